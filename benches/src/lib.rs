@@ -1,0 +1,1 @@
+//! pqkit benchmarks and stack probes (see `benches/` and `src/bin/`).

@@ -1,0 +1,2 @@
+//! The `pqkit` command.
+fn main() {}

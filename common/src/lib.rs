@@ -1,0 +1,64 @@
+//! # pqkit-common
+//!
+//! The shared body of math under every pqkit algorithm crate:
+//!
+//! * [`q3329`] (ML-KEM), [`q8380417`] (ML-DSA) and [`q12289`] (FN-DSA): modular
+//!   reductions, forward/inverse NTTs, pointwise products and the polynomial
+//!   kernels the schemes share; [`pow2`] holds Saber's power-of-two ring.
+//! * [`keccak`]: single SHAKE/SHA-3 (through the RustCrypto crates) and a
+//!   4-way Keccak-f\[1600\] with 4-way SHAKE128/SHAKE256 for matrix and
+//!   vector expansion.
+//! * [`pack`]: bit packing; [`ct`]: constant-time helpers.
+//! * [`backend`]: the backend trait, the portable backend (the executable
+//!   specification, always compiled), the AVX2 backend on x86_64, and the
+//!   run-time dispatch that picks one once and caches the choice.
+//!
+//! ## How an algorithm crate uses a backend
+//!
+//! Algorithm code is written once, generic over [`Backend`]. A public
+//! operation packages its inputs in a [`Kernel`] and hands it to
+//! [`dispatch`], which calls [`Kernel::run`] with the best backend this CPU
+//! supports. The backend value is a *capability token*: an AVX2 token can only
+//! be obtained after run-time detection succeeded, so the safe kernel methods
+//! that take it can never execute an unsupported instruction.
+//!
+//! ```
+//! use pqkit_common::{Backend, Kernel, dispatch};
+//!
+//! struct Name;
+//! impl Kernel for Name {
+//!     type Output = &'static str;
+//!     fn run<B: Backend>(self, _backend: B) -> &'static str {
+//!         B::NAME
+//!     }
+//! }
+//! let name = dispatch(Name);
+//! assert!(["portable", "avx2"].contains(&name));
+//! ```
+//!
+//! Set `PQKIT_BACKEND=portable` in the environment (read once, `std` feature)
+//! or build with `RUSTFLAGS="--cfg pqkit_portable"` to force the portable
+//! backend everywhere.
+#![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "alloc")]
+#[allow(unused_extern_crates)]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod backend;
+pub mod ct;
+#[cfg(feature = "ct-check")]
+pub mod ctgrind;
+#[cfg(feature = "kat")]
+pub mod drbg;
+pub mod keccak;
+pub mod pack;
+pub mod pow2;
+pub mod q12289;
+pub mod q3329;
+pub mod q8380417;
+
+pub use backend::{Backend, BackendKind, Kernel, Portable, dispatch, run_on};

@@ -1,2 +1,175 @@
-//! The `pqkit` command.
-fn main() {}
+//! The `pqkit` command: keys as PEM, sign/verify, encap/decap, demo, bench.
+//!
+//! The interface is a contract driven by outside checks; see `USAGE` below
+//! and the README. Exit status: 0 success / valid signature, 1 invalid
+//! signature (`verify` only), 2 any other error (one line on stderr).
+
+mod args;
+mod bench;
+mod demo;
+mod io;
+mod schemes;
+
+use std::process::ExitCode;
+
+use args::{Command, KeyFormat, SignOptions, VerifyOptions};
+use schemes::Scheme;
+
+const USAGE: &str = "\
+usage:
+  pqkit algorithms
+  pqkit keygen ALG [--seed HEX] [--key-format seed|expanded|both] -o KEY.pem
+  pqkit pubkey -i KEY.pem -o PUB.pem
+  pqkit sign -k KEY.pem -i MSG -o SIG [--context HEX] [--prehash HASH] [--deterministic] [--mu] [--falcon-original]
+  pqkit verify -p PUB.pem -i MSG -s SIG [--context HEX] [--prehash HASH] [--mu] [--strict] [--falcon-original]
+  pqkit encap -p PUB.pem -o CT --secret-out SS
+  pqkit decap -k KEY.pem -i CT -o SS
+  pqkit demo
+  pqkit bench [ALG...]
+Key inputs may be PEM or DER. `-` as a file name means standard input/output.
+HASH: sha2-224 sha2-256 sha2-384 sha2-512 sha2-512/224 sha2-512/256
+      sha3-224 sha3-256 sha3-384 sha3-512 shake-128 shake-256
+verify exits 0 (valid), 1 (invalid signature) or 2 (error).";
+
+/// A failure reported as one line on stderr with exit status 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl CliError {
+    /// Build from anything printable.
+    pub fn new(msg: impl Into<String>) -> Self {
+        CliError(msg.into())
+    }
+}
+
+impl<E: std::error::Error> From<E> for CliError {
+    fn from(e: E) -> Self {
+        CliError(e.to_string())
+    }
+}
+
+/// Result alias of the CLI.
+pub type Result<T> = std::result::Result<T, CliError>;
+
+fn main() -> ExitCode {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match run(&argv) {
+        Ok(code) => ExitCode::from(code),
+        Err(CliError(msg)) => {
+            let line = msg.replace('\n', " ");
+            eprintln!("pqkit: error: {line}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(argv: &[String]) -> Result<u8> {
+    match args::parse(argv)? {
+        Command::Help => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        Command::Version => {
+            println!("pqkit {}", env!("CARGO_PKG_VERSION"));
+            Ok(0)
+        }
+        Command::Algorithms => {
+            for s in schemes::all() {
+                println!("{}", s.name());
+            }
+            Ok(0)
+        }
+        Command::Keygen {
+            alg,
+            seed,
+            format,
+            out,
+        } => keygen(&alg, seed.as_deref(), format, &out),
+        Command::Pubkey { input, out } => {
+            let key = io::read_key(&input)?;
+            let scheme = schemes::for_key(&key)?;
+            let spki = scheme.public_key_der(&key)?;
+            io::write_outputs(&[(&out, io::pem("PUBLIC KEY", &spki)?.as_bytes())])?;
+            Ok(0)
+        }
+        Command::Sign {
+            key,
+            input,
+            out,
+            opts,
+        } => sign(&key, &input, &out, &opts),
+        Command::Verify {
+            public,
+            input,
+            signature,
+            opts,
+        } => verify(&public, &input, &signature, &opts),
+        Command::Encap {
+            public,
+            out,
+            secret_out,
+        } => {
+            let key = io::read_key(&public)?;
+            let scheme = schemes::for_key(&key)?;
+            let kem = scheme
+                .as_kem()
+                .ok_or_else(|| CliError::new(format!("{} is not a KEM", scheme.name())))?;
+            let (ct, ss) = kem.encap(&key)?;
+            io::write_outputs(&[(&out, &ct), (&secret_out, &ss)])?;
+            Ok(0)
+        }
+        Command::Decap { key, input, out } => {
+            let key = io::read_key(&key)?;
+            let scheme = schemes::for_key(&key)?;
+            let kem = scheme
+                .as_kem()
+                .ok_or_else(|| CliError::new(format!("{} is not a KEM", scheme.name())))?;
+            let ct = io::read_input(&input)?;
+            let ss = kem.decap(&key, &ct)?;
+            io::write_outputs(&[(&out, &ss)])?;
+            Ok(0)
+        }
+        Command::Demo => demo::run().map(|()| 0),
+        Command::Bench { algs } => bench::run(&algs).map(|()| 0),
+    }
+}
+
+fn keygen(alg: &str, seed: Option<&[u8]>, format: KeyFormat, out: &str) -> Result<u8> {
+    let scheme = schemes::by_name(alg)?;
+    let der = scheme.keygen(seed, format)?;
+    let pem = io::pem("PRIVATE KEY", &der)?;
+    io::write_outputs(&[(out, pem.as_bytes())])?;
+    Ok(0)
+}
+
+fn sign(key: &str, input: &str, out: &str, opts: &SignOptions) -> Result<u8> {
+    let key = io::read_key(key)?;
+    if key.kind != io::KeyKind::Private {
+        return Err(CliError::new("sign needs a private key (PKCS#8)"));
+    }
+    let scheme = schemes::for_key(&key)?;
+    let sig_scheme = scheme
+        .as_signature()
+        .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
+    let msg = io::read_input(input)?;
+    let sig = sig_scheme.sign(&key, &msg, opts)?;
+    io::write_outputs(&[(out, &sig)])?;
+    Ok(0)
+}
+
+fn verify(public: &str, input: &str, signature: &str, opts: &VerifyOptions) -> Result<u8> {
+    let key = io::read_key(public)?;
+    let scheme = schemes::for_key(&key)?;
+    let sig_scheme = scheme
+        .as_signature()
+        .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
+    let msg = io::read_input(input)?;
+    let sig = io::read_input(signature)?;
+    if sig_scheme.verify(&key, &msg, &sig, opts)? {
+        println!("valid");
+        Ok(0)
+    } else {
+        println!("invalid");
+        Ok(1)
+    }
+}

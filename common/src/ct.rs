@@ -52,8 +52,8 @@ pub fn lt_mask_u32(a: u32, b: u32) -> u32 {
 pub fn declassify<T: Copy>(value: T) -> T {
     #[cfg(feature = "ct-check")]
     {
-        let v = value;
-        crate::ctgrind::unpoison(&v);
+        let mut v = value;
+        crate::ctgrind::unpoison(&mut v);
         v
     }
     #[cfg(not(feature = "ct-check"))]

@@ -12,14 +12,19 @@
 //! targets other than x86_64 the functions do nothing.
 
 /// Mark the bytes of `value` as undefined (secret) for memcheck.
+///
+/// Takes `&mut` so the compiler must assume the bytes changed and re-read
+/// them from memory afterwards, instead of reusing copies it already holds
+/// in registers (which memcheck would still consider defined).
 #[inline(never)]
-pub fn poison<T: ?Sized>(value: &T) {
+pub fn poison<T: ?Sized>(value: &mut T) {
     request(MAKE_MEM_UNDEFINED, value);
 }
 
-/// Mark the bytes of `value` as defined (public) for memcheck.
+/// Mark the bytes of `value` as defined (public) for memcheck. `&mut` for
+/// the same reason as [`poison`]: later uses re-read memory.
 #[inline(never)]
-pub fn unpoison<T: ?Sized>(value: &T) {
+pub fn unpoison<T: ?Sized>(value: &mut T) {
     request(MAKE_MEM_DEFINED, value);
 }
 
@@ -35,9 +40,10 @@ const RUNNING_ON_VALGRIND: usize = 0x1001;
 const MAKE_MEM_UNDEFINED: usize = tool_base(b'M', b'C') + 1;
 const MAKE_MEM_DEFINED: usize = tool_base(b'M', b'C') + 2;
 
-fn request<T: ?Sized>(code: usize, value: &T) {
-    let addr = (value as *const T).cast::<u8>() as usize;
-    let len = core::mem::size_of_val(value);
+fn request<T: ?Sized>(code: usize, value: &mut T) {
+    let len = size_of_val(value);
+    let ptr: *mut T = value;
+    let addr = ptr.cast::<u8>() as usize;
     client_request(code, [addr, len, 0, 0, 0]);
 }
 

@@ -1,0 +1,171 @@
+//! Files: key input (PEM or DER, detected), message input, and outputs that
+//! are written completely or not at all.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use der::asn1::ObjectIdentifier;
+use der::{Decode, pem::LineEnding};
+use pkcs8::PrivateKeyInfoRef;
+use spki::SubjectPublicKeyInfoRef;
+use zeroize::Zeroizing;
+
+use crate::{CliError, Result};
+
+/// Whether a key file holds a private (PKCS#8) or public (SPKI) key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyKind {
+    /// PKCS#8 `PrivateKeyInfo` / `OneAsymmetricKey`.
+    Private,
+    /// X.509 `SubjectPublicKeyInfo`.
+    Public,
+}
+
+/// A key read from a file: its DER, kind and algorithm OID.
+pub struct KeyFile {
+    /// The DER bytes (wiped on drop: they may be a private key).
+    pub der: Zeroizing<Vec<u8>>,
+    /// Private or public.
+    pub kind: KeyKind,
+    /// The AlgorithmIdentifier OID.
+    pub oid: ObjectIdentifier,
+}
+
+/// Read a whole file, or standard input for `-`.
+pub fn read_input(path: &str) -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    if path == "-" {
+        std::io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| CliError::new(format!("reading standard input: {e}")))?;
+    } else {
+        buf = std::fs::read(path).map_err(|e| CliError::new(format!("reading {path}: {e}")))?;
+    }
+    Ok(buf)
+}
+
+/// Read a key file in PEM (`PRIVATE KEY` / `PUBLIC KEY`) or DER form.
+pub fn read_key(path: &str) -> Result<KeyFile> {
+    let raw = Zeroizing::new(read_input(path)?);
+    let trimmed = trim_ascii_start(&raw);
+    let der = if trimmed.starts_with(b"-----BEGIN ") {
+        let (label, der) = der::pem::decode_vec(trimmed)
+            .map_err(|e| CliError::new(format!("{path}: malformed PEM: {e}")))?;
+        let der = Zeroizing::new(der);
+        match label {
+            "PRIVATE KEY" | "PUBLIC KEY" => der,
+            other => {
+                return Err(CliError::new(format!(
+                    "{path}: unsupported PEM label '{other}' (want PRIVATE KEY or PUBLIC KEY)"
+                )));
+            }
+        }
+    } else {
+        Zeroizing::new(raw.to_vec())
+    };
+    if let Ok(pki) = PrivateKeyInfoRef::from_der(&der) {
+        let oid = pki.algorithm.oid;
+        return Ok(KeyFile {
+            der,
+            kind: KeyKind::Private,
+            oid,
+        });
+    }
+    if let Ok(spki) = SubjectPublicKeyInfoRef::from_der(&der) {
+        let oid = spki.algorithm.oid;
+        return Ok(KeyFile {
+            der,
+            kind: KeyKind::Public,
+            oid,
+        });
+    }
+    Err(CliError::new(format!(
+        "{path}: not a PKCS#8 private key or SubjectPublicKeyInfo (PEM or DER)"
+    )))
+}
+
+fn trim_ascii_start(b: &[u8]) -> &[u8] {
+    let start = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    &b[start..]
+}
+
+/// PEM-encode `der` under `label` with LF line endings.
+pub fn pem(label: &str, der: &[u8]) -> Result<Zeroizing<String>> {
+    der::pem::encode_string(label, LineEnding::LF, der)
+        .map(Zeroizing::new)
+        .map_err(|e| CliError::new(format!("PEM encoding: {e}")))
+}
+
+/// Write every `(path, bytes)` pair, all or nothing: each goes to a
+/// temporary file beside its target first; only when all are written are
+/// they renamed into place. On any failure the temporaries are removed and
+/// no target is touched. `-` writes to standard output.
+pub fn write_outputs(outputs: &[(&str, &[u8])]) -> Result<()> {
+    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let cleanup = |staged: &[(PathBuf, PathBuf)]| {
+        for (tmp, _) in staged {
+            let _ = std::fs::remove_file(tmp);
+        }
+    };
+    for (i, (path, bytes)) in outputs.iter().enumerate() {
+        if *path == "-" {
+            continue;
+        }
+        if outputs[..i].iter().any(|(p, _)| p == path) {
+            cleanup(&staged);
+            return Err(CliError::new(format!("{path} named twice as an output")));
+        }
+        let target = PathBuf::from(path);
+        let tmp = temp_path(&target);
+        if let Err(e) = write_new(&tmp, bytes) {
+            let _ = std::fs::remove_file(&tmp);
+            cleanup(&staged);
+            return Err(CliError::new(format!("writing {path}: {e}")));
+        }
+        staged.push((tmp, target));
+    }
+    for (tmp, target) in &staged {
+        if let Err(e) = std::fs::rename(tmp, target) {
+            cleanup(&staged);
+            return Err(CliError::new(format!("writing {}: {e}", target.display())));
+        }
+    }
+    for (path, bytes) in outputs {
+        if *path == "-" {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| CliError::new(format!("writing standard output: {e}")))?;
+        }
+    }
+    Ok(())
+}
+
+fn temp_path(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = format!(".{name}.pqkit-tmp-{}", std::process::id());
+    match target.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(tmp),
+        _ => PathBuf::from(tmp),
+    }
+}
+
+fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Private keys and shared secrets: owner-only.
+        opts.mode(0o600);
+    }
+    let mut f = opts.open(path)?;
+    f.write_all(bytes)?;
+    f.sync_all()
+}

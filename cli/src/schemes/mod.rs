@@ -1,0 +1,89 @@
+//! The algorithms the CLI drives, behind one small interface each.
+//!
+//! A scheme turns CLI requests into calls on a pqkit crate's public API.
+//! Keys cross this boundary as DER (PKCS#8 or SPKI); the scheme is picked by
+//! name (`keygen`) or by the key's AlgorithmIdentifier OID (everything else).
+
+use zeroize::Zeroizing;
+
+use crate::args::{KeyFormat, SignOptions, VerifyOptions};
+use crate::io::{KeyFile, KeyKind};
+use crate::{CliError, Result};
+
+/// What every algorithm offers.
+pub trait Scheme: Sync {
+    /// The CLI name (`ml-kem-768`, `ed25519`, ...).
+    fn name(&self) -> &'static str;
+    /// The OID of its keys.
+    fn oid(&self) -> der::asn1::ObjectIdentifier;
+    /// Generate a private key (PKCS#8 DER), from the standard's seed if given.
+    fn keygen(&self, seed: Option<&[u8]>, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>>;
+    /// The SPKI DER of a key file's public key (a private key file gives its
+    /// public key; a public key file is validated and re-encoded).
+    fn public_key_der(&self, key: &KeyFile) -> Result<Vec<u8>>;
+    /// The signature interface, if this is a signature scheme.
+    fn as_signature(&self) -> Option<&dyn SignatureScheme> {
+        None
+    }
+    /// The KEM interface, if this is a KEM.
+    fn as_kem(&self) -> Option<&dyn KemScheme> {
+        None
+    }
+}
+
+/// Signature schemes.
+pub trait SignatureScheme: Scheme {
+    /// Sign `msg` with the private key in `key`.
+    fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>>;
+    /// `Ok(true)` valid, `Ok(false)` invalid signature, `Err` for anything
+    /// else (unusable key, unsupported options).
+    fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool>;
+}
+
+/// Key-encapsulation mechanisms.
+pub trait KemScheme: Scheme {
+    /// Encapsulate to the key: `(ciphertext, shared secret)`.
+    fn encap(&self, key: &KeyFile) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)>;
+    /// Decapsulate `ct` with the private key.
+    fn decap(&self, key: &KeyFile, ct: &[u8]) -> Result<Zeroizing<Vec<u8>>>;
+}
+
+/// Every scheme in this build, in the contract's order.
+pub fn all() -> &'static [&'static dyn Scheme] {
+    &[]
+}
+
+/// The scheme named `name`.
+pub fn by_name(name: &str) -> Result<&'static dyn Scheme> {
+    all()
+        .iter()
+        .copied()
+        .find(|s| s.name() == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = all().iter().map(|s| s.name()).collect();
+            CliError::new(format!(
+                "unknown algorithm '{name}' (supported: {})",
+                names.join(" ")
+            ))
+        })
+}
+
+/// The scheme a key file belongs to, by OID.
+pub fn for_key(key: &KeyFile) -> Result<&'static dyn Scheme> {
+    all()
+        .iter()
+        .copied()
+        .find(|s| s.oid() == key.oid)
+        .ok_or_else(|| CliError::new(format!("unsupported key algorithm OID {}", key.oid)))
+}
+
+/// Fail unless `key` is a private key.
+#[allow(dead_code)]
+pub fn require_private(key: &KeyFile, what: &str) -> Result<()> {
+    match key.kind {
+        KeyKind::Private => Ok(()),
+        KeyKind::Public => Err(CliError::new(format!(
+            "{what} needs a private key (PKCS#8)"
+        ))),
+    }
+}

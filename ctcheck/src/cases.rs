@@ -1,0 +1,125 @@
+//! The cases. Each returns a digest of its (declassified) outputs.
+
+use pqkit_common::ctgrind::{poison, unpoison};
+use pqkit_common::keccak::{SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256X4};
+use pqkit_common::{Backend, BackendKind, Kernel, ct, run_on};
+
+/// A case: name and function.
+pub type Case = (&'static str, fn() -> u64);
+
+/// Every case. Names starting with `leaky-` are negative controls that the
+/// runner expects memcheck to flag.
+pub const ALL: &[Case] = &[
+    ("leaky-branch", leaky_branch),
+    ("leaky-index", leaky_index),
+    ("common-ct-helpers", common_ct_helpers),
+    ("common-keccak-x4", common_keccak_x4),
+];
+
+/// Fold bytes into a digest (after they have been declassified).
+fn fold(acc: u64, bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(acc, |a, &b| a.rotate_left(5) ^ u64::from(b))
+}
+
+/// Deterministic pseudo-random "secret" bytes (their values do not matter;
+/// memcheck tracks definedness, not values).
+fn secret_bytes<const N: usize>(tag: u8) -> [u8; N] {
+    core::array::from_fn(|i| (i as u8).wrapping_mul(167).wrapping_add(tag))
+}
+
+/// Negative control: an early-exit comparison of secrets (slice `==`).
+fn leaky_branch() -> u64 {
+    let mut a: [u8; 32] = secret_bytes(1);
+    let mut b: [u8; 32] = secret_bytes(1);
+    poison(&mut a);
+    poison(&mut b);
+    let mut equal = u8::from(early_exit_eq(&a, &b));
+    unpoison(&mut equal);
+    u64::from(equal)
+}
+
+/// The classic non-constant-time comparison: returns at the first mismatch.
+#[inline(never)]
+fn early_exit_eq(a: &[u8], b: &[u8]) -> bool {
+    for (x, y) in a.iter().zip(b) {
+        if x != y {
+            return false;
+        }
+    }
+    a.len() == b.len()
+}
+
+/// Negative control: a table look-up at a secret index.
+fn leaky_index() -> u64 {
+    let table: [u8; 256] = core::array::from_fn(|i| (i as u8).wrapping_mul(7));
+    let mut secret: [u8; 32] = secret_bytes(2);
+    poison(&mut secret);
+    let mut out = [0u8; 32];
+    for (o, &s) in out.iter_mut().zip(&secret) {
+        *o = table[usize::from(s)];
+    }
+    unpoison(&mut out);
+    fold(0, &out)
+}
+
+/// The constant-time helpers of `common::ct`.
+fn common_ct_helpers() -> u64 {
+    let mut a: [u8; 64] = secret_bytes(3);
+    let mut b: [u8; 64] = secret_bytes(3);
+    b[17] ^= 1;
+    let mut dst: [u8; 64] = secret_bytes(9);
+    let mut x = u32::from_le_bytes([a[0], a[1], a[2], a[3]]);
+    poison(&mut a);
+    poison(&mut b);
+    poison(&mut dst);
+    poison(&mut x);
+    let eq = ct::ct_eq(&a, &b);
+    ct::ct_select_into(&mut dst, &a, eq);
+    let m1 = ct::nonzero_mask_u32(x);
+    let m2 = ct::lt_mask_u32(x, 12345);
+    let m3 = ct::negative_mask_i32(x as i32);
+    x = m1 ^ m2 ^ (m3 as u32);
+    let mut eq = eq.unwrap_u8();
+    unpoison(&mut dst);
+    unpoison(&mut x);
+    unpoison(&mut eq);
+    fold(fold(u64::from(x), &dst), &[eq])
+}
+
+#[derive(Clone)]
+struct KeccakX4Case;
+impl Kernel for KeccakX4Case {
+    type Output = u64;
+    fn run<B: Backend>(self, b: B) -> u64 {
+        let mut seeds: [[u8; 66]; 4] = [
+            secret_bytes(10),
+            secret_bytes(11),
+            secret_bytes(12),
+            secret_bytes(13),
+        ];
+        poison(&mut seeds);
+        let mut x = Shake128X4::absorb(b, &seeds);
+        let mut blocks = [[0u8; SHAKE128_RATE]; 4];
+        x.squeeze_block(&mut blocks);
+        let mut y = Shake256X4::absorb(b, &seeds);
+        let mut blocks2 = [[0u8; SHAKE256_RATE]; 4];
+        y.squeeze_block(&mut blocks2);
+        unpoison(&mut blocks);
+        unpoison(&mut blocks2);
+        fold(fold(0, blocks.as_flattened()), blocks2.as_flattened())
+    }
+}
+
+/// Run a kernel on every available backend and combine the digests.
+fn on_all_backends<K: Kernel<Output = u64> + Clone>(k: K) -> u64 {
+    BackendKind::available()
+        .filter_map(|kind| run_on(kind, k.clone()))
+        .fold(0, |a, d| a.rotate_left(1) ^ d)
+}
+
+/// 4-way SHAKE128/256 with secret inputs, on every backend.
+fn common_keccak_x4() -> u64 {
+    on_all_backends(KeccakX4Case)
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Constant-time check (TIMECOP method): run every case of pqkit-ctcheck under
+# valgrind memcheck with secrets marked undefined. A case passes when memcheck
+# reports nothing; the `leaky-*` negative controls must be reported.
+# Exit status 0 only if every real case is clean and every control is caught.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v valgrind >/dev/null || { echo "ct-check: valgrind not installed" >&2; exit 2; }
+cargo build -q --profile release -p pqkit-ctcheck
+bin=target/release/pqkit-ctcheck
+pass=0; fail=0
+for case in $("$bin" list); do
+  log=$(mktemp)
+  set +e
+  valgrind -q --error-exitcode=99 --track-origins=yes --exit-on-first-error=no \
+    "$bin" "$case" >"$log" 2>&1
+  rc=$?
+  set -e
+  errors=$(grep -c "depends on uninitialised\|Use of uninitialised" "$log" || true)
+  if [[ $case == leaky-* ]]; then
+    if [[ $rc -eq 99 && $errors -gt 0 ]]; then
+      echo "ok    $case (negative control flagged: $errors reports)"; pass=$((pass+1))
+    else
+      echo "FAIL  $case: negative control NOT flagged (rc=$rc)"; cat "$log"; fail=$((fail+1))
+    fi
+  else
+    if [[ $rc -eq 0 ]]; then
+      echo "ok    $case"; pass=$((pass+1))
+    else
+      echo "FAIL  $case (rc=$rc, $errors reports):"; head -60 "$log"; fail=$((fail+1))
+    fi
+  fi
+  rm -f "$log"
+done
+echo "ct-check: $pass passed, $fail failed"
+[[ $fail -eq 0 ]]

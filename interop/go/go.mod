@@ -1,0 +1,3 @@
+module pqkit.invalid/interop/gopeer
+
+go 1.24

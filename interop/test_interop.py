@@ -1,0 +1,201 @@
+"""pqkit against OpenSSL (pyca/cryptography) and Go, through files.
+
+Every implementation is driven as a command, the way a user would: keys go
+through PKCS#8 / SPKI PEM files, messages, signatures, ciphertexts and shared
+secrets through raw files. Tests are generated for each algorithm that pqkit
+implements (`pqkit algorithms`) and that the peer supports; the peer-vs-peer
+tests check the harness itself.
+"""
+
+import os
+import subprocess
+
+import pytest
+from cryptography.hazmat.primitives import serialization as ser
+from cryptography.hazmat.primitives.asymmetric import mldsa
+
+PQKIT = [os.environ["PQKIT_BIN"]]
+OPENSSL = [os.environ["PEER_PYTHON"], os.environ["OPENSSL_PEER"]]
+GOPEER = os.environ["GOPEER_BIN"]
+
+IMPLS = {"pqkit": PQKIT, "openssl": OPENSSL}
+
+
+def run(argv, expect=0):
+    p = subprocess.run(argv, capture_output=True, timeout=120)
+    assert p.returncode == expect, (
+        f"{argv} exited {p.returncode}, expected {expect}\n"
+        f"stdout: {p.stdout.decode(errors='replace')}\nstderr: {p.stderr.decode(errors='replace')}"
+    )
+    return p
+
+
+def algorithms(impl):
+    return set(run(IMPLS[impl] + ["algorithms"]).stdout.decode().split())
+
+
+PQKIT_ALGS = algorithms("pqkit")
+OPENSSL_ALGS = algorithms("openssl")
+KEM_ALGS = [a for a in ("ml-kem-768", "ml-kem-1024") if a in PQKIT_ALGS]
+SIG_ALGS = [a for a in ("ml-dsa-44", "ml-dsa-65", "ml-dsa-87", "ed25519") if a in PQKIT_ALGS]
+MLDSA_ALGS = [a for a in SIG_ALGS if a.startswith("ml-dsa")]
+PAIRS = [("pqkit", "openssl"), ("openssl", "pqkit")]
+SEED_LEN = {"ml-kem-768": 64, "ml-kem-1024": 64, "ml-dsa-44": 32, "ml-dsa-65": 32,
+            "ml-dsa-87": 32, "ed25519": 32}
+
+
+def seed_hex(alg, tag):
+    return bytes((i * 7 + tag) % 256 for i in range(SEED_LEN[alg])).hex()
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def raw_public(pub_pem_path):
+    """The raw public key bytes inside an SPKI PEM, as OpenSSL reads it."""
+    key = ser.load_pem_public_key(read(pub_pem_path))
+    return key.public_bytes_raw()
+
+
+def keypair(impl, alg, d, tag, seeded=True):
+    key, pub = os.path.join(d, f"{impl}-{tag}.key"), os.path.join(d, f"{impl}-{tag}.pub")
+    argv = IMPLS[impl] + ["keygen", alg, "-o", key]
+    if seeded:
+        argv += ["--seed", seed_hex(alg, tag)]
+    run(argv)
+    run(IMPLS[impl] + ["pubkey", "-i", key, "-o", pub])
+    return key, pub
+
+
+# ---------------------------------------------------------------- the harness
+
+
+@pytest.mark.parametrize("alg", ["ml-kem-768", "ml-kem-1024"])
+def test_harness_openssl_and_go_agree_on_mlkem(alg, tmp_path):
+    d = str(tmp_path)
+    key, pub = keypair("openssl", alg, d, 1)
+    go_ek = run([GOPEER, "mlkem-ek", alg, seed_hex(alg, 1)]).stdout.decode().strip()
+    assert raw_public(pub).hex() == go_ek
+    ek = os.path.join(d, "ek.bin")
+    write(ek, bytes.fromhex(go_ek))
+    ct, ss = os.path.join(d, "ct"), os.path.join(d, "ss")
+    run([GOPEER, "mlkem-encap", alg, ek, ct, ss])
+    ss2 = os.path.join(d, "ss2")
+    run(OPENSSL + ["decap", "-k", key, "-i", ct, "-o", ss2])
+    assert read(ss) == read(ss2) and len(read(ss)) == 32
+
+
+# ---------------------------------------------------------------------- KEMs
+
+
+@pytest.mark.parametrize("alg", KEM_ALGS)
+def test_kem_same_seed_same_public_key(alg, tmp_path):
+    d = str(tmp_path)
+    _, pq_pub = keypair("pqkit", alg, d, 3)
+    _, os_pub = keypair("openssl", alg, d, 3)
+    assert read(pq_pub) == read(os_pub), "SPKI PEM differs from OpenSSL's"
+    go_ek = run([GOPEER, "mlkem-ek", alg, seed_hex(alg, 3)]).stdout.decode().strip()
+    assert raw_public(pq_pub).hex() == go_ek
+
+
+@pytest.mark.parametrize("owner,other", PAIRS)
+@pytest.mark.parametrize("alg", KEM_ALGS)
+@pytest.mark.parametrize("seeded", [True, False])
+def test_kem_cross_encap_decap(alg, owner, other, seeded, tmp_path):
+    d = str(tmp_path)
+    key, pub = keypair(owner, alg, d, 5, seeded)
+    ct, ss = os.path.join(d, "ct"), os.path.join(d, "ss")
+    run(IMPLS[other] + ["encap", "-p", pub, "-o", ct, "--secret-out", ss])
+    for decapper in (owner, other):  # the other side also loads the owner's PKCS#8
+        out = os.path.join(d, f"ss-{decapper}")
+        run(IMPLS[decapper] + ["decap", "-k", key, "-i", ct, "-o", out])
+        assert read(out) == read(ss)
+    # a modified ciphertext gives the same implicit-rejection secret on both sides
+    bad = bytearray(read(ct))
+    bad[7] ^= 0x10
+    write(ct, bytes(bad))
+    outs = []
+    for decapper in (owner, other):
+        out = os.path.join(d, f"rej-{decapper}")
+        run(IMPLS[decapper] + ["decap", "-k", key, "-i", ct, "-o", out])
+        outs.append(read(out))
+    assert outs[0] == outs[1] != read(ss)
+
+
+@pytest.mark.parametrize("alg", KEM_ALGS)
+def test_kem_with_go(alg, tmp_path):
+    d = str(tmp_path)
+    key, pub = keypair("pqkit", alg, d, 7)
+    ek = os.path.join(d, "ek.bin")
+    write(ek, raw_public(pub))
+    ct, ss, ss2 = (os.path.join(d, n) for n in ("ct", "ss", "ss2"))
+    run([GOPEER, "mlkem-encap", alg, ek, ct, ss])
+    run(PQKIT + ["decap", "-k", key, "-i", ct, "-o", ss2])
+    assert read(ss) == read(ss2)
+    run(PQKIT + ["encap", "-p", pub, "-o", ct, "--secret-out", ss])
+    run([GOPEER, "mlkem-decap", alg, seed_hex(alg, 7), ct, ss2])
+    assert read(ss) == read(ss2)
+
+
+# ---------------------------------------------------------------- signatures
+
+
+@pytest.mark.parametrize("signer,verifier", PAIRS)
+@pytest.mark.parametrize("alg", SIG_ALGS)
+@pytest.mark.parametrize("context", [None, "00", "636f6e74657874" * 3])
+def test_signatures_cross_verify(alg, signer, verifier, context, tmp_path):
+    if alg == "ed25519" and context is not None:
+        pytest.skip("OpenSSL's Python binding has no Ed25519ctx")
+    d = str(tmp_path)
+    key, pub = keypair(signer, alg, d, 9)
+    msg, sig = os.path.join(d, "msg"), os.path.join(d, "sig")
+    write(msg, b"interop message \x00\xff" * 5)
+    ctx = ["--context", context] if context else []
+    run(IMPLS[signer] + ["sign", "-k", key, "-i", msg, "-o", sig] + ctx)
+    assert run(IMPLS[verifier] + ["verify", "-p", pub, "-i", msg, "-s", sig] + ctx).stdout.strip() == b"valid"
+    # the verifier derives the same public key from the signer's PKCS#8
+    pub2 = os.path.join(d, "pub2")
+    run(IMPLS[verifier] + ["pubkey", "-i", key, "-o", pub2])
+    assert raw_public(pub2) == raw_public(pub)
+    # tampered message: invalid, exit 1
+    write(msg, b"interop message \x00\xfe" * 5)
+    assert run(IMPLS[verifier] + ["verify", "-p", pub, "-i", msg, "-s", sig] + ctx, expect=1).stdout.strip() == b"invalid"
+
+
+@pytest.mark.parametrize("signer,verifier", PAIRS)
+@pytest.mark.parametrize("alg", MLDSA_ALGS)
+def test_mldsa_external_mu(alg, signer, verifier, tmp_path):
+    d = str(tmp_path)
+    key, pub = keypair(signer, alg, d, 11)
+    hasher = mldsa.MLDSAMuHasher(ser.load_pem_public_key(read(pub)), b"ctx")
+    hasher.update(b"a message hashed to mu")
+    mu, sig = os.path.join(d, "mu"), os.path.join(d, "sig")
+    write(mu, hasher.finalize())
+    run(IMPLS[signer] + ["sign", "-k", key, "-i", mu, "-o", sig, "--mu"])
+    run(IMPLS[verifier] + ["verify", "-p", pub, "-i", mu, "-s", sig, "--mu"])
+    # the same signature verifies as an ordinary signature with that context
+    msg = os.path.join(d, "msg")
+    write(msg, b"a message hashed to mu")
+    run(IMPLS[verifier] + ["verify", "-p", pub, "-i", msg, "-s", sig, "--context", b"ctx".hex()])
+
+
+@pytest.mark.parametrize("alg", [a for a in SIG_ALGS if a == "ed25519"])
+def test_ed25519_with_go(alg, tmp_path):
+    d = str(tmp_path)
+    gkey, gpub = os.path.join(d, "g.key"), os.path.join(d, "g.pub")
+    run([GOPEER, "ed25519-keygen", seed_hex(alg, 13), gkey, gpub])
+    pkey, ppub = keypair("pqkit", alg, d, 13)
+    assert raw_public(gpub) == raw_public(ppub)
+    msg, sig = os.path.join(d, "msg"), os.path.join(d, "sig")
+    write(msg, b"go and pqkit")
+    run(PQKIT + ["sign", "-k", gkey, "-i", msg, "-o", sig])
+    run([GOPEER, "ed25519-verify", ppub, msg, sig])
+    run([GOPEER, "ed25519-sign", pkey, msg, sig])
+    run(PQKIT + ["verify", "-p", gpub, "-i", msg, "-s", sig])

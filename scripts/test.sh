@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole test suite (the README's test command):
+#   1. unit, vector, differential and CLI tests, release-optimised, with the
+#      best backend of this CPU (AVX2 here);
+#   2. the same for the lattice crates with the portable backend forced;
+#   3. the no_std build check (thumbv7em-none-eabi);
+#   4. the constant-time check under valgrind;
+#   5. the interop suite against OpenSSL and Go.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s\n' "$*"; }
+
+step "cargo test (dispatch: best backend)"
+cargo test --workspace --profile test-release
+
+step "cargo test (PQKIT_BACKEND=portable)"
+lattice=()
+for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber; do lattice+=(-p "$p"); done
+PQKIT_BACKEND=portable cargo test "${lattice[@]}" --profile test-release
+
+step "no_std build (thumbv7em-none-eabi)"
+for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519; do
+  cargo build -q -p "$p" --no-default-features --target thumbv7em-none-eabi
+done
+echo "no_std: 6 crates build"
+
+step "constant-time check (valgrind)"
+bash scripts/ct-check.sh
+
+step "interop (OpenSSL via pyca/cryptography, Go)"
+bash interop/run.sh

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Peak stack of single operations, measured with valgrind massif
+# (--stacks=yes) on the one-operation binary `stack_probe`, minus the `noop`
+# baseline. Usage: scripts/stack-probe.sh [OPERATION...] (default: all).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build -q --profile release -p pqkit-benches --bin stack_probe
+bin=target/release/stack_probe
+peak() {
+  local out; out=$(mktemp)
+  valgrind -q --tool=massif --stacks=yes --depth=1 --threshold=100 \
+    --max-snapshots=1000 --massif-out-file="$out" "$bin" "$1" >/dev/null
+  # the highest stack among snapshots taken while the 1 MiB marker block
+  # is allocated, i.e. while the operation loop runs
+  awk -F= '/^mem_heap_B=/{h=$2} /^mem_stacks_B=/{ if (h >= 1048576 && $2 > m) m = $2 } END { print m + 0 }' "$out"
+  rm -f "$out"
+}
+base=$(peak noop)
+ops=("$@"); ((${#ops[@]})) || mapfile -t ops < <("$bin" list | grep -v '^noop$')
+printf '%-32s %12s\n' operation "peak stack (B)"
+for op in "${ops[@]}"; do
+  p=$(peak "$op")
+  printf '%-32s %12d\n' "$op" $((p - base))
+done

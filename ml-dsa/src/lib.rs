@@ -69,6 +69,9 @@ mod keys;
 mod mu;
 mod params;
 mod prehash;
+mod traits;
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impl;
 
 pub use error::Error;
 pub use keys::{ContextSigningKey, ContextVerifyingKey, Signature, SigningKey, VerifyingKey};
@@ -76,6 +79,10 @@ pub use mu::{Mu, MuBuilder};
 pub use params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 pub use prehash::{HashAlg, PreHash, PreHashDigest, PreHasher};
 pub use signature;
+#[cfg(feature = "pkcs8")]
+pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
+#[cfg(feature = "pkcs8")]
+pub use {der, pkcs8, spki};
 
 /// ML-DSA-44 type aliases.
 pub mod ml_dsa_44 {

@@ -78,7 +78,7 @@ const fn center(x: u64) -> i32 {
     (if x > q / 2 { x - q } else { x }) as i32
 }
 
-const fn zetas() -> [i32; N] {
+pub(crate) const fn zetas() -> [i32; N] {
     let mut z = [0i32; N];
     let r = (1u64 << 32) % Q as u64;
     let mut k = 1;

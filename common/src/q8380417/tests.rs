@@ -1,3 +1,5 @@
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
 use super::*;
 use crate::{Backend, BackendKind, Kernel, run_on};
 

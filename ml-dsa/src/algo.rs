@@ -6,6 +6,10 @@
 //! hold only vectors. Signing, which multiplies by A in every attempt,
 //! expands A once on the heap when the `alloc` feature is on and streams it
 //! otherwise.
+//!
+//! Loops index vectors by `i`/`j` on purpose, to read like FIPS 204's
+//! pseudocode.
+#![allow(clippy::needless_range_loop)]
 
 use pqkit_common::Backend;
 use pqkit_common::ct::declassify;
@@ -72,7 +76,11 @@ pub(crate) struct PublicParts {
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
 /// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`).
-fn expand_a_x4<B: Backend>(b: B, rho: &[u8; 32], idx: [(usize, usize); 4]) -> Result<[Poly; 4], Error> {
+fn expand_a_x4<B: Backend>(
+    b: B,
+    rho: &[u8; 32],
+    idx: [(usize, usize); 4],
+) -> Result<[Poly; 4], Error> {
     let seeds: [[u8; 34]; 4] = core::array::from_fn(|k| {
         let mut s = [0u8; 34];
         s[..32].copy_from_slice(rho);
@@ -281,10 +289,23 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     let (tr, t0hat, s1hat, s2hat) = public_from_secret::<B, P>(b, &rho, &s1, &s2, pk, |t0| {
         encode_sk_tail::<P>(&s1, &s2, t0, sk);
     })?;
-    sk.get_mut(..32).map(|d| d.copy_from_slice(&rho));
-    sk.get_mut(32..64).map(|d| d.copy_from_slice(&key));
-    sk.get_mut(64..128).map(|d| d.copy_from_slice(&tr));
-    Ok(SecretParts { rho, key, tr, s1hat, s2hat, t0hat })
+    if let Some(d) = sk.get_mut(..32) {
+        d.copy_from_slice(&rho);
+    }
+    if let Some(d) = sk.get_mut(32..64) {
+        d.copy_from_slice(&key);
+    }
+    if let Some(d) = sk.get_mut(64..128) {
+        d.copy_from_slice(&tr);
+    }
+    Ok(SecretParts {
+        rho,
+        key,
+        tr,
+        s1hat,
+        s2hat,
+        t0hat,
+    })
 }
 
 type PublicSecret = ([u8; 64], VecK, VecL, VecK);
@@ -320,7 +341,13 @@ fn public_from_secret<B: Backend, P: ParameterSet>(
     if let Some(d) = pk.get_mut(..32) {
         d.copy_from_slice(rho);
     }
-    for (i, chunk) in pk.get_mut(32..).unwrap_or_default().chunks_mut(pack::T1_BYTES).enumerate().take(P::K) {
+    for (i, chunk) in pk
+        .get_mut(32..)
+        .unwrap_or_default()
+        .chunks_mut(pack::T1_BYTES)
+        .enumerate()
+        .take(P::K)
+    {
         pack::pack_t1(&t1[i], chunk);
     }
     let mut tr = [0u8; 64];
@@ -337,7 +364,10 @@ fn encode_sk_tail<P: ParameterSet>(s1: &VecL, s2: &VecK, t0: &VecK, sk: &mut [u8
     let eb = pack::eta_bytes(P::ETA);
     let tail = sk.get_mut(128..).unwrap_or_default();
     let (s_part, t_part) = tail.split_at_mut(((P::K + P::L) * eb).min(tail.len()));
-    for (chunk, p) in s_part.chunks_mut(eb).zip(s1.iter().take(P::L).chain(s2.iter().take(P::K))) {
+    for (chunk, p) in s_part
+        .chunks_mut(eb)
+        .zip(s1.iter().take(P::L).chain(s2.iter().take(P::K)))
+    {
         pack::pack_eta(P::ETA, p, chunk);
     }
     for (chunk, p) in t_part.chunks_mut(pack::T0_BYTES).zip(t0.iter().take(P::K)) {
@@ -367,7 +397,10 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     let mut s2: VecK = zero_vec();
     let mut ok = subtle::Choice::from(1u8);
     let s_part = &sk[128..128 + (P::K + P::L) * eb];
-    for (chunk, p) in s_part.chunks(eb).zip(s1.iter_mut().take(P::L).chain(s2.iter_mut().take(P::K))) {
+    for (chunk, p) in s_part
+        .chunks(eb)
+        .zip(s1.iter_mut().take(P::L).chain(s2.iter_mut().take(P::K)))
+    {
         ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
     }
     let t_part = &sk[128 + (P::K + P::L) * eb..];
@@ -386,11 +419,21 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     if !declassify(bool::from(ok & t0_same & tr_same)) {
         return Err(Error::InvalidPrivateKey);
     }
-    Ok(SecretParts { rho, key, tr, s1hat, s2hat, t0hat })
+    Ok(SecretParts {
+        rho,
+        key,
+        tr,
+        s1hat,
+        s2hat,
+        t0hat,
+    })
 }
 
 /// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`.
-pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8]) -> Result<PublicParts, Error> {
+pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &[u8],
+) -> Result<PublicParts, Error> {
     if pk.len() != P::PK_LEN {
         return Err(Error::InvalidLength);
     }

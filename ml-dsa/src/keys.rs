@@ -6,11 +6,11 @@ use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
+use crate::Error;
 use crate::algo::{self, PublicParts, SecretParts};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::prehash::{HashAlg, PreHash};
-use crate::Error;
 
 // ---------------------------------------------------------------------------
 // Kernels: each public operation enters the backend through `dispatch`.
@@ -114,7 +114,9 @@ pub struct VerifyingKey<P: ParameterSet> {
 
 impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("VerifyingKey").field("set", &P::NAME).finish_non_exhaustive()
+        f.debug_struct("VerifyingKey")
+            .field("set", &P::NAME)
+            .finish_non_exhaustive()
     }
 }
 
@@ -136,7 +138,10 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// the right length is a valid key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let arr = P::PublicKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let parts = dispatch(DecodePkK::<P> { pk: bytes, _p: PhantomData })?;
+        let parts = dispatch(DecodePkK::<P> {
+            pk: bytes,
+            _p: PhantomData,
+        })?;
         Ok(Self { bytes: arr, parts })
     }
 
@@ -163,17 +168,32 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// Verify raw signature bytes against mu (typed errors for wrong
     /// length, malformed hint, out-of-range z).
     pub fn verify_mu_bytes(&self, mu: &Mu, sig: &[u8]) -> Result<(), Error> {
-        dispatch(VerifyK::<P> { pk: &self.parts, mu, sig, _p: PhantomData })
+        dispatch(VerifyK::<P> {
+            pk: &self.parts,
+            mu,
+            sig,
+            _p: PhantomData,
+        })
     }
 
     /// FIPS 204 Alg. 3 ML-DSA.Verify with a context of at most 255 bytes.
-    pub fn verify_with_context(&self, msg: &[u8], ctx: &[u8], sig: &Signature<P>) -> Result<(), Error> {
+    pub fn verify_with_context(
+        &self,
+        msg: &[u8],
+        ctx: &[u8],
+        sig: &Signature<P>,
+    ) -> Result<(), Error> {
         self.verify_multipart_with_context(&[msg], ctx, sig.as_bytes())
     }
 
     /// ML-DSA.Verify over a message given in pieces, with raw signature
     /// bytes.
-    pub fn verify_multipart_with_context(&self, msg: &[&[u8]], ctx: &[u8], sig: &[u8]) -> Result<(), Error> {
+    pub fn verify_multipart_with_context(
+        &self,
+        msg: &[&[u8]],
+        ctx: &[u8],
+        sig: &[u8],
+    ) -> Result<(), Error> {
         let mut b = MuBuilder::new(self.tr(), ctx)?;
         for m in msg {
             b.update(m);
@@ -182,12 +202,23 @@ impl<P: ParameterSet> VerifyingKey<P> {
     }
 
     /// FIPS 204 Alg. 5 HashML-DSA.Verify: hashes `msg` with `alg`.
-    pub fn verify_prehash(&self, alg: HashAlg, msg: &[u8], ctx: &[u8], sig: &Signature<P>) -> Result<(), Error> {
+    pub fn verify_prehash(
+        &self,
+        alg: HashAlg,
+        msg: &[u8],
+        ctx: &[u8],
+        sig: &Signature<P>,
+    ) -> Result<(), Error> {
         self.verify_prehashed(&alg.digest(msg), ctx, sig)
     }
 
     /// HashML-DSA.Verify given the pre-hash digest `PH(M)`.
-    pub fn verify_prehashed(&self, ph: &PreHash, ctx: &[u8], sig: &Signature<P>) -> Result<(), Error> {
+    pub fn verify_prehashed(
+        &self,
+        ph: &PreHash,
+        ctx: &[u8],
+        sig: &Signature<P>,
+    ) -> Result<(), Error> {
         let mu = MuBuilder::prehashed(self.tr(), ctx, ph)?;
         self.verify_mu(&mu, sig)
     }
@@ -216,14 +247,18 @@ pub struct Signature<P: ParameterSet> {
 
 impl<P: ParameterSet> core::fmt::Debug for Signature<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("Signature").field("set", &P::NAME).finish_non_exhaustive()
+        f.debug_struct("Signature")
+            .field("set", &P::NAME)
+            .finish_non_exhaustive()
     }
 }
 
 impl<P: ParameterSet> Signature<P> {
     /// Wrap signature bytes (length checked; contents checked on verify).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        Ok(Self { bytes: P::SignatureBytes::try_from(bytes).map_err(|_| Error::InvalidLength)? })
+        Ok(Self {
+            bytes: P::SignatureBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?,
+        })
     }
     /// The encoded signature.
     pub fn to_bytes(&self) -> P::SignatureBytes {
@@ -262,7 +297,9 @@ impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
 
 impl<P: ParameterSet> core::fmt::Debug for SigningKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey").field("set", &P::NAME).finish_non_exhaustive()
+        f.debug_struct("SigningKey")
+            .field("set", &P::NAME)
+            .finish_non_exhaustive()
     }
 }
 
@@ -280,7 +317,15 @@ impl<P: ParameterSet> SigningKey<P> {
             sk: sk.as_mut(),
             _p: PhantomData,
         })?;
-        Ok(Self { seed: Some(*xi), expanded: sk, parts, vk: VerifyingKey { bytes: pk, parts: pparts } })
+        Ok(Self {
+            seed: Some(*xi),
+            expanded: sk,
+            parts,
+            vk: VerifyingKey {
+                bytes: pk,
+                parts: pparts,
+            },
+        })
     }
 
     /// [`from_seed`](Self::from_seed) from a slice (must be 32 bytes).
@@ -310,8 +355,20 @@ impl<P: ParameterSet> SigningKey<P> {
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
         let expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
         let mut pk = P::PublicKeyBytes::zeroed();
-        let (parts, pparts) = dispatch(DecodeSkK::<P> { sk: bytes, pk: pk.as_mut(), _p: PhantomData })?;
-        Ok(Self { seed: None, expanded, parts, vk: VerifyingKey { bytes: pk, parts: pparts } })
+        let (parts, pparts) = dispatch(DecodeSkK::<P> {
+            sk: bytes,
+            pk: pk.as_mut(),
+            _p: PhantomData,
+        })?;
+        Ok(Self {
+            seed: None,
+            expanded,
+            parts,
+            vk: VerifyingKey {
+                bytes: pk,
+                parts: pparts,
+            },
+        })
     }
 
     /// The seed xi, if this key was made from one.
@@ -333,7 +390,13 @@ impl<P: ParameterSet> SigningKey<P> {
     /// 32-byte `rnd` (all zero = deterministic).
     pub fn sign_mu_with_rnd(&self, mu: &Mu, rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
         let mut bytes = P::SignatureBytes::zeroed();
-        dispatch(SignK::<P> { sk: &self.parts, mu, rnd, sig: bytes.as_mut(), _p: PhantomData })?;
+        dispatch(SignK::<P> {
+            sk: &self.parts,
+            mu,
+            rnd,
+            sig: bytes.as_mut(),
+            _p: PhantomData,
+        })?;
         Ok(Signature { bytes })
     }
 
@@ -343,18 +406,32 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     /// Hedged signature of an external mu, `rnd` from `rng`.
-    pub fn sign_mu_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, mu: &Mu) -> Result<Signature<P>, Error> {
+    pub fn sign_mu_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        mu: &Mu,
+    ) -> Result<Signature<P>, Error> {
         self.sign_mu_with_rnd(mu, &*rnd_from(rng)?)
     }
 
     /// FIPS 204 Alg. 2 ML-DSA.Sign with an explicit `rnd` (must be fresh
     /// randomness, or all zero for the deterministic variant).
-    pub fn sign_with_rnd(&self, msg: &[u8], ctx: &[u8], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
+    pub fn sign_with_rnd(
+        &self,
+        msg: &[u8],
+        ctx: &[u8],
+        rnd: &[u8; 32],
+    ) -> Result<Signature<P>, Error> {
         self.sign_multipart_with_rnd(&[msg], ctx, rnd)
     }
 
     /// ML-DSA.Sign over a message given in pieces.
-    pub fn sign_multipart_with_rnd(&self, msg: &[&[u8]], ctx: &[u8], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
+    pub fn sign_multipart_with_rnd(
+        &self,
+        msg: &[&[u8]],
+        ctx: &[u8],
+        rnd: &[u8; 32],
+    ) -> Result<Signature<P>, Error> {
         let mut b = MuBuilder::new(&self.parts.tr, ctx)?;
         for m in msg {
             b.update(m);
@@ -363,7 +440,12 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     /// Hedged ML-DSA.Sign (the FIPS 204 default), `rnd` from `rng`.
-    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
+    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        msg: &[u8],
+        ctx: &[u8],
+    ) -> Result<Signature<P>, Error> {
         check_ctx(ctx)?;
         self.sign_with_rnd(msg, ctx, &*rnd_from(rng)?)
     }
@@ -381,7 +463,12 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     /// FIPS 204 Alg. 4 HashML-DSA.Sign given `PH(M)`, with explicit `rnd`.
-    pub fn sign_prehashed_with_rnd(&self, ph: &PreHash, ctx: &[u8], rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
+    pub fn sign_prehashed_with_rnd(
+        &self,
+        ph: &PreHash,
+        ctx: &[u8],
+        rnd: &[u8; 32],
+    ) -> Result<Signature<P>, Error> {
         let mu = MuBuilder::prehashed(&self.parts.tr, ctx, ph)?;
         self.sign_mu_with_rnd(&mu, rnd)
     }
@@ -399,7 +486,12 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     /// Deterministic HashML-DSA.Sign: hashes `msg` with `alg`.
-    pub fn sign_prehash_deterministic(&self, alg: HashAlg, msg: &[u8], ctx: &[u8]) -> Result<Signature<P>, Error> {
+    pub fn sign_prehash_deterministic(
+        &self,
+        alg: HashAlg,
+        msg: &[u8],
+        ctx: &[u8],
+    ) -> Result<Signature<P>, Error> {
         self.sign_prehashed_with_rnd(&alg.digest(msg), ctx, &[0u8; 32])
     }
 

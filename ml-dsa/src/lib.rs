@@ -68,19 +68,19 @@ pub mod hazmat;
 mod keys;
 mod mu;
 mod params;
-mod prehash;
-mod traits;
 #[cfg(feature = "pkcs8")]
 mod pkcs8_impl;
+mod prehash;
+mod traits;
 
 pub use error::Error;
 pub use keys::{ContextSigningKey, ContextVerifyingKey, Signature, SigningKey, VerifyingKey};
 pub use mu::{Mu, MuBuilder};
 pub use params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
-pub use prehash::{HashAlg, PreHash, PreHashDigest, PreHasher};
-pub use signature;
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
+pub use prehash::{HashAlg, PreHash, PreHashDigest, PreHasher};
+pub use signature;
 #[cfg(feature = "pkcs8")]
 pub use {der, pkcs8, spki};
 

@@ -7,12 +7,17 @@
 //! seed); export writes the seed form by default ([`KeyFormat`] selects
 //! another). AlgorithmIdentifier parameters must be absent.
 
-use der::asn1::{AnyRef, BitStringRef, OctetStringRef};
+use der::asn1::{AnyRef, OctetStringRef};
 use der::{Decode, Reader, SliceReader, Tag, TagNumber, Tagged};
 use pkcs8::{AssociatedOid, KeyError, ObjectIdentifier, PrivateKeyInfoRef};
-use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier, SubjectPublicKeyInfoRef};
+use spki::{
+    AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier,
+    SubjectPublicKeyInfoRef,
+};
 
-use crate::{ContextSigningKey, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey};
+use crate::{
+    ContextSigningKey, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey,
+};
 
 macro_rules! oids {
     ($($t:ty => $oid:literal),*) => {$(
@@ -70,9 +75,10 @@ impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
         let bad = || pkcs8::Error::KeyMalformed(KeyError::Invalid);
         let any = AnyRef::from_der(pki.private_key.as_bytes())?;
         let sk = match any.tag() {
-            Tag::ContextSpecific { constructed: false, number } if number == TagNumber(0) => {
-                SigningKey::from_seed_slice(any.value()).map_err(|_| bad())?
-            }
+            Tag::ContextSpecific {
+                constructed: false,
+                number: TagNumber(0),
+            } => SigningKey::from_seed_slice(any.value()).map_err(|_| bad())?,
             Tag::OctetString => SigningKey::from_expanded(any.value()).map_err(|_| bad())?,
             Tag::Sequence => {
                 let mut r = SliceReader::new(any.value())?;
@@ -82,7 +88,10 @@ impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
                 let sk = SigningKey::<P>::from_seed_slice(seed.as_bytes()).map_err(|_| bad())?;
                 // Consistency of the two halves (public data comparison of
                 // a re-derivation; constant time anyway).
-                let same = subtle::ConstantTimeEq::ct_eq(sk.expanded_bytes().as_ref(), expanded.as_bytes());
+                let same = subtle::ConstantTimeEq::ct_eq(
+                    sk.expanded_bytes().as_ref(),
+                    expanded.as_bytes(),
+                );
                 if !bool::from(same) {
                     return Err(bad());
                 }
@@ -90,10 +99,10 @@ impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
             }
             _ => return Err(bad()),
         };
-        if let Some(pk) = pki.public_key {
-            if pk.as_bytes() != Some(sk.public_key().as_bytes()) {
-                return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid));
-            }
+        if let Some(pk) = pki.public_key
+            && pk.as_bytes() != Some(sk.public_key().as_bytes())
+        {
+            return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid));
         }
         Ok(sk)
     }
@@ -103,22 +112,28 @@ impl<P: ParameterSetOid> TryFrom<SubjectPublicKeyInfoRef<'_>> for VerifyingKey<P
     type Error = spki::Error;
     fn try_from(spki: SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
         check_alg::<P>(&spki.algorithm)?;
-        let bytes = spki.subject_public_key.as_bytes().ok_or(spki::Error::KeyMalformed)?;
+        let bytes = spki
+            .subject_public_key
+            .as_bytes()
+            .ok_or(spki::Error::KeyMalformed)?;
         VerifyingKey::from_bytes(bytes).map_err(|_| spki::Error::KeyMalformed)
     }
 }
 
 impl<P: ParameterSetOid> SignatureAlgorithmIdentifier for SigningKey<P> {
     type Params = AnyRef<'static>;
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> = P::ALGORITHM_IDENTIFIER;
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
+        P::ALGORITHM_IDENTIFIER;
 }
 impl<P: ParameterSetOid> SignatureAlgorithmIdentifier for ContextSigningKey<'_, P> {
     type Params = AnyRef<'static>;
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> = P::ALGORITHM_IDENTIFIER;
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
+        P::ALGORITHM_IDENTIFIER;
 }
 impl<P: ParameterSetOid> SignatureAlgorithmIdentifier for VerifyingKey<P> {
     type Params = AnyRef<'static>;
-    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> = P::ALGORITHM_IDENTIFIER;
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
+        P::ALGORITHM_IDENTIFIER;
 }
 impl<P: ParameterSetOid> AssociatedAlgorithmIdentifier for Signature<P> {
     type Params = AnyRef<'static>;
@@ -129,6 +144,7 @@ impl<P: ParameterSetOid> AssociatedAlgorithmIdentifier for Signature<P> {
 mod encode {
     use super::*;
     use alloc::vec::Vec;
+    use der::asn1::BitStringRef;
     use pkcs8::{EncodePrivateKey, SecretDocument};
     use spki::{Document, EncodePublicKey, SignatureBitStringEncoding, SubjectPublicKeyInfo};
     use zeroize::Zeroizing;
@@ -172,7 +188,8 @@ mod encode {
         /// key made from a seed.
         pub fn to_pkcs8_der_with(&self, format: KeyFormat) -> pkcs8::Result<SecretDocument> {
             let choice = self.private_key_choice(format)?;
-            let pki = PrivateKeyInfoRef::new(P::ALGORITHM_IDENTIFIER, OctetStringRef::new(&choice)?);
+            let pki =
+                PrivateKeyInfoRef::new(P::ALGORITHM_IDENTIFIER, OctetStringRef::new(&choice)?);
             Ok(SecretDocument::encode_msg(&pki)?)
         }
 
@@ -183,14 +200,20 @@ mod encode {
             format: KeyFormat,
             line_ending: pkcs8::LineEnding,
         ) -> pkcs8::Result<Zeroizing<alloc::string::String>> {
-            Ok(self.to_pkcs8_der_with(format)?.to_pem("PRIVATE KEY", line_ending)?)
+            Ok(self
+                .to_pkcs8_der_with(format)?
+                .to_pem("PRIVATE KEY", line_ending)?)
         }
     }
 
     impl<P: ParameterSetOid> EncodePrivateKey for SigningKey<P> {
         /// The seed form when the key has a seed, else the expanded form.
         fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-            let format = if self.seed().is_some() { KeyFormat::Seed } else { KeyFormat::Expanded };
+            let format = if self.seed().is_some() {
+                KeyFormat::Seed
+            } else {
+                KeyFormat::Expanded
+            };
             self.to_pkcs8_der_with(format)
         }
     }

@@ -1,7 +1,9 @@
 //! HashML-DSA pre-hash functions (FIPS 204 §5.4) and their OIDs.
 
 use digest::Digest;
-use pqkit_common::keccak::{ExtendableOutput, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, Update, XofReader};
+use pqkit_common::keccak::{
+    ExtendableOutput, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, Update, XofReader,
+};
 
 use crate::Error;
 
@@ -102,7 +104,19 @@ impl HashAlg {
 
     /// DER encoding of the OID (tag, length, value), as it enters `M'`.
     pub const fn oid_der(self) -> [u8; 11] {
-        [0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, self.arc()]
+        [
+            0x06,
+            0x09,
+            0x60,
+            0x86,
+            0x48,
+            0x01,
+            0x65,
+            0x03,
+            0x04,
+            0x02,
+            self.arc(),
+        ]
     }
 
     /// Digest length in bytes.
@@ -284,7 +298,10 @@ impl PreHashDigest for Shake128 {
     fn finish(self) -> PreHash {
         let mut bytes = [0u8; 64];
         self.finalize_xof().read(&mut bytes[..32]);
-        PreHash { alg: HashAlg::Shake128, bytes }
+        PreHash {
+            alg: HashAlg::Shake128,
+            bytes,
+        }
     }
 }
 
@@ -293,6 +310,9 @@ impl PreHashDigest for Shake256 {
     fn finish(self) -> PreHash {
         let mut bytes = [0u8; 64];
         self.finalize_xof().read(&mut bytes[..64]);
-        PreHash { alg: HashAlg::Shake256, bytes }
+        PreHash {
+            alg: HashAlg::Shake256,
+            bytes,
+        }
     }
 }

@@ -12,12 +12,12 @@
 //!   with the OID of `D` (note: RustCrypto `ml-dsa` instead uses
 //!   `DigestSigner<Shake256>` for streaming the *pure* mu).
 
+use rand_core::TryCryptoRng;
 use signature::{
     DigestSigner, DigestVerifier, Keypair, KeypairRef, MultipartSigner, MultipartVerifier,
     RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner, SignatureEncoding, Signer,
     Verifier,
 };
-use rand_core::TryCryptoRng;
 
 use crate::{
     ContextSigningKey, ContextVerifyingKey, Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
@@ -40,7 +40,12 @@ fn prehash<D: PreHashDigest, F: Fn(&mut D) -> SigResult<()>>(f: F) -> SigResult<
 
 /// The signing operations with a context, shared by [`SigningKey`] (empty
 /// context) and [`ContextSigningKey`].
-fn sign_parts<P: ParameterSet>(k: &SigningKey<P>, ctx: &[u8], msg: &[&[u8]], rnd: &[u8; 32]) -> SigResult<Signature<P>> {
+fn sign_parts<P: ParameterSet>(
+    k: &SigningKey<P>,
+    ctx: &[u8],
+    msg: &[&[u8]],
+    rnd: &[u8; 32],
+) -> SigResult<Signature<P>> {
     Ok(k.sign_multipart_with_rnd(msg, ctx, rnd)?)
 }
 
@@ -58,31 +63,51 @@ macro_rules! signer_impls {
             }
         }
         impl<P: ParameterSet> RandomizedSigner<Signature<P>> for $ty {
-            fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[u8]) -> SigResult<Signature<P>> {
+            fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[u8],
+            ) -> SigResult<Signature<P>> {
                 sign_parts(self.parts_key(), self.parts_ctx(), &[msg], &*rnd_from(rng)?)
             }
         }
         impl<P: ParameterSet> RandomizedMultipartSigner<Signature<P>> for $ty {
-            fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(&self, rng: &mut R, msg: &[&[u8]]) -> SigResult<Signature<P>> {
+            fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[&[u8]],
+            ) -> SigResult<Signature<P>> {
                 sign_parts(self.parts_key(), self.parts_ctx(), msg, &*rnd_from(rng)?)
             }
         }
         impl<P: ParameterSet, D: PreHashDigest> DigestSigner<D, Signature<P>> for $ty {
             /// Deterministic HashML-DSA with pre-hash `D`.
-            fn try_sign_digest<F: Fn(&mut D) -> SigResult<()>>(&self, f: F) -> SigResult<Signature<P>> {
+            fn try_sign_digest<F: Fn(&mut D) -> SigResult<()>>(
+                &self,
+                f: F,
+            ) -> SigResult<Signature<P>> {
                 let ph = prehash::<D, F>(f)?;
-                Ok(self.parts_key().sign_prehashed_with_rnd(&ph, self.parts_ctx(), &[0u8; 32])?)
+                Ok(self
+                    .parts_key()
+                    .sign_prehashed_with_rnd(&ph, self.parts_ctx(), &[0u8; 32])?)
             }
         }
         impl<P: ParameterSet, D: PreHashDigest> RandomizedDigestSigner<D, Signature<P>> for $ty {
             /// Hedged HashML-DSA with pre-hash `D`.
-            fn try_sign_digest_with_rng<R: TryCryptoRng + ?Sized, F: Fn(&mut D) -> SigResult<()>>(
+            fn try_sign_digest_with_rng<
+                R: TryCryptoRng + ?Sized,
+                F: Fn(&mut D) -> SigResult<()>,
+            >(
                 &self,
                 rng: &mut R,
                 f: F,
             ) -> SigResult<Signature<P>> {
                 let ph = prehash::<D, F>(f)?;
-                Ok(self.parts_key().sign_prehashed_with_rnd(&ph, self.parts_ctx(), &*rnd_from(rng)?)?)
+                Ok(self.parts_key().sign_prehashed_with_rnd(
+                    &ph,
+                    self.parts_ctx(),
+                    &*rnd_from(rng)?,
+                )?)
             }
         }
     };
@@ -133,19 +158,33 @@ macro_rules! verifier_impls {
     ($ty:ty) => {
         impl<P: ParameterSet> Verifier<Signature<P>> for $ty {
             fn verify(&self, msg: &[u8], sig: &Signature<P>) -> SigResult<()> {
-                Ok(self.parts_key().verify_multipart_with_context(&[msg], self.parts_ctx(), sig.as_bytes())?)
+                Ok(self.parts_key().verify_multipart_with_context(
+                    &[msg],
+                    self.parts_ctx(),
+                    sig.as_bytes(),
+                )?)
             }
         }
         impl<P: ParameterSet> MultipartVerifier<Signature<P>> for $ty {
             fn multipart_verify(&self, msg: &[&[u8]], sig: &Signature<P>) -> SigResult<()> {
-                Ok(self.parts_key().verify_multipart_with_context(msg, self.parts_ctx(), sig.as_bytes())?)
+                Ok(self.parts_key().verify_multipart_with_context(
+                    msg,
+                    self.parts_ctx(),
+                    sig.as_bytes(),
+                )?)
             }
         }
         impl<P: ParameterSet, D: PreHashDigest> DigestVerifier<D, Signature<P>> for $ty {
             /// HashML-DSA verification with pre-hash `D`.
-            fn verify_digest<F: Fn(&mut D) -> SigResult<()>>(&self, f: F, sig: &Signature<P>) -> SigResult<()> {
+            fn verify_digest<F: Fn(&mut D) -> SigResult<()>>(
+                &self,
+                f: F,
+                sig: &Signature<P>,
+            ) -> SigResult<()> {
                 let ph = prehash::<D, F>(f)?;
-                Ok(self.parts_key().verify_prehashed(&ph, self.parts_ctx(), sig)?)
+                Ok(self
+                    .parts_key()
+                    .verify_prehashed(&ph, self.parts_ctx(), sig)?)
             }
         }
     };

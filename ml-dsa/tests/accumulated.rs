@@ -1,6 +1,8 @@
 //! C2SP CCTV accumulated tests (expected values from
 //! ../shared/vectors/ml-dsa/accumulated.json).
 
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
 mod common;
 
 use common::{load_json, vectors_dir};
@@ -18,7 +20,9 @@ fn accumulate<P: ParameterSet>(iterations: usize) -> String {
         acc.update(sk.public_key().as_bytes());
         let sig = sk.sign_deterministic(b"", b"").expect("sign");
         acc.update(sig.as_bytes());
-        sk.public_key().verify_with_context(b"", b"", &sig).expect("verify");
+        sk.public_key()
+            .verify_with_context(b"", b"", &sig)
+            .expect("verify");
     }
     let mut out = [0u8; 32];
     acc.finalize_xof().read(&mut out);
@@ -30,9 +34,18 @@ fn keygen_sign_100_iterations() {
     let Some(v) = vectors_dir() else { return };
     let j = load_json(&v.join("ml-dsa/accumulated.json"));
     let e = &j["keygen_sign"]["expected"];
-    assert_eq!(accumulate::<MlDsa44>(100), e["ML-DSA-44"]["100"].as_str().expect("hex"));
-    assert_eq!(accumulate::<MlDsa65>(100), e["ML-DSA-65"]["100"].as_str().expect("hex"));
-    assert_eq!(accumulate::<MlDsa87>(100), e["ML-DSA-87"]["100"].as_str().expect("hex"));
+    assert_eq!(
+        accumulate::<MlDsa44>(100),
+        e["ML-DSA-44"]["100"].as_str().expect("hex")
+    );
+    assert_eq!(
+        accumulate::<MlDsa65>(100),
+        e["ML-DSA-65"]["100"].as_str().expect("hex")
+    );
+    assert_eq!(
+        accumulate::<MlDsa87>(100),
+        e["ML-DSA-87"]["100"].as_str().expect("hex")
+    );
 }
 
 /// The exhaustive field-operation test over every r in Z_q (about 100M

@@ -1,11 +1,16 @@
 //! NIST ACVP vectors (ACVP-Server v1.1.0.43): keyGen, sigGen, sigVer.
 
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
 mod common;
 
 use std::collections::HashMap;
 
 use common::{hex, load_json, vectors_dir};
-use pqkit_ml_dsa::{HashAlg, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSet, PreHash, Signature, SigningKey, VerifyingKey, hazmat};
+use pqkit_ml_dsa::{
+    HashAlg, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSet, PreHash, Signature, SigningKey,
+    VerifyingKey, hazmat,
+};
 use serde_json::Value;
 
 /// (tgId, tcId) -> expected test object.
@@ -72,8 +77,10 @@ fn siggen_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
         let msg = hex(&t["message"]);
         let ctx = hex(&t["context"]);
         if g["preHash"] == "preHash" {
-            let alg = HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
-            sk.sign_prehashed_with_rnd(&alg.digest(&msg), &ctx, &rnd).expect("sign")
+            let alg =
+                HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
+            sk.sign_prehashed_with_rnd(&alg.digest(&msg), &ctx, &rnd)
+                .expect("sign")
         } else {
             sk.sign_with_rnd(&msg, &ctx, &rnd).expect("sign")
         }
@@ -83,9 +90,16 @@ fn siggen_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
     } else {
         hazmat::sign_internal(&sk, &[&hex(&t["message"])], &rnd).expect("sign")
     };
-    assert_eq!(sig.as_bytes(), &hex(&want["signature"])[..], "tc {}", t["tcId"]);
+    assert_eq!(
+        sig.as_bytes(),
+        &hex(&want["signature"])[..],
+        "tc {}",
+        t["tcId"]
+    );
     // And it verifies through the matching interface.
-    sk.public_key().verify_mu_bytes(&mu_of::<P>(g, t, sk.public_key()), sig.as_bytes()).expect("self-verify");
+    sk.public_key()
+        .verify_mu_bytes(&mu_of::<P>(g, t, sk.public_key()), sig.as_bytes())
+        .expect("self-verify");
 }
 
 fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64] {
@@ -93,7 +107,8 @@ fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64
         let msg = hex(&t["message"]);
         let ctx = hex(&t["context"]);
         if g["preHash"] == "preHash" {
-            let alg = HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
+            let alg =
+                HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
             let ph = PreHash::from_digest(alg, alg.digest(&msg).as_bytes()).expect("digest");
             MuBuilder::prehashed(vk.tr(), &ctx, &ph).expect("ctx")
         } else {
@@ -135,7 +150,13 @@ fn sigver_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
     let passed = want["testPassed"].as_bool().expect("testPassed");
     let mu = mu_of::<P>(g, t, &vk);
     let res = vk.verify_mu_bytes(&mu, &sig);
-    assert_eq!(res.is_ok(), passed, "tg {} tc {}: {res:?}", g["tgId"], t["tcId"]);
+    assert_eq!(
+        res.is_ok(),
+        passed,
+        "tg {} tc {}: {res:?}",
+        g["tgId"],
+        t["tcId"]
+    );
     // The convenience interfaces agree.
     if g["signatureInterface"] == "external" {
         let msg = hex(&t["message"]);
@@ -149,7 +170,10 @@ fn sigver_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
         };
         assert_eq!(r2, res);
     } else if g["externalMu"] == false {
-        assert_eq!(hazmat::verify_internal(&vk, &[&hex(&t["message"])], &sig), res);
+        assert_eq!(
+            hazmat::verify_internal(&vk, &[&hex(&t["message"])], &sig),
+            res
+        );
     }
 }
 

@@ -1,5 +1,7 @@
 //! RustCrypto traits, PKCS#8/SPKI, and an X.509 self-signed certificate.
 
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
 mod common;
 
 use common::TestRng;
@@ -27,8 +29,14 @@ where
     let hedged = signer.sign_with_rng(&mut TestRng(7), msg);
     verifier.verify(msg, &hedged).expect("valid hedged");
     let parts = signer.multipart_sign(&[&msg[..3], &msg[3..]]);
-    assert_eq!(parts.to_bytes().as_ref(), sig.to_bytes().as_ref(), "multipart = one-shot");
-    verifier.multipart_verify(&[&msg[..1], &msg[1..]], &sig).expect("multipart verify");
+    assert_eq!(
+        parts.to_bytes().as_ref(),
+        sig.to_bytes().as_ref(),
+        "multipart = one-shot"
+    );
+    verifier
+        .multipart_verify(&[&msg[..1], &msg[1..]], &sig)
+        .expect("multipart verify");
     let back = Sig::try_from(sig.to_bytes().as_ref()).ok().expect("decode");
     verifier.verify(msg, &back).expect("round trip");
     sig
@@ -42,38 +50,66 @@ where
     let vk = sk.verifying_key();
     let sig = sign_and_verify(&sk, &vk, b"generic message");
     // Signer = deterministic, empty context.
-    assert_eq!(sig, sk.sign_deterministic(b"generic message", b"").expect("sign"));
+    assert_eq!(
+        sig,
+        sk.sign_deterministic(b"generic message", b"")
+            .expect("sign")
+    );
 
     // Context through the traits.
     let csk = sk.with_context(b"ctx").expect("ctx ok");
     let cvk = vk.with_context(b"ctx").expect("ctx ok");
     let csig = sign_and_verify(&csk, &cvk, b"generic message");
-    assert!(vk.verify(b"generic message", &csig).is_err(), "context matters");
-    vk.verify_with_context(b"generic message", b"ctx", &csig).expect("same ctx");
+    assert!(
+        vk.verify(b"generic message", &csig).is_err(),
+        "context matters"
+    );
+    vk.verify_with_context(b"generic message", b"ctx", &csig)
+        .expect("same ctx");
     assert_eq!(csk.verifying_key(), vk);
 
     // Context length limit.
     let long = [0u8; 256];
     assert_eq!(sk.with_context(&long).err(), Some(Error::ContextTooLong));
-    assert_eq!(sk.sign_deterministic(b"m", &long).err(), Some(Error::ContextTooLong));
-    assert_eq!(vk.verify_with_context(b"m", &long, &sig).err(), Some(Error::ContextTooLong));
+    assert_eq!(
+        sk.sign_deterministic(b"m", &long).err(),
+        Some(Error::ContextTooLong)
+    );
+    assert_eq!(
+        vk.verify_with_context(b"m", &long, &sig).err(),
+        Some(Error::ContextTooLong)
+    );
     assert!(sk.sign_deterministic(b"m", &long[..255]).is_ok());
 
     // HashML-DSA through DigestSigner/DigestVerifier.
-    let dsig: Signature<P> = DigestSigner::<sha2::Sha512, _>::sign_digest(&sk, |d: &mut sha2::Sha512| {
-        sha2::Digest::update(d, b"hashed message");
-    });
-    assert_eq!(dsig, sk.sign_prehash_deterministic(HashAlg::Sha2_512, b"hashed message", b"").expect("sign"));
-    DigestVerifier::<sha2::Sha512, _>::verify_digest(&vk, |d: &mut sha2::Sha512| {
-        sha2::Digest::update(d, b"hashed message");
-        Ok(())
-    }, &dsig)
+    let dsig: Signature<P> =
+        DigestSigner::<sha2::Sha512, _>::sign_digest(&sk, |d: &mut sha2::Sha512| {
+            sha2::Digest::update(d, b"hashed message");
+        });
+    assert_eq!(
+        dsig,
+        sk.sign_prehash_deterministic(HashAlg::Sha2_512, b"hashed message", b"")
+            .expect("sign")
+    );
+    DigestVerifier::<sha2::Sha512, _>::verify_digest(
+        &vk,
+        |d: &mut sha2::Sha512| {
+            sha2::Digest::update(d, b"hashed message");
+            Ok(())
+        },
+        &dsig,
+    )
     .expect("digest verify");
-    assert!(vk.verify(b"hashed message", &dsig).is_err(), "pre-hash is domain separated");
-    let shake_sig: Signature<P> = DigestSigner::<pqkit_common::keccak::Shake256, _>::sign_digest(&csk, |d| {
-        pqkit_common::keccak::Update::update(d, b"xof");
-    });
-    vk.verify_prehash(HashAlg::Shake256, b"xof", b"ctx", &shake_sig).expect("shake-256 prehash");
+    assert!(
+        vk.verify(b"hashed message", &dsig).is_err(),
+        "pre-hash is domain separated"
+    );
+    let shake_sig: Signature<P> =
+        DigestSigner::<pqkit_common::keccak::Shake256, _>::sign_digest(&csk, |d| {
+            pqkit_common::keccak::Update::update(d, b"xof");
+        });
+    vk.verify_prehash(HashAlg::Shake256, b"xof", b"ctx", &shake_sig)
+        .expect("shake-256 prehash");
 }
 
 #[test]
@@ -87,7 +123,10 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
     let sk = SigningKey::<P>::from_seed(&[9u8; 32]).expect("keygen");
     // Seed form by default: exact RFC 9881 bytes.
     let der = sk.to_pkcs8_der().expect("der");
-    let mut want = vec![0x30, 0x34, 0x02, 0x01, 0x00, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, oid_last, 0x04, 0x22, 0x80, 0x20];
+    let mut want = vec![
+        0x30, 0x34, 0x02, 0x01, 0x00, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03,
+        0x04, 0x03, oid_last, 0x04, 0x22, 0x80, 0x20,
+    ];
     want.extend_from_slice(&[9u8; 32]);
     assert_eq!(der.as_bytes(), &want[..]);
     for format in [KeyFormat::Seed, KeyFormat::Expanded, KeyFormat::Both] {
@@ -109,13 +148,21 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
 
     // `both` with a mismatching expanded key is rejected.
     let other = SigningKey::<P>::from_seed(&[10u8; 32]).expect("keygen");
-    let mut both = sk.to_pkcs8_der_with(KeyFormat::Both).expect("der").as_bytes().to_vec();
+    let mut both = sk
+        .to_pkcs8_der_with(KeyFormat::Both)
+        .expect("der")
+        .as_bytes()
+        .to_vec();
     let n = both.len();
     let tail = other.expanded_bytes().as_ref();
     both[n - tail.len()..].copy_from_slice(tail);
     assert!(SigningKey::<P>::from_pkcs8_der(&both).is_err());
     // A flipped bit anywhere in the expanded part is rejected too.
-    let mut both = sk.to_pkcs8_der_with(KeyFormat::Both).expect("der").as_bytes().to_vec();
+    let mut both = sk
+        .to_pkcs8_der_with(KeyFormat::Both)
+        .expect("der")
+        .as_bytes()
+        .to_vec();
     let last = both.len() - 1;
     both[last] ^= 1;
     assert!(SigningKey::<P>::from_pkcs8_der(&both).is_err());
@@ -128,13 +175,23 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
     // SPKI.
     let vk = sk.public_key();
     let spki = vk.to_public_key_der().expect("spki");
-    assert_eq!(VerifyingKey::<P>::from_public_key_der(spki.as_bytes()).expect("decode"), *vk);
+    assert_eq!(
+        VerifyingKey::<P>::from_public_key_der(spki.as_bytes()).expect("decode"),
+        *vk
+    );
     let pem = vk.to_public_key_pem(LineEnding::LF).expect("pem");
     assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----"));
-    assert_eq!(VerifyingKey::<P>::from_public_key_pem(&pem).expect("decode"), *vk);
+    assert_eq!(
+        VerifyingKey::<P>::from_public_key_pem(&pem).expect("decode"),
+        *vk
+    );
     // Wrong OID: the other sets refuse it.
     let mut bad = spki.as_bytes().to_vec();
-    let pos = bad.windows(3).position(|w| w == [0x04, 0x03, oid_last]).expect("oid") + 2;
+    let pos = bad
+        .windows(3)
+        .position(|w| w == [0x04, 0x03, oid_last])
+        .expect("oid")
+        + 2;
     bad[pos] = if oid_last == 0x11 { 0x12 } else { 0x11 };
     assert!(VerifyingKey::<P>::from_public_key_der(&bad).is_err());
 }
@@ -174,13 +231,21 @@ fn x509_self_signed_ml_dsa_65() {
     // Round-trip through DER and verify with pqkit.
     let der = cert.to_der().expect("der");
     let cert = x509_cert::Certificate::from_der(&der).expect("parse");
-    assert_eq!(cert.signature_algorithm().oid.to_string(), "2.16.840.1.101.3.4.3.18");
+    assert_eq!(
+        cert.signature_algorithm().oid.to_string(),
+        "2.16.840.1.101.3.4.3.18"
+    );
     assert!(cert.signature_algorithm().parameters.is_none());
-    let spki_der = cert.tbs_certificate().subject_public_key_info().to_der().expect("spki der");
+    let spki_der = cert
+        .tbs_certificate()
+        .subject_public_key_info()
+        .to_der()
+        .expect("spki der");
     let vk = VerifyingKey::<MlDsa65>::from_public_key_der(&spki_der).expect("vk");
     let tbs = cert.tbs_certificate().to_der().expect("tbs");
     let sig = Signature::<MlDsa65>::try_from(cert.signature().raw_bytes()).expect("sig");
-    vk.verify(&tbs, &sig).expect("certificate signature verifies");
+    vk.verify(&tbs, &sig)
+        .expect("certificate signature verifies");
     let mut tampered = tbs.clone();
     tampered[20] ^= 1;
     assert!(vk.verify(&tampered, &sig).is_err());

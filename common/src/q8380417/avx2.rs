@@ -157,7 +157,10 @@ fn reduce32_v(a: __m256i) -> __m256i {
 #[inline]
 #[target_feature(enable = "avx2")]
 fn caddq_v(a: __m256i) -> __m256i {
-    _mm256_add_epi32(a, _mm256_and_si256(_mm256_srai_epi32::<31>(a), _mm256_set1_epi32(Q)))
+    _mm256_add_epi32(
+        a,
+        _mm256_and_si256(_mm256_srai_epi32::<31>(a), _mm256_set1_epi32(Q)),
+    )
 }
 
 /// Forward (Cooley-Tukey) butterfly: `(a + z b, a - z b)`.
@@ -350,14 +353,26 @@ pub(super) fn pointwise_acc_mont(a: &Poly, b: &Poly, r: &mut Poly) {
 
 #[target_feature(enable = "avx2")]
 pub(super) fn add(a: &mut Poly, b: &Poly) {
-    for (x, y) in a.coeffs.as_chunks_mut::<8>().0.iter_mut().zip(b.coeffs.as_chunks::<8>().0) {
+    for (x, y) in a
+        .coeffs
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .zip(b.coeffs.as_chunks::<8>().0)
+    {
         store(x, _mm256_add_epi32(load(x), load(y)));
     }
 }
 
 #[target_feature(enable = "avx2")]
 pub(super) fn sub(a: &mut Poly, b: &Poly) {
-    for (x, y) in a.coeffs.as_chunks_mut::<8>().0.iter_mut().zip(b.coeffs.as_chunks::<8>().0) {
+    for (x, y) in a
+        .coeffs
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .zip(b.coeffs.as_chunks::<8>().0)
+    {
         store(x, _mm256_sub_epi32(load(x), load(y)));
     }
 }
@@ -381,7 +396,9 @@ pub(super) fn shift_left_d(a: &mut Poly) {
 pub(super) fn power2round(a: &Poly, a1: &mut Poly, a0: &mut Poly) {
     let rnd = _mm256_set1_epi32((1 << 12) - 1);
     let it = a.coeffs.as_chunks::<8>().0.iter();
-    let it = it.zip(a1.coeffs.as_chunks_mut::<8>().0).zip(a0.coeffs.as_chunks_mut::<8>().0);
+    let it = it
+        .zip(a1.coeffs.as_chunks_mut::<8>().0)
+        .zip(a0.coeffs.as_chunks_mut::<8>().0);
     for ((x, h), l) in it {
         let x = load(x);
         let hi = _mm256_srai_epi32::<13>(_mm256_add_epi32(x, rnd));
@@ -408,7 +425,10 @@ fn decompose_v(gamma2: Gamma2, a: __m256i) -> (__m256i, __m256i) {
             a1 = _mm256_xor_si256(a1, _mm256_and_si256(wrap, a1));
         }
     }
-    let mut a0 = _mm256_sub_epi32(a, _mm256_mullo_epi32(a1, _mm256_set1_epi32(2 * gamma2.value())));
+    let mut a0 = _mm256_sub_epi32(
+        a,
+        _mm256_mullo_epi32(a1, _mm256_set1_epi32(2 * gamma2.value())),
+    );
     let over = _mm256_srai_epi32::<31>(_mm256_sub_epi32(_mm256_set1_epi32((Q - 1) / 2), a0));
     a0 = _mm256_sub_epi32(a0, _mm256_and_si256(over, _mm256_set1_epi32(Q)));
     (a1, a0)
@@ -417,7 +437,9 @@ fn decompose_v(gamma2: Gamma2, a: __m256i) -> (__m256i, __m256i) {
 #[target_feature(enable = "avx2")]
 pub(super) fn decompose(gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
     let it = a.coeffs.as_chunks::<8>().0.iter();
-    let it = it.zip(a1.coeffs.as_chunks_mut::<8>().0).zip(a0.coeffs.as_chunks_mut::<8>().0);
+    let it = it
+        .zip(a1.coeffs.as_chunks_mut::<8>().0)
+        .zip(a0.coeffs.as_chunks_mut::<8>().0);
     for ((x, h), l) in it {
         let (hi, lo) = decompose_v(gamma2, load(x));
         store(h, hi);
@@ -432,7 +454,9 @@ pub(super) fn make_hint(gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u
     let one = _mm256_set1_epi32(1);
     let mut count = _mm256_setzero_si256();
     let it = a0.coeffs.as_chunks::<8>().0.iter();
-    let it = it.zip(a1.coeffs.as_chunks::<8>().0).zip(h.coeffs.as_chunks_mut::<8>().0);
+    let it = it
+        .zip(a1.coeffs.as_chunks::<8>().0)
+        .zip(h.coeffs.as_chunks_mut::<8>().0);
     for ((x, y), o) in it {
         let x = load(x);
         let y = load(y);
@@ -455,13 +479,18 @@ pub(super) fn use_hint(gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
     let m1 = _mm256_set1_epi32(gamma2.max_high() + 1);
     let m = _mm256_set1_epi32(gamma2.max_high());
     let it = a.coeffs.as_chunks::<8>().0.iter();
-    let it = it.zip(h.coeffs.as_chunks::<8>().0).zip(out.coeffs.as_chunks_mut::<8>().0);
+    let it = it
+        .zip(h.coeffs.as_chunks::<8>().0)
+        .zip(out.coeffs.as_chunks_mut::<8>().0);
     for ((x, y), o) in it {
         let (a1, a0) = decompose_v(gamma2, load(x));
         let hint = _mm256_and_si256(load(y), one);
         // delta = +1 if a0 > 0 else -1, only where the hint is set.
         let pos = _mm256_cmpgt_epi32(a0, _mm256_setzero_si256());
-        let delta = _mm256_or_si256(_mm256_and_si256(pos, one), _mm256_andnot_si256(pos, _mm256_set1_epi32(-1)));
+        let delta = _mm256_or_si256(
+            _mm256_and_si256(pos, one),
+            _mm256_andnot_si256(pos, _mm256_set1_epi32(-1)),
+        );
         let delta = _mm256_sign_epi32(delta, hint);
         let r = _mm256_add_epi32(a1, delta);
         let r = match gamma2 {
@@ -506,7 +535,10 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
         if filled >= N {
             break;
         }
-        let Some(chunk) = padded.get(off..off + 32).and_then(|s| <&[u8; 32]>::try_from(s).ok()) else {
+        let Some(chunk) = padded
+            .get(off..off + 32)
+            .and_then(|s| <&[u8; 32]>::try_from(s).ok())
+        else {
             break;
         };
         let v = load_bytes(chunk);

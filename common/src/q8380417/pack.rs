@@ -83,7 +83,11 @@ fn pack_with(a: &Poly, bits: u32, out: &mut [u8], f: impl Fn(i32) -> u32) {
 
 #[inline(always)]
 fn unpack_with(bytes: &[u8], bits: u32, a: &mut Poly, f: impl Fn(u32) -> i32) {
-    for (cs, b) in a.coeffs.chunks_exact_mut(8).zip(bytes.chunks(bits as usize)) {
+    for (cs, b) in a
+        .coeffs
+        .chunks_exact_mut(8)
+        .zip(bytes.chunks(bits as usize))
+    {
         let v = unpack8(b, bits);
         for (c, x) in cs.iter_mut().zip(v) {
             *c = f(x);
@@ -131,7 +135,11 @@ pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
         Eta::Four => 4,
     };
     let mut bad = 0u32;
-    for (cs, b) in a.coeffs.chunks_exact_mut(8).zip(bytes.chunks(bits as usize)) {
+    for (cs, b) in a
+        .coeffs
+        .chunks_exact_mut(8)
+        .zip(bytes.chunks(bits as usize))
+    {
         for (c, x) in cs.iter_mut().zip(unpack8(b, bits)) {
             bad |= (((2 * e) as u32).wrapping_sub(x) >> 31) & 1;
             *c = e - x as i32;

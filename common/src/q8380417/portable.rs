@@ -1,8 +1,6 @@
 //! Portable kernels for q = 8380417: the executable specification.
 
-use super::{
-    D, Eta, Gamma2, INV_NTT_F, N, Poly, Q, ZETAS, caddq, montgomery_reduce, reduce32,
-};
+use super::{D, Eta, Gamma2, INV_NTT_F, N, Poly, Q, ZETAS, caddq, montgomery_reduce, reduce32};
 
 /// FIPS 204 Alg. 41 (with Montgomery twiddles).
 pub(super) fn ntt(a: &mut Poly) {
@@ -159,13 +157,23 @@ pub const fn use_hint(gamma2: Gamma2, a: i32, h: i32) -> i32 {
 }
 
 pub(super) fn power2round_poly(a: &Poly, a1: &mut Poly, a0: &mut Poly) {
-    for ((&x, h), l) in a.coeffs.iter().zip(a1.coeffs.iter_mut()).zip(a0.coeffs.iter_mut()) {
+    for ((&x, h), l) in a
+        .coeffs
+        .iter()
+        .zip(a1.coeffs.iter_mut())
+        .zip(a0.coeffs.iter_mut())
+    {
         (*h, *l) = power2round(x);
     }
 }
 
 pub(super) fn decompose_poly(gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
-    for ((&x, h), l) in a.coeffs.iter().zip(a1.coeffs.iter_mut()).zip(a0.coeffs.iter_mut()) {
+    for ((&x, h), l) in a
+        .coeffs
+        .iter()
+        .zip(a1.coeffs.iter_mut())
+        .zip(a0.coeffs.iter_mut())
+    {
         (*h, *l) = decompose(gamma2, x);
     }
 }

@@ -154,7 +154,11 @@ impl Kernel for AllKernels {
                     if rng.next() & 3 == 0 {
                         a0.coeffs[i] = rng.below(2 * g.value()) - g.value();
                     }
-                    a1.coeffs[i] = if rng.next() & 1 == 1 { 0 } else { rng.below(g.max_high() + 1) };
+                    a1.coeffs[i] = if rng.next() & 1 == 1 {
+                        0
+                    } else {
+                        rng.below(g.max_high() + 1)
+                    };
                 }
                 let mut hint = Poly::default();
                 nums.push(b.make_hint(g, &a0, &a1, &mut hint) as i64);
@@ -239,7 +243,9 @@ fn packing_round_trips() {
     let mut buf = [0u8; 640];
     for _ in 0..10 {
         let mut t1 = rng.poly(1 << 10);
-        t1.coeffs.iter_mut().for_each(|c| *c = c.rem_euclid(1 << 10));
+        t1.coeffs
+            .iter_mut()
+            .for_each(|c| *c = c.rem_euclid(1 << 10));
         pack::pack_t1(&t1, &mut buf[..320]);
         let mut back = Poly::default();
         pack::unpack_t1(&buf[..320], &mut back);

@@ -9,14 +9,19 @@ use std::path::PathBuf;
 pub fn vectors_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("PQKIT_VECTORS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors")));
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors"))
+        });
     if dir.join("ml-dsa").is_dir() {
         return Some(dir);
     }
     if std::env::var("CI").is_ok_and(|v| v == "true") {
         panic!("test vectors not found at {} (CI=true)", dir.display());
     }
-    eprintln!("\n!!!!! ML-DSA test vectors NOT FOUND at {}: SKIPPING vector tests !!!!!\n", dir.display());
+    eprintln!(
+        "\n!!!!! ML-DSA test vectors NOT FOUND at {}: SKIPPING vector tests !!!!!\n",
+        dir.display()
+    );
     None
 }
 

@@ -1,5 +1,113 @@
 //! # pqkit-ml-dsa
 //!
-//! ML-DSA (FIPS 204): ML-DSA-44, ML-DSA-65 and ML-DSA-87, HashML-DSA and external mu. Not implemented yet: this crate is a placeholder in the workspace.
+//! ML-DSA (FIPS 204): ML-DSA-44, ML-DSA-65 and ML-DSA-87 in one build, with
+//! HashML-DSA (all twelve pre-hashes ACVP tests), external mu, and the
+//! internal functions in [`hazmat`]. Written once over the
+//! [`pqkit_common::Backend`] kernels and dispatched at run time (portable or
+//! AVX2); `#![no_std]`, no `unsafe`.
+//!
+//! ```
+//! use pqkit_ml_dsa::{MlDsa65, SigningKey, HashAlg};
+//!
+//! // Key generation from the 32-byte seed xi (the canonical private key).
+//! let sk = SigningKey::<MlDsa65>::from_seed(&[42u8; 32])?;
+//! let vk = sk.public_key().clone();
+//!
+//! // Deterministic and hedged signing with a context string.
+//! let sig = sk.sign_deterministic(b"message", b"my context")?;
+//! vk.verify_with_context(b"message", b"my context", &sig)?;
+//! # #[cfg(feature = "getrandom")] {
+//! let sig = sk.sign_hedged(b"message", b"")?;
+//! vk.verify_with_context(b"message", b"", &sig)?;
+//! # }
+//!
+//! // HashML-DSA.
+//! let sig = sk.sign_prehash_deterministic(HashAlg::Sha2_512, b"message", b"")?;
+//! vk.verify_prehash(HashAlg::Sha2_512, b"message", b"", &sig)?;
+//!
+//! // Public key and signature bytes.
+//! let vk2 = pqkit_ml_dsa::VerifyingKey::<MlDsa65>::from_bytes(vk.as_bytes())?;
+//! assert_eq!(vk, vk2);
+//! # Ok::<(), pqkit_ml_dsa::Error>(())
+//! ```
+//!
+//! ## Interfaces
+//!
+//! * Keys: [`SigningKey::from_seed`] (KeyGen), [`SigningKey::generate`],
+//!   [`SigningKey::from_expanded`] / [`SigningKey::expanded_bytes`] (FIPS 204
+//!   `skEncode`, validated on import), [`VerifyingKey::from_bytes`] /
+//!   [`VerifyingKey::to_bytes`].
+//! * Signing: `sign_with_rng` (hedged), `sign_deterministic`,
+//!   `sign_with_rnd`, `sign_hedged` (OS randomness, feature `getrandom`),
+//!   HashML-DSA `sign_prehash_*`, external mu via [`MuBuilder`] and
+//!   `sign_mu_*`. Every API takes a context of at most 255 bytes (longer is
+//!   [`Error::ContextTooLong`]).
+//! * Verification: `verify_with_context`, `verify_prehash`, `verify_mu`.
+//!   Malformed signatures give typed errors ([`Error::MalformedHint`],
+//!   [`Error::ZOutOfRange`], [`Error::InvalidLength`]), never a panic.
+//! * The bounded signing loop tries at most 814 times (failure probability
+//!   below `2^-256`) and then returns [`Error::RejectionLimit`].
+//!
+//! ## Features
+//!
+//! `std` (default), `alloc` (A expanded once on the heap while signing;
+//! PKCS#8/SPKI encoders), `getrandom` (default), `pkcs8` (default), `pem`
+//! (default).
 #![no_std]
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod algo;
+mod error;
+pub mod hazmat;
+mod keys;
+mod mu;
+mod params;
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impl;
+mod prehash;
+mod traits;
+
+pub use error::Error;
+pub use keys::{ContextSigningKey, ContextVerifyingKey, Signature, SigningKey, VerifyingKey};
+pub use mu::{Mu, MuBuilder};
+pub use params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
+#[cfg(feature = "pkcs8")]
+pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
+pub use prehash::{HashAlg, PreHash, PreHashDigest, PreHasher};
+pub use signature;
+#[cfg(feature = "pkcs8")]
+pub use {der, pkcs8, spki};
+
+/// ML-DSA-44 type aliases.
+pub mod ml_dsa_44 {
+    /// Signing key.
+    pub type SigningKey = crate::SigningKey<crate::MlDsa44>;
+    /// Verifying key.
+    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa44>;
+    /// Signature.
+    pub type Signature = crate::Signature<crate::MlDsa44>;
+}
+/// ML-DSA-65 type aliases.
+pub mod ml_dsa_65 {
+    /// Signing key.
+    pub type SigningKey = crate::SigningKey<crate::MlDsa65>;
+    /// Verifying key.
+    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa65>;
+    /// Signature.
+    pub type Signature = crate::Signature<crate::MlDsa65>;
+}
+/// ML-DSA-87 type aliases.
+pub mod ml_dsa_87 {
+    /// Signing key.
+    pub type SigningKey = crate::SigningKey<crate::MlDsa87>;
+    /// Verifying key.
+    pub type VerifyingKey = crate::VerifyingKey<crate::MlDsa87>;
+    /// Signature.
+    pub type Signature = crate::Signature<crate::MlDsa87>;
+}

@@ -1,9 +1,392 @@
 //! Arithmetic modulo q = 8380417, the ring of ML-DSA (FIPS 204).
+//!
+//! Polynomials of `Z_q[X]/(X^256 + 1)` are held as [`Poly`]: 256 signed
+//! `i32` coefficients in a 32-byte aligned array. The representation follows
+//! the usual "signed, lazily reduced" conventions:
+//!
+//! * [`Ops::ntt`] takes coefficients of absolute value below `q` and returns
+//!   the NTT (FIPS 204 Alg. 41, zeta = 1753, bit-reversed order) with
+//!   coefficients of absolute value below `9q`.
+//! * [`Ops::pointwise_mont`] multiplies two NTT-domain polynomials and divides
+//!   by the Montgomery factor `R = 2^32` (result below `q` in absolute value).
+//! * [`Ops::inv_ntt_tomont`] is FIPS 204 Alg. 42 followed by a multiplication
+//!   by `R`, so `inv_ntt_tomont(pointwise_mont(ntt a, ntt b)) = a * b`.
+//!
+//! The per-polynomial kernels ML-DSA needs (Power2Round, Decompose,
+//! MakeHint, UseHint, the infinity-norm check, rejection sampling) are
+//! kernels of [`Ops`] too, so each backend can accelerate them. Bit packing
+//! and `SampleInBall` are plain functions ([`pack`], [`sample_in_ball`]).
+//!
+//! Secret-data kernels are constant time: `Decompose` divides with a
+//! multiply-shift, the norm check never exits early, and selections are
+//! mask arithmetic.
 
-/// The kernels a backend provides for this ring.
-pub trait Ops: Copy {}
-
-impl Ops for crate::Portable {}
+pub mod pack;
+mod portable;
 
 #[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {}
+mod avx2;
+
+use zeroize::Zeroize;
+
+/// The modulus q = 2^23 - 2^13 + 1.
+pub const Q: i32 = 8_380_417;
+/// Polynomial degree.
+pub const N: usize = 256;
+/// Number of dropped bits of t (FIPS 204 `d`).
+pub const D: u32 = 13;
+/// `q^-1 mod 2^32` (as a signed value), for Montgomery reduction.
+pub const QINV: i32 = qinv();
+/// `R^2 / 256 mod q` with `R = 2^32`: the final factor of the inverse NTT
+/// (undoes the `1/256` and leaves one factor `R`).
+pub const INV_NTT_F: i32 = inv_ntt_factor();
+
+/// The 256 NTT twiddles `zeta^brv8(k) * R mod q`, centred in
+/// `(-q/2, q/2]` (index 0 unused). zeta = 1753 is a primitive 512th root
+/// of unity mod q.
+pub static ZETAS: [i32; N] = zetas();
+
+const fn qinv() -> i32 {
+    // Newton iteration for the inverse mod 2^32: x <- x(2 - qx).
+    let q = Q as u32;
+    let mut x: u32 = 1;
+    let mut i = 0;
+    while i < 6 {
+        x = x.wrapping_mul(2u32.wrapping_sub(q.wrapping_mul(x)));
+        i += 1;
+    }
+    x as i32
+}
+
+const fn pow_mod(base: u64, mut e: u64) -> u64 {
+    let q = Q as u64;
+    let mut b = base % q;
+    let mut r = 1u64;
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % q;
+        }
+        b = b * b % q;
+        e >>= 1;
+    }
+    r
+}
+
+const fn center(x: u64) -> i32 {
+    let x = x as i64;
+    let q = Q as i64;
+    (if x > q / 2 { x - q } else { x }) as i32
+}
+
+pub(crate) const fn zetas() -> [i32; N] {
+    let mut z = [0i32; N];
+    let r = (1u64 << 32) % Q as u64;
+    let mut k = 1;
+    while k < N {
+        let e = (k as u8).reverse_bits() as u64;
+        z[k] = center(pow_mod(1753, e) * r % Q as u64);
+        k += 1;
+    }
+    z
+}
+
+const fn inv_ntt_factor() -> i32 {
+    // R^2 / 256 = 2^56 mod q.
+    center(pow_mod(2, 56))
+}
+
+/// Montgomery reduction: for `|a| < q * 2^31`, returns `r = a * 2^-32 mod q`
+/// with `|r| < q`.
+#[inline(always)]
+pub const fn montgomery_reduce(a: i64) -> i32 {
+    let t = (a as i32).wrapping_mul(QINV);
+    ((a - (t as i64) * (Q as i64)) >> 32) as i32
+}
+
+/// For `a <= 2^31 - 2^22 - 1`, returns `r = a mod q` with
+/// `-6283008 <= r <= 6283008`.
+#[inline(always)]
+pub const fn reduce32(a: i32) -> i32 {
+    let t = (a + (1 << 22)) >> 23;
+    a - t * Q
+}
+
+/// Add q if `a` is negative (branch-free).
+#[inline(always)]
+pub const fn caddq(a: i32) -> i32 {
+    a + ((a >> 31) & Q)
+}
+
+/// The standard representative of `a mod q` in `[0, q)` for
+/// `a <= 2^31 - 2^22 - 1`.
+#[inline(always)]
+pub const fn freeze(a: i32) -> i32 {
+    caddq(reduce32(a))
+}
+
+/// `gamma2`, the low-order rounding range of ML-DSA.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gamma2 {
+    /// `(q - 1) / 88` (ML-DSA-44); `w1` coefficients in `0..=43`.
+    Q88,
+    /// `(q - 1) / 32` (ML-DSA-65 and -87); `w1` coefficients in `0..=15`.
+    Q32,
+}
+
+impl Gamma2 {
+    /// The value of gamma2.
+    pub const fn value(self) -> i32 {
+        match self {
+            Gamma2::Q88 => (Q - 1) / 88,
+            Gamma2::Q32 => (Q - 1) / 32,
+        }
+    }
+    /// The largest high-bits value `m - 1` with `m = (q - 1) / (2 gamma2)`.
+    pub const fn max_high(self) -> i32 {
+        match self {
+            Gamma2::Q88 => 43,
+            Gamma2::Q32 => 15,
+        }
+    }
+}
+
+/// eta, the bound of the secret vectors s1 and s2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eta {
+    /// eta = 2 (ML-DSA-44 and -87).
+    Two,
+    /// eta = 4 (ML-DSA-65).
+    Four,
+}
+
+impl Eta {
+    /// The value of eta.
+    pub const fn value(self) -> i32 {
+        match self {
+            Eta::Two => 2,
+            Eta::Four => 4,
+        }
+    }
+}
+
+/// A polynomial of `Z_q[X]/(X^256 + 1)`: 256 signed coefficients, 32-byte
+/// aligned for the SIMD kernels. Wiped on drop (it often holds secrets).
+#[derive(Clone, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub struct Poly {
+    /// The coefficients, lowest degree first.
+    pub coeffs: [i32; N],
+}
+
+impl Default for Poly {
+    fn default() -> Self {
+        Self { coeffs: [0; N] }
+    }
+}
+
+impl core::fmt::Debug for Poly {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Poly(..)")
+    }
+}
+
+impl Zeroize for Poly {
+    fn zeroize(&mut self) {
+        self.coeffs.zeroize();
+    }
+}
+
+impl Drop for Poly {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl zeroize::ZeroizeOnDrop for Poly {}
+
+/// The kernels a backend provides for this ring. The portable
+/// implementations (in `portable.rs`) are the executable specification.
+pub trait Ops: Copy {
+    /// Forward NTT (FIPS 204 Alg. 41) in place. Input `|a_i| < q`,
+    /// output `|a_i| < 9q`, bit-reversed order.
+    fn ntt(self, a: &mut Poly);
+
+    /// Inverse NTT (FIPS 204 Alg. 42) times the Montgomery factor `2^32`.
+    /// Input `|a_i| < q`, output `|a_i| < q`.
+    fn inv_ntt_tomont(self, a: &mut Poly);
+
+    /// `r = a * b * 2^-32` coefficient-wise (NTT domain). Inputs
+    /// `|a_i|, |b_i| < 9q` (products below `2^31 q`); output `|r_i| < q`.
+    fn pointwise_mont(self, a: &Poly, b: &Poly, r: &mut Poly);
+
+    /// `r += a * b * 2^-32` coefficient-wise (accumulate a matrix row
+    /// times a vector). Caller keeps `r` below `2^31 - q` in magnitude.
+    fn pointwise_acc_mont(self, a: &Poly, b: &Poly, r: &mut Poly);
+
+    /// `a = a + b` coefficient-wise (no reduction).
+    fn add(self, a: &mut Poly, b: &Poly);
+
+    /// `a = a - b` coefficient-wise (no reduction).
+    fn sub(self, a: &mut Poly, b: &Poly);
+
+    /// [`reduce32`] on every coefficient.
+    fn reduce32(self, a: &mut Poly);
+
+    /// [`caddq`] on every coefficient.
+    fn caddq(self, a: &mut Poly);
+
+    /// `a = a * 2^d` on every coefficient (d = 13).
+    fn shift_left_d(self, a: &mut Poly);
+
+    /// FIPS 204 Alg. 35 Power2Round on standard representatives
+    /// (`0 <= a_i < q`): `a = a1 * 2^13 + a0` with `-2^12 < a0 <= 2^12`.
+    fn power2round(self, a: &Poly, a1: &mut Poly, a0: &mut Poly);
+
+    /// FIPS 204 Alg. 36 Decompose on standard representatives:
+    /// `a = a1 * 2 gamma2 + a0` with `-gamma2 < a0 <= gamma2`, except
+    /// `a1 = 0, a0 = a - q` when `a - a0 = q - 1`. Multiply-shift, no division.
+    fn decompose(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly);
+
+    /// MakeHint in the form of the reference implementation (equivalent to
+    /// FIPS 204 Alg. 39 for the signer's values): `h_i = 1` iff
+    /// `a0_i > gamma2`, `a0_i < -gamma2`, or `a0_i = -gamma2` and
+    /// `a1_i != 0`. `a0 = w0 - c s2 + c t0` (centred), `a1 = w1`. Returns the
+    /// number of ones.
+    fn make_hint(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32;
+
+    /// FIPS 204 Alg. 40 UseHint: `out_i = UseHint(h_i, a_i)` for standard
+    /// representatives `a_i` and hints `h_i` in {0, 1}.
+    fn use_hint(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly);
+
+    /// Infinity-norm check: `true` iff some coefficient has `|a_i| >= bound`
+    /// (coefficients reduced by [`reduce32`]; `bound <= (q - 1) / 8`).
+    /// Constant time in the coefficients (no early exit).
+    fn exceeds_norm(self, a: &Poly, bound: i32) -> bool;
+
+    /// RejNTTPoly step (FIPS 204 Alg. 30 / CoeffFromThreeBytes): append to
+    /// `a[filled..]` the accepted 23-bit values of `buf` (3 bytes each), up
+    /// to 256 coefficients. Returns the new fill level.
+    fn rej_uniform(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize;
+
+    /// RejBoundedPoly step (FIPS 204 Alg. 31 / CoeffFromHalfByte): append
+    /// accepted coefficients in `[-eta, eta]` from the nibbles of `buf`.
+    /// Returns the new fill level.
+    fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize;
+}
+
+impl Ops for crate::Portable {
+    #[inline]
+    fn ntt(self, a: &mut Poly) {
+        portable::ntt(a)
+    }
+    #[inline]
+    fn inv_ntt_tomont(self, a: &mut Poly) {
+        portable::inv_ntt_tomont(a)
+    }
+    #[inline]
+    fn pointwise_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        portable::pointwise_mont(a, b, r)
+    }
+    #[inline]
+    fn pointwise_acc_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        portable::pointwise_acc_mont(a, b, r)
+    }
+    #[inline]
+    fn add(self, a: &mut Poly, b: &Poly) {
+        portable::add(a, b)
+    }
+    #[inline]
+    fn sub(self, a: &mut Poly, b: &Poly) {
+        portable::sub(a, b)
+    }
+    #[inline]
+    fn reduce32(self, a: &mut Poly) {
+        portable::reduce(a)
+    }
+    #[inline]
+    fn caddq(self, a: &mut Poly) {
+        portable::caddq_all(a)
+    }
+    #[inline]
+    fn shift_left_d(self, a: &mut Poly) {
+        portable::shift_left_d(a)
+    }
+    #[inline]
+    fn power2round(self, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+        portable::power2round_poly(a, a1, a0)
+    }
+    #[inline]
+    fn decompose(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+        portable::decompose_poly(gamma2, a, a1, a0)
+    }
+    #[inline]
+    fn make_hint(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
+        portable::make_hint_poly(gamma2, a0, a1, h)
+    }
+    #[inline]
+    fn use_hint(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
+        portable::use_hint_poly(gamma2, a, h, out)
+    }
+    #[inline]
+    fn exceeds_norm(self, a: &Poly, bound: i32) -> bool {
+        portable::exceeds_norm(a, bound)
+    }
+    #[inline]
+    fn rej_uniform(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        portable::rej_uniform(a, filled, buf)
+    }
+    #[inline]
+    fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
+        portable::rej_eta(eta, a, filled, buf)
+    }
+}
+
+pub use portable::{decompose, make_hint, power2round, use_hint};
+
+/// FIPS 204 Alg. 29 SampleInBall: the challenge polynomial with `tau`
+/// coefficients in {-1, 1} from the commitment hash `c_tilde`.
+///
+/// `c` is public (it is recomputed by every verifier), so the data-dependent
+/// loop is fine. Returns `None` only if SHAKE256 output ran out, which for
+/// the bound used here (64 blocks = 8704 bytes) has probability below
+/// `2^-1000`.
+pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Option<Poly> {
+    use crate::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+    let mut h = Shake256::default();
+    h.update(c_tilde);
+    let mut rd = h.finalize_xof();
+    let mut block = [0u8; 136];
+    rd.read(&mut block);
+    let mut signs = u64::from_le_bytes([
+        block[0], block[1], block[2], block[3], block[4], block[5], block[6], block[7],
+    ]);
+    let mut pos = 8usize;
+    let mut blocks = 1usize;
+    let mut c = Poly::default();
+    let tau = tau.min(N);
+    for i in (N - tau)..N {
+        // Line 7..9: draw j until j <= i.
+        let j = loop {
+            if pos == block.len() {
+                if blocks >= 64 {
+                    return None;
+                }
+                rd.read(&mut block);
+                pos = 0;
+                blocks += 1;
+            }
+            let j = block[pos] as usize;
+            pos += 1;
+            if j <= i {
+                break j;
+            }
+        };
+        c.coeffs[i] = c.coeffs[j];
+        c.coeffs[j] = 1 - 2 * (signs & 1) as i32;
+        signs >>= 1;
+    }
+    Some(c)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,656 @@
+//! AVX2 kernels for q = 8380417: eight `i32` lanes per 256-bit register.
+//!
+//! Every kernel computes exactly what its portable twin computes (the tests
+//! compare them on random inputs). Functions here are
+//! `#[target_feature(enable = "avx2")]`; the `impl Ops for Avx2` methods call
+//! them inside `unsafe` blocks justified by the `Avx2` token, which only
+//! exists after run-time detection confirmed AVX2.
+//!
+//! The NTT keeps the polynomial in 32 registers. The five outer layers pair
+//! whole registers with a broadcast twiddle; for the three inner layers each
+//! group of 8 registers is transposed (8x8 of `i32`) so that the pairs again
+//! sit in different registers, with per-lane twiddles from precomputed
+//! tables, and transposed back.
+
+use core::arch::x86_64::*;
+
+use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, portable, zetas};
+use crate::backend::Avx2;
+
+// ---------------------------------------------------------------------------
+// Twiddle tables for the three in-register layers (see module docs).
+
+#[repr(C, align(32))]
+struct Lanes<const M: usize>([[[i32; 8]; M]; 4]);
+
+const Z: [i32; N] = zetas();
+
+/// Build a `[[[i32; 8]; M]; 4]` table from an expression in `g, m, r`.
+macro_rules! table {
+    ($m:literal, |$g:ident, $h:ident, $r:ident| $e:expr) => {{
+        let mut t = [[[0i32; 8]; $m]; 4];
+        let mut $g = 0;
+        while $g < 4 {
+            let mut $h = 0;
+            while $h < $m {
+                let mut $r = 0;
+                while $r < 8 {
+                    t[$g][$h][$r] = $e;
+                    $r += 1;
+                }
+                $h += 1;
+            }
+            $g += 1;
+        }
+        Lanes(t)
+    }};
+}
+
+/// Forward len = 4: lane r of group g: zeta[32 + 8g + r].
+static FWD4: Lanes<1> = table!(1, |g, _m, r| Z[32 + 8 * g + r]);
+/// Forward len = 2: half h: zeta[64 + 2(8g + r) + h].
+static FWD2: Lanes<2> = table!(2, |g, h, r| Z[64 + 2 * (8 * g + r) + h]);
+/// Forward len = 1: quarter m: zeta[128 + 4(8g + r) + m].
+static FWD1: Lanes<4> = table!(4, |g, m, r| Z[128 + 4 * (8 * g + r) + m]);
+/// Inverse len = 1: -zeta[255 - (4(8g + r) + m)].
+static INV1: Lanes<4> = table!(4, |g, m, r| -Z[255 - (4 * (8 * g + r) + m)]);
+/// Inverse len = 2: -zeta[127 - (2(8g + r) + h)].
+static INV2: Lanes<2> = table!(2, |g, h, r| -Z[127 - (2 * (8 * g + r) + h)]);
+/// Inverse len = 4: -zeta[63 - (8g + r)].
+static INV4: Lanes<1> = table!(1, |g, _m, r| -Z[63 - (8 * g + r)]);
+
+/// Compaction table for rejection sampling: for an 8-bit acceptance mask,
+/// the indices of the set bits in order (padded with 0), packed in a u64.
+static COMPACT: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut v = 0u64;
+        let mut n = 0;
+        let mut i = 0;
+        while i < 8 {
+            if (m >> i) & 1 == 1 {
+                v |= (i as u64) << (8 * n);
+                n += 1;
+            }
+            i += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+// ---------------------------------------------------------------------------
+// Loads and stores (the only raw-pointer code), on array references.
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn load(a: &[i32; 8]) -> __m256i {
+    // SAFETY: `a` is a valid, readable 32-byte array; unaligned load.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn store(a: &mut [i32; 8], v: __m256i) {
+    // SAFETY: `a` is a valid, writable 32-byte array; unaligned store.
+    unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), v) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn load_bytes(a: &[u8; 32]) -> __m256i {
+    // SAFETY: `a` is a valid, readable 32-byte array; unaligned load.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn load_poly(a: &Poly) -> [__m256i; 32] {
+    let mut v = [_mm256_setzero_si256(); 32];
+    for (x, c) in v.iter_mut().zip(a.coeffs.as_chunks::<8>().0) {
+        *x = load(c);
+    }
+    v
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn store_poly(a: &mut Poly, v: &[__m256i; 32]) {
+    for (x, c) in v.iter().zip(a.coeffs.as_chunks_mut::<8>().0) {
+        store(c, *x);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Arithmetic.
+
+/// Montgomery product of each lane, bit-identical to
+/// `montgomery_reduce(a * b)`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn montmul(a: __m256i, b: __m256i) -> __m256i {
+    let qinv = _mm256_set1_epi32(QINV);
+    let q = _mm256_set1_epi32(Q);
+    let a_odd = _mm256_srli_epi64::<32>(a);
+    let b_odd = _mm256_srli_epi64::<32>(b);
+    let p_even = _mm256_mul_epi32(a, b);
+    let p_odd = _mm256_mul_epi32(a_odd, b_odd);
+    let t_even = _mm256_mul_epi32(p_even, qinv);
+    let t_odd = _mm256_mul_epi32(p_odd, qinv);
+    let r_even = _mm256_sub_epi64(p_even, _mm256_mul_epi32(t_even, q));
+    let r_odd = _mm256_sub_epi64(p_odd, _mm256_mul_epi32(t_odd, q));
+    _mm256_blend_epi32::<0b1010_1010>(_mm256_srli_epi64::<32>(r_even), r_odd)
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn reduce32_v(a: __m256i) -> __m256i {
+    let t = _mm256_srai_epi32::<23>(_mm256_add_epi32(a, _mm256_set1_epi32(1 << 22)));
+    _mm256_sub_epi32(a, _mm256_mullo_epi32(t, _mm256_set1_epi32(Q)))
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+fn caddq_v(a: __m256i) -> __m256i {
+    _mm256_add_epi32(
+        a,
+        _mm256_and_si256(_mm256_srai_epi32::<31>(a), _mm256_set1_epi32(Q)),
+    )
+}
+
+/// Forward (Cooley-Tukey) butterfly: `(a + z b, a - z b)`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn ct(a: &mut __m256i, b: &mut __m256i, z: __m256i) {
+    let t = montmul(z, *b);
+    *b = _mm256_sub_epi32(*a, t);
+    *a = _mm256_add_epi32(*a, t);
+}
+
+/// Inverse (Gentleman-Sande) butterfly: `(a + b, z (a - b))`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn gs(a: &mut __m256i, b: &mut __m256i, z: __m256i) {
+    let t = *a;
+    *a = _mm256_add_epi32(t, *b);
+    *b = montmul(z, _mm256_sub_epi32(t, *b));
+}
+
+/// 8x8 transpose of `i32` lanes.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn transpose8(v: &mut [__m256i]) {
+    if v.len() < 8 {
+        return;
+    }
+    let t0 = _mm256_unpacklo_epi32(v[0], v[1]);
+    let t1 = _mm256_unpackhi_epi32(v[0], v[1]);
+    let t2 = _mm256_unpacklo_epi32(v[2], v[3]);
+    let t3 = _mm256_unpackhi_epi32(v[2], v[3]);
+    let t4 = _mm256_unpacklo_epi32(v[4], v[5]);
+    let t5 = _mm256_unpackhi_epi32(v[4], v[5]);
+    let t6 = _mm256_unpacklo_epi32(v[6], v[7]);
+    let t7 = _mm256_unpackhi_epi32(v[6], v[7]);
+    let u0 = _mm256_unpacklo_epi64(t0, t2);
+    let u1 = _mm256_unpackhi_epi64(t0, t2);
+    let u2 = _mm256_unpacklo_epi64(t1, t3);
+    let u3 = _mm256_unpackhi_epi64(t1, t3);
+    let u4 = _mm256_unpacklo_epi64(t4, t6);
+    let u5 = _mm256_unpackhi_epi64(t4, t6);
+    let u6 = _mm256_unpacklo_epi64(t5, t7);
+    let u7 = _mm256_unpackhi_epi64(t5, t7);
+    v[0] = _mm256_permute2x128_si256::<0x20>(u0, u4);
+    v[1] = _mm256_permute2x128_si256::<0x20>(u1, u5);
+    v[2] = _mm256_permute2x128_si256::<0x20>(u2, u6);
+    v[3] = _mm256_permute2x128_si256::<0x20>(u3, u7);
+    v[4] = _mm256_permute2x128_si256::<0x31>(u0, u4);
+    v[5] = _mm256_permute2x128_si256::<0x31>(u1, u5);
+    v[6] = _mm256_permute2x128_si256::<0x31>(u2, u6);
+    v[7] = _mm256_permute2x128_si256::<0x31>(u3, u7);
+}
+
+/// Pair up two registers of a slice (i < j) mutably.
+#[inline(always)]
+fn pair(v: &mut [__m256i], i: usize, j: usize) -> Option<(&mut __m256i, &mut __m256i)> {
+    let (lo, hi) = v.split_at_mut(j);
+    Some((lo.get_mut(i)?, hi.first_mut()?))
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn ntt(a: &mut Poly) {
+    let mut v = load_poly(a);
+    // Layers len = 128 .. 8: register distance d = len / 8.
+    let mut k = 0;
+    let mut d = 16;
+    while d >= 1 {
+        let mut start = 0;
+        while start < 32 {
+            k += 1;
+            let z = _mm256_set1_epi32(Z[k]);
+            for j in start..start + d {
+                if let Some((x, y)) = pair(&mut v, j, j + d) {
+                    ct(x, y, z);
+                }
+            }
+            start += 2 * d;
+        }
+        d /= 2;
+    }
+    // Layers len = 4, 2, 1 on transposed groups of 8 registers.
+    for (g, w) in v.chunks_exact_mut(8).enumerate() {
+        transpose8(w);
+        let z4 = load(&FWD4.0[g][0]);
+        for i in 0..4 {
+            if let Some((x, y)) = pair(w, i, i + 4) {
+                ct(x, y, z4);
+            }
+        }
+        for (h, base) in [0usize, 4].into_iter().enumerate() {
+            let z2 = load(&FWD2.0[g][h]);
+            for i in base..base + 2 {
+                if let Some((x, y)) = pair(w, i, i + 2) {
+                    ct(x, y, z2);
+                }
+            }
+        }
+        for m in 0..4 {
+            let z1 = load(&FWD1.0[g][m]);
+            if let Some((x, y)) = pair(w, 2 * m, 2 * m + 1) {
+                ct(x, y, z1);
+            }
+        }
+        transpose8(w);
+    }
+    store_poly(a, &v);
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn inv_ntt_tomont(a: &mut Poly) {
+    let mut v = load_poly(a);
+    for (g, w) in v.chunks_exact_mut(8).enumerate() {
+        transpose8(w);
+        for m in 0..4 {
+            let z1 = load(&INV1.0[g][m]);
+            if let Some((x, y)) = pair(w, 2 * m, 2 * m + 1) {
+                gs(x, y, z1);
+            }
+        }
+        for (h, base) in [0usize, 4].into_iter().enumerate() {
+            let z2 = load(&INV2.0[g][h]);
+            for i in base..base + 2 {
+                if let Some((x, y)) = pair(w, i, i + 2) {
+                    gs(x, y, z2);
+                }
+            }
+        }
+        let z4 = load(&INV4.0[g][0]);
+        for i in 0..4 {
+            if let Some((x, y)) = pair(w, i, i + 4) {
+                gs(x, y, z4);
+            }
+        }
+        transpose8(w);
+    }
+    let mut k = 32;
+    let mut d = 1;
+    while d <= 16 {
+        let mut start = 0;
+        while start < 32 {
+            k -= 1;
+            let z = _mm256_set1_epi32(-Z[k]);
+            for j in start..start + d {
+                if let Some((x, y)) = pair(&mut v, j, j + d) {
+                    gs(x, y, z);
+                }
+            }
+            start += 2 * d;
+        }
+        d *= 2;
+    }
+    let f = _mm256_set1_epi32(INV_NTT_F);
+    for x in v.iter_mut() {
+        *x = montmul(f, *x);
+    }
+    store_poly(a, &v);
+}
+
+/// Apply `f` to every register pair of `a`, `b`, storing into `r`.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn map2(a: &Poly, b: &Poly, r: &mut Poly, f: impl Fn(__m256i, __m256i, __m256i) -> __m256i) {
+    let (ra, _) = a.coeffs.as_chunks::<8>();
+    let (rb, _) = b.coeffs.as_chunks::<8>();
+    let (rr, _) = r.coeffs.as_chunks_mut::<8>();
+    for ((x, y), o) in ra.iter().zip(rb).zip(rr) {
+        let old = load(o);
+        store(o, f(load(x), load(y), old));
+    }
+}
+
+/// Apply `f` to every register of `a` in place.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn map1(a: &mut Poly, f: impl Fn(__m256i) -> __m256i) {
+    for c in a.coeffs.as_chunks_mut::<8>().0 {
+        store(c, f(load(c)));
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn pointwise_mont(a: &Poly, b: &Poly, r: &mut Poly) {
+    map2(a, b, r, |x, y, _| montmul(x, y));
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn pointwise_acc_mont(a: &Poly, b: &Poly, r: &mut Poly) {
+    map2(a, b, r, |x, y, o| _mm256_add_epi32(o, montmul(x, y)));
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn add(a: &mut Poly, b: &Poly) {
+    for (x, y) in a
+        .coeffs
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .zip(b.coeffs.as_chunks::<8>().0)
+    {
+        store(x, _mm256_add_epi32(load(x), load(y)));
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn sub(a: &mut Poly, b: &Poly) {
+    for (x, y) in a
+        .coeffs
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .zip(b.coeffs.as_chunks::<8>().0)
+    {
+        store(x, _mm256_sub_epi32(load(x), load(y)));
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn reduce(a: &mut Poly) {
+    map1(a, |x| reduce32_v(x));
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn caddq_all(a: &mut Poly) {
+    map1(a, |x| caddq_v(x));
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn shift_left_d(a: &mut Poly) {
+    map1(a, |x| _mm256_slli_epi32::<13>(x));
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn power2round(a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+    let rnd = _mm256_set1_epi32((1 << 12) - 1);
+    let it = a.coeffs.as_chunks::<8>().0.iter();
+    let it = it
+        .zip(a1.coeffs.as_chunks_mut::<8>().0)
+        .zip(a0.coeffs.as_chunks_mut::<8>().0);
+    for ((x, h), l) in it {
+        let x = load(x);
+        let hi = _mm256_srai_epi32::<13>(_mm256_add_epi32(x, rnd));
+        store(h, hi);
+        store(l, _mm256_sub_epi32(x, _mm256_slli_epi32::<13>(hi)));
+    }
+}
+
+/// Decompose on one register (multiply-shift, as the portable version).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn decompose_v(gamma2: Gamma2, a: __m256i) -> (__m256i, __m256i) {
+    let mut a1 = _mm256_srai_epi32::<7>(_mm256_add_epi32(a, _mm256_set1_epi32(127)));
+    match gamma2 {
+        Gamma2::Q32 => {
+            a1 = _mm256_mullo_epi32(a1, _mm256_set1_epi32(1025));
+            a1 = _mm256_srai_epi32::<22>(_mm256_add_epi32(a1, _mm256_set1_epi32(1 << 21)));
+            a1 = _mm256_and_si256(a1, _mm256_set1_epi32(15));
+        }
+        Gamma2::Q88 => {
+            a1 = _mm256_mullo_epi32(a1, _mm256_set1_epi32(11275));
+            a1 = _mm256_srai_epi32::<24>(_mm256_add_epi32(a1, _mm256_set1_epi32(1 << 23)));
+            let wrap = _mm256_srai_epi32::<31>(_mm256_sub_epi32(_mm256_set1_epi32(43), a1));
+            a1 = _mm256_xor_si256(a1, _mm256_and_si256(wrap, a1));
+        }
+    }
+    let mut a0 = _mm256_sub_epi32(
+        a,
+        _mm256_mullo_epi32(a1, _mm256_set1_epi32(2 * gamma2.value())),
+    );
+    let over = _mm256_srai_epi32::<31>(_mm256_sub_epi32(_mm256_set1_epi32((Q - 1) / 2), a0));
+    a0 = _mm256_sub_epi32(a0, _mm256_and_si256(over, _mm256_set1_epi32(Q)));
+    (a1, a0)
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn decompose(gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+    let it = a.coeffs.as_chunks::<8>().0.iter();
+    let it = it
+        .zip(a1.coeffs.as_chunks_mut::<8>().0)
+        .zip(a0.coeffs.as_chunks_mut::<8>().0);
+    for ((x, h), l) in it {
+        let (hi, lo) = decompose_v(gamma2, load(x));
+        store(h, hi);
+        store(l, lo);
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn make_hint(gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
+    let g = _mm256_set1_epi32(gamma2.value());
+    let neg_g = _mm256_set1_epi32(-gamma2.value());
+    let one = _mm256_set1_epi32(1);
+    let mut count = _mm256_setzero_si256();
+    let it = a0.coeffs.as_chunks::<8>().0.iter();
+    let it = it
+        .zip(a1.coeffs.as_chunks::<8>().0)
+        .zip(h.coeffs.as_chunks_mut::<8>().0);
+    for ((x, y), o) in it {
+        let x = load(x);
+        let y = load(y);
+        let gt = _mm256_cmpgt_epi32(x, g);
+        let lt = _mm256_cmpgt_epi32(neg_g, x);
+        let eq = _mm256_cmpeq_epi32(x, neg_g);
+        let nz = _mm256_andnot_si256(_mm256_cmpeq_epi32(y, _mm256_setzero_si256()), eq);
+        let hint = _mm256_and_si256(_mm256_or_si256(_mm256_or_si256(gt, lt), nz), one);
+        count = _mm256_add_epi32(count, hint);
+        store(o, hint);
+    }
+    let mut lanes = [0i32; 8];
+    store(&mut lanes, count);
+    lanes.iter().sum::<i32>() as u32
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn use_hint(gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
+    let one = _mm256_set1_epi32(1);
+    let m1 = _mm256_set1_epi32(gamma2.max_high() + 1);
+    let m = _mm256_set1_epi32(gamma2.max_high());
+    let it = a.coeffs.as_chunks::<8>().0.iter();
+    let it = it
+        .zip(h.coeffs.as_chunks::<8>().0)
+        .zip(out.coeffs.as_chunks_mut::<8>().0);
+    for ((x, y), o) in it {
+        let (a1, a0) = decompose_v(gamma2, load(x));
+        let hint = _mm256_and_si256(load(y), one);
+        // delta = +1 if a0 > 0 else -1, only where the hint is set.
+        let pos = _mm256_cmpgt_epi32(a0, _mm256_setzero_si256());
+        let delta = _mm256_or_si256(
+            _mm256_and_si256(pos, one),
+            _mm256_andnot_si256(pos, _mm256_set1_epi32(-1)),
+        );
+        let delta = _mm256_sign_epi32(delta, hint);
+        let r = _mm256_add_epi32(a1, delta);
+        let r = match gamma2 {
+            Gamma2::Q32 => _mm256_and_si256(r, _mm256_set1_epi32(15)),
+            Gamma2::Q88 => {
+                let r = _mm256_add_epi32(r, _mm256_and_si256(_mm256_srai_epi32::<31>(r), m1));
+                let over = _mm256_cmpgt_epi32(r, m);
+                _mm256_sub_epi32(r, _mm256_and_si256(over, m1))
+            }
+        };
+        store(o, r);
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn exceeds_norm(a: &Poly, bound: i32) -> bool {
+    let b = _mm256_set1_epi32(bound - 1);
+    let mut acc = _mm256_setzero_si256();
+    for c in a.coeffs.as_chunks::<8>().0 {
+        let x = load(c);
+        // |x| as the portable version computes it (x - 2x for negative x).
+        let neg = _mm256_srai_epi32::<31>(x);
+        let abs = _mm256_sub_epi32(x, _mm256_and_si256(neg, _mm256_add_epi32(x, x)));
+        acc = _mm256_or_si256(acc, _mm256_cmpgt_epi32(abs, b));
+    }
+    _mm256_testz_si256(acc, acc) == 0
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> usize {
+    // A padded copy so every 32-byte load stays inside the array.
+    let mut padded = [0u8; 192];
+    padded[..168].copy_from_slice(buf);
+    let q = _mm256_set1_epi32(Q);
+    let mask23 = _mm256_set1_epi32(0x7f_ffff);
+    let shuf = _mm256_setr_epi8(
+        0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
+        4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
+    );
+    let mut tmp = [0i32; 8];
+    for off in (0..168).step_by(24) {
+        if filled >= N {
+            break;
+        }
+        let Some(chunk) = padded
+            .get(off..off + 32)
+            .and_then(|s| <&[u8; 32]>::try_from(s).ok())
+        else {
+            break;
+        };
+        let v = load_bytes(chunk);
+        // Bytes 0..16 in the low lane, 8..24 in the high lane.
+        let v = _mm256_permute4x64_epi64::<0b1001_0100>(v);
+        let v = _mm256_and_si256(_mm256_shuffle_epi8(v, shuf), mask23);
+        let good = _mm256_cmpgt_epi32(q, v);
+        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize;
+        let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
+        store(&mut tmp, _mm256_permutevar8x32_epi32(v, idx));
+        let n = (bits.count_ones() as usize).min(N - filled);
+        a.coeffs[filled..filled + n].copy_from_slice(&tmp[..n]);
+        filled += n;
+    }
+    filled
+}
+
+impl Ops for Avx2 {
+    #[inline]
+    #[allow(unsafe_code)]
+    fn ntt(self, a: &mut Poly) {
+        // SAFETY: `self` is an `Avx2` token,
+        // created only after run-time detection confirmed AVX2.
+        unsafe { ntt(a) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn inv_ntt_tomont(self, a: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { inv_ntt_tomont(a) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn pointwise_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { pointwise_mont(a, b, r) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn pointwise_acc_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { pointwise_acc_mont(a, b, r) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn add(self, a: &mut Poly, b: &Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { add(a, b) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn sub(self, a: &mut Poly, b: &Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { sub(a, b) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn reduce32(self, a: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { reduce(a) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn caddq(self, a: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { caddq_all(a) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn shift_left_d(self, a: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { shift_left_d(a) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn power2round(self, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { power2round(a, a1, a0) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn decompose(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { decompose(gamma2, a, a1, a0) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn make_hint(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { make_hint(gamma2, a0, a1, h) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn use_hint(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { use_hint(gamma2, a, h, out) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn exceeds_norm(self, a: &Poly, bound: i32) -> bool {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { exceeds_norm(a, bound) }
+    }
+    #[inline]
+    #[allow(unsafe_code)]
+    fn rej_uniform(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { rej_uniform(a, filled, buf) }
+    }
+    #[inline]
+    fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
+        // Keygen-only and short: the portable kernel (no AVX2 version yet).
+        portable::rej_eta(eta, a, filled, buf)
+    }
+}

@@ -1,0 +1,176 @@
+//! FIPS 204 bit packing of single polynomials (SimpleBitPack / BitPack,
+//! Alg. 16-19). Each function handles exactly one polynomial; the byte
+//! slices must have the stated length (shorter slices are filled or read
+//! only partially, never a panic). The unpacking functions of
+//! secret-key parts also report whether every coefficient was in range.
+
+use super::{Eta, Gamma2, N, Poly};
+
+/// Bytes of a packed t1 polynomial (10 bits per coefficient).
+pub const T1_BYTES: usize = 320;
+/// Bytes of a packed t0 polynomial (13 bits per coefficient).
+pub const T0_BYTES: usize = 416;
+
+/// Bytes of a packed eta polynomial: 96 (eta = 2) or 128 (eta = 4).
+pub const fn eta_bytes(eta: Eta) -> usize {
+    match eta {
+        Eta::Two => 96,
+        Eta::Four => 128,
+    }
+}
+
+/// Bytes of a packed z polynomial: 576 (gamma1 = 2^17) or 640 (2^19).
+pub const fn z_bytes(gamma1_bits: u32) -> usize {
+    32 * (gamma1_bits as usize + 1)
+}
+
+/// Bytes of a packed w1 polynomial: 192 (gamma2 = (q-1)/88) or 128.
+pub const fn w1_bytes(gamma2: Gamma2) -> usize {
+    match gamma2 {
+        Gamma2::Q88 => 192,
+        Gamma2::Q32 => 128,
+    }
+}
+
+/// Pack 8 coefficients of `bits` bits (values already in `0..2^bits`).
+#[inline(always)]
+fn pack8(vals: &[u32], bits: u32, out: &mut [u8]) {
+    let mut acc: u64 = 0;
+    let mut nbits = 0;
+    let mut o = 0;
+    for &v in vals {
+        acc |= (v as u64) << nbits;
+        nbits += bits;
+        while nbits >= 8 {
+            if let Some(b) = out.get_mut(o) {
+                *b = acc as u8;
+            }
+            o += 1;
+            acc >>= 8;
+            nbits -= 8;
+        }
+    }
+}
+
+/// Unpack 8 coefficients of `bits` bits.
+#[inline(always)]
+fn unpack8(bytes: &[u8], bits: u32) -> [u32; 8] {
+    let mut acc: u64 = 0;
+    let mut nbits = 0;
+    let mut out = [0u32; 8];
+    let mut it = bytes.iter();
+    let mask = (1u64 << bits) - 1;
+    for o in out.iter_mut() {
+        while nbits < bits {
+            acc |= (*it.next().unwrap_or(&0) as u64) << nbits;
+            nbits += 8;
+        }
+        *o = (acc & mask) as u32;
+        acc >>= bits;
+        nbits -= bits;
+    }
+    out
+}
+
+/// Generic: coefficient `c` is encoded as `f(c)` on `bits` bits.
+#[inline(always)]
+fn pack_with(a: &Poly, bits: u32, out: &mut [u8], f: impl Fn(i32) -> u32) {
+    for (cs, o) in a.coeffs.chunks_exact(8).zip(out.chunks_mut(bits as usize)) {
+        let v: [u32; 8] = core::array::from_fn(|i| f(cs[i]));
+        pack8(&v, bits, o);
+    }
+}
+
+#[inline(always)]
+fn unpack_with(bytes: &[u8], bits: u32, a: &mut Poly, f: impl Fn(u32) -> i32) {
+    for (cs, b) in a
+        .coeffs
+        .chunks_exact_mut(8)
+        .zip(bytes.chunks(bits as usize))
+    {
+        let v = unpack8(b, bits);
+        for (c, x) in cs.iter_mut().zip(v) {
+            *c = f(x);
+        }
+    }
+}
+
+/// SimpleBitPack(t1, 2^10 - 1): coefficients in `0..1024`.
+pub fn pack_t1(a: &Poly, out: &mut [u8]) {
+    pack_with(a, 10, out, |c| c as u32 & 0x3ff);
+}
+
+/// Inverse of [`pack_t1`] (every 10-bit value is valid).
+pub fn unpack_t1(bytes: &[u8], a: &mut Poly) {
+    unpack_with(bytes, 10, a, |x| x as i32);
+}
+
+/// BitPack(t0, 2^12 - 1, 2^12): coefficients in `(-2^12, 2^12]`.
+pub fn pack_t0(a: &Poly, out: &mut [u8]) {
+    pack_with(a, 13, out, |c| ((1 << 12) - c) as u32 & 0x1fff);
+}
+
+/// Inverse of [`pack_t0`]: coefficients in `[-2^12 + 1, 2^12]`; every
+/// 13-bit code is valid.
+pub fn unpack_t0(bytes: &[u8], a: &mut Poly) {
+    unpack_with(bytes, 13, a, |x| (1 << 12) - x as i32);
+}
+
+/// BitPack(s, eta, eta): coefficients in `[-eta, eta]`.
+pub fn pack_eta(eta: Eta, a: &Poly, out: &mut [u8]) {
+    let e = eta.value();
+    let bits = match eta {
+        Eta::Two => 3,
+        Eta::Four => 4,
+    };
+    pack_with(a, bits, out, |c| (e - c) as u32 & ((1 << bits) - 1));
+}
+
+/// Inverse of [`pack_eta`]. Returns `false` if a coefficient lies outside
+/// `[-eta, eta]` (a code above `2 eta`).
+pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
+    let e = eta.value();
+    let bits = match eta {
+        Eta::Two => 3,
+        Eta::Four => 4,
+    };
+    let mut bad = 0u32;
+    for (cs, b) in a
+        .coeffs
+        .chunks_exact_mut(8)
+        .zip(bytes.chunks(bits as usize))
+    {
+        for (c, x) in cs.iter_mut().zip(unpack8(b, bits)) {
+            bad |= (((2 * e) as u32).wrapping_sub(x) >> 31) & 1;
+            *c = e - x as i32;
+        }
+    }
+    bad == 0
+}
+
+/// BitPack(z, gamma1 - 1, gamma1) with `gamma1 = 2^gamma1_bits` (17 or 19).
+pub fn pack_z(gamma1_bits: u32, a: &Poly, out: &mut [u8]) {
+    let g = 1i32 << gamma1_bits;
+    let bits = gamma1_bits + 1;
+    pack_with(a, bits, out, |c| (g - c) as u32 & ((1 << bits) - 1));
+}
+
+/// Inverse of [`pack_z`] (also ExpandMask's BitUnpack): coefficients in
+/// `(-gamma1, gamma1]`; every code is valid.
+pub fn unpack_z(gamma1_bits: u32, bytes: &[u8], a: &mut Poly) {
+    let g = 1i32 << gamma1_bits;
+    unpack_with(bytes, gamma1_bits + 1, a, |x| g - x as i32);
+}
+
+/// SimpleBitPack(w1, (q-1)/(2 gamma2) - 1): 6 bits (gamma2 = (q-1)/88) or
+/// 4 bits per coefficient.
+pub fn pack_w1(gamma2: Gamma2, a: &Poly, out: &mut [u8]) {
+    let bits = match gamma2 {
+        Gamma2::Q88 => 6,
+        Gamma2::Q32 => 4,
+    };
+    pack_with(a, bits, out, |c| c as u32 & ((1 << bits) - 1));
+}
+
+/// Number of coefficients of a polynomial (for callers sizing buffers).
+pub const COEFFS: usize = N;

@@ -1,0 +1,290 @@
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+use super::*;
+use crate::{Backend, BackendKind, Kernel, run_on};
+
+/// xorshift64*: test-only deterministic randomness.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: i32) -> i32 {
+        (self.next() % n as u64) as i32
+    }
+    fn poly(&mut self, bound: i32) -> Poly {
+        let mut p = Poly::default();
+        for c in p.coeffs.iter_mut() {
+            *c = self.below(2 * bound - 1) - (bound - 1);
+        }
+        p
+    }
+    fn bytes<const L: usize>(&mut self) -> [u8; L] {
+        core::array::from_fn(|_| self.next() as u8)
+    }
+}
+
+fn modq(x: i64) -> i32 {
+    x.rem_euclid(Q as i64) as i32
+}
+
+fn schoolbook(a: &Poly, b: &Poly) -> [i32; N] {
+    let mut r = [0i64; N];
+    for i in 0..N {
+        for j in 0..N {
+            let p = a.coeffs[i] as i64 * b.coeffs[j] as i64 % Q as i64;
+            if i + j < N {
+                r[i + j] += p;
+            } else {
+                r[i + j - N] -= p;
+            }
+        }
+    }
+    r.map(modq)
+}
+
+struct NttMul(u64);
+impl Kernel for NttMul {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        let mut rng = Rng(self.0);
+        for _ in 0..20 {
+            let x = rng.poly(Q);
+            let y = rng.poly(Q);
+            let want = schoolbook(&x, &y);
+            let (mut xh, mut yh) = (x.clone(), y.clone());
+            b.ntt(&mut xh);
+            b.ntt(&mut yh);
+            for c in xh.coeffs.iter().chain(&yh.coeffs) {
+                assert!(c.abs() < 9 * Q);
+            }
+            let mut r = Poly::default();
+            b.pointwise_mont(&xh, &yh, &mut r);
+            b.inv_ntt_tomont(&mut r);
+            for c in r.coeffs.iter() {
+                assert!(c.abs() < Q, "{} inv_ntt bound", B::NAME);
+            }
+            assert_eq!(r.coeffs.map(|c| modq(c as i64)), want, "{}", B::NAME);
+
+            // invNTT(NTT(x)) == x * R (tomont), so multiply back by 1:
+            // pointwise with the NTT of the constant 1 divided by R.
+            let mut z = x.clone();
+            b.ntt(&mut z);
+            b.reduce32(&mut z);
+            b.inv_ntt_tomont(&mut z);
+            // z = x * 2^32 mod q; undo with a Montgomery reduction.
+            let back = z.coeffs.map(|c| modq(montgomery_reduce(c as i64) as i64));
+            assert_eq!(back, x.coeffs.map(|c| modq(c as i64)), "{}", B::NAME);
+        }
+    }
+}
+
+#[test]
+fn ntt_multiplication_matches_schoolbook_on_every_backend() {
+    for kind in BackendKind::available() {
+        assert_eq!(run_on(kind, NttMul(0x1234_5678 + kind as u64)), Some(()));
+    }
+}
+
+/// Every kernel output, on the same random inputs, as a comparable value.
+#[derive(Debug, PartialEq)]
+struct Outputs {
+    polys: std::vec::Vec<[i32; N]>,
+    nums: std::vec::Vec<i64>,
+}
+
+struct AllKernels(u64);
+impl Kernel for AllKernels {
+    type Output = Outputs;
+    fn run<B: Backend>(self, b: B) -> Outputs {
+        let mut rng = Rng(self.0);
+        let mut polys = std::vec::Vec::new();
+        let mut nums = std::vec::Vec::new();
+        for _ in 0..30 {
+            let x = rng.poly(Q);
+            let y = rng.poly(9 * Q);
+            let mut t = x.clone();
+            b.ntt(&mut t);
+            polys.push(t.coeffs);
+            let mut t = x.clone();
+            b.inv_ntt_tomont(&mut t);
+            polys.push(t.coeffs);
+            let mut t = Poly::default();
+            b.pointwise_mont(&x, &y, &mut t);
+            polys.push(t.coeffs);
+            b.pointwise_acc_mont(&y, &x, &mut t);
+            polys.push(t.coeffs);
+            let mut t = x.clone();
+            b.add(&mut t, &y);
+            polys.push(t.coeffs);
+            b.sub(&mut t, &x);
+            b.sub(&mut t, &x);
+            polys.push(t.coeffs);
+            let mut t = y.clone();
+            b.reduce32(&mut t);
+            polys.push(t.coeffs);
+            b.caddq(&mut t);
+            polys.push(t.coeffs);
+            let mut s = rng.poly(1 << 10);
+            b.shift_left_d(&mut s);
+            polys.push(s.coeffs);
+
+            // Standard representatives.
+            let mut std_rep = x.clone();
+            b.caddq(&mut std_rep);
+            let (mut h, mut l) = (Poly::default(), Poly::default());
+            b.power2round(&std_rep, &mut h, &mut l);
+            polys.push(h.coeffs);
+            polys.push(l.coeffs);
+            for g in [Gamma2::Q88, Gamma2::Q32] {
+                b.decompose(g, &std_rep, &mut h, &mut l);
+                polys.push(h.coeffs);
+                polys.push(l.coeffs);
+                // Hints: a0 near the +-gamma2 edges, a1 random or zero.
+                let mut a0 = Poly::default();
+                let mut a1 = Poly::default();
+                for i in 0..N {
+                    a0.coeffs[i] = g.value() + rng.below(5) - 2;
+                    if rng.next() & 1 == 1 {
+                        a0.coeffs[i] = -a0.coeffs[i];
+                    }
+                    if rng.next() & 3 == 0 {
+                        a0.coeffs[i] = rng.below(2 * g.value()) - g.value();
+                    }
+                    a1.coeffs[i] = if rng.next() & 1 == 1 {
+                        0
+                    } else {
+                        rng.below(g.max_high() + 1)
+                    };
+                }
+                let mut hint = Poly::default();
+                nums.push(b.make_hint(g, &a0, &a1, &mut hint) as i64);
+                polys.push(hint.coeffs);
+                let mut out = Poly::default();
+                b.use_hint(g, &std_rep, &hint, &mut out);
+                polys.push(out.coeffs);
+            }
+            let mut r = y.clone();
+            b.reduce32(&mut r);
+            for bound in [1, 2, 100, 130_000, 1 << 19, (Q - 1) / 8] {
+                nums.push(b.exceeds_norm(&r, bound) as i64);
+                nums.push(b.exceeds_norm(&rng.poly(bound + 1), bound) as i64);
+                nums.push(b.exceeds_norm(&rng.poly(bound), bound) as i64);
+            }
+            let mut a = Poly::default();
+            let mut filled = rng.below(256) as usize;
+            while filled < N {
+                filled = b.rej_uniform(&mut a, filled, &rng.bytes());
+                nums.push(filled as i64);
+            }
+            polys.push(a.coeffs);
+            for eta in [Eta::Two, Eta::Four] {
+                let mut a = Poly::default();
+                let mut filled = rng.below(256) as usize;
+                while filled < N {
+                    filled = b.rej_eta(eta, &mut a, filled, &rng.bytes());
+                    nums.push(filled as i64);
+                }
+                polys.push(a.coeffs);
+            }
+        }
+        Outputs { polys, nums }
+    }
+}
+
+#[test]
+fn every_backend_matches_portable() {
+    for seed in 1..4u64 {
+        let want = run_on(BackendKind::Portable, AllKernels(seed));
+        for kind in BackendKind::available() {
+            assert_eq!(run_on(kind, AllKernels(seed)), want, "{}", kind.name());
+        }
+    }
+}
+
+#[test]
+fn constants() {
+    assert_eq!(QINV, 58_728_449);
+    assert_eq!((QINV as i64 * Q as i64) & 0xffff_ffff, 1);
+    // zeta^256 = -1.
+    assert_eq!(pow_mod(1753, 256), Q as u64 - 1);
+    assert_eq!(INV_NTT_F, 41_978);
+    assert_eq!(ZETAS[1], 25_847);
+}
+
+#[test]
+fn scalar_rounding_examples() {
+    // From the CCTV field-operation example for r = 6010000.
+    let r = 6_010_000;
+    assert_eq!(power2round(r), (734, 6_010_000 - 734 * 8192));
+    assert_eq!(decompose(Gamma2::Q88, r), (32, -84_848));
+    assert_eq!(use_hint(Gamma2::Q88, r, 1), 31);
+    assert_eq!(decompose(Gamma2::Q32, r), (11, 248_464));
+    assert_eq!(use_hint(Gamma2::Q32, r, 1), 12);
+    // Exhaustive decompose identity on a stride.
+    for g in [Gamma2::Q88, Gamma2::Q32] {
+        let mut a = 0;
+        while a < Q {
+            let (a1, a0) = decompose(g, a);
+            assert!(a1 >= 0 && a1 <= g.max_high());
+            assert!(modq((a1 as i64) * 2 * g.value() as i64 + a0 as i64) == a);
+            assert!(a0 > -g.value() - 1 && a0 <= g.value());
+            a += 7;
+        }
+    }
+}
+
+#[test]
+fn packing_round_trips() {
+    let mut rng = Rng(99);
+    let mut buf = [0u8; 640];
+    for _ in 0..10 {
+        let mut t1 = rng.poly(1 << 10);
+        t1.coeffs
+            .iter_mut()
+            .for_each(|c| *c = c.rem_euclid(1 << 10));
+        pack::pack_t1(&t1, &mut buf[..320]);
+        let mut back = Poly::default();
+        pack::unpack_t1(&buf[..320], &mut back);
+        assert_eq!(back, t1);
+
+        let t0 = {
+            let mut p = rng.poly(1 << 12);
+            p.coeffs[0] = 1 << 12;
+            p
+        };
+        pack::pack_t0(&t0, &mut buf[..416]);
+        pack::unpack_t0(&buf[..416], &mut back);
+        assert_eq!(back, t0);
+
+        for eta in [Eta::Two, Eta::Four] {
+            let s = rng.poly(eta.value() + 1);
+            let l = pack::eta_bytes(eta);
+            pack::pack_eta(eta, &s, &mut buf[..l]);
+            assert!(pack::unpack_eta(eta, &buf[..l], &mut back));
+            assert_eq!(back, s);
+        }
+        // 3-bit code 7 is out of range for eta = 2.
+        assert!(!pack::unpack_eta(Eta::Two, &[0xff; 96], &mut back));
+        for bits in [17, 19] {
+            let mut z = rng.poly(1 << bits);
+            z.coeffs[1] = 1 << bits;
+            let l = pack::z_bytes(bits);
+            pack::pack_z(bits, &z, &mut buf[..l]);
+            pack::unpack_z(bits, &buf[..l], &mut back);
+            assert_eq!(back, z);
+        }
+    }
+}
+
+#[test]
+fn sample_in_ball_weight() {
+    for tau in [39, 49, 60] {
+        let c = sample_in_ball(&[tau as u8; 48], tau).expect("enough output");
+        assert_eq!(c.coeffs.iter().filter(|&&x| x != 0).count(), tau);
+        assert!(c.coeffs.iter().all(|&x| (-1..=1).contains(&x)));
+    }
+}

@@ -1,0 +1,672 @@
+//! The FIPS 204 algorithms, written once over a [`Backend`].
+//!
+//! The matrix A is never needed as a whole: [`matrix_mul`] generates its
+//! entries on demand from rho (four at a time with the 4-way SHAKE128) and
+//! accumulates them into the product, so key generation and verification
+//! hold only vectors. Signing, which multiplies by A in every attempt,
+//! expands A once on the heap when the `alloc` feature is on and streams it
+//! otherwise.
+//!
+//! Loops index vectors by `i`/`j` on purpose, to read like FIPS 204's
+//! pseudocode.
+#![allow(clippy::needless_range_loop)]
+
+use pqkit_common::Backend;
+use pqkit_common::ct::declassify;
+use pqkit_common::keccak::{
+    ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256, Shake256X4, Update,
+    XofReader,
+};
+use pqkit_common::q8380417::{N, Poly, pack, sample_in_ball};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::Error;
+use crate::params::{K_MAX, L_MAX, ParameterSet, ctilde_len, gamma1};
+
+/// A vector of up to `k` polynomials (only the first `P::K` are used).
+pub(crate) type VecK = [Poly; K_MAX];
+/// A vector of up to `l` polynomials (only the first `P::L` are used).
+pub(crate) type VecL = [Poly; L_MAX];
+
+/// Maximum number of signing attempts. FIPS 204 lets an implementation
+/// bound the loop; the expected number of attempts is at most 5.1
+/// (ML-DSA-65), so 814 attempts fail with probability below
+/// `(1 - 1/5.1)^814 < 2^-256`, and `kappa` (a 16-bit counter advanced by `l`
+/// per attempt) never wraps.
+pub(crate) const MAX_SIGN_ATTEMPTS: usize = 814;
+/// SHAKE128 blocks per RejNTTPoly (about 5 are needed; 32 blocks give
+/// 1792 candidates, each accepted with probability > 0.999).
+const MAX_A_BLOCKS: usize = 32;
+/// SHAKE256 blocks per RejBoundedPoly (2 are needed almost always; each
+/// block has 272 candidates accepted with probability >= 9/16).
+const MAX_S_BLOCKS: usize = 16;
+
+pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
+    core::array::from_fn(|_| Poly::default())
+}
+
+/// SHAKE256 of the concatenation of `parts` (FIPS 204 `H`).
+pub(crate) fn h(parts: &[&[u8]], out: &mut [u8]) {
+    let mut x = Shake256::default();
+    for p in parts {
+        x.update(p);
+    }
+    x.finalize_xof().read(out);
+}
+
+/// The secret key in the form signing needs (NTT domain).
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+pub(crate) struct SecretParts {
+    pub rho: [u8; 32],
+    pub key: [u8; 32],
+    pub tr: [u8; 64],
+    pub s1hat: VecL,
+    pub s2hat: VecK,
+    pub t0hat: VecK,
+}
+
+/// The public key in the form verification needs.
+#[derive(Clone)]
+pub(crate) struct PublicParts {
+    pub rho: [u8; 32],
+    /// NTT(t1 * 2^d).
+    pub t1hat: VecK,
+    pub tr: [u8; 64],
+}
+
+/// RejNTTPoly for four matrix entries `(row, column)` at once
+/// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`).
+fn expand_a_x4<B: Backend>(
+    b: B,
+    rho: &[u8; 32],
+    idx: [(usize, usize); 4],
+) -> Result<[Poly; 4], Error> {
+    let seeds: [[u8; 34]; 4] = core::array::from_fn(|k| {
+        let mut s = [0u8; 34];
+        s[..32].copy_from_slice(rho);
+        s[32] = idx[k].1 as u8;
+        s[33] = idx[k].0 as u8;
+        s
+    });
+    let mut x = Shake128X4::absorb(b, &seeds);
+    let mut out: [Poly; 4] = zero_vec();
+    let mut filled = [0usize; 4];
+    let mut blocks = [[0u8; SHAKE128_RATE]; 4];
+    for _ in 0..MAX_A_BLOCKS {
+        if filled.iter().all(|&f| f >= N) {
+            break;
+        }
+        x.squeeze_block(&mut blocks);
+        for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(&blocks) {
+            if *f < N {
+                *f = b.rej_uniform(p, *f, blk);
+            }
+        }
+    }
+    if filled.iter().all(|&f| f >= N) {
+        Ok(out)
+    } else {
+        Err(Error::RejectionLimit)
+    }
+}
+
+/// `out = A * vhat` (NTT domain, Montgomery factor removed), A generated on
+/// demand from rho. Output coefficients below `l q` in magnitude.
+pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
+    b: B,
+    rho: &[u8; 32],
+    vhat: &VecL,
+    out: &mut VecK,
+) -> Result<(), Error> {
+    for p in out.iter_mut() {
+        *p = Poly::default();
+    }
+    let total = P::K * P::L;
+    let mut start = 0;
+    while start < total {
+        let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
+            let n = (start + k).min(total - 1);
+            (n / P::L, n % P::L)
+        });
+        let entries = expand_a_x4(b, rho, idx)?;
+        for (k, e) in entries.iter().enumerate().take(total - start) {
+            let (i, j) = idx[k];
+            b.pointwise_acc_mont(e, &vhat[j], &mut out[i]);
+        }
+        start += 4;
+    }
+    Ok(())
+}
+
+/// The whole matrix A (row-major, `k * l` entries) on the heap.
+#[cfg(feature = "alloc")]
+pub(crate) fn expand_a<B: Backend, P: ParameterSet>(
+    b: B,
+    rho: &[u8; 32],
+) -> Result<alloc::vec::Vec<Poly>, Error> {
+    let total = P::K * P::L;
+    let mut a = alloc::vec::Vec::with_capacity(total + 3);
+    let mut start = 0;
+    while start < total {
+        let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
+            let n = (start + k).min(total - 1);
+            (n / P::L, n % P::L)
+        });
+        a.extend(expand_a_x4(b, rho, idx)?);
+        start += 4;
+    }
+    a.truncate(total);
+    Ok(a)
+}
+
+#[cfg(feature = "alloc")]
+fn expanded_mul<B: Backend, P: ParameterSet>(b: B, a: &[Poly], vhat: &VecL, out: &mut VecK) {
+    for (i, o) in out.iter_mut().enumerate().take(P::K) {
+        *o = Poly::default();
+        for (e, v) in a.iter().skip(i * P::L).take(P::L).zip(vhat.iter()) {
+            b.pointwise_acc_mont(e, v, o);
+        }
+    }
+}
+
+/// RejBoundedPoly for four indices (FIPS 204 Alg. 31 via Alg. 33 ExpandS:
+/// seed `rho' || IntegerToBytes(r, 2)`).
+fn expand_s_x4<B: Backend, P: ParameterSet>(
+    b: B,
+    rho_prime: &[u8; 64],
+    idx: [usize; 4],
+) -> Result<[Poly; 4], Error> {
+    let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
+        let mut s = [0u8; 66];
+        s[..64].copy_from_slice(rho_prime);
+        s[64..].copy_from_slice(&(idx[k] as u16).to_le_bytes());
+        s
+    });
+    let mut x = Shake256X4::absorb(b, &seeds);
+    seeds.zeroize();
+    let mut out: [Poly; 4] = zero_vec();
+    let mut filled = [0usize; 4];
+    let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+    for _ in 0..MAX_S_BLOCKS {
+        // The number of blocks depends on how many nibbles were rejected;
+        // FIPS 204 treats this as public (the rejected values are
+        // independent of the accepted ones).
+        if declassify(filled.iter().all(|&f| f >= N)) {
+            break;
+        }
+        x.squeeze_block(&mut blocks);
+        for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(blocks.iter()) {
+            if *f < N {
+                *f = declassify(b.rej_eta(P::ETA, p, *f, blk));
+            }
+        }
+    }
+    if filled.iter().all(|&f| f >= N) {
+        Ok(out)
+    } else {
+        Err(Error::RejectionLimit)
+    }
+}
+
+/// FIPS 204 Alg. 33 ExpandS: `(s1, s2)`.
+fn expand_s<B: Backend, P: ParameterSet>(
+    b: B,
+    rho_prime: &[u8; 64],
+    s1: &mut VecL,
+    s2: &mut VecK,
+) -> Result<(), Error> {
+    let total = P::L + P::K;
+    let mut start = 0;
+    while start < total {
+        let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(total - 1));
+        let polys = expand_s_x4::<B, P>(b, rho_prime, idx)?;
+        for (k, p) in polys.into_iter().enumerate().take(total - start) {
+            let r = idx[k];
+            if r < P::L {
+                s1[r] = p;
+            } else {
+                s2[r - P::L] = p;
+            }
+        }
+        start += 4;
+    }
+    Ok(())
+}
+
+/// FIPS 204 Alg. 34 ExpandMask: `y[r] = BitUnpack(H(rho'' || kappa + r))`.
+fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16, y: &mut VecL) {
+    let zb = pack::z_bytes(P::GAMMA1_BITS);
+    let mut start = 0;
+    while start < P::L {
+        let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(P::L - 1));
+        let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
+            let mut s = [0u8; 66];
+            s[..64].copy_from_slice(rho_pp);
+            s[64..].copy_from_slice(&kappa.wrapping_add(idx[k] as u16).to_le_bytes());
+            s
+        });
+        let mut x = Shake256X4::absorb(b, &seeds);
+        seeds.zeroize();
+        // 5 blocks = 680 bytes >= 640.
+        let mut buf = Zeroizing::new([[0u8; 5 * SHAKE256_RATE]; 4]);
+        let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+        for n in 0..5 {
+            x.squeeze_block(&mut blocks);
+            for (o, blk) in buf.iter_mut().zip(blocks.iter()) {
+                o[n * SHAKE256_RATE..(n + 1) * SHAKE256_RATE].copy_from_slice(blk);
+            }
+        }
+        for k in 0..4.min(P::L - start) {
+            pack::unpack_z(P::GAMMA1_BITS, &buf[k][..zb], &mut y[idx[k]]);
+        }
+        start += 4;
+    }
+}
+
+/// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
+/// `pk` and returns the secret parts; `sk` receives `skEncode`.
+pub(crate) fn keygen<B: Backend, P: ParameterSet>(
+    b: B,
+    xi: &[u8; 32],
+    pk: &mut [u8],
+    sk: &mut [u8],
+) -> Result<SecretParts, Error> {
+    // Line 1: (rho, rho', K) = H(xi || k || l, 128).
+    let mut seed = Zeroizing::new([0u8; 128]);
+    h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&seed[..32]);
+    let mut rho_prime = Zeroizing::new([0u8; 64]);
+    rho_prime.copy_from_slice(&seed[32..96]);
+    let mut key = [0u8; 32];
+    key.copy_from_slice(&seed[96..]);
+
+    // Line 4: (s1, s2) = ExpandS(rho').
+    let mut s1: VecL = zero_vec();
+    let mut s2: VecK = zero_vec();
+    expand_s::<B, P>(b, &rho_prime, &mut s1, &mut s2)?;
+
+    let (tr, t0hat, s1hat, s2hat) = public_from_secret::<B, P>(b, &rho, &s1, &s2, pk, |t0| {
+        encode_sk_tail::<P>(&s1, &s2, t0, sk);
+    })?;
+    if let Some(d) = sk.get_mut(..32) {
+        d.copy_from_slice(&rho);
+    }
+    if let Some(d) = sk.get_mut(32..64) {
+        d.copy_from_slice(&key);
+    }
+    if let Some(d) = sk.get_mut(64..128) {
+        d.copy_from_slice(&tr);
+    }
+    Ok(SecretParts {
+        rho,
+        key,
+        tr,
+        s1hat,
+        s2hat,
+        t0hat,
+    })
+}
+
+type PublicSecret = ([u8; 64], VecK, VecL, VecK);
+
+/// Lines 5..9 of Alg. 6: `t = A s1 + s2`, Power2Round, pkEncode, `tr`.
+/// Calls `with_t0` with t0 (plain domain) and returns `(tr, NTT(t0),
+/// NTT(s1), NTT(s2))`.
+fn public_from_secret<B: Backend, P: ParameterSet>(
+    b: B,
+    rho: &[u8; 32],
+    s1: &VecL,
+    s2: &VecK,
+    pk: &mut [u8],
+    with_t0: impl FnOnce(&VecK),
+) -> Result<PublicSecret, Error> {
+    let mut s1hat = s1.clone();
+    for p in s1hat.iter_mut().take(P::L) {
+        b.ntt(p);
+    }
+    let mut t: VecK = zero_vec();
+    matrix_mul::<B, P>(b, rho, &s1hat, &mut t)?;
+    let mut t1: VecK = zero_vec();
+    let mut t0: VecK = zero_vec();
+    for i in 0..P::K {
+        b.reduce32(&mut t[i]);
+        b.inv_ntt_tomont(&mut t[i]);
+        b.add(&mut t[i], &s2[i]);
+        b.caddq(&mut t[i]);
+        b.power2round(&t[i], &mut t1[i], &mut t0[i]);
+    }
+    with_t0(&t0);
+    // pkEncode.
+    if let Some(d) = pk.get_mut(..32) {
+        d.copy_from_slice(rho);
+    }
+    for (i, chunk) in pk
+        .get_mut(32..)
+        .unwrap_or_default()
+        .chunks_mut(pack::T1_BYTES)
+        .enumerate()
+        .take(P::K)
+    {
+        pack::pack_t1(&t1[i], chunk);
+    }
+    let mut tr = [0u8; 64];
+    h(&[pk], &mut tr);
+    let mut s2hat = s2.clone();
+    for i in 0..P::K {
+        b.ntt(&mut s2hat[i]);
+        b.ntt(&mut t0[i]);
+    }
+    Ok((tr, t0, s1hat, s2hat))
+}
+
+fn encode_sk_tail<P: ParameterSet>(s1: &VecL, s2: &VecK, t0: &VecK, sk: &mut [u8]) {
+    let eb = pack::eta_bytes(P::ETA);
+    let tail = sk.get_mut(128..).unwrap_or_default();
+    let (s_part, t_part) = tail.split_at_mut(((P::K + P::L) * eb).min(tail.len()));
+    for (chunk, p) in s_part
+        .chunks_mut(eb)
+        .zip(s1.iter().take(P::L).chain(s2.iter().take(P::K)))
+    {
+        pack::pack_eta(P::ETA, p, chunk);
+    }
+    for (chunk, p) in t_part.chunks_mut(pack::T0_BYTES).zip(t0.iter().take(P::K)) {
+        pack::pack_t0(p, chunk);
+    }
+}
+
+/// skDecode (FIPS 204 Alg. 25) with validation: s1/s2 coefficients in
+/// `[-eta, eta]`, and `t0`, `tr` consistent with `rho, s1, s2` (the public
+/// key is recomputed and written to `pk`).
+pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &[u8],
+    pk: &mut [u8],
+) -> Result<SecretParts, Error> {
+    if sk.len() != P::SK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let mut rho = [0u8; 32];
+    let mut key = [0u8; 32];
+    let mut tr_given = [0u8; 64];
+    rho.copy_from_slice(&sk[..32]);
+    key.copy_from_slice(&sk[32..64]);
+    tr_given.copy_from_slice(&sk[64..128]);
+    let eb = pack::eta_bytes(P::ETA);
+    let mut s1: VecL = zero_vec();
+    let mut s2: VecK = zero_vec();
+    let mut ok = subtle::Choice::from(1u8);
+    let s_part = &sk[128..128 + (P::K + P::L) * eb];
+    for (chunk, p) in s_part
+        .chunks(eb)
+        .zip(s1.iter_mut().take(P::L).chain(s2.iter_mut().take(P::K)))
+    {
+        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
+    }
+    let t_part = &sk[128 + (P::K + P::L) * eb..];
+    let mut t0_given: VecK = zero_vec();
+    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(t0_given.iter_mut()) {
+        pack::unpack_t0(chunk, p);
+    }
+    let mut t0_same = subtle::Choice::from(1u8);
+    let (tr, t0hat, s1hat, s2hat) = public_from_secret::<B, P>(b, &rho, &s1, &s2, pk, |t0| {
+        for (x, y) in t0.iter().zip(t0_given.iter()).take(P::K) {
+            t0_same &= subtle::ConstantTimeEq::ct_eq(&x.coeffs[..], &y.coeffs[..]);
+        }
+    })?;
+    let tr_same = subtle::ConstantTimeEq::ct_eq(&tr[..], &tr_given[..]);
+    // Whether the key is well formed is a public property of the input.
+    if !declassify(bool::from(ok & t0_same & tr_same)) {
+        return Err(Error::InvalidPrivateKey);
+    }
+    Ok(SecretParts {
+        rho,
+        key,
+        tr,
+        s1hat,
+        s2hat,
+        t0hat,
+    })
+}
+
+/// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`.
+pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &[u8],
+) -> Result<PublicParts, Error> {
+    if pk.len() != P::PK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&pk[..32]);
+    let mut t1hat: VecK = zero_vec();
+    for (chunk, p) in pk[32..].chunks(pack::T1_BYTES).zip(t1hat.iter_mut()) {
+        pack::unpack_t1(chunk, p);
+        b.shift_left_d(p);
+        b.ntt(p);
+    }
+    let mut tr = [0u8; 64];
+    h(&[pk], &mut tr);
+    Ok(PublicParts { rho, t1hat, tr })
+}
+
+/// HintBitUnpack (FIPS 204 Alg. 21) with all its malformation checks.
+fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> {
+    if y.len() != P::OMEGA + P::K {
+        return Err(Error::InvalidLength);
+    }
+    let mut index = 0usize;
+    for i in 0..P::K {
+        let end = y[P::OMEGA + i] as usize;
+        if end < index || end > P::OMEGA {
+            return Err(Error::MalformedHint);
+        }
+        let first = index;
+        while index < end {
+            if index > first && y[index - 1] >= y[index] {
+                return Err(Error::MalformedHint);
+            }
+            hint[i].coeffs[y[index] as usize] = 1;
+            index += 1;
+        }
+    }
+    if y[index..P::OMEGA].iter().any(|&x| x != 0) {
+        return Err(Error::MalformedHint);
+    }
+    Ok(())
+}
+
+/// FIPS 204 Alg. 7 ML-DSA.Sign_internal from line 7 on (mu given).
+pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &SecretParts,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut [u8],
+) -> Result<(), Error> {
+    if sig.len() != P::SIG_LEN {
+        return Err(Error::InvalidLength);
+    }
+    // Line 7: rho'' = H(K || rnd || mu, 64).
+    let mut rho_pp = Zeroizing::new([0u8; 64]);
+    h(&[&sk.key, rnd, mu], &mut rho_pp[..]);
+    #[cfg(feature = "alloc")]
+    let a = expand_a::<B, P>(b, &sk.rho)?;
+
+    let g1 = gamma1::<P>();
+    let g2 = P::GAMMA2.value();
+    let ct_len = ctilde_len::<P>();
+    let mut kappa: u16 = 0;
+    let mut y: VecL = zero_vec();
+    let mut yhat: VecL = zero_vec();
+    let mut z: VecL = zero_vec();
+    let mut w: VecK = zero_vec();
+    let mut w1: VecK = zero_vec();
+    let mut w0: VecK = zero_vec();
+    let mut hint: VecK = zero_vec();
+    let mut tmp = Poly::default();
+    let mut w1buf = [0u8; 192];
+    let w1b = pack::w1_bytes(P::GAMMA2);
+    let mut ctilde = [0u8; 64];
+    for _ in 0..MAX_SIGN_ATTEMPTS {
+        // Lines 11..13: y = ExpandMask(rho'', kappa), w = NTT^-1(A NTT(y)).
+        expand_mask::<B, P>(b, &rho_pp, kappa, &mut y);
+        kappa = kappa.wrapping_add(P::L as u16);
+        for j in 0..P::L {
+            yhat[j] = y[j].clone();
+            b.ntt(&mut yhat[j]);
+        }
+        #[cfg(feature = "alloc")]
+        expanded_mul::<B, P>(b, &a, &yhat, &mut w);
+        #[cfg(not(feature = "alloc"))]
+        matrix_mul::<B, P>(b, &sk.rho, &yhat, &mut w)?;
+        // Line 14: w1 = HighBits(w) (w0 kept for line 21).
+        let mut hasher = Shake256::default();
+        hasher.update(mu);
+        for i in 0..P::K {
+            b.reduce32(&mut w[i]);
+            b.inv_ntt_tomont(&mut w[i]);
+            b.caddq(&mut w[i]);
+            b.decompose(P::GAMMA2, &w[i], &mut w1[i], &mut w0[i]);
+            pack::pack_w1(P::GAMMA2, &w1[i], &mut w1buf[..w1b]);
+            hasher.update(&w1buf[..w1b]);
+        }
+        // Line 15: c~ = H(mu || w1Encode(w1)). The commitment hash is part
+        // of the signature and w1 is recomputed by verifiers: public.
+        hasher.finalize_xof().read(&mut ctilde[..ct_len]);
+        let ctilde = declassify(ctilde);
+        // Lines 16..18: c = SampleInBall(c~), c hat = NTT(c).
+        let mut chat = sample_in_ball(&ctilde[..ct_len], P::TAU).ok_or(Error::RejectionLimit)?;
+        b.ntt(&mut chat);
+        // Line 20: z = y + <<c s1>>.
+        let mut reject = false;
+        for j in 0..P::L {
+            b.pointwise_mont(&chat, &sk.s1hat[j], &mut z[j]);
+            b.inv_ntt_tomont(&mut z[j]);
+            b.add(&mut z[j], &y[j]);
+            b.reduce32(&mut z[j]);
+            reject |= b.exceeds_norm(&z[j], g1 - P::BETA);
+        }
+        // Line 23: the rejection decision is public (FIPS 204 §3.6.3: only
+        // the accepted signature's distribution is protected).
+        if declassify(reject) {
+            continue;
+        }
+        // Line 21: r0 = LowBits(w - <<c s2>>) = w0 - c s2.
+        for i in 0..P::K {
+            b.pointwise_mont(&chat, &sk.s2hat[i], &mut tmp);
+            b.inv_ntt_tomont(&mut tmp);
+            b.sub(&mut w0[i], &tmp);
+            b.reduce32(&mut w0[i]);
+            reject |= b.exceeds_norm(&w0[i], g2 - P::BETA);
+        }
+        if declassify(reject) {
+            continue;
+        }
+        // Lines 25..28: <<c t0>>, hint, checks.
+        let mut ones = 0u32;
+        for i in 0..P::K {
+            b.pointwise_mont(&chat, &sk.t0hat[i], &mut tmp);
+            b.inv_ntt_tomont(&mut tmp);
+            b.reduce32(&mut tmp);
+            reject |= b.exceeds_norm(&tmp, g2);
+            b.add(&mut w0[i], &tmp);
+            ones += b.make_hint(P::GAMMA2, &w0[i], &w1[i], &mut hint[i]);
+        }
+        if declassify(reject || ones as usize > P::OMEGA) {
+            continue;
+        }
+        // Line 33: sigEncode(c~, z mod+- q, h) (Alg. 26 + Alg. 20).
+        encode_sig::<P>(&ctilde[..ct_len], &z, &hint, sig);
+        return Ok(());
+    }
+    Err(Error::RejectionLimit)
+}
+
+fn encode_sig<P: ParameterSet>(ctilde: &[u8], z: &VecL, hint: &VecK, sig: &mut [u8]) {
+    let ct_len = ctilde.len();
+    let zb = pack::z_bytes(P::GAMMA1_BITS);
+    let (c_part, rest) = sig.split_at_mut(ct_len.min(sig.len()));
+    c_part.copy_from_slice(&ctilde[..c_part.len()]);
+    let (z_part, h_part) = rest.split_at_mut((P::L * zb).min(rest.len()));
+    for (chunk, p) in z_part.chunks_mut(zb).zip(z.iter().take(P::L)) {
+        pack::pack_z(P::GAMMA1_BITS, p, chunk);
+    }
+    // HintBitPack (Alg. 20). The hint is part of the output signature.
+    h_part.fill(0);
+    let mut index = 0usize;
+    for i in 0..P::K {
+        for j in 0..N {
+            if declassify(hint[i].coeffs[j]) != 0 {
+                if let Some(x) = h_part.get_mut(index) {
+                    *x = j as u8;
+                }
+                index += 1;
+            }
+        }
+        if let Some(x) = h_part.get_mut(P::OMEGA + i) {
+            *x = index as u8;
+        }
+    }
+}
+
+/// FIPS 204 Alg. 8 ML-DSA.Verify_internal from line 7 on (mu given).
+pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &PublicParts,
+    mu: &[u8; 64],
+    sig: &[u8],
+) -> Result<(), Error> {
+    if sig.len() != P::SIG_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let ct_len = ctilde_len::<P>();
+    let zb = pack::z_bytes(P::GAMMA1_BITS);
+    let (ctilde, rest) = sig.split_at(ct_len);
+    let (z_part, h_part) = rest.split_at(P::L * zb);
+    // sigDecode (Alg. 27), line 13's norm check first.
+    let mut z: VecL = zero_vec();
+    for (chunk, p) in z_part.chunks(zb).zip(z.iter_mut()) {
+        pack::unpack_z(P::GAMMA1_BITS, chunk, p);
+        if b.exceeds_norm(p, gamma1::<P>() - P::BETA) {
+            return Err(Error::ZOutOfRange);
+        }
+    }
+    let mut hint: VecK = zero_vec();
+    decode_hint::<P>(h_part, &mut hint)?;
+
+    // Line 8: c = SampleInBall(c~).
+    let mut chat = sample_in_ball(ctilde, P::TAU).ok_or(Error::RejectionLimit)?;
+    b.ntt(&mut chat);
+    // Line 9: w'approx = NTT^-1(A NTT(z) - NTT(c) NTT(t1 2^d)).
+    for p in z.iter_mut().take(P::L) {
+        b.ntt(p);
+    }
+    let mut w: VecK = zero_vec();
+    matrix_mul::<B, P>(b, &pk.rho, &z, &mut w)?;
+    let mut tmp = Poly::default();
+    let mut w1 = Poly::default();
+    let mut w1buf = [0u8; 192];
+    let w1b = pack::w1_bytes(P::GAMMA2);
+    let mut hasher = Shake256::default();
+    hasher.update(mu);
+    for i in 0..P::K {
+        b.pointwise_mont(&chat, &pk.t1hat[i], &mut tmp);
+        b.sub(&mut w[i], &tmp);
+        b.reduce32(&mut w[i]);
+        b.inv_ntt_tomont(&mut w[i]);
+        b.caddq(&mut w[i]);
+        // Line 10: w1' = UseHint(h, w'approx).
+        b.use_hint(P::GAMMA2, &w[i], &hint[i], &mut w1);
+        pack::pack_w1(P::GAMMA2, &w1, &mut w1buf[..w1b]);
+        hasher.update(&w1buf[..w1b]);
+    }
+    // Line 12: c~' = H(mu || w1Encode(w1')), compare.
+    let mut ctilde2 = [0u8; 64];
+    hasher.finalize_xof().read(&mut ctilde2[..ct_len]);
+    if bool::from(subtle::ConstantTimeEq::ct_eq(ctilde, &ctilde2[..ct_len])) {
+        Ok(())
+    } else {
+        Err(Error::InvalidSignature)
+    }
+}

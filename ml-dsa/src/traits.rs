@@ -1,0 +1,232 @@
+//! The RustCrypto `signature` 3 traits.
+//!
+//! * [`Signer`]/[`MultipartSigner`] on [`SigningKey`] sign
+//!   **deterministically with the empty context** (like RustCrypto
+//!   `ml-dsa`); [`RandomizedSigner`]/[`RandomizedMultipartSigner`] sign
+//!   hedged (FIPS 204's default). For a context, use
+//!   [`SigningKey::with_context`] / [`VerifyingKey::with_context`], whose
+//!   types implement the same traits with that context.
+//! * [`DigestSigner`]/[`RandomizedDigestSigner`]/[`DigestVerifier`] are
+//!   HashML-DSA: the closure feeds the message into the pre-hash `D` (any
+//!   [`PreHashDigest`]: SHA-2, SHA-3, SHAKE types), and the digest is signed
+//!   with the OID of `D` (note: RustCrypto `ml-dsa` instead uses
+//!   `DigestSigner<Shake256>` for streaming the *pure* mu).
+
+use rand_core::TryCryptoRng;
+use signature::{
+    DigestSigner, DigestVerifier, Keypair, KeypairRef, MultipartSigner, MultipartVerifier,
+    RandomizedDigestSigner, RandomizedMultipartSigner, RandomizedSigner, SignatureEncoding, Signer,
+    Verifier,
+};
+
+use crate::{
+    ContextSigningKey, ContextVerifyingKey, Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
+    PreHashDigest, Signature, SigningKey, VerifyingKey,
+};
+
+type SigResult<T> = Result<T, signature::Error>;
+
+fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<zeroize::Zeroizing<[u8; 32]>, Error> {
+    let mut rnd = zeroize::Zeroizing::new([0u8; 32]);
+    rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
+    Ok(rnd)
+}
+
+fn prehash<D: PreHashDigest, F: Fn(&mut D) -> SigResult<()>>(f: F) -> SigResult<crate::PreHash> {
+    let mut d = D::default();
+    f(&mut d)?;
+    Ok(d.finish())
+}
+
+/// The signing operations with a context, shared by [`SigningKey`] (empty
+/// context) and [`ContextSigningKey`].
+fn sign_parts<P: ParameterSet>(
+    k: &SigningKey<P>,
+    ctx: &[u8],
+    msg: &[&[u8]],
+    rnd: &[u8; 32],
+) -> SigResult<Signature<P>> {
+    Ok(k.sign_multipart_with_rnd(msg, ctx, rnd)?)
+}
+
+macro_rules! signer_impls {
+    ($ty:ty) => {
+        impl<P: ParameterSet> Signer<Signature<P>> for $ty {
+            /// Deterministic signing (rnd = 0).
+            fn try_sign(&self, msg: &[u8]) -> SigResult<Signature<P>> {
+                sign_parts(self.parts_key(), self.parts_ctx(), &[msg], &[0u8; 32])
+            }
+        }
+        impl<P: ParameterSet> MultipartSigner<Signature<P>> for $ty {
+            fn try_multipart_sign(&self, msg: &[&[u8]]) -> SigResult<Signature<P>> {
+                sign_parts(self.parts_key(), self.parts_ctx(), msg, &[0u8; 32])
+            }
+        }
+        impl<P: ParameterSet> RandomizedSigner<Signature<P>> for $ty {
+            fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[u8],
+            ) -> SigResult<Signature<P>> {
+                sign_parts(self.parts_key(), self.parts_ctx(), &[msg], &*rnd_from(rng)?)
+            }
+        }
+        impl<P: ParameterSet> RandomizedMultipartSigner<Signature<P>> for $ty {
+            fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[&[u8]],
+            ) -> SigResult<Signature<P>> {
+                sign_parts(self.parts_key(), self.parts_ctx(), msg, &*rnd_from(rng)?)
+            }
+        }
+        impl<P: ParameterSet, D: PreHashDigest> DigestSigner<D, Signature<P>> for $ty {
+            /// Deterministic HashML-DSA with pre-hash `D`.
+            fn try_sign_digest<F: Fn(&mut D) -> SigResult<()>>(
+                &self,
+                f: F,
+            ) -> SigResult<Signature<P>> {
+                let ph = prehash::<D, F>(f)?;
+                Ok(self
+                    .parts_key()
+                    .sign_prehashed_with_rnd(&ph, self.parts_ctx(), &[0u8; 32])?)
+            }
+        }
+        impl<P: ParameterSet, D: PreHashDigest> RandomizedDigestSigner<D, Signature<P>> for $ty {
+            /// Hedged HashML-DSA with pre-hash `D`.
+            fn try_sign_digest_with_rng<
+                R: TryCryptoRng + ?Sized,
+                F: Fn(&mut D) -> SigResult<()>,
+            >(
+                &self,
+                rng: &mut R,
+                f: F,
+            ) -> SigResult<Signature<P>> {
+                let ph = prehash::<D, F>(f)?;
+                Ok(self.parts_key().sign_prehashed_with_rnd(
+                    &ph,
+                    self.parts_ctx(),
+                    &*rnd_from(rng)?,
+                )?)
+            }
+        }
+    };
+}
+
+/// Access to the key and context of a signer/verifier type.
+trait Parts<K: ?Sized> {
+    fn parts_key(&self) -> &K;
+    fn parts_ctx(&self) -> &[u8];
+}
+impl<P: ParameterSet> Parts<SigningKey<P>> for SigningKey<P> {
+    fn parts_key(&self) -> &SigningKey<P> {
+        self
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        &[]
+    }
+}
+impl<P: ParameterSet> Parts<SigningKey<P>> for ContextSigningKey<'_, P> {
+    fn parts_key(&self) -> &SigningKey<P> {
+        self.key
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        self.ctx
+    }
+}
+impl<P: ParameterSet> Parts<VerifyingKey<P>> for VerifyingKey<P> {
+    fn parts_key(&self) -> &VerifyingKey<P> {
+        self
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        &[]
+    }
+}
+impl<P: ParameterSet> Parts<VerifyingKey<P>> for ContextVerifyingKey<'_, P> {
+    fn parts_key(&self) -> &VerifyingKey<P> {
+        self.key
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        self.ctx
+    }
+}
+
+signer_impls!(SigningKey<P>);
+signer_impls!(ContextSigningKey<'_, P>);
+
+macro_rules! verifier_impls {
+    ($ty:ty) => {
+        impl<P: ParameterSet> Verifier<Signature<P>> for $ty {
+            fn verify(&self, msg: &[u8], sig: &Signature<P>) -> SigResult<()> {
+                Ok(self.parts_key().verify_multipart_with_context(
+                    &[msg],
+                    self.parts_ctx(),
+                    sig.as_bytes(),
+                )?)
+            }
+        }
+        impl<P: ParameterSet> MultipartVerifier<Signature<P>> for $ty {
+            fn multipart_verify(&self, msg: &[&[u8]], sig: &Signature<P>) -> SigResult<()> {
+                Ok(self.parts_key().verify_multipart_with_context(
+                    msg,
+                    self.parts_ctx(),
+                    sig.as_bytes(),
+                )?)
+            }
+        }
+        impl<P: ParameterSet, D: PreHashDigest> DigestVerifier<D, Signature<P>> for $ty {
+            /// HashML-DSA verification with pre-hash `D`.
+            fn verify_digest<F: Fn(&mut D) -> SigResult<()>>(
+                &self,
+                f: F,
+                sig: &Signature<P>,
+            ) -> SigResult<()> {
+                let ph = prehash::<D, F>(f)?;
+                Ok(self
+                    .parts_key()
+                    .verify_prehashed(&ph, self.parts_ctx(), sig)?)
+            }
+        }
+    };
+}
+
+verifier_impls!(VerifyingKey<P>);
+verifier_impls!(ContextVerifyingKey<'_, P>);
+
+impl<P: ParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
+    fn as_ref(&self) -> &VerifyingKey<P> {
+        self.public_key()
+    }
+}
+
+impl<P: ParameterSet> KeypairRef for SigningKey<P> {
+    type VerifyingKey = VerifyingKey<P>;
+}
+
+impl<P: ParameterSet> Keypair for ContextSigningKey<'_, P> {
+    type VerifyingKey = VerifyingKey<P>;
+    fn verifying_key(&self) -> VerifyingKey<P> {
+        self.key.public_key().clone()
+    }
+}
+
+impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
+    type Error = signature::Error;
+    fn try_from(bytes: &[u8]) -> SigResult<Self> {
+        Ok(Signature::from_bytes(bytes)?)
+    }
+}
+
+macro_rules! encoding {
+    ($($p:ty => $n:literal),*) => {$(
+        impl From<Signature<$p>> for [u8; $n] {
+            fn from(sig: Signature<$p>) -> [u8; $n] {
+                sig.to_bytes()
+            }
+        }
+        impl SignatureEncoding for Signature<$p> {
+            type Repr = [u8; $n];
+        }
+    )*};
+}
+encoding!(MlDsa44 => 2420, MlDsa65 => 3309, MlDsa87 => 4627);

@@ -1,0 +1,197 @@
+//! NIST ACVP vectors (ACVP-Server v1.1.0.43): keyGen, sigGen, sigVer.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{hex, load_json, vectors_dir};
+use pqkit_ml_dsa::{
+    HashAlg, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSet, PreHash, Signature, SigningKey,
+    VerifyingKey, hazmat,
+};
+use serde_json::Value;
+
+/// (tgId, tcId) -> expected test object.
+fn expected(dir: &std::path::Path) -> HashMap<(u64, u64), Value> {
+    let e = load_json(&dir.join("expectedResults.json"));
+    let mut m = HashMap::new();
+    for g in e["testGroups"].as_array().expect("groups") {
+        let tg = g["tgId"].as_u64().expect("tgId");
+        for t in g["tests"].as_array().expect("tests") {
+            m.insert((tg, t["tcId"].as_u64().expect("tcId")), t.clone());
+        }
+    }
+    m
+}
+
+macro_rules! per_set {
+    ($name:expr, $f:ident($($arg:expr),*)) => {
+        match $name {
+            "ML-DSA-44" => $f::<MlDsa44>($($arg),*),
+            "ML-DSA-65" => $f::<MlDsa65>($($arg),*),
+            "ML-DSA-87" => $f::<MlDsa87>($($arg),*),
+            other => panic!("unknown parameter set {other}"),
+        }
+    };
+}
+
+fn keygen_case<P: ParameterSet>(t: &Value, want: &Value) {
+    let seed: [u8; 32] = hex(&t["seed"]).try_into().expect("32-byte seed");
+    let sk = SigningKey::<P>::from_seed(&seed).expect("keygen");
+    assert_eq!(sk.public_key().as_bytes(), &hex(&want["pk"])[..], "pk");
+    assert_eq!(sk.expanded_bytes().as_ref(), &hex(&want["sk"])[..], "sk");
+    let again = SigningKey::<P>::from_expanded(&hex(&want["sk"])).expect("expanded import");
+    assert_eq!(again.public_key(), sk.public_key());
+    assert!(again.seed().is_none());
+}
+
+#[test]
+fn acvp_keygen() {
+    let Some(v) = vectors_dir() else { return };
+    let dir = v.join("ml-dsa/acvp/ML-DSA-keyGen-FIPS204");
+    let prompt = load_json(&dir.join("prompt.json"));
+    let exp = expected(&dir);
+    let mut n = 0;
+    for g in prompt["testGroups"].as_array().expect("groups") {
+        let tg = g["tgId"].as_u64().expect("tgId");
+        let set = g["parameterSet"].as_str().expect("set");
+        for t in g["tests"].as_array().expect("tests") {
+            let want = &exp[&(tg, t["tcId"].as_u64().expect("tcId"))];
+            per_set!(set, keygen_case(t, want));
+            n += 1;
+        }
+    }
+    assert_eq!(n, 75);
+}
+
+fn siggen_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
+    let sk = SigningKey::<P>::from_expanded(&hex(&t["sk"])).expect("sk import");
+    let rnd: [u8; 32] = if g["deterministic"].as_bool().expect("det") {
+        [0u8; 32]
+    } else {
+        hex(&t["rnd"]).try_into().expect("rnd")
+    };
+    let sig = if g["signatureInterface"] == "external" {
+        let msg = hex(&t["message"]);
+        let ctx = hex(&t["context"]);
+        if g["preHash"] == "preHash" {
+            let alg =
+                HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
+            sk.sign_prehashed_with_rnd(&alg.digest(&msg), &ctx, &rnd)
+                .expect("sign")
+        } else {
+            sk.sign_with_rnd(&msg, &ctx, &rnd).expect("sign")
+        }
+    } else if g["externalMu"].as_bool().expect("externalMu") {
+        let mu: [u8; 64] = hex(&t["mu"]).try_into().expect("mu");
+        sk.sign_mu_with_rnd(&mu, &rnd).expect("sign")
+    } else {
+        hazmat::sign_internal(&sk, &[&hex(&t["message"])], &rnd).expect("sign")
+    };
+    assert_eq!(
+        sig.as_bytes(),
+        &hex(&want["signature"])[..],
+        "tc {}",
+        t["tcId"]
+    );
+    // And it verifies through the matching interface.
+    sk.public_key()
+        .verify_mu_bytes(&mu_of::<P>(g, t, sk.public_key()), sig.as_bytes())
+        .expect("self-verify");
+}
+
+fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64] {
+    if g["signatureInterface"] == "external" {
+        let msg = hex(&t["message"]);
+        let ctx = hex(&t["context"]);
+        if g["preHash"] == "preHash" {
+            let alg =
+                HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
+            let ph = PreHash::from_digest(alg, alg.digest(&msg).as_bytes()).expect("digest");
+            MuBuilder::prehashed(vk.tr(), &ctx, &ph).expect("ctx")
+        } else {
+            let mut b = MuBuilder::from_verifying_key(vk, &ctx).expect("ctx");
+            b.update(&msg);
+            b.finalize()
+        }
+    } else if g["externalMu"].as_bool().expect("externalMu") {
+        hex(&t["mu"]).try_into().expect("mu")
+    } else {
+        let mut b = MuBuilder::new_internal(vk.tr());
+        b.update(&hex(&t["message"]));
+        b.finalize()
+    }
+}
+
+#[test]
+fn acvp_siggen() {
+    let Some(v) = vectors_dir() else { return };
+    let dir = v.join("ml-dsa/acvp/ML-DSA-sigGen-FIPS204");
+    let prompt = load_json(&dir.join("prompt.json"));
+    let exp = expected(&dir);
+    let mut n = 0;
+    for g in prompt["testGroups"].as_array().expect("groups") {
+        let tg = g["tgId"].as_u64().expect("tgId");
+        let set = g["parameterSet"].as_str().expect("set");
+        for t in g["tests"].as_array().expect("tests") {
+            let want = &exp[&(tg, t["tcId"].as_u64().expect("tcId"))];
+            per_set!(set, siggen_case(g, t, want));
+            n += 1;
+        }
+    }
+    assert_eq!(n, 360);
+}
+
+fn sigver_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
+    let vk = VerifyingKey::<P>::from_bytes(&hex(&t["pk"])).expect("pk");
+    let sig = hex(&t["signature"]);
+    let passed = want["testPassed"].as_bool().expect("testPassed");
+    let mu = mu_of::<P>(g, t, &vk);
+    let res = vk.verify_mu_bytes(&mu, &sig);
+    assert_eq!(
+        res.is_ok(),
+        passed,
+        "tg {} tc {}: {res:?}",
+        g["tgId"],
+        t["tcId"]
+    );
+    // The convenience interfaces agree.
+    if g["signatureInterface"] == "external" {
+        let msg = hex(&t["message"]);
+        let ctx = hex(&t["context"]);
+        let s = Signature::<P>::from_bytes(&sig).expect("length");
+        let r2 = if g["preHash"] == "preHash" {
+            let alg = HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("hash");
+            vk.verify_prehash(alg, &msg, &ctx, &s)
+        } else {
+            vk.verify_with_context(&msg, &ctx, &s)
+        };
+        assert_eq!(r2, res);
+    } else if g["externalMu"] == false {
+        assert_eq!(
+            hazmat::verify_internal(&vk, &[&hex(&t["message"])], &sig),
+            res
+        );
+    }
+}
+
+#[test]
+fn acvp_sigver() {
+    let Some(v) = vectors_dir() else { return };
+    let dir = v.join("ml-dsa/acvp/ML-DSA-sigVer-FIPS204");
+    let prompt = load_json(&dir.join("prompt.json"));
+    let exp = expected(&dir);
+    let mut n = 0;
+    for g in prompt["testGroups"].as_array().expect("groups") {
+        let tg = g["tgId"].as_u64().expect("tgId");
+        let set = g["parameterSet"].as_str().expect("set");
+        for t in g["tests"].as_array().expect("tests") {
+            let want = &exp[&(tg, t["tcId"].as_u64().expect("tcId"))];
+            per_set!(set, sigver_case(g, t, want));
+            n += 1;
+        }
+    }
+    assert_eq!(n, 180);
+}

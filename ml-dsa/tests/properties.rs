@@ -1,0 +1,164 @@
+//! Property tests: every single-bit flip of a signature, message, context
+//! or public key makes verification fail (with a typed error, no panic);
+//! malformed signatures give the specific errors.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use pqkit_ml_dsa::{
+    Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey,
+};
+
+fn flips<P: ParameterSet>() {
+    let sk = SigningKey::<P>::from_seed(&[0x5a; 32]).expect("keygen");
+    let vk = sk.public_key();
+    let msg = b"property test message, 38 bytes long".to_vec();
+    let ctx = b"ctx-16-bytes-ok!".to_vec();
+    let sig = sk.sign_deterministic(&msg, &ctx).expect("sign");
+    vk.verify_with_context(&msg, &ctx, &sig).expect("valid");
+
+    let mut s = sig.as_bytes().to_vec();
+    for bit in 0..s.len() * 8 {
+        s[bit / 8] ^= 1 << (bit % 8);
+        let r = vk.verify_multipart_with_context(&[&msg], &ctx, &s);
+        assert!(r.is_err(), "{} sig bit {bit}", P::NAME);
+        s[bit / 8] ^= 1 << (bit % 8);
+    }
+    let mut m = msg.clone();
+    for bit in 0..m.len() * 8 {
+        m[bit / 8] ^= 1 << (bit % 8);
+        assert_eq!(
+            vk.verify_with_context(&m, &ctx, &sig),
+            Err(Error::InvalidSignature)
+        );
+        m[bit / 8] ^= 1 << (bit % 8);
+    }
+    let mut c = ctx.clone();
+    for bit in 0..c.len() * 8 {
+        c[bit / 8] ^= 1 << (bit % 8);
+        assert_eq!(
+            vk.verify_with_context(&msg, &c, &sig),
+            Err(Error::InvalidSignature)
+        );
+        c[bit / 8] ^= 1 << (bit % 8);
+    }
+    let mut pk = vk.as_bytes().to_vec();
+    for bit in 0..pk.len() * 8 {
+        pk[bit / 8] ^= 1 << (bit % 8);
+        let other = VerifyingKey::<P>::from_bytes(&pk).expect("any pk bytes decode");
+        assert!(
+            other.verify_with_context(&msg, &ctx, &sig).is_err(),
+            "{} pk bit {bit}",
+            P::NAME
+        );
+        pk[bit / 8] ^= 1 << (bit % 8);
+    }
+
+    // Wrong lengths.
+    assert_eq!(
+        Signature::<P>::from_bytes(&s[1..]).err(),
+        Some(Error::InvalidLength)
+    );
+    assert_eq!(
+        vk.verify_multipart_with_context(&[&msg], &ctx, &s[1..]),
+        Err(Error::InvalidLength)
+    );
+    assert!(VerifyingKey::<P>::from_bytes(&pk[1..]).is_err());
+    assert_eq!(
+        SigningKey::<P>::from_expanded(&[0u8; 10]).err(),
+        Some(Error::InvalidLength)
+    );
+    assert_eq!(
+        SigningKey::<P>::from_seed_slice(&[0u8; 31]).err(),
+        Some(Error::InvalidLength)
+    );
+
+    // Malformed hints: the hint area is the last omega + k bytes.
+    let h0 = P::SIG_LEN - P::OMEGA - P::K;
+    let count = |s: &[u8], i: usize| s[h0 + P::OMEGA + i] as usize;
+    // (a) a cumulative count above omega.
+    let mut bad = s.clone();
+    bad[h0 + P::OMEGA] = (P::OMEGA + 1) as u8;
+    assert_eq!(
+        vk.verify_multipart_with_context(&[&msg], &ctx, &bad),
+        Err(Error::MalformedHint)
+    );
+    // (b) decreasing cumulative counts.
+    let mut bad = s.clone();
+    let total = count(&s, P::K - 1);
+    if total > 0 {
+        bad[h0 + P::OMEGA] = total as u8;
+        bad[h0 + P::OMEGA + 1] = 0;
+        assert_eq!(
+            vk.verify_multipart_with_context(&[&msg], &ctx, &bad),
+            Err(Error::MalformedHint)
+        );
+    }
+    // (c) non-zero padding after the last index.
+    if total < P::OMEGA {
+        let mut bad = s.clone();
+        bad[h0 + P::OMEGA - 1] = 1;
+        assert_eq!(
+            vk.verify_multipart_with_context(&[&msg], &ctx, &bad),
+            Err(Error::MalformedHint)
+        );
+    }
+    // (d) indices not strictly increasing within a polynomial.
+    let first_poly =
+        (0..P::K).find(|&i| count(&s, i) - if i == 0 { 0 } else { count(&s, i - 1) } >= 2);
+    if let Some(i) = first_poly {
+        let start = if i == 0 { 0 } else { count(&s, i - 1) };
+        let mut bad = s.clone();
+        bad[h0 + start + 1] = bad[h0 + start];
+        assert_eq!(
+            vk.verify_multipart_with_context(&[&msg], &ctx, &bad),
+            Err(Error::MalformedHint)
+        );
+    }
+    // z out of range: the code 0 means z = gamma1 (the top bit set in the
+    // first coefficient's encoding of zeros).
+    let mut bad = s.clone();
+    let ct = P::LAMBDA / 4;
+    bad[ct..ct + 3].fill(0);
+    assert_eq!(
+        vk.verify_multipart_with_context(&[&msg], &ctx, &bad),
+        Err(Error::ZOutOfRange)
+    );
+}
+
+#[test]
+fn single_bit_flips_fail_ml_dsa_44() {
+    flips::<MlDsa44>();
+}
+#[test]
+fn single_bit_flips_fail_ml_dsa_65() {
+    flips::<MlDsa65>();
+}
+#[test]
+fn single_bit_flips_fail_ml_dsa_87() {
+    flips::<MlDsa87>();
+}
+
+#[test]
+fn expanded_key_validation() {
+    let sk = SigningKey::<MlDsa65>::from_seed(&[1; 32]).expect("keygen");
+    let good = sk.expanded_bytes().as_ref().to_vec();
+    // tr, s1, t0 changes are all detected.
+    for pos in [64, 128, 128 + 5 * 128 + 6 * 128 + 3, good.len() - 1] {
+        let mut bad = good.clone();
+        bad[pos] ^= 1;
+        assert_eq!(
+            SigningKey::<MlDsa65>::from_expanded(&bad).err(),
+            Some(Error::InvalidPrivateKey),
+            "pos {pos}"
+        );
+    }
+    // eta = 4 code 9..15 is out of range.
+    let mut bad = good.clone();
+    bad[128] = 0xff;
+    assert_eq!(
+        SigningKey::<MlDsa65>::from_expanded(&bad).err(),
+        Some(Error::InvalidPrivateKey)
+    );
+}

@@ -1,0 +1,252 @@
+//! RustCrypto traits, PKCS#8/SPKI, and an X.509 self-signed certificate.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use common::TestRng;
+use pqkit_ml_dsa::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
+use pqkit_ml_dsa::signature::{
+    DigestSigner, DigestVerifier, Keypair, MultipartSigner, MultipartVerifier, RandomizedSigner,
+    SignatureEncoding, Signer, Verifier,
+};
+use pqkit_ml_dsa::spki::{DecodePublicKey, EncodePublicKey};
+use pqkit_ml_dsa::{
+    Error, HashAlg, KeyFormat, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey,
+    VerifyingKey,
+};
+
+/// Generic code over the traits only.
+fn sign_and_verify<S, V, Sig>(signer: &S, verifier: &V, msg: &[u8]) -> Sig
+where
+    S: Signer<Sig> + RandomizedSigner<Sig> + MultipartSigner<Sig>,
+    V: Verifier<Sig> + MultipartVerifier<Sig>,
+    Sig: SignatureEncoding,
+{
+    let sig = signer.sign(msg);
+    verifier.verify(msg, &sig).expect("valid");
+    assert!(verifier.verify(b"other message", &sig).is_err());
+    let hedged = signer.sign_with_rng(&mut TestRng(7), msg);
+    verifier.verify(msg, &hedged).expect("valid hedged");
+    let parts = signer.multipart_sign(&[&msg[..3], &msg[3..]]);
+    assert_eq!(
+        parts.to_bytes().as_ref(),
+        sig.to_bytes().as_ref(),
+        "multipart = one-shot"
+    );
+    verifier
+        .multipart_verify(&[&msg[..1], &msg[1..]], &sig)
+        .expect("multipart verify");
+    let back = Sig::try_from(sig.to_bytes().as_ref()).ok().expect("decode");
+    verifier.verify(msg, &back).expect("round trip");
+    sig
+}
+
+fn traits_for<P: ParameterSetOid>()
+where
+    Signature<P>: SignatureEncoding,
+{
+    let sk = SigningKey::<P>::from_seed(&[3u8; 32]).expect("keygen");
+    let vk = sk.verifying_key();
+    let sig = sign_and_verify(&sk, &vk, b"generic message");
+    // Signer = deterministic, empty context.
+    assert_eq!(
+        sig,
+        sk.sign_deterministic(b"generic message", b"")
+            .expect("sign")
+    );
+
+    // Context through the traits.
+    let csk = sk.with_context(b"ctx").expect("ctx ok");
+    let cvk = vk.with_context(b"ctx").expect("ctx ok");
+    let csig = sign_and_verify(&csk, &cvk, b"generic message");
+    assert!(
+        vk.verify(b"generic message", &csig).is_err(),
+        "context matters"
+    );
+    vk.verify_with_context(b"generic message", b"ctx", &csig)
+        .expect("same ctx");
+    assert_eq!(csk.verifying_key(), vk);
+
+    // Context length limit.
+    let long = [0u8; 256];
+    assert_eq!(sk.with_context(&long).err(), Some(Error::ContextTooLong));
+    assert_eq!(
+        sk.sign_deterministic(b"m", &long).err(),
+        Some(Error::ContextTooLong)
+    );
+    assert_eq!(
+        vk.verify_with_context(b"m", &long, &sig).err(),
+        Some(Error::ContextTooLong)
+    );
+    assert!(sk.sign_deterministic(b"m", &long[..255]).is_ok());
+
+    // HashML-DSA through DigestSigner/DigestVerifier.
+    let dsig: Signature<P> =
+        DigestSigner::<sha2::Sha512, _>::sign_digest(&sk, |d: &mut sha2::Sha512| {
+            sha2::Digest::update(d, b"hashed message");
+        });
+    assert_eq!(
+        dsig,
+        sk.sign_prehash_deterministic(HashAlg::Sha2_512, b"hashed message", b"")
+            .expect("sign")
+    );
+    DigestVerifier::<sha2::Sha512, _>::verify_digest(
+        &vk,
+        |d: &mut sha2::Sha512| {
+            sha2::Digest::update(d, b"hashed message");
+            Ok(())
+        },
+        &dsig,
+    )
+    .expect("digest verify");
+    assert!(
+        vk.verify(b"hashed message", &dsig).is_err(),
+        "pre-hash is domain separated"
+    );
+    let shake_sig: Signature<P> =
+        DigestSigner::<pqkit_common::keccak::Shake256, _>::sign_digest(&csk, |d| {
+            pqkit_common::keccak::Update::update(d, b"xof");
+        });
+    vk.verify_prehash(HashAlg::Shake256, b"xof", b"ctx", &shake_sig)
+        .expect("shake-256 prehash");
+}
+
+#[test]
+fn signature_traits_all_sets() {
+    traits_for::<MlDsa44>();
+    traits_for::<MlDsa65>();
+    traits_for::<MlDsa87>();
+}
+
+fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
+    let sk = SigningKey::<P>::from_seed(&[9u8; 32]).expect("keygen");
+    // Seed form by default: exact RFC 9881 bytes.
+    let der = sk.to_pkcs8_der().expect("der");
+    let mut want = vec![
+        0x30, 0x34, 0x02, 0x01, 0x00, 0x30, 0x0b, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03,
+        0x04, 0x03, oid_last, 0x04, 0x22, 0x80, 0x20,
+    ];
+    want.extend_from_slice(&[9u8; 32]);
+    assert_eq!(der.as_bytes(), &want[..]);
+    for format in [KeyFormat::Seed, KeyFormat::Expanded, KeyFormat::Both] {
+        let der = sk.to_pkcs8_der_with(format).expect("der");
+        let back = SigningKey::<P>::from_pkcs8_der(der.as_bytes()).expect("import");
+        assert_eq!(back.public_key(), sk.public_key());
+        assert!(back.expanded_bytes() == sk.expanded_bytes());
+        assert_eq!(back.seed().is_some(), format != KeyFormat::Expanded);
+        let pem = sk.to_pkcs8_pem_with(format, LineEnding::LF).expect("pem");
+        assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));
+        let back = SigningKey::<P>::from_pkcs8_pem(&pem).expect("pem import");
+        assert_eq!(back.public_key(), sk.public_key());
+    }
+    // Expanded-only keys export the expanded form; seed form is refused.
+    let exp = SigningKey::<P>::from_expanded(sk.expanded_bytes().as_ref()).expect("expanded");
+    assert!(exp.to_pkcs8_der_with(KeyFormat::Seed).is_err());
+    let der = exp.to_pkcs8_der().expect("expanded der");
+    assert!(SigningKey::<P>::from_pkcs8_der(der.as_bytes()).is_ok());
+
+    // `both` with a mismatching expanded key is rejected.
+    let other = SigningKey::<P>::from_seed(&[10u8; 32]).expect("keygen");
+    let mut both = sk
+        .to_pkcs8_der_with(KeyFormat::Both)
+        .expect("der")
+        .as_bytes()
+        .to_vec();
+    let n = both.len();
+    let tail = other.expanded_bytes().as_ref();
+    both[n - tail.len()..].copy_from_slice(tail);
+    assert!(SigningKey::<P>::from_pkcs8_der(&both).is_err());
+    // A flipped bit anywhere in the expanded part is rejected too.
+    let mut both = sk
+        .to_pkcs8_der_with(KeyFormat::Both)
+        .expect("der")
+        .as_bytes()
+        .to_vec();
+    let last = both.len() - 1;
+    both[last] ^= 1;
+    assert!(SigningKey::<P>::from_pkcs8_der(&both).is_err());
+    // Truncations never panic.
+    let der = sk.to_pkcs8_der_with(KeyFormat::Both).expect("der");
+    for len in 0..der.as_bytes().len() {
+        assert!(SigningKey::<P>::from_pkcs8_der(&der.as_bytes()[..len]).is_err());
+    }
+
+    // SPKI.
+    let vk = sk.public_key();
+    let spki = vk.to_public_key_der().expect("spki");
+    assert_eq!(
+        VerifyingKey::<P>::from_public_key_der(spki.as_bytes()).expect("decode"),
+        *vk
+    );
+    let pem = vk.to_public_key_pem(LineEnding::LF).expect("pem");
+    assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----"));
+    assert_eq!(
+        VerifyingKey::<P>::from_public_key_pem(&pem).expect("decode"),
+        *vk
+    );
+    // Wrong OID: the other sets refuse it.
+    let mut bad = spki.as_bytes().to_vec();
+    let pos = bad
+        .windows(3)
+        .position(|w| w == [0x04, 0x03, oid_last])
+        .expect("oid")
+        + 2;
+    bad[pos] = if oid_last == 0x11 { 0x12 } else { 0x11 };
+    assert!(VerifyingKey::<P>::from_public_key_der(&bad).is_err());
+}
+
+#[test]
+fn pkcs8_and_spki_all_sets() {
+    pkcs8_for::<MlDsa44>(0x11);
+    pkcs8_for::<MlDsa65>(0x12);
+    pkcs8_for::<MlDsa87>(0x13);
+}
+
+#[test]
+fn x509_self_signed_ml_dsa_65() {
+    use std::str::FromStr;
+    use std::time::Duration;
+    use x509_cert::builder::{Builder, CertificateBuilder, profile};
+    use x509_cert::der::{Decode, Encode};
+    use x509_cert::name::Name;
+    use x509_cert::serial_number::SerialNumber;
+    use x509_cert::spki::SubjectPublicKeyInfo;
+    use x509_cert::time::Validity;
+
+    let sk = SigningKey::<MlDsa65>::from_seed(&[0x65; 32]).expect("keygen");
+    let subject = Name::from_str("CN=pqkit test,O=pqkit,C=US").expect("name");
+    let prof = profile::cabf::Root::new(false, subject).expect("profile");
+    let spki = SubjectPublicKeyInfo::from_key(&sk.verifying_key()).expect("spki");
+    let cert = CertificateBuilder::new(
+        prof,
+        SerialNumber::from(1u32),
+        Validity::from_now(Duration::from_secs(3600)).expect("validity"),
+        spki,
+    )
+    .expect("builder")
+    .build::<_, Signature<MlDsa65>>(&sk)
+    .expect("build");
+
+    // Round-trip through DER and verify with pqkit.
+    let der = cert.to_der().expect("der");
+    let cert = x509_cert::Certificate::from_der(&der).expect("parse");
+    assert_eq!(
+        cert.signature_algorithm().oid.to_string(),
+        "2.16.840.1.101.3.4.3.18"
+    );
+    assert!(cert.signature_algorithm().parameters.is_none());
+    let spki_der = cert
+        .tbs_certificate()
+        .subject_public_key_info()
+        .to_der()
+        .expect("spki der");
+    let vk = VerifyingKey::<MlDsa65>::from_public_key_der(&spki_der).expect("vk");
+    let tbs = cert.tbs_certificate().to_der().expect("tbs");
+    let sig = Signature::<MlDsa65>::try_from(cert.signature().raw_bytes()).expect("sig");
+    vk.verify(&tbs, &sig)
+        .expect("certificate signature verifies");
+    let mut tampered = tbs.clone();
+    tampered[20] ^= 1;
+    assert!(vk.verify(&tampered, &sig).is_err());
+}

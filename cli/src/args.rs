@@ -60,14 +60,6 @@ impl Prehash {
                 ))
             })
     }
-
-    /// The CLI name.
-    pub fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map_or("?", |(n, _)| *n)
-    }
 }
 
 /// Options of `sign`.

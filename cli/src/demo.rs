@@ -6,8 +6,6 @@
 //! a user writes against `signature` / `kem` / `pkcs8`: each algorithm joins
 //! the tour with one call.
 
-#![allow(dead_code)]
-
 use std::time::Instant;
 
 use kem::{Decapsulate, Encapsulate, Kem};
@@ -47,14 +45,19 @@ fn row(alg: &str, cells: &[String]) {
 }
 
 /// The signature tour for one algorithm.
-pub fn signature_tour<SK, S>(alg: &str, generate: impl Fn() -> SK) -> Result<()>
+pub fn signature_tour<SK, S, E>(
+    alg: &str,
+    budget_ms: u64,
+    generate: impl Fn() -> std::result::Result<SK, E>,
+) -> Result<Timings>
 where
     SK: Signer<S> + Keypair + EncodePrivateKey + DecodePrivateKey,
     SK::VerifyingKey: Verifier<S> + EncodePublicKey + DecodePublicKey,
     S: SignatureEncoding,
+    E: std::error::Error,
 {
-    let keygen_us = time_us(3, 100, &generate);
-    let sk = generate();
+    let keygen_us = time_us(3, budget_ms, &generate);
+    let sk = generate()?;
     // PEM round trips through PKCS#8 and SPKI.
     let sk_pem = sk.to_pkcs8_pem(LineEnding::LF)?;
     let sk = SK::from_pkcs8_pem(&sk_pem)?;
@@ -62,9 +65,9 @@ where
     let vk = SK::VerifyingKey::from_public_key_pem(&vk_pem)?;
     let msg = b"pqkit demo: the quick brown fox jumps over the lazy dog";
     let sig = sk.try_sign(msg)?;
-    let sign_us = time_us(3, 100, || sk.try_sign(msg));
+    let sign_us = time_us(3, budget_ms, || sk.try_sign(msg));
     check(vk.verify(msg, &sig).is_ok(), "verify", alg)?;
-    let verify_us = time_us(3, 100, || vk.verify(msg, &sig));
+    let verify_us = time_us(3, budget_ms, || vk.verify(msg, &sig));
     // Tampering: a flipped message bit and a flipped signature bit.
     let mut bad_msg = *msg;
     bad_msg[3] ^= 1;
@@ -95,27 +98,31 @@ where
             "PEM ok, tamper caught".to_string(),
         ],
     );
-    Ok(())
+    Ok([
+        ("keygen", keygen_us),
+        ("sign", sign_us),
+        ("verify", verify_us),
+    ])
 }
 
 /// The KEM tour for one algorithm.
-pub fn kem_tour<K>(alg: &str) -> Result<()>
+pub fn kem_tour<K>(alg: &str, budget_ms: u64) -> Result<Timings>
 where
     K: Kem,
     K::DecapsulationKey: Decapsulate + EncodePrivateKey + DecodePrivateKey,
     K::EncapsulationKey: EncodePublicKey + DecodePublicKey,
 {
     let mut rng = os_rng();
-    let keygen_us = time_us(3, 100, || K::generate_keypair_from_rng(&mut os_rng()));
+    let keygen_us = time_us(3, budget_ms, || K::generate_keypair_from_rng(&mut os_rng()));
     let (dk, ek) = K::generate_keypair_from_rng(&mut rng);
     let dk_pem = dk.to_pkcs8_pem(LineEnding::LF)?;
     let dk = K::DecapsulationKey::from_pkcs8_pem(&dk_pem)?;
     let ek_pem = ek.to_public_key_pem(LineEnding::LF)?;
     let ek = K::EncapsulationKey::from_public_key_pem(&ek_pem)?;
     let (ct, ss) = ek.encapsulate_with_rng(&mut rng);
-    let encap_us = time_us(3, 100, || ek.encapsulate_with_rng(&mut os_rng()));
+    let encap_us = time_us(3, budget_ms, || ek.encapsulate_with_rng(&mut os_rng()));
     check(dk.decapsulate(&ct) == ss, "decapsulation", alg)?;
-    let decap_us = time_us(3, 100, || dk.decapsulate(&ct));
+    let decap_us = time_us(3, budget_ms, || dk.decapsulate(&ct));
     let mut bad = ct.clone();
     bad[0] ^= 1;
     check(
@@ -137,7 +144,39 @@ where
             "PEM ok, tamper caught".to_string(),
         ],
     );
-    Ok(())
+    Ok([
+        ("keygen", keygen_us),
+        ("encap", encap_us),
+        ("decap", decap_us),
+    ])
+}
+
+/// Mean microseconds per operation, three operations per algorithm.
+pub type Timings = [(&'static str, f64); 3];
+
+/// One algorithm's tour, run with a time budget per operation (ms).
+pub type Tour = (&'static str, fn(u64) -> Result<Timings>);
+
+/// Every algorithm's tour, in the order of `pqkit algorithms`.
+pub fn tours() -> &'static [Tour] {
+    use pqkit_ml_dsa::{ml_dsa_44, ml_dsa_65, ml_dsa_87};
+    &[
+        ("ml-dsa-44", |b| {
+            signature_tour::<_, ml_dsa_44::Signature, _>("ml-dsa-44", b, || {
+                ml_dsa_44::SigningKey::generate(&mut os_rng())
+            })
+        }),
+        ("ml-dsa-65", |b| {
+            signature_tour::<_, ml_dsa_65::Signature, _>("ml-dsa-65", b, || {
+                ml_dsa_65::SigningKey::generate(&mut os_rng())
+            })
+        }),
+        ("ml-dsa-87", |b| {
+            signature_tour::<_, ml_dsa_87::Signature, _>("ml-dsa-87", b, || {
+                ml_dsa_87::SigningKey::generate(&mut os_rng())
+            })
+        }),
+    ]
 }
 
 /// Run the demo.
@@ -150,5 +189,9 @@ pub fn run() -> Result<()> {
     println!(
         "Generic code over signature::{{Signer, Verifier}}, kem::{{Encapsulate, Decapsulate}}, pkcs8/spki:"
     );
+    for (_, tour) in tours() {
+        tour(100)?;
+    }
+    println!("demo: all {} algorithms passed", tours().len());
     Ok(())
 }

@@ -13,7 +13,6 @@ mod schemes;
 use std::process::ExitCode;
 
 use args::{Command, KeyFormat, SignOptions, VerifyOptions};
-use schemes::Scheme;
 
 const USAGE: &str = "\
 usage:

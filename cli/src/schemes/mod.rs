@@ -6,6 +6,8 @@
 
 use zeroize::Zeroizing;
 
+mod ml_dsa;
+
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
 use crate::io::{KeyFile, KeyKind};
 use crate::{CliError, Result};
@@ -50,7 +52,9 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    &[]
+    static ALL: [&(dyn Scheme + 'static); 3] =
+        [&ml_dsa::ML_DSA_44, &ml_dsa::ML_DSA_65, &ml_dsa::ML_DSA_87];
+    &ALL
 }
 
 /// The scheme named `name`.
@@ -78,7 +82,6 @@ pub fn for_key(key: &KeyFile) -> Result<&'static dyn Scheme> {
 }
 
 /// Fail unless `key` is a private key.
-#[allow(dead_code)]
 pub fn require_private(key: &KeyFile, what: &str) -> Result<()> {
     match key.kind {
         KeyKind::Private => Ok(()),

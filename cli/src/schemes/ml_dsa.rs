@@ -1,0 +1,172 @@
+//! ML-DSA-44/65/87 (pure, HashML-DSA, external mu) through pqkit-ml-dsa.
+
+use std::marker::PhantomData;
+
+use pkcs8::DecodePrivateKey;
+use pqkit_ml_dsa::{
+    Error, HashAlg, KeyFormat as DsaKeyFormat, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid,
+    Signature, SigningKey, VerifyingKey,
+};
+use spki::{DecodePublicKey, EncodePublicKey};
+use zeroize::Zeroizing;
+
+use super::{Scheme, SignatureScheme};
+use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
+use crate::demo::os_rng;
+use crate::io::{KeyFile, KeyKind};
+use crate::{CliError, Result};
+
+/// One ML-DSA parameter set.
+pub struct MlDsa<P>(&'static str, PhantomData<P>);
+
+/// ML-DSA-44.
+pub static ML_DSA_44: MlDsa<MlDsa44> = MlDsa("ml-dsa-44", PhantomData);
+/// ML-DSA-65.
+pub static ML_DSA_65: MlDsa<MlDsa65> = MlDsa("ml-dsa-65", PhantomData);
+/// ML-DSA-87.
+pub static ML_DSA_87: MlDsa<MlDsa87> = MlDsa("ml-dsa-87", PhantomData);
+
+fn err(e: Error) -> CliError {
+    CliError::new(e.to_string())
+}
+
+fn hash_alg(p: Prehash) -> HashAlg {
+    match p {
+        Prehash::Sha2_224 => HashAlg::Sha2_224,
+        Prehash::Sha2_256 => HashAlg::Sha2_256,
+        Prehash::Sha2_384 => HashAlg::Sha2_384,
+        Prehash::Sha2_512 => HashAlg::Sha2_512,
+        Prehash::Sha2_512_224 => HashAlg::Sha2_512_224,
+        Prehash::Sha2_512_256 => HashAlg::Sha2_512_256,
+        Prehash::Sha3_224 => HashAlg::Sha3_224,
+        Prehash::Sha3_256 => HashAlg::Sha3_256,
+        Prehash::Sha3_384 => HashAlg::Sha3_384,
+        Prehash::Sha3_512 => HashAlg::Sha3_512,
+        Prehash::Shake128 => HashAlg::Shake128,
+        Prehash::Shake256 => HashAlg::Shake256,
+    }
+}
+
+fn mu_of(msg: &[u8], prehash: Option<Prehash>, context: Option<&Vec<u8>>) -> Result<[u8; 64]> {
+    if prehash.is_some() || context.is_some() {
+        return Err(CliError::new(
+            "--mu takes the 64-byte mu as the message; it excludes --prehash and --context",
+        ));
+    }
+    <[u8; 64]>::try_from(msg).map_err(|_| {
+        CliError::new(format!(
+            "--mu: the input must be 64 bytes, not {}",
+            msg.len()
+        ))
+    })
+}
+
+impl<P: ParameterSetOid + Sync> MlDsa<P> {
+    fn signing_key(&self, key: &KeyFile) -> Result<SigningKey<P>> {
+        super::require_private(key, "this operation")?;
+        SigningKey::<P>::from_pkcs8_der(&key.der)
+            .map_err(|e| CliError::new(format!("{}: bad private key: {e}", self.0)))
+    }
+
+    fn verifying_key(&self, key: &KeyFile) -> Result<VerifyingKey<P>> {
+        match key.kind {
+            KeyKind::Public => VerifyingKey::<P>::from_public_key_der(&key.der)
+                .map_err(|e| CliError::new(format!("{}: bad public key: {e}", self.0))),
+            KeyKind::Private => Ok(self.signing_key(key)?.public_key().clone()),
+        }
+    }
+}
+
+impl<P: ParameterSetOid + Sync> Scheme for MlDsa<P> {
+    fn name(&self) -> &'static str {
+        self.0
+    }
+
+    fn oid(&self) -> der::asn1::ObjectIdentifier {
+        P::OID
+    }
+
+    fn keygen(&self, seed: Option<&[u8]>, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+        let sk = match seed {
+            Some(s) => SigningKey::<P>::from_seed_slice(s).map_err(|_| {
+                CliError::new(format!(
+                    "{}: --seed must be 32 bytes (xi), not {}",
+                    self.0,
+                    s.len()
+                ))
+            })?,
+            None => SigningKey::<P>::generate(&mut os_rng()).map_err(err)?,
+        };
+        let format = match format {
+            KeyFormat::Seed => DsaKeyFormat::Seed,
+            KeyFormat::Expanded => DsaKeyFormat::Expanded,
+            KeyFormat::Both => DsaKeyFormat::Both,
+        };
+        let doc = sk.to_pkcs8_der_with(format)?;
+        Ok(Zeroizing::new(doc.as_bytes().to_vec()))
+    }
+
+    fn public_key_der(&self, key: &KeyFile) -> Result<Vec<u8>> {
+        Ok(self.verifying_key(key)?.to_public_key_der()?.into_vec())
+    }
+
+    fn as_signature(&self) -> Option<&dyn SignatureScheme> {
+        Some(self)
+    }
+}
+
+impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
+    fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
+        if opts.falcon_original {
+            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
+        }
+        let sk = self.signing_key(key)?;
+        let ctx = opts.context.as_deref().unwrap_or_default();
+        let mut rng = os_rng();
+        let sig = if opts.mu {
+            let mu = mu_of(msg, opts.prehash, opts.context.as_ref())?;
+            if opts.deterministic {
+                sk.sign_mu_deterministic(&mu)
+            } else {
+                sk.sign_mu_with_rng(&mut rng, &mu)
+            }
+        } else if let Some(p) = opts.prehash {
+            if opts.deterministic {
+                sk.sign_prehash_deterministic(hash_alg(p), msg, ctx)
+            } else {
+                sk.sign_prehash_with_rng(&mut rng, hash_alg(p), msg, ctx)
+            }
+        } else if opts.deterministic {
+            sk.sign_deterministic(msg, ctx)
+        } else {
+            sk.sign_with_rng(&mut rng, msg, ctx)
+        };
+        Ok(sig.map_err(err)?.as_bytes().to_vec())
+    }
+
+    fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool> {
+        if opts.falcon_original {
+            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
+        }
+        let vk = self.verifying_key(key)?;
+        let ctx = opts.context.as_deref().unwrap_or_default();
+        if ctx.len() > 255 {
+            return Err(err(Error::ContextTooLong));
+        }
+        let mu = if opts.mu {
+            Some(mu_of(msg, opts.prehash, opts.context.as_ref())?)
+        } else {
+            None
+        };
+        // Every failure from here on is a property of the signature.
+        let Ok(sig) = Signature::<P>::from_bytes(sig) else {
+            return Ok(false);
+        };
+        let res = match (mu, opts.prehash) {
+            (Some(mu), _) => vk.verify_mu(&mu, &sig),
+            (None, Some(p)) => vk.verify_prehash(hash_alg(p), msg, ctx, &sig),
+            (None, None) => vk.verify_with_context(msg, ctx, &sig),
+        };
+        Ok(res.is_ok())
+    }
+}

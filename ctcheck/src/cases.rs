@@ -14,6 +14,9 @@ pub const ALL: &[Case] = &[
     ("leaky-index", leaky_index),
     ("common-ct-helpers", common_ct_helpers),
     ("common-keccak-x4", common_keccak_x4),
+    ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
+    ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
+    ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
 ];
 
 /// Fold bytes into a digest (after they have been declassified).
@@ -122,4 +125,32 @@ fn on_all_backends<K: Kernel<Output = u64> + Clone>(k: K) -> u64 {
 /// 4-way SHAKE128/256 with secret inputs, on every backend.
 fn common_keccak_x4() -> u64 {
     on_all_backends(KeccakX4Case)
+}
+
+/// ML-DSA KeyGen from a secret seed, then hedged signing (secret rnd) and
+/// deterministic signing, on the dispatched backend. Declassified inside the
+/// crate (each use documented there): the rejection decisions, the
+/// challenge of the signature, and the number of ExpandS bytes consumed.
+fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
+    let mut xi: [u8; 32] = secret_bytes(20);
+    let mut rnd: [u8; 32] = secret_bytes(21);
+    poison(&mut xi);
+    poison(&mut rnd);
+    let Ok(sk) = pqkit_ml_dsa::SigningKey::<P>::from_seed(&xi) else {
+        return 0;
+    };
+    let mut pk = sk.public_key().as_bytes().to_vec();
+    let msg = b"constant-time check message";
+    let mut sig1 = match sk.sign_with_rnd(msg, b"ctx", &rnd) {
+        Ok(s) => s.as_bytes().to_vec(),
+        Err(_) => return 1,
+    };
+    let mut sig2 = match sk.sign_deterministic(msg, b"") {
+        Ok(s) => s.as_bytes().to_vec(),
+        Err(_) => return 2,
+    };
+    unpoison(pk.as_mut_slice());
+    unpoison(sig1.as_mut_slice());
+    unpoison(sig2.as_mut_slice());
+    fold(fold(fold(0, &pk), &sig1), &sig2)
 }

@@ -19,39 +19,40 @@ struct KeyGenK<'a, P> {
     xi: &'a [u8; 32],
     pk: &'a mut [u8],
     sk: &'a mut [u8],
+    out: &'a mut SecretParts,
+    pub_out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
-    type Output = Result<(SecretParts, PublicParts), Error>;
+    type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        let s = algo::keygen::<B, P>(b, self.xi, self.pk, self.sk)?;
-        let p = algo::decode_pk::<B, P>(b, self.pk)?;
-        Ok((s, p))
+        algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.pub_out)
     }
 }
 
 struct DecodeSkK<'a, P> {
     sk: &'a [u8],
     pk: &'a mut [u8],
+    out: &'a mut SecretParts,
+    pub_out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecodeSkK<'_, P> {
-    type Output = Result<(SecretParts, PublicParts), Error>;
+    type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        let s = algo::decode_sk::<B, P>(b, self.sk, self.pk)?;
-        let p = algo::decode_pk::<B, P>(b, self.pk)?;
-        Ok((s, p))
+        algo::decode_sk::<B, P>(b, self.sk, self.pk, self.out, self.pub_out)
     }
 }
 
 struct DecodePkK<'a, P> {
     pk: &'a [u8],
+    out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecodePkK<'_, P> {
-    type Output = Result<PublicParts, Error>;
+    type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::decode_pk::<B, P>(b, self.pk)
+        algo::decode_pk::<B, P>(b, self.pk, self.out)
     }
 }
 
@@ -138,11 +139,16 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// the right length is a valid key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let arr = P::PublicKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let parts = dispatch(DecodePkK::<P> {
+        let mut vk = Self {
+            bytes: arr,
+            parts: PublicParts::default(),
+        };
+        dispatch(DecodePkK::<P> {
             pk: bytes,
+            out: &mut vk.parts,
             _p: PhantomData,
         })?;
-        Ok(Self { bytes: arr, parts })
+        Ok(vk)
     }
 
     /// The encoded public key.
@@ -309,23 +315,29 @@ impl<P: ParameterSet> SigningKey<P> {
     /// Fails only if a rejection-sampling bound is hit (probability below
     /// `2^-256`).
     pub fn from_seed(xi: &[u8; 32]) -> Result<Self, Error> {
-        let mut pk = P::PublicKeyBytes::zeroed();
-        let mut sk = P::ExpandedKeyBytes::zeroed();
-        let (parts, pparts) = dispatch(KeyGenK::<P> {
+        let mut key = Self::empty();
+        dispatch(KeyGenK::<P> {
             xi,
-            pk: pk.as_mut(),
-            sk: sk.as_mut(),
+            pk: key.vk.bytes.as_mut(),
+            sk: key.expanded.as_mut(),
+            out: &mut key.parts,
+            pub_out: &mut key.vk.parts,
             _p: PhantomData,
         })?;
-        Ok(Self {
-            seed: Some(*xi),
-            expanded: sk,
-            parts,
+        key.seed = Some(*xi);
+        Ok(key)
+    }
+
+    fn empty() -> Self {
+        Self {
+            seed: None,
+            expanded: P::ExpandedKeyBytes::zeroed(),
+            parts: SecretParts::default(),
             vk: VerifyingKey {
-                bytes: pk,
-                parts: pparts,
+                bytes: P::PublicKeyBytes::zeroed(),
+                parts: PublicParts::default(),
             },
-        })
+        }
     }
 
     /// [`from_seed`](Self::from_seed) from a slice (must be 32 bytes).
@@ -353,22 +365,16 @@ impl<P: ParameterSet> SigningKey<P> {
     /// to the values recomputed from rho, s1, s2 (which also yields the
     /// public key). Such a key has no seed.
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
-        let expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let mut pk = P::PublicKeyBytes::zeroed();
-        let (parts, pparts) = dispatch(DecodeSkK::<P> {
+        let mut key = Self::empty();
+        key.expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        dispatch(DecodeSkK::<P> {
             sk: bytes,
-            pk: pk.as_mut(),
+            pk: key.vk.bytes.as_mut(),
+            out: &mut key.parts,
+            pub_out: &mut key.vk.parts,
             _p: PhantomData,
         })?;
-        Ok(Self {
-            seed: None,
-            expanded,
-            parts,
-            vk: VerifyingKey {
-                bytes: pk,
-                parts: pparts,
-            },
-        })
+        Ok(key)
     }
 
     /// The seed xi, if this key was made from one.

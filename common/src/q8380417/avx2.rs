@@ -14,7 +14,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, portable, zetas};
+use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, zetas};
 use crate::backend::Avx2;
 
 // ---------------------------------------------------------------------------
@@ -556,6 +556,44 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
     filled
 }
 
+#[target_feature(enable = "avx2")]
+pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]) -> usize {
+    let shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    let nib = _mm256_set1_epi32(15);
+    let (bound, e) = match eta {
+        Eta::Two => (15, 2),
+        Eta::Four => (9, 4),
+    };
+    let bound = _mm256_set1_epi32(bound);
+    let e = _mm256_set1_epi32(e);
+    let mut tmp = [0i32; 8];
+    for word in buf.as_chunks::<4>().0 {
+        if filled >= N {
+            break;
+        }
+        // Eight nibbles, low nibble of each byte first.
+        let w = _mm256_set1_epi32(i32::from_le_bytes(*word));
+        let t = _mm256_and_si256(_mm256_srlv_epi32(w, shifts), nib);
+        let good = _mm256_cmpgt_epi32(bound, t);
+        let r = match eta {
+            // t mod 5 = t - ((205 t) >> 10) * 5
+            Eta::Two => {
+                let q5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
+                _mm256_sub_epi32(t, _mm256_mullo_epi32(q5, _mm256_set1_epi32(5)))
+            }
+            Eta::Four => t,
+        };
+        let v = _mm256_sub_epi32(e, r);
+        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize;
+        let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
+        store(&mut tmp, _mm256_permutevar8x32_epi32(v, idx));
+        let n = (bits.count_ones() as usize).min(N - filled);
+        a.coeffs[filled..filled + n].copy_from_slice(&tmp[..n]);
+        filled += n;
+    }
+    filled
+}
+
 impl Ops for Avx2 {
     #[inline]
     #[allow(unsafe_code)]
@@ -649,8 +687,9 @@ impl Ops for Avx2 {
         unsafe { rej_uniform(a, filled, buf) }
     }
     #[inline]
+    #[allow(unsafe_code)]
     fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
-        // Keygen-only and short: the portable kernel (no AVX2 version yet).
-        portable::rej_eta(eta, a, filled, buf)
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { rej_eta(eta, a, filled, buf) }
     }
 }

@@ -162,7 +162,13 @@ pub fn unpack_z(gamma1_bits: u32, bytes: &[u8], a: &mut Poly) {
     match gamma1_bits {
         // 18 bits: 4 coefficients per 9 bytes.
         17 => {
-            for (cs, b) in a.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(bytes.as_chunks::<9>().0) {
+            for (cs, b) in a
+                .coeffs
+                .as_chunks_mut::<4>()
+                .0
+                .iter_mut()
+                .zip(bytes.as_chunks::<9>().0)
+            {
                 let lo = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
                 let hi = b[8] as u64;
                 let m = (1u64 << 18) - 1;
@@ -174,7 +180,13 @@ pub fn unpack_z(gamma1_bits: u32, bytes: &[u8], a: &mut Poly) {
         }
         // 20 bits: 2 coefficients per 5 bytes.
         19 => {
-            for (cs, b) in a.coeffs.as_chunks_mut::<2>().0.iter_mut().zip(bytes.as_chunks::<5>().0) {
+            for (cs, b) in a
+                .coeffs
+                .as_chunks_mut::<2>()
+                .0
+                .iter_mut()
+                .zip(bytes.as_chunks::<5>().0)
+            {
                 let v = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0]);
                 cs[0] = g - (v & 0xf_ffff) as i32;
                 cs[1] = g - (v >> 20) as i32;

@@ -289,6 +289,7 @@ fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16,
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
 /// `pk`, `skEncode(...)` to `sk`, and the signing and verification forms
 /// to `out` and `pub_out` (in place: these are large).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     b: B,
     xi: &[u8; 32],
@@ -383,6 +384,7 @@ fn encode_s<P: ParameterSet>(s1: &VecL, s2: &VecK, sk: &mut [u8]) {
 /// skDecode (FIPS 204 Alg. 25) with validation: s1/s2 coefficients in
 /// `[-eta, eta]`, and `t0`, `tr` consistent with `rho, s1, s2` (the public
 /// key is recomputed and written to `pk`).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     b: B,
     sk: &[u8],
@@ -428,6 +430,7 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
 }
 
 /// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`, into `out`.
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
     b: B,
     pk: &[u8],
@@ -473,6 +476,7 @@ fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> 
 }
 
 /// FIPS 204 Alg. 7 ML-DSA.Sign_internal from line 7 on (mu given).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     b: B,
     sk: &SecretParts,
@@ -493,13 +497,13 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let g2 = P::GAMMA2.value();
     let ct_len = ctilde_len::<P>();
     let mut kappa: u16 = 0;
+    // Buffers are reused to keep the stack small: `z` first holds NTT(y),
+    // and `w` holds the hint once w1 and w0 are extracted.
     let mut y: VecL = zero_vec();
-    let mut yhat: VecL = zero_vec();
     let mut z: VecL = zero_vec();
     let mut w: VecK = zero_vec();
     let mut w1: VecK = zero_vec();
     let mut w0: VecK = zero_vec();
-    let mut hint: VecK = zero_vec();
     let mut tmp = Poly::default();
     let mut w1buf = [0u8; 192];
     let w1b = pack::w1_bytes(P::GAMMA2);
@@ -509,13 +513,13 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         expand_mask::<B, P>(b, &rho_pp, kappa, &mut y);
         kappa = kappa.wrapping_add(P::L as u16);
         for j in 0..P::L {
-            yhat[j] = y[j].clone();
-            b.ntt(&mut yhat[j]);
+            z[j].coeffs = y[j].coeffs;
+            b.ntt(&mut z[j]);
         }
         #[cfg(feature = "alloc")]
-        expanded_mul::<B, P>(b, &a, &yhat, &mut w);
+        expanded_mul::<B, P>(b, &a, &z, &mut w);
         #[cfg(not(feature = "alloc"))]
-        matrix_mul::<B, P>(b, &sk.rho, &yhat, &mut w)?;
+        matrix_mul::<B, P>(b, &sk.rho, &z, &mut w)?;
         // Line 14: w1 = HighBits(w) (w0 kept for line 21).
         let mut hasher = Shake256::default();
         hasher.update(mu);
@@ -567,13 +571,13 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
             b.reduce32(&mut tmp);
             reject |= b.exceeds_norm(&tmp, g2);
             b.add(&mut w0[i], &tmp);
-            ones += b.make_hint(P::GAMMA2, &w0[i], &w1[i], &mut hint[i]);
+            ones += b.make_hint(P::GAMMA2, &w0[i], &w1[i], &mut w[i]);
         }
         if declassify(reject || ones as usize > P::OMEGA) {
             continue;
         }
         // Line 33: sigEncode(c~, z mod+- q, h) (Alg. 26 + Alg. 20).
-        encode_sig::<P>(&ctilde[..ct_len], &z, &hint, sig);
+        encode_sig::<P>(&ctilde[..ct_len], &z, &w, sig);
         return Ok(());
     }
     Err(Error::RejectionLimit)
@@ -607,6 +611,7 @@ fn encode_sig<P: ParameterSet>(ctilde: &[u8], z: &VecL, hint: &VecK, sig: &mut [
 }
 
 /// FIPS 204 Alg. 8 ML-DSA.Verify_internal from line 7 on (mu given).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
     b: B,
     pk: &PublicParts,

@@ -83,6 +83,22 @@ impl<P: ParameterSet> Kernel for VerifyK<'_, P> {
     }
 }
 
+/// Large key parts live on the heap with `alloc` (small, cheap-to-move key
+/// objects), inline otherwise.
+#[cfg(feature = "alloc")]
+type Store<T> = alloc::boxed::Box<T>;
+#[cfg(not(feature = "alloc"))]
+type Store<T> = T;
+
+#[cfg(feature = "alloc")]
+fn store<T>(t: T) -> Store<T> {
+    alloc::boxed::Box::new(t)
+}
+#[cfg(not(feature = "alloc"))]
+fn store<T>(t: T) -> Store<T> {
+    t
+}
+
 fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
     if ctx.len() > 255 {
         Err(Error::ContextTooLong)
@@ -110,7 +126,7 @@ fn rnd_os() -> Result<Zeroizing<[u8; 32]>, Error> {
 #[derive(Clone)]
 pub struct VerifyingKey<P: ParameterSet> {
     bytes: P::PublicKeyBytes,
-    parts: PublicParts,
+    parts: Store<PublicParts>,
 }
 
 impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {
@@ -141,7 +157,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
         let arr = P::PublicKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
         let mut vk = Self {
             bytes: arr,
-            parts: PublicParts::default(),
+            parts: store(PublicParts::default()),
         };
         dispatch(DecodePkK::<P> {
             pk: bytes,
@@ -283,7 +299,7 @@ impl<P: ParameterSet> Signature<P> {
 pub struct SigningKey<P: ParameterSet> {
     seed: Option<[u8; 32]>,
     expanded: P::ExpandedKeyBytes,
-    parts: SecretParts,
+    parts: Store<SecretParts>,
     vk: VerifyingKey<P>,
 }
 
@@ -332,10 +348,10 @@ impl<P: ParameterSet> SigningKey<P> {
         Self {
             seed: None,
             expanded: P::ExpandedKeyBytes::zeroed(),
-            parts: SecretParts::default(),
+            parts: store(SecretParts::default()),
             vk: VerifyingKey {
                 bytes: P::PublicKeyBytes::zeroed(),
-                parts: PublicParts::default(),
+                parts: store(PublicParts::default()),
             },
         }
     }

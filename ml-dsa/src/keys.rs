@@ -295,6 +295,11 @@ impl<P: ParameterSet> Signature<P> {
 /// An ML-DSA private (signing) key: the 32-byte seed xi when known (the
 /// canonical form), the expanded FIPS 204 key, its NTT-domain parts, and
 /// the public key. Wiped on drop; `Debug` shows no secret.
+///
+/// Through the `signature` traits, `Signer`/`MultipartSigner` sign
+/// **deterministically with the empty context**, `RandomizedSigner` signs
+/// hedged, `DigestSigner<D>` is HashML-DSA with pre-hash `D`; use
+/// [`with_context`](Self::with_context) for a context.
 #[derive(Clone)]
 pub struct SigningKey<P: ParameterSet> {
     seed: Option<[u8; 32]>,

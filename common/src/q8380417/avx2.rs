@@ -660,7 +660,10 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
             Eta::Four => t,
         };
         let v = _mm256_sub_epi32(e, r);
-        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize;
+        // The acceptance pattern only concerns rejected values, which are
+        // independent of the accepted ones: public (as in portable).
+        let bits =
+            crate::ct::declassify(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize);
         let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
         store(&mut tmp, _mm256_permutevar8x32_epi32(v, idx));
         let n = (bits.count_ones() as usize).min(N - filled);

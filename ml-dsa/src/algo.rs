@@ -65,6 +65,19 @@ pub(crate) struct SecretParts {
     pub t0hat: VecK,
 }
 
+impl Default for SecretParts {
+    fn default() -> Self {
+        Self {
+            rho: [0; 32],
+            key: [0; 32],
+            tr: [0; 64],
+            s1hat: zero_vec(),
+            s2hat: zero_vec(),
+            t0hat: zero_vec(),
+        }
+    }
+}
+
 /// The public key in the form verification needs.
 #[derive(Clone)]
 pub(crate) struct PublicParts {
@@ -72,6 +85,16 @@ pub(crate) struct PublicParts {
     /// NTT(t1 * 2^d).
     pub t1hat: VecK,
     pub tr: [u8; 64],
+}
+
+impl Default for PublicParts {
+    fn default() -> Self {
+        Self {
+            rho: [0; 32],
+            t1hat: zero_vec(),
+            tr: [0; 64],
+        }
+    }
 }
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
@@ -264,143 +287,127 @@ fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16,
 }
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
-/// `pk` and returns the secret parts; `sk` receives `skEncode`.
+/// `pk`, `skEncode(...)` to `sk`, and the signing and verification forms
+/// to `out` and `pub_out` (in place: these are large).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     b: B,
     xi: &[u8; 32],
     pk: &mut [u8],
     sk: &mut [u8],
-) -> Result<SecretParts, Error> {
+    out: &mut SecretParts,
+    pub_out: &mut PublicParts,
+) -> Result<(), Error> {
+    if pk.len() != P::PK_LEN || sk.len() != P::SK_LEN {
+        return Err(Error::InvalidLength);
+    }
     // Line 1: (rho, rho', K) = H(xi || k || l, 128).
     let mut seed = Zeroizing::new([0u8; 128]);
     h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
-    let mut rho = [0u8; 32];
-    rho.copy_from_slice(&seed[..32]);
+    out.rho.copy_from_slice(&seed[..32]);
     let mut rho_prime = Zeroizing::new([0u8; 64]);
     rho_prime.copy_from_slice(&seed[32..96]);
-    let mut key = [0u8; 32];
-    key.copy_from_slice(&seed[96..]);
+    out.key.copy_from_slice(&seed[96..]);
 
-    // Line 4: (s1, s2) = ExpandS(rho').
-    let mut s1: VecL = zero_vec();
-    let mut s2: VecK = zero_vec();
-    expand_s::<B, P>(b, &rho_prime, &mut s1, &mut s2)?;
-
-    let (tr, t0hat, s1hat, s2hat) = public_from_secret::<B, P>(b, &rho, &s1, &s2, pk, |t0| {
-        encode_sk_tail::<P>(&s1, &s2, t0, sk);
+    // Line 4: (s1, s2) = ExpandS(rho') (plain domain for now).
+    expand_s::<B, P>(b, &rho_prime, &mut out.s1hat, &mut out.s2hat)?;
+    encode_s::<P>(&out.s1hat, &out.s2hat, sk);
+    let t0_at = 128 + (P::K + P::L) * pack::eta_bytes(P::ETA);
+    finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
+        for (chunk, p) in sk[t0_at..]
+            .chunks_mut(pack::T0_BYTES)
+            .zip(t0.iter().take(P::K))
+        {
+            pack::pack_t0(p, chunk);
+        }
     })?;
-    if let Some(d) = sk.get_mut(..32) {
-        d.copy_from_slice(&rho);
-    }
-    if let Some(d) = sk.get_mut(32..64) {
-        d.copy_from_slice(&key);
-    }
-    if let Some(d) = sk.get_mut(64..128) {
-        d.copy_from_slice(&tr);
-    }
-    Ok(SecretParts {
-        rho,
-        key,
-        tr,
-        s1hat,
-        s2hat,
-        t0hat,
-    })
+    sk[..32].copy_from_slice(&out.rho);
+    sk[32..64].copy_from_slice(&out.key);
+    sk[64..128].copy_from_slice(&out.tr);
+    Ok(())
 }
 
-type PublicSecret = ([u8; 64], VecK, VecL, VecK);
-
-/// Lines 5..9 of Alg. 6: `t = A s1 + s2`, Power2Round, pkEncode, `tr`.
-/// Calls `with_t0` with t0 (plain domain) and returns `(tr, NTT(t0),
-/// NTT(s1), NTT(s2))`.
-fn public_from_secret<B: Backend, P: ParameterSet>(
+/// Lines 5..9 of Alg. 6 from `rho` and plain `s1`, `s2` in `out`:
+/// `t = A s1 + s2`, Power2Round, pkEncode, `tr`. Calls `with_t0` with t0
+/// (plain domain), then leaves `out` in the NTT domain and fills `pub_out`.
+fn finish_secret<B: Backend, P: ParameterSet>(
     b: B,
-    rho: &[u8; 32],
-    s1: &VecL,
-    s2: &VecK,
+    out: &mut SecretParts,
     pk: &mut [u8],
+    pub_out: &mut PublicParts,
     with_t0: impl FnOnce(&VecK),
-) -> Result<PublicSecret, Error> {
-    let mut s1hat = s1.clone();
-    for p in s1hat.iter_mut().take(P::L) {
+) -> Result<(), Error> {
+    for p in out.s1hat.iter_mut().take(P::L) {
         b.ntt(p);
     }
     let mut t: VecK = zero_vec();
-    matrix_mul::<B, P>(b, rho, &s1hat, &mut t)?;
-    let mut t1: VecK = zero_vec();
-    let mut t0: VecK = zero_vec();
+    matrix_mul::<B, P>(b, &out.rho, &out.s1hat, &mut t)?;
+    let t1 = &mut pub_out.t1hat;
     for i in 0..P::K {
         b.reduce32(&mut t[i]);
         b.inv_ntt_tomont(&mut t[i]);
-        b.add(&mut t[i], &s2[i]);
+        b.add(&mut t[i], &out.s2hat[i]);
         b.caddq(&mut t[i]);
-        b.power2round(&t[i], &mut t1[i], &mut t0[i]);
+        b.power2round(&t[i], &mut t1[i], &mut out.t0hat[i]);
     }
-    with_t0(&t0);
+    with_t0(&out.t0hat);
     // pkEncode.
-    if let Some(d) = pk.get_mut(..32) {
-        d.copy_from_slice(rho);
-    }
-    for (i, chunk) in pk
-        .get_mut(32..)
-        .unwrap_or_default()
+    pk[..32].copy_from_slice(&out.rho);
+    for (chunk, p) in pk[32..]
         .chunks_mut(pack::T1_BYTES)
-        .enumerate()
+        .zip(t1.iter())
         .take(P::K)
     {
-        pack::pack_t1(&t1[i], chunk);
+        pack::pack_t1(p, chunk);
     }
-    let mut tr = [0u8; 64];
-    h(&[pk], &mut tr);
-    let mut s2hat = s2.clone();
+    h(&[pk], &mut out.tr);
+    pub_out.rho = out.rho;
+    pub_out.tr = out.tr;
     for i in 0..P::K {
-        b.ntt(&mut s2hat[i]);
-        b.ntt(&mut t0[i]);
+        b.shift_left_d(&mut t1[i]);
+        b.ntt(&mut t1[i]);
+        b.ntt(&mut out.s2hat[i]);
+        b.ntt(&mut out.t0hat[i]);
     }
-    Ok((tr, t0, s1hat, s2hat))
+    Ok(())
 }
 
-fn encode_sk_tail<P: ParameterSet>(s1: &VecL, s2: &VecK, t0: &VecK, sk: &mut [u8]) {
+fn encode_s<P: ParameterSet>(s1: &VecL, s2: &VecK, sk: &mut [u8]) {
     let eb = pack::eta_bytes(P::ETA);
     let tail = sk.get_mut(128..).unwrap_or_default();
-    let (s_part, t_part) = tail.split_at_mut(((P::K + P::L) * eb).min(tail.len()));
-    for (chunk, p) in s_part
-        .chunks_mut(eb)
-        .zip(s1.iter().take(P::L).chain(s2.iter().take(P::K)))
-    {
+    let polys = s1.iter().take(P::L).chain(s2.iter().take(P::K));
+    for (chunk, p) in tail.chunks_mut(eb).zip(polys) {
         pack::pack_eta(P::ETA, p, chunk);
-    }
-    for (chunk, p) in t_part.chunks_mut(pack::T0_BYTES).zip(t0.iter().take(P::K)) {
-        pack::pack_t0(p, chunk);
     }
 }
 
 /// skDecode (FIPS 204 Alg. 25) with validation: s1/s2 coefficients in
 /// `[-eta, eta]`, and `t0`, `tr` consistent with `rho, s1, s2` (the public
 /// key is recomputed and written to `pk`).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     b: B,
     sk: &[u8],
     pk: &mut [u8],
-) -> Result<SecretParts, Error> {
-    if sk.len() != P::SK_LEN {
+    out: &mut SecretParts,
+    pub_out: &mut PublicParts,
+) -> Result<(), Error> {
+    if sk.len() != P::SK_LEN || pk.len() != P::PK_LEN {
         return Err(Error::InvalidLength);
     }
-    let mut rho = [0u8; 32];
-    let mut key = [0u8; 32];
+    out.rho.copy_from_slice(&sk[..32]);
+    out.key.copy_from_slice(&sk[32..64]);
     let mut tr_given = [0u8; 64];
-    rho.copy_from_slice(&sk[..32]);
-    key.copy_from_slice(&sk[32..64]);
     tr_given.copy_from_slice(&sk[64..128]);
     let eb = pack::eta_bytes(P::ETA);
-    let mut s1: VecL = zero_vec();
-    let mut s2: VecK = zero_vec();
     let mut ok = subtle::Choice::from(1u8);
     let s_part = &sk[128..128 + (P::K + P::L) * eb];
-    for (chunk, p) in s_part
-        .chunks(eb)
-        .zip(s1.iter_mut().take(P::L).chain(s2.iter_mut().take(P::K)))
-    {
+    let polys = out
+        .s1hat
+        .iter_mut()
+        .take(P::L)
+        .chain(out.s2hat.iter_mut().take(P::K));
+    for (chunk, p) in s_part.chunks(eb).zip(polys) {
         ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
     }
     let t_part = &sk[128 + (P::K + P::L) * eb..];
@@ -409,45 +416,37 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
         pack::unpack_t0(chunk, p);
     }
     let mut t0_same = subtle::Choice::from(1u8);
-    let (tr, t0hat, s1hat, s2hat) = public_from_secret::<B, P>(b, &rho, &s1, &s2, pk, |t0| {
+    finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
         for (x, y) in t0.iter().zip(t0_given.iter()).take(P::K) {
             t0_same &= subtle::ConstantTimeEq::ct_eq(&x.coeffs[..], &y.coeffs[..]);
         }
     })?;
-    let tr_same = subtle::ConstantTimeEq::ct_eq(&tr[..], &tr_given[..]);
+    let tr_same = subtle::ConstantTimeEq::ct_eq(&out.tr[..], &tr_given[..]);
     // Whether the key is well formed is a public property of the input.
     if !declassify(bool::from(ok & t0_same & tr_same)) {
         return Err(Error::InvalidPrivateKey);
     }
-    Ok(SecretParts {
-        rho,
-        key,
-        tr,
-        s1hat,
-        s2hat,
-        t0hat,
-    })
+    Ok(())
 }
 
-/// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`.
+/// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`, into `out`.
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
     b: B,
     pk: &[u8],
-) -> Result<PublicParts, Error> {
+    out: &mut PublicParts,
+) -> Result<(), Error> {
     if pk.len() != P::PK_LEN {
         return Err(Error::InvalidLength);
     }
-    let mut rho = [0u8; 32];
-    rho.copy_from_slice(&pk[..32]);
-    let mut t1hat: VecK = zero_vec();
-    for (chunk, p) in pk[32..].chunks(pack::T1_BYTES).zip(t1hat.iter_mut()) {
+    out.rho.copy_from_slice(&pk[..32]);
+    for (chunk, p) in pk[32..].chunks(pack::T1_BYTES).zip(out.t1hat.iter_mut()) {
         pack::unpack_t1(chunk, p);
         b.shift_left_d(p);
         b.ntt(p);
     }
-    let mut tr = [0u8; 64];
-    h(&[pk], &mut tr);
-    Ok(PublicParts { rho, t1hat, tr })
+    h(&[pk], &mut out.tr);
+    Ok(())
 }
 
 /// HintBitUnpack (FIPS 204 Alg. 21) with all its malformation checks.
@@ -477,6 +476,7 @@ fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> 
 }
 
 /// FIPS 204 Alg. 7 ML-DSA.Sign_internal from line 7 on (mu given).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     b: B,
     sk: &SecretParts,
@@ -497,13 +497,13 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let g2 = P::GAMMA2.value();
     let ct_len = ctilde_len::<P>();
     let mut kappa: u16 = 0;
+    // Buffers are reused to keep the stack small: `z` first holds NTT(y),
+    // and `w` holds the hint once w1 and w0 are extracted.
     let mut y: VecL = zero_vec();
-    let mut yhat: VecL = zero_vec();
     let mut z: VecL = zero_vec();
     let mut w: VecK = zero_vec();
     let mut w1: VecK = zero_vec();
     let mut w0: VecK = zero_vec();
-    let mut hint: VecK = zero_vec();
     let mut tmp = Poly::default();
     let mut w1buf = [0u8; 192];
     let w1b = pack::w1_bytes(P::GAMMA2);
@@ -513,13 +513,13 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         expand_mask::<B, P>(b, &rho_pp, kappa, &mut y);
         kappa = kappa.wrapping_add(P::L as u16);
         for j in 0..P::L {
-            yhat[j] = y[j].clone();
-            b.ntt(&mut yhat[j]);
+            z[j].coeffs = y[j].coeffs;
+            b.ntt(&mut z[j]);
         }
         #[cfg(feature = "alloc")]
-        expanded_mul::<B, P>(b, &a, &yhat, &mut w);
+        expanded_mul::<B, P>(b, &a, &z, &mut w);
         #[cfg(not(feature = "alloc"))]
-        matrix_mul::<B, P>(b, &sk.rho, &yhat, &mut w)?;
+        matrix_mul::<B, P>(b, &sk.rho, &z, &mut w)?;
         // Line 14: w1 = HighBits(w) (w0 kept for line 21).
         let mut hasher = Shake256::default();
         hasher.update(mu);
@@ -571,13 +571,13 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
             b.reduce32(&mut tmp);
             reject |= b.exceeds_norm(&tmp, g2);
             b.add(&mut w0[i], &tmp);
-            ones += b.make_hint(P::GAMMA2, &w0[i], &w1[i], &mut hint[i]);
+            ones += b.make_hint(P::GAMMA2, &w0[i], &w1[i], &mut w[i]);
         }
         if declassify(reject || ones as usize > P::OMEGA) {
             continue;
         }
         // Line 33: sigEncode(c~, z mod+- q, h) (Alg. 26 + Alg. 20).
-        encode_sig::<P>(&ctilde[..ct_len], &z, &hint, sig);
+        encode_sig::<P>(&ctilde[..ct_len], &z, &w, sig);
         return Ok(());
     }
     Err(Error::RejectionLimit)
@@ -611,6 +611,7 @@ fn encode_sig<P: ParameterSet>(ctilde: &[u8], z: &VecL, hint: &VecK, sig: &mut [
 }
 
 /// FIPS 204 Alg. 8 ML-DSA.Verify_internal from line 7 on (mu given).
+#[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
     b: B,
     pk: &PublicParts,

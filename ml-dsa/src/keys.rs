@@ -19,39 +19,40 @@ struct KeyGenK<'a, P> {
     xi: &'a [u8; 32],
     pk: &'a mut [u8],
     sk: &'a mut [u8],
+    out: &'a mut SecretParts,
+    pub_out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
-    type Output = Result<(SecretParts, PublicParts), Error>;
+    type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        let s = algo::keygen::<B, P>(b, self.xi, self.pk, self.sk)?;
-        let p = algo::decode_pk::<B, P>(b, self.pk)?;
-        Ok((s, p))
+        algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.pub_out)
     }
 }
 
 struct DecodeSkK<'a, P> {
     sk: &'a [u8],
     pk: &'a mut [u8],
+    out: &'a mut SecretParts,
+    pub_out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecodeSkK<'_, P> {
-    type Output = Result<(SecretParts, PublicParts), Error>;
+    type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        let s = algo::decode_sk::<B, P>(b, self.sk, self.pk)?;
-        let p = algo::decode_pk::<B, P>(b, self.pk)?;
-        Ok((s, p))
+        algo::decode_sk::<B, P>(b, self.sk, self.pk, self.out, self.pub_out)
     }
 }
 
 struct DecodePkK<'a, P> {
     pk: &'a [u8],
+    out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecodePkK<'_, P> {
-    type Output = Result<PublicParts, Error>;
+    type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::decode_pk::<B, P>(b, self.pk)
+        algo::decode_pk::<B, P>(b, self.pk, self.out)
     }
 }
 
@@ -82,6 +83,22 @@ impl<P: ParameterSet> Kernel for VerifyK<'_, P> {
     }
 }
 
+/// Large key parts live on the heap with `alloc` (small, cheap-to-move key
+/// objects), inline otherwise.
+#[cfg(feature = "alloc")]
+type Store<T> = alloc::boxed::Box<T>;
+#[cfg(not(feature = "alloc"))]
+type Store<T> = T;
+
+#[cfg(feature = "alloc")]
+fn store<T>(t: T) -> Store<T> {
+    alloc::boxed::Box::new(t)
+}
+#[cfg(not(feature = "alloc"))]
+fn store<T>(t: T) -> Store<T> {
+    t
+}
+
 fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
     if ctx.len() > 255 {
         Err(Error::ContextTooLong)
@@ -109,7 +126,7 @@ fn rnd_os() -> Result<Zeroizing<[u8; 32]>, Error> {
 #[derive(Clone)]
 pub struct VerifyingKey<P: ParameterSet> {
     bytes: P::PublicKeyBytes,
-    parts: PublicParts,
+    parts: Store<PublicParts>,
 }
 
 impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {
@@ -138,11 +155,16 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// the right length is a valid key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let arr = P::PublicKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let parts = dispatch(DecodePkK::<P> {
+        let mut vk = Self {
+            bytes: arr,
+            parts: store(PublicParts::default()),
+        };
+        dispatch(DecodePkK::<P> {
             pk: bytes,
+            out: &mut vk.parts,
             _p: PhantomData,
         })?;
-        Ok(Self { bytes: arr, parts })
+        Ok(vk)
     }
 
     /// The encoded public key.
@@ -273,11 +295,16 @@ impl<P: ParameterSet> Signature<P> {
 /// An ML-DSA private (signing) key: the 32-byte seed xi when known (the
 /// canonical form), the expanded FIPS 204 key, its NTT-domain parts, and
 /// the public key. Wiped on drop; `Debug` shows no secret.
+///
+/// Through the `signature` traits, `Signer`/`MultipartSigner` sign
+/// **deterministically with the empty context**, `RandomizedSigner` signs
+/// hedged, `DigestSigner<D>` is HashML-DSA with pre-hash `D`; use
+/// [`with_context`](Self::with_context) for a context.
 #[derive(Clone)]
 pub struct SigningKey<P: ParameterSet> {
     seed: Option<[u8; 32]>,
     expanded: P::ExpandedKeyBytes,
-    parts: SecretParts,
+    parts: Store<SecretParts>,
     vk: VerifyingKey<P>,
 }
 
@@ -309,23 +336,29 @@ impl<P: ParameterSet> SigningKey<P> {
     /// Fails only if a rejection-sampling bound is hit (probability below
     /// `2^-256`).
     pub fn from_seed(xi: &[u8; 32]) -> Result<Self, Error> {
-        let mut pk = P::PublicKeyBytes::zeroed();
-        let mut sk = P::ExpandedKeyBytes::zeroed();
-        let (parts, pparts) = dispatch(KeyGenK::<P> {
+        let mut key = Self::empty();
+        dispatch(KeyGenK::<P> {
             xi,
-            pk: pk.as_mut(),
-            sk: sk.as_mut(),
+            pk: key.vk.bytes.as_mut(),
+            sk: key.expanded.as_mut(),
+            out: &mut key.parts,
+            pub_out: &mut key.vk.parts,
             _p: PhantomData,
         })?;
-        Ok(Self {
-            seed: Some(*xi),
-            expanded: sk,
-            parts,
+        key.seed = Some(*xi);
+        Ok(key)
+    }
+
+    fn empty() -> Self {
+        Self {
+            seed: None,
+            expanded: P::ExpandedKeyBytes::zeroed(),
+            parts: store(SecretParts::default()),
             vk: VerifyingKey {
-                bytes: pk,
-                parts: pparts,
+                bytes: P::PublicKeyBytes::zeroed(),
+                parts: store(PublicParts::default()),
             },
-        })
+        }
     }
 
     /// [`from_seed`](Self::from_seed) from a slice (must be 32 bytes).
@@ -353,22 +386,16 @@ impl<P: ParameterSet> SigningKey<P> {
     /// to the values recomputed from rho, s1, s2 (which also yields the
     /// public key). Such a key has no seed.
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
-        let expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let mut pk = P::PublicKeyBytes::zeroed();
-        let (parts, pparts) = dispatch(DecodeSkK::<P> {
+        let mut key = Self::empty();
+        key.expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        dispatch(DecodeSkK::<P> {
             sk: bytes,
-            pk: pk.as_mut(),
+            pk: key.vk.bytes.as_mut(),
+            out: &mut key.parts,
+            pub_out: &mut key.vk.parts,
             _p: PhantomData,
         })?;
-        Ok(Self {
-            seed: None,
-            expanded,
-            parts,
-            vk: VerifyingKey {
-                bytes: pk,
-                parts: pparts,
-            },
-        })
+        Ok(key)
     }
 
     /// The seed xi, if this key was made from one.

@@ -14,7 +14,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, portable, zetas};
+use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, zetas};
 use crate::backend::Avx2;
 
 // ---------------------------------------------------------------------------
@@ -221,50 +221,150 @@ fn pair(v: &mut [__m256i], i: usize, j: usize) -> Option<(&mut __m256i, &mut __m
     Some((lo.get_mut(i)?, hi.first_mut()?))
 }
 
+/// Forward layers len = 32, 16, 8 (registers) and 4, 2, 1 (transposed) on
+/// one group of 8 registers (coefficients 64g .. 64g + 63), kept in
+/// registers throughout.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn ntt_group(w: &mut [__m256i; 8], g: usize) {
+    let z = |k: usize| _mm256_set1_epi32(Z[k]);
+    let [
+        mut a0,
+        mut a1,
+        mut a2,
+        mut a3,
+        mut a4,
+        mut a5,
+        mut a6,
+        mut a7,
+    ] = *w;
+    let z4 = z(4 + g);
+    ct(&mut a0, &mut a4, z4);
+    ct(&mut a1, &mut a5, z4);
+    ct(&mut a2, &mut a6, z4);
+    ct(&mut a3, &mut a7, z4);
+    let (z20, z21) = (z(8 + 2 * g), z(9 + 2 * g));
+    ct(&mut a0, &mut a2, z20);
+    ct(&mut a1, &mut a3, z20);
+    ct(&mut a4, &mut a6, z21);
+    ct(&mut a5, &mut a7, z21);
+    ct(&mut a0, &mut a1, z(16 + 4 * g));
+    ct(&mut a2, &mut a3, z(17 + 4 * g));
+    ct(&mut a4, &mut a5, z(18 + 4 * g));
+    ct(&mut a6, &mut a7, z(19 + 4 * g));
+    let mut t = [a0, a1, a2, a3, a4, a5, a6, a7];
+    transpose8(&mut t);
+    let [
+        mut a0,
+        mut a1,
+        mut a2,
+        mut a3,
+        mut a4,
+        mut a5,
+        mut a6,
+        mut a7,
+    ] = t;
+    let z4 = load(&FWD4.0[g][0]);
+    ct(&mut a0, &mut a4, z4);
+    ct(&mut a1, &mut a5, z4);
+    ct(&mut a2, &mut a6, z4);
+    ct(&mut a3, &mut a7, z4);
+    let (z20, z21) = (load(&FWD2.0[g][0]), load(&FWD2.0[g][1]));
+    ct(&mut a0, &mut a2, z20);
+    ct(&mut a1, &mut a3, z20);
+    ct(&mut a4, &mut a6, z21);
+    ct(&mut a5, &mut a7, z21);
+    ct(&mut a0, &mut a1, load(&FWD1.0[g][0]));
+    ct(&mut a2, &mut a3, load(&FWD1.0[g][1]));
+    ct(&mut a4, &mut a5, load(&FWD1.0[g][2]));
+    ct(&mut a6, &mut a7, load(&FWD1.0[g][3]));
+    let mut t = [a0, a1, a2, a3, a4, a5, a6, a7];
+    transpose8(&mut t);
+    *w = t;
+}
+
+/// Inverse of [`ntt_group`]'s layers (len = 1, 2, 4 transposed, then 8,
+/// 16, 32) on one group of 8 registers.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn inv_ntt_group(w: &mut [__m256i; 8], g: usize) {
+    let z = |k: usize| _mm256_set1_epi32(-Z[k]);
+    let mut t = *w;
+    transpose8(&mut t);
+    let [
+        mut a0,
+        mut a1,
+        mut a2,
+        mut a3,
+        mut a4,
+        mut a5,
+        mut a6,
+        mut a7,
+    ] = t;
+    gs(&mut a0, &mut a1, load(&INV1.0[g][0]));
+    gs(&mut a2, &mut a3, load(&INV1.0[g][1]));
+    gs(&mut a4, &mut a5, load(&INV1.0[g][2]));
+    gs(&mut a6, &mut a7, load(&INV1.0[g][3]));
+    let (z20, z21) = (load(&INV2.0[g][0]), load(&INV2.0[g][1]));
+    gs(&mut a0, &mut a2, z20);
+    gs(&mut a1, &mut a3, z20);
+    gs(&mut a4, &mut a6, z21);
+    gs(&mut a5, &mut a7, z21);
+    let z4 = load(&INV4.0[g][0]);
+    gs(&mut a0, &mut a4, z4);
+    gs(&mut a1, &mut a5, z4);
+    gs(&mut a2, &mut a6, z4);
+    gs(&mut a3, &mut a7, z4);
+    let mut t = [a0, a1, a2, a3, a4, a5, a6, a7];
+    transpose8(&mut t);
+    let [
+        mut a0,
+        mut a1,
+        mut a2,
+        mut a3,
+        mut a4,
+        mut a5,
+        mut a6,
+        mut a7,
+    ] = t;
+    gs(&mut a0, &mut a1, z(31 - 4 * g));
+    gs(&mut a2, &mut a3, z(30 - 4 * g));
+    gs(&mut a4, &mut a5, z(29 - 4 * g));
+    gs(&mut a6, &mut a7, z(28 - 4 * g));
+    let (z20, z21) = (z(15 - 2 * g), z(14 - 2 * g));
+    gs(&mut a0, &mut a2, z20);
+    gs(&mut a1, &mut a3, z20);
+    gs(&mut a4, &mut a6, z21);
+    gs(&mut a5, &mut a7, z21);
+    let z4 = z(7 - g);
+    gs(&mut a0, &mut a4, z4);
+    gs(&mut a1, &mut a5, z4);
+    gs(&mut a2, &mut a6, z4);
+    gs(&mut a3, &mut a7, z4);
+    *w = [a0, a1, a2, a3, a4, a5, a6, a7];
+}
+
 #[target_feature(enable = "avx2")]
 pub(super) fn ntt(a: &mut Poly) {
     let mut v = load_poly(a);
-    // Layers len = 128 .. 8: register distance d = len / 8.
-    let mut k = 0;
-    let mut d = 16;
-    while d >= 1 {
-        let mut start = 0;
-        while start < 32 {
-            k += 1;
-            let z = _mm256_set1_epi32(Z[k]);
-            for j in start..start + d {
-                if let Some((x, y)) = pair(&mut v, j, j + d) {
-                    ct(x, y, z);
-                }
-            }
-            start += 2 * d;
+    // Layers len = 128 and 64: register distance 16 and 8.
+    let z = _mm256_set1_epi32(Z[1]);
+    for j in 0..16 {
+        if let Some((x, y)) = pair(&mut v, j, j + 16) {
+            ct(x, y, z);
         }
-        d /= 2;
     }
-    // Layers len = 4, 2, 1 on transposed groups of 8 registers.
-    for (g, w) in v.chunks_exact_mut(8).enumerate() {
-        transpose8(w);
-        let z4 = load(&FWD4.0[g][0]);
-        for i in 0..4 {
-            if let Some((x, y)) = pair(w, i, i + 4) {
-                ct(x, y, z4);
+    for (h, start) in [0usize, 16].into_iter().enumerate() {
+        let z = _mm256_set1_epi32(Z[2 + h]);
+        for j in start..start + 8 {
+            if let Some((x, y)) = pair(&mut v, j, j + 8) {
+                ct(x, y, z);
             }
         }
-        for (h, base) in [0usize, 4].into_iter().enumerate() {
-            let z2 = load(&FWD2.0[g][h]);
-            for i in base..base + 2 {
-                if let Some((x, y)) = pair(w, i, i + 2) {
-                    ct(x, y, z2);
-                }
-            }
-        }
-        for m in 0..4 {
-            let z1 = load(&FWD1.0[g][m]);
-            if let Some((x, y)) = pair(w, 2 * m, 2 * m + 1) {
-                ct(x, y, z1);
-            }
-        }
-        transpose8(w);
+    }
+    // The remaining six layers stay inside groups of 8 registers.
+    for (g, w) in v.as_chunks_mut::<8>().0.iter_mut().enumerate() {
+        ntt_group(w, g);
     }
     store_poly(a, &v);
 }
@@ -272,49 +372,25 @@ pub(super) fn ntt(a: &mut Poly) {
 #[target_feature(enable = "avx2")]
 pub(super) fn inv_ntt_tomont(a: &mut Poly) {
     let mut v = load_poly(a);
-    for (g, w) in v.chunks_exact_mut(8).enumerate() {
-        transpose8(w);
-        for m in 0..4 {
-            let z1 = load(&INV1.0[g][m]);
-            if let Some((x, y)) = pair(w, 2 * m, 2 * m + 1) {
-                gs(x, y, z1);
-            }
-        }
-        for (h, base) in [0usize, 4].into_iter().enumerate() {
-            let z2 = load(&INV2.0[g][h]);
-            for i in base..base + 2 {
-                if let Some((x, y)) = pair(w, i, i + 2) {
-                    gs(x, y, z2);
-                }
-            }
-        }
-        let z4 = load(&INV4.0[g][0]);
-        for i in 0..4 {
-            if let Some((x, y)) = pair(w, i, i + 4) {
-                gs(x, y, z4);
-            }
-        }
-        transpose8(w);
+    for (g, w) in v.as_chunks_mut::<8>().0.iter_mut().enumerate() {
+        inv_ntt_group(w, g);
     }
-    let mut k = 32;
-    let mut d = 1;
-    while d <= 16 {
-        let mut start = 0;
-        while start < 32 {
-            k -= 1;
-            let z = _mm256_set1_epi32(-Z[k]);
-            for j in start..start + d {
-                if let Some((x, y)) = pair(&mut v, j, j + d) {
-                    gs(x, y, z);
-                }
+    for (h, start) in [0usize, 16].into_iter().enumerate() {
+        let z = _mm256_set1_epi32(-Z[3 - h]);
+        for j in start..start + 8 {
+            if let Some((x, y)) = pair(&mut v, j, j + 8) {
+                gs(x, y, z);
             }
-            start += 2 * d;
         }
-        d *= 2;
     }
+    let z = _mm256_set1_epi32(-Z[1]);
     let f = _mm256_set1_epi32(INV_NTT_F);
-    for x in v.iter_mut() {
-        *x = montmul(f, *x);
+    for j in 0..16 {
+        if let Some((x, y)) = pair(&mut v, j, j + 16) {
+            gs(x, y, z);
+            *x = montmul(f, *x);
+            *y = montmul(f, *y);
+        }
     }
     store_poly(a, &v);
 }
@@ -556,6 +632,47 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
     filled
 }
 
+#[target_feature(enable = "avx2")]
+pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]) -> usize {
+    let shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    let nib = _mm256_set1_epi32(15);
+    let (bound, e) = match eta {
+        Eta::Two => (15, 2),
+        Eta::Four => (9, 4),
+    };
+    let bound = _mm256_set1_epi32(bound);
+    let e = _mm256_set1_epi32(e);
+    let mut tmp = [0i32; 8];
+    for word in buf.as_chunks::<4>().0 {
+        if filled >= N {
+            break;
+        }
+        // Eight nibbles, low nibble of each byte first.
+        let w = _mm256_set1_epi32(i32::from_le_bytes(*word));
+        let t = _mm256_and_si256(_mm256_srlv_epi32(w, shifts), nib);
+        let good = _mm256_cmpgt_epi32(bound, t);
+        let r = match eta {
+            // t mod 5 = t - ((205 t) >> 10) * 5
+            Eta::Two => {
+                let q5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
+                _mm256_sub_epi32(t, _mm256_mullo_epi32(q5, _mm256_set1_epi32(5)))
+            }
+            Eta::Four => t,
+        };
+        let v = _mm256_sub_epi32(e, r);
+        // The acceptance pattern only concerns rejected values, which are
+        // independent of the accepted ones: public (as in portable).
+        let bits =
+            crate::ct::declassify(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize);
+        let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
+        store(&mut tmp, _mm256_permutevar8x32_epi32(v, idx));
+        let n = (bits.count_ones() as usize).min(N - filled);
+        a.coeffs[filled..filled + n].copy_from_slice(&tmp[..n]);
+        filled += n;
+    }
+    filled
+}
+
 impl Ops for Avx2 {
     #[inline]
     #[allow(unsafe_code)]
@@ -649,8 +766,9 @@ impl Ops for Avx2 {
         unsafe { rej_uniform(a, filled, buf) }
     }
     #[inline]
+    #[allow(unsafe_code)]
     fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
-        // Keygen-only and short: the portable kernel (no AVX2 version yet).
-        portable::rej_eta(eta, a, filled, buf)
+        // SAFETY: AVX2 token (see `ntt`).
+        unsafe { rej_eta(eta, a, filled, buf) }
     }
 }

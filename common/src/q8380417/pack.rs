@@ -159,7 +159,41 @@ pub fn pack_z(gamma1_bits: u32, a: &Poly, out: &mut [u8]) {
 /// `(-gamma1, gamma1]`; every code is valid.
 pub fn unpack_z(gamma1_bits: u32, bytes: &[u8], a: &mut Poly) {
     let g = 1i32 << gamma1_bits;
-    unpack_with(bytes, gamma1_bits + 1, a, |x| g - x as i32);
+    match gamma1_bits {
+        // 18 bits: 4 coefficients per 9 bytes.
+        17 => {
+            for (cs, b) in a
+                .coeffs
+                .as_chunks_mut::<4>()
+                .0
+                .iter_mut()
+                .zip(bytes.as_chunks::<9>().0)
+            {
+                let lo = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+                let hi = b[8] as u64;
+                let m = (1u64 << 18) - 1;
+                cs[0] = g - (lo & m) as i32;
+                cs[1] = g - ((lo >> 18) & m) as i32;
+                cs[2] = g - ((lo >> 36) & m) as i32;
+                cs[3] = g - (((lo >> 54) | (hi << 10)) & m) as i32;
+            }
+        }
+        // 20 bits: 2 coefficients per 5 bytes.
+        19 => {
+            for (cs, b) in a
+                .coeffs
+                .as_chunks_mut::<2>()
+                .0
+                .iter_mut()
+                .zip(bytes.as_chunks::<5>().0)
+            {
+                let v = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0]);
+                cs[0] = g - (v & 0xf_ffff) as i32;
+                cs[1] = g - (v >> 20) as i32;
+            }
+        }
+        _ => unpack_with(bytes, gamma1_bits + 1, a, |x| g - x as i32),
+    }
 }
 
 /// SimpleBitPack(w1, (q-1)/(2 gamma2) - 1): 6 bits (gamma2 = (q-1)/88) or

@@ -218,7 +218,11 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
     filled
 }
 
+/// Which nibbles are rejected is declassified: FIPS 204 rejection sampling
+/// only reveals the rejected values (>= 15 or >= 9), which are independent
+/// of the accepted coefficients.
 pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]) -> usize {
+    use crate::ct::declassify;
     for &b in buf.iter() {
         for t in [(b & 0x0f) as i32, (b >> 4) as i32] {
             if filled >= N {
@@ -226,7 +230,7 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
             }
             match eta {
                 Eta::Two => {
-                    if t < 15 {
+                    if declassify(t < 15) {
                         // t mod 5 by multiply-shift: 205 / 1024 ~ 1/5.
                         let r = t - ((205 * t) >> 10) * 5;
                         a.coeffs[filled] = 2 - r;
@@ -234,7 +238,7 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
                     }
                 }
                 Eta::Four => {
-                    if t < 9 {
+                    if declassify(t < 9) {
                         a.coeffs[filled] = 4 - t;
                         filled += 1;
                     }

@@ -304,7 +304,11 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     // Line 1: (rho, rho', K) = H(xi || k || l, 128).
     let mut seed = Zeroizing::new([0u8; 128]);
     h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
-    out.rho.copy_from_slice(&seed[..32]);
+    // Declassified: rho is published as the first 32 bytes of the public key
+    // (FIPS 204 Alg. 22), so ExpandA may branch on it (rejection sampling).
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&seed[..32]);
+    out.rho = declassify(rho);
     let mut rho_prime = Zeroizing::new([0u8; 64]);
     rho_prime.copy_from_slice(&seed[32..96]);
     out.key.copy_from_slice(&seed[96..]);

@@ -2,6 +2,7 @@
 
 use pqkit_common::ctgrind::{poison, unpoison};
 use pqkit_common::keccak::{SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256X4};
+use pqkit_common::q8380417::{self, Gamma2, Poly as Poly32};
 use pqkit_common::{Backend, BackendKind, Kernel, ct, run_on};
 
 /// A case: name and function.
@@ -14,6 +15,7 @@ pub const ALL: &[Case] = &[
     ("leaky-index", leaky_index),
     ("common-ct-helpers", common_ct_helpers),
     ("common-keccak-x4", common_keccak_x4),
+    ("common-q8380417-arith", common_q8380417),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -153,4 +155,55 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
     unpoison(sig1.as_mut_slice());
     unpoison(sig2.as_mut_slice());
     fold(fold(fold(0, &pk), &sig1), &sig2)
+}
+
+#[derive(Clone)]
+struct Q8380417Case;
+impl Kernel for Q8380417Case {
+    type Output = u64;
+    fn run<B: Backend>(self, b: B) -> u64 {
+        let mut a = Poly32::default();
+        let mut c = Poly32::default();
+        for (i, (x, y)) in a.coeffs.iter_mut().zip(c.coeffs.iter_mut()).enumerate() {
+            *x = ((i as i32) * 7_919_311) % q8380417::Q;
+            *y = ((i as i32) * 1_234_567 + 99) % q8380417::Q;
+        }
+        poison(&mut a);
+        poison(&mut c);
+        // NTT, Montgomery products, inverse NTT, reductions.
+        <B as q8380417::Ops>::ntt(b, &mut a);
+        <B as q8380417::Ops>::ntt(b, &mut c);
+        let mut r = Poly32::default();
+        <B as q8380417::Ops>::pointwise_mont(b, &a, &c, &mut r);
+        <B as q8380417::Ops>::pointwise_acc_mont(b, &a, &c, &mut r);
+        <B as q8380417::Ops>::inv_ntt_tomont(b, &mut r);
+        <B as q8380417::Ops>::reduce32(b, &mut r);
+        <B as q8380417::Ops>::caddq(b, &mut r);
+        // Rounding: Power2Round, Decompose (both gamma2), hints, norm.
+        let (mut a1, mut a0, mut h) = (Poly32::default(), Poly32::default(), Poly32::default());
+        <B as q8380417::Ops>::power2round(b, &r, &mut a1, &mut a0);
+        let mut acc = 0u32;
+        for g in [Gamma2::Q88, Gamma2::Q32] {
+            <B as q8380417::Ops>::decompose(b, g, &r, &mut a1, &mut a0);
+            acc ^= <B as q8380417::Ops>::make_hint(b, g, &a0, &a1, &mut h);
+            <B as q8380417::Ops>::use_hint(b, g, &r, &h, &mut a1);
+        }
+        let mut big = u8::from(<B as q8380417::Ops>::exceeds_norm(b, &a0, 1 << 17));
+        unpoison(&mut r);
+        unpoison(&mut a1);
+        unpoison(&mut acc);
+        unpoison(&mut big);
+        let bytes: Vec<u8> = r
+            .coeffs
+            .iter()
+            .chain(&a1.coeffs)
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        fold(u64::from(acc) ^ u64::from(big), &bytes)
+    }
+}
+
+/// q = 8380417 arithmetic with secret coefficients, on every backend.
+fn common_q8380417() -> u64 {
+    on_all_backends(Q8380417Case)
 }

@@ -3,25 +3,35 @@
 //! by `scripts/stack-probe.sh`).
 
 pub mod probes {
-    //! One-operation functions for the stack probe. Each prepares its inputs
-    //! on the heap where possible and runs one operation; its return value is
-    //! kept alive with `black_box`.
+    //! One-operation probes for the stack probe. Each probe's `prepare`
+    //! makes the inputs (outside the measured phase) and returns the
+    //! operation, which the probe binary runs repeatedly under massif.
 
     use std::hint::black_box;
 
     use pqkit_common::keccak::{SHAKE128_RATE, Shake128X4};
     use pqkit_common::{Backend, Kernel, dispatch};
+    use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 
-    /// A probe: name and operation.
-    pub type Probe = (&'static str, fn() -> u64);
+    /// The measured operation.
+    pub type Op = Box<dyn Fn() -> u64>;
+    /// A probe: name and preparation.
+    pub type Probe = (&'static str, fn() -> Op);
 
     /// Every probe; `noop` is the baseline.
-    pub const ALL: &[Probe] = &[("noop", noop), ("keccak-x4", keccak_x4)];
-
-    #[inline(never)]
-    fn noop() -> u64 {
-        black_box(0)
-    }
+    pub const ALL: &[Probe] = &[
+        ("noop", || Box::new(|| black_box(0))),
+        ("keccak-x4", || Box::new(keccak_x4)),
+        ("ml-dsa-44-keygen", ml_dsa_keygen::<MlDsa44>),
+        ("ml-dsa-44-sign", ml_dsa_sign::<MlDsa44>),
+        ("ml-dsa-44-verify", ml_dsa_verify::<MlDsa44>),
+        ("ml-dsa-65-keygen", ml_dsa_keygen::<MlDsa65>),
+        ("ml-dsa-65-sign", ml_dsa_sign::<MlDsa65>),
+        ("ml-dsa-65-verify", ml_dsa_verify::<MlDsa65>),
+        ("ml-dsa-87-keygen", ml_dsa_keygen::<MlDsa87>),
+        ("ml-dsa-87-sign", ml_dsa_sign::<MlDsa87>),
+        ("ml-dsa-87-verify", ml_dsa_verify::<MlDsa87>),
+    ];
 
     struct X4;
     impl Kernel for X4 {
@@ -37,5 +47,40 @@ pub mod probes {
     #[inline(never)]
     fn keccak_x4() -> u64 {
         dispatch(X4)
+    }
+
+    fn ml_dsa_keygen<P: ParameterSet>() -> Op {
+        Box::new(|| {
+            SigningKey::<P>::from_seed(black_box(&[5u8; 32]))
+                .map_or(0, |sk| u64::from(sk.public_key().as_bytes()[0]))
+        })
+    }
+
+    fn ml_dsa_sign<P: ParameterSet>() -> Op {
+        let sk = SigningKey::<P>::from_seed(&[5u8; 32]).ok();
+        Box::new(move || {
+            sk.as_ref()
+                .and_then(|sk| {
+                    sk.sign_with_rnd(black_box(b"stack probe"), b"", &[9; 32])
+                        .ok()
+                })
+                .map_or(0, |s| u64::from(s.as_bytes()[0]))
+        })
+    }
+
+    fn ml_dsa_verify<P: ParameterSet>() -> Op {
+        let sk = SigningKey::<P>::from_seed(&[5u8; 32]).ok();
+        let pair = sk.and_then(|sk| {
+            let sig = sk.sign_deterministic(b"stack probe", b"").ok()?;
+            Some((sk.public_key().clone(), sig))
+        });
+        Box::new(move || {
+            pair.as_ref().map_or(0, |(vk, sig)| {
+                u64::from(
+                    vk.verify_with_context(black_box(b"stack probe"), b"", sig)
+                        .is_ok(),
+                )
+            })
+        })
     }
 }

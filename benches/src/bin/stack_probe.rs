@@ -25,7 +25,9 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         [op] => match probes::ALL.iter().find(|(n, _)| n == op) {
-            Some((_, f)) => {
+            Some((_, prepare)) => {
+                // Inputs (keys, messages) are made before the measured phase.
+                let f = prepare();
                 // massif samples the stack periodically: repeat the
                 // operation so the samples land everywhere inside it.
                 // A 1 MiB heap block marks the measured phase for the script

@@ -305,6 +305,8 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     let mut seed = Zeroizing::new([0u8; 128]);
     h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
     out.rho.copy_from_slice(&seed[..32]);
+    // rho is part of the public key.
+    out.rho = declassify(out.rho);
     let mut rho_prime = Zeroizing::new([0u8; 64]);
     rho_prime.copy_from_slice(&seed[32..96]);
     out.key.copy_from_slice(&seed[96..]);
@@ -396,6 +398,8 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
         return Err(Error::InvalidLength);
     }
     out.rho.copy_from_slice(&sk[..32]);
+    // rho is part of the public key.
+    out.rho = declassify(out.rho);
     out.key.copy_from_slice(&sk[32..64]);
     let mut tr_given = [0u8; 64];
     tr_given.copy_from_slice(&sk[64..128]);

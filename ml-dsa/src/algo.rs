@@ -98,12 +98,15 @@ impl Default for PublicParts {
 }
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
-/// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`).
+/// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
+/// written to `out[0..4]` (lanes beyond `out.len()` are computed and
+/// dropped).
 fn expand_a_x4<B: Backend>(
     b: B,
     rho: &[u8; 32],
     idx: [(usize, usize); 4],
-) -> Result<[Poly; 4], Error> {
+    out: &mut [Poly],
+) -> Result<(), Error> {
     let seeds: [[u8; 34]; 4] = core::array::from_fn(|k| {
         let mut s = [0u8; 34];
         s[..32].copy_from_slice(rho);
@@ -112,8 +115,9 @@ fn expand_a_x4<B: Backend>(
         s
     });
     let mut x = Shake128X4::absorb(b, &seeds);
-    let mut out: [Poly; 4] = zero_vec();
-    let mut filled = [0usize; 4];
+    let lanes = out.len().min(4);
+    let mut filled = [N; 4];
+    filled[..lanes].fill(0);
     let mut blocks = [[0u8; SHAKE128_RATE]; 4];
     for _ in 0..MAX_A_BLOCKS {
         if filled.iter().all(|&f| f >= N) {
@@ -127,7 +131,7 @@ fn expand_a_x4<B: Backend>(
         }
     }
     if filled.iter().all(|&f| f >= N) {
-        Ok(out)
+        Ok(())
     } else {
         Err(Error::RejectionLimit)
     }
@@ -145,14 +149,16 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
         *p = Poly::default();
     }
     let total = P::K * P::L;
+    let mut entries: [Poly; 4] = zero_vec();
     let mut start = 0;
     while start < total {
+        let n = (total - start).min(4);
         let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
-            let n = (start + k).min(total - 1);
-            (n / P::L, n % P::L)
+            let e = (start + k).min(total - 1);
+            (e / P::L, e % P::L)
         });
-        let entries = expand_a_x4(b, rho, idx)?;
-        for (k, e) in entries.iter().enumerate().take(total - start) {
+        expand_a_x4(b, rho, idx, &mut entries[..n])?;
+        for (k, e) in entries.iter().enumerate().take(n) {
             let (i, j) = idx[k];
             b.pointwise_acc_mont(e, &vhat[j], &mut out[i]);
         }
@@ -168,17 +174,14 @@ pub(crate) fn expand_a<B: Backend, P: ParameterSet>(
     rho: &[u8; 32],
 ) -> Result<alloc::vec::Vec<Poly>, Error> {
     let total = P::K * P::L;
-    let mut a = alloc::vec::Vec::with_capacity(total + 3);
-    let mut start = 0;
-    while start < total {
+    let mut a = alloc::vec![Poly::default(); total];
+    for (c, chunk) in a.chunks_mut(4).enumerate() {
         let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
-            let n = (start + k).min(total - 1);
-            (n / P::L, n % P::L)
+            let e = (4 * c + k).min(total - 1);
+            (e / P::L, e % P::L)
         });
-        a.extend(expand_a_x4(b, rho, idx)?);
-        start += 4;
+        expand_a_x4(b, rho, idx, chunk)?;
     }
-    a.truncate(total);
     Ok(a)
 }
 

@@ -259,16 +259,52 @@ fn expand_s<B: Backend, P: ParameterSet>(
     Ok(())
 }
 
-/// FIPS 204 Alg. 34 ExpandMask: `y[r] = BitUnpack(H(rho'' || kappa + r))`.
-fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16, y: &mut VecL) {
-    let zb = pack::z_bytes(P::GAMMA1_BITS);
-    let mut start = 0;
-    while start < P::L {
-        let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(P::L - 1));
+/// FIPS 204 Alg. 34 ExpandMask as a stream: `y[r] = BitUnpack(H(rho'' ||
+/// IntegerToBytes(kappa + r, 2)))`. Attempt n uses indices `n l .. n l + l -
+/// 1`, so over the signing loop the indices run 0, 1, 2, ...: they are
+/// generated four at a time with the 4-way SHAKE256 and handed out in order,
+/// so no lane is wasted when `l` is not a multiple of 4 (at most three
+/// polynomials are computed ahead and unused). Wiped on drop (it holds y).
+struct MaskStream {
+    buf: [Poly; 4],
+    /// Index of `buf[0]`.
+    base: u32,
+    /// First index not generated yet (`base + 4` once started).
+    next: u32,
+}
+
+impl MaskStream {
+    fn new() -> Self {
+        Self {
+            buf: zero_vec(),
+            base: 0,
+            next: 0,
+        }
+    }
+
+    /// Write `y` for `index` to `out`.
+    fn take<B: Backend, P: ParameterSet>(
+        &mut self,
+        b: B,
+        rho_pp: &[u8; 64],
+        index: u32,
+        out: &mut Poly,
+    ) {
+        if index < self.base || index >= self.next {
+            self.fill::<B, P>(b, rho_pp, index);
+        }
+        let k = (index - self.base) as usize;
+        if let Some(p) = self.buf.get(k) {
+            out.coeffs = p.coeffs;
+        }
+    }
+
+    fn fill<B: Backend, P: ParameterSet>(&mut self, b: B, rho_pp: &[u8; 64], base: u32) {
+        let zb = pack::z_bytes(P::GAMMA1_BITS);
         let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
             let mut s = [0u8; 66];
             s[..64].copy_from_slice(rho_pp);
-            s[64..].copy_from_slice(&kappa.wrapping_add(idx[k] as u16).to_le_bytes());
+            s[64..].copy_from_slice(&((base + k as u32) as u16).to_le_bytes());
             s
         });
         let mut x = Shake256X4::absorb(b, &seeds);
@@ -282,10 +318,11 @@ fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16,
                 o[n * SHAKE256_RATE..(n + 1) * SHAKE256_RATE].copy_from_slice(blk);
             }
         }
-        for k in 0..4.min(P::L - start) {
-            pack::unpack_z(P::GAMMA1_BITS, &buf[k][..zb], &mut y[idx[k]]);
+        for (bytes, p) in buf.iter().zip(self.buf.iter_mut()) {
+            pack::unpack_z(P::GAMMA1_BITS, &bytes[..zb], p);
         }
-        start += 4;
+        self.base = base;
+        self.next = base + 4;
     }
 }
 
@@ -503,7 +540,8 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let g1 = gamma1::<P>();
     let g2 = P::GAMMA2.value();
     let ct_len = ctilde_len::<P>();
-    let mut kappa: u16 = 0;
+    let mut kappa: u32 = 0;
+    let mut mask = MaskStream::new();
     // Buffers are reused to keep the stack small: `z` first holds NTT(y),
     // and `w` holds the hint once w1 and w0 are extracted.
     let mut y: VecL = zero_vec();
@@ -517,8 +555,10 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let mut ctilde = [0u8; 64];
     for _ in 0..MAX_SIGN_ATTEMPTS {
         // Lines 11..13: y = ExpandMask(rho'', kappa), w = NTT^-1(A NTT(y)).
-        expand_mask::<B, P>(b, &rho_pp, kappa, &mut y);
-        kappa = kappa.wrapping_add(P::L as u16);
+        for (r, yr) in y.iter_mut().enumerate().take(P::L) {
+            mask.take::<B, P>(b, &rho_pp, kappa + r as u32, yr);
+        }
+        kappa += P::L as u32;
         for j in 0..P::L {
             z[j].coeffs = y[j].coeffs;
             b.ntt(&mut z[j]);

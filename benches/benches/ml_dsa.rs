@@ -5,7 +5,7 @@
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 
 const SEED: [u8; 32] = [0x42; 32];
 const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
@@ -91,9 +91,59 @@ macro_rules! bench_set {
                         .unwrap()
                 })
             });
+            // Average signing time over the C2SP CCTV benchmark message set
+            // (all-zero seed, deterministic, empty context): the set
+            // reproduces the distribution of rejection-loop iterations.
+            // Reported time is for the whole set; divide by its size.
+            if let Some(msgs) = cctv_messages($name) {
+                let zero = [0u8; 32];
+                let ours = pqkit_ml_dsa::SigningKey::<$ours>::from_seed(&zero).unwrap();
+                let rc = ml_dsa::SigningKey::<$rc>::from_seed(&zero.into());
+                let kp = lc::generate_key_pair(zero);
+                let n = msgs.len();
+                g.bench_function(format!("sign-cctv-set-of-{n}/pqkit"), |b| {
+                    b.iter(|| {
+                        for m in &msgs {
+                            black_box(ours.sign_deterministic(m, CTX).unwrap());
+                        }
+                    })
+                });
+                g.bench_function(format!("sign-cctv-set-of-{n}/rustcrypto"), |b| {
+                    b.iter(|| {
+                        for m in &msgs {
+                            black_box(rc.expanded_key().sign_deterministic(m, CTX).unwrap());
+                        }
+                    })
+                });
+                g.bench_function(format!("sign-cctv-set-of-{n}/libcrux"), |b| {
+                    b.iter(|| {
+                        for m in &msgs {
+                            black_box(lc::sign(&kp.signing_key, m, CTX, [0u8; 32]).unwrap());
+                        }
+                    })
+                });
+            }
             g.finish();
         }
     };
+}
+
+/// The CCTV ML-DSA benchmark messages for a parameter set, if the shared
+/// vectors are present (`PQKIT_VECTORS` or ../shared/vectors).
+fn cctv_messages(set: &str) -> Option<Vec<Vec<u8>>> {
+    let dir = std::env::var_os("PQKIT_VECTORS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into());
+    let path = dir.join(format!("ml-dsa/cctv/benchmark/{set}.json"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!(
+            "CCTV benchmark messages not found at {}: skipping sign-cctv",
+            path.display()
+        );
+        return None;
+    };
+    let v: Vec<String> = serde_json::from_str(&text).ok()?;
+    Some(v.into_iter().map(String::into_bytes).collect())
 }
 
 bench_set!(
@@ -119,4 +169,55 @@ bench_set!(
 );
 
 criterion_group!(benches, ml_dsa_44, ml_dsa_65, ml_dsa_87);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    print_ratios();
+}
+
+/// Print pqkit's median time beside the best peer for every operation, from
+/// criterion's saved estimates (`<target>/criterion/ML-DSA-*/<op>_<impl>`).
+fn print_ratios() {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../target").into());
+    let median = |set: &str, id: &str| -> Option<f64> {
+        let path = target
+            .join("criterion")
+            .join(set)
+            .join(id)
+            .join("new/estimates.json");
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        v["median"]["point_estimate"].as_f64()
+    };
+    println!("\nML-DSA medians (us) and pqkit / best peer:");
+    for set in ["ML-DSA-44", "ML-DSA-65", "ML-DSA-87"] {
+        let Ok(dir) = std::fs::read_dir(target.join("criterion").join(set)) else {
+            continue;
+        };
+        let mut ops: Vec<String> = dir
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter_map(|n| n.strip_suffix("_pqkit").map(str::to_owned))
+            .collect();
+        ops.sort();
+        for op in ops {
+            let Some(ours) = median(set, &format!("{op}_pqkit")) else {
+                continue;
+            };
+            let peers: Vec<(&str, f64)> = ["libcrux", "rustcrypto"]
+                .into_iter()
+                .filter_map(|p| Some((p, median(set, &format!("{op}_{p}"))?)))
+                .collect();
+            let mut line = format!("{set} {op:<24} pqkit {:>10.1}", ours / 1e3);
+            for (p, t) in &peers {
+                line += &format!("  {p} {:>10.1}", t / 1e3);
+            }
+            if let Some(best) = peers.iter().map(|p| p.1).reduce(f64::min) {
+                line += &format!("  ratio {:.2}", ours / best);
+            }
+            println!("{line}");
+        }
+    }
+}

@@ -98,12 +98,15 @@ impl Default for PublicParts {
 }
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
-/// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`).
+/// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
+/// written to `out[0..4]` (lanes beyond `out.len()` are computed and
+/// dropped).
 fn expand_a_x4<B: Backend>(
     b: B,
     rho: &[u8; 32],
     idx: [(usize, usize); 4],
-) -> Result<[Poly; 4], Error> {
+    out: &mut [Poly],
+) -> Result<(), Error> {
     let seeds: [[u8; 34]; 4] = core::array::from_fn(|k| {
         let mut s = [0u8; 34];
         s[..32].copy_from_slice(rho);
@@ -112,8 +115,9 @@ fn expand_a_x4<B: Backend>(
         s
     });
     let mut x = Shake128X4::absorb(b, &seeds);
-    let mut out: [Poly; 4] = zero_vec();
-    let mut filled = [0usize; 4];
+    let lanes = out.len().min(4);
+    let mut filled = [N; 4];
+    filled[..lanes].fill(0);
     let mut blocks = [[0u8; SHAKE128_RATE]; 4];
     for _ in 0..MAX_A_BLOCKS {
         if filled.iter().all(|&f| f >= N) {
@@ -127,7 +131,7 @@ fn expand_a_x4<B: Backend>(
         }
     }
     if filled.iter().all(|&f| f >= N) {
-        Ok(out)
+        Ok(())
     } else {
         Err(Error::RejectionLimit)
     }
@@ -145,14 +149,16 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
         *p = Poly::default();
     }
     let total = P::K * P::L;
+    let mut entries: [Poly; 4] = zero_vec();
     let mut start = 0;
     while start < total {
+        let n = (total - start).min(4);
         let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
-            let n = (start + k).min(total - 1);
-            (n / P::L, n % P::L)
+            let e = (start + k).min(total - 1);
+            (e / P::L, e % P::L)
         });
-        let entries = expand_a_x4(b, rho, idx)?;
-        for (k, e) in entries.iter().enumerate().take(total - start) {
+        expand_a_x4(b, rho, idx, &mut entries[..n])?;
+        for (k, e) in entries.iter().enumerate().take(n) {
             let (i, j) = idx[k];
             b.pointwise_acc_mont(e, &vhat[j], &mut out[i]);
         }
@@ -168,17 +174,14 @@ pub(crate) fn expand_a<B: Backend, P: ParameterSet>(
     rho: &[u8; 32],
 ) -> Result<alloc::vec::Vec<Poly>, Error> {
     let total = P::K * P::L;
-    let mut a = alloc::vec::Vec::with_capacity(total + 3);
-    let mut start = 0;
-    while start < total {
+    let mut a = alloc::vec![Poly::default(); total];
+    for (c, chunk) in a.chunks_mut(4).enumerate() {
         let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
-            let n = (start + k).min(total - 1);
-            (n / P::L, n % P::L)
+            let e = (4 * c + k).min(total - 1);
+            (e / P::L, e % P::L)
         });
-        a.extend(expand_a_x4(b, rho, idx)?);
-        start += 4;
+        expand_a_x4(b, rho, idx, chunk)?;
     }
-    a.truncate(total);
     Ok(a)
 }
 
@@ -256,16 +259,52 @@ fn expand_s<B: Backend, P: ParameterSet>(
     Ok(())
 }
 
-/// FIPS 204 Alg. 34 ExpandMask: `y[r] = BitUnpack(H(rho'' || kappa + r))`.
-fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16, y: &mut VecL) {
-    let zb = pack::z_bytes(P::GAMMA1_BITS);
-    let mut start = 0;
-    while start < P::L {
-        let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(P::L - 1));
+/// FIPS 204 Alg. 34 ExpandMask as a stream: `y[r] = BitUnpack(H(rho'' ||
+/// IntegerToBytes(kappa + r, 2)))`. Attempt n uses indices `n l .. n l + l -
+/// 1`, so over the signing loop the indices run 0, 1, 2, ...: they are
+/// generated four at a time with the 4-way SHAKE256 and handed out in order,
+/// so no lane is wasted when `l` is not a multiple of 4 (at most three
+/// polynomials are computed ahead and unused). Wiped on drop (it holds y).
+struct MaskStream {
+    buf: [Poly; 4],
+    /// Index of `buf[0]`.
+    base: u32,
+    /// First index not generated yet (`base + 4` once started).
+    next: u32,
+}
+
+impl MaskStream {
+    fn new() -> Self {
+        Self {
+            buf: zero_vec(),
+            base: 0,
+            next: 0,
+        }
+    }
+
+    /// Write `y` for `index` to `out`.
+    fn take<B: Backend, P: ParameterSet>(
+        &mut self,
+        b: B,
+        rho_pp: &[u8; 64],
+        index: u32,
+        out: &mut Poly,
+    ) {
+        if index < self.base || index >= self.next {
+            self.fill::<B, P>(b, rho_pp, index);
+        }
+        let k = (index - self.base) as usize;
+        if let Some(p) = self.buf.get(k) {
+            out.coeffs = p.coeffs;
+        }
+    }
+
+    fn fill<B: Backend, P: ParameterSet>(&mut self, b: B, rho_pp: &[u8; 64], base: u32) {
+        let zb = pack::z_bytes(P::GAMMA1_BITS);
         let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
             let mut s = [0u8; 66];
             s[..64].copy_from_slice(rho_pp);
-            s[64..].copy_from_slice(&kappa.wrapping_add(idx[k] as u16).to_le_bytes());
+            s[64..].copy_from_slice(&((base + k as u32) as u16).to_le_bytes());
             s
         });
         let mut x = Shake256X4::absorb(b, &seeds);
@@ -279,10 +318,11 @@ fn expand_mask<B: Backend, P: ParameterSet>(b: B, rho_pp: &[u8; 64], kappa: u16,
                 o[n * SHAKE256_RATE..(n + 1) * SHAKE256_RATE].copy_from_slice(blk);
             }
         }
-        for k in 0..4.min(P::L - start) {
-            pack::unpack_z(P::GAMMA1_BITS, &buf[k][..zb], &mut y[idx[k]]);
+        for (bytes, p) in buf.iter().zip(self.buf.iter_mut()) {
+            pack::unpack_z(P::GAMMA1_BITS, &bytes[..zb], p);
         }
-        start += 4;
+        self.base = base;
+        self.next = base + 4;
     }
 }
 
@@ -304,11 +344,10 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     // Line 1: (rho, rho', K) = H(xi || k || l, 128).
     let mut seed = Zeroizing::new([0u8; 128]);
     h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
+    out.rho.copy_from_slice(&seed[..32]);
     // Declassified: rho is published as the first 32 bytes of the public key
     // (FIPS 204 Alg. 22), so ExpandA may branch on it (rejection sampling).
-    let mut rho = [0u8; 32];
-    rho.copy_from_slice(&seed[..32]);
-    out.rho = declassify(rho);
+    out.rho = declassify(out.rho);
     let mut rho_prime = Zeroizing::new([0u8; 64]);
     rho_prime.copy_from_slice(&seed[32..96]);
     out.key.copy_from_slice(&seed[96..]);
@@ -400,6 +439,8 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
         return Err(Error::InvalidLength);
     }
     out.rho.copy_from_slice(&sk[..32]);
+    // rho is part of the public key.
+    out.rho = declassify(out.rho);
     out.key.copy_from_slice(&sk[32..64]);
     let mut tr_given = [0u8; 64];
     tr_given.copy_from_slice(&sk[64..128]);
@@ -500,7 +541,8 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let g1 = gamma1::<P>();
     let g2 = P::GAMMA2.value();
     let ct_len = ctilde_len::<P>();
-    let mut kappa: u16 = 0;
+    let mut kappa: u32 = 0;
+    let mut mask = MaskStream::new();
     // Buffers are reused to keep the stack small: `z` first holds NTT(y),
     // and `w` holds the hint once w1 and w0 are extracted.
     let mut y: VecL = zero_vec();
@@ -514,8 +556,10 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let mut ctilde = [0u8; 64];
     for _ in 0..MAX_SIGN_ATTEMPTS {
         // Lines 11..13: y = ExpandMask(rho'', kappa), w = NTT^-1(A NTT(y)).
-        expand_mask::<B, P>(b, &rho_pp, kappa, &mut y);
-        kappa = kappa.wrapping_add(P::L as u16);
+        for (r, yr) in y.iter_mut().enumerate().take(P::L) {
+            mask.take::<B, P>(b, &rho_pp, kappa + r as u32, yr);
+        }
+        kappa += P::L as u32;
         for j in 0..P::L {
             z[j].coeffs = y[j].coeffs;
             b.ntt(&mut z[j]);

@@ -90,9 +90,10 @@
 //! * The matrix A is generated on demand from rho (four entries at a time
 //!   with the 4-way SHAKE128); only signing keeps it, on the heap, when
 //!   `alloc` is on. With `alloc`, the large NTT-domain key parts are boxed,
-//!   so key objects are small. Peak stack measured with valgrind massif
-//!   (x86_64, AVX2, release): sign about 57 KB for ML-DSA-65 (58 KB for
-//!   ML-DSA-87), verify about 47 KB, keygen about 61 KB.
+//!   so key objects are small. Peak stack of one operation, measured with
+//!   valgrind massif (x86_64, AVX2 backend, release, above an idle `main`):
+//!   sign about 59 KB for every set (ML-DSA-65: 58.7 KB; key decoded
+//!   beforehand), keygen about 49 KB, verify about 35 KB.
 //! * Constant time: no secret-dependent branch, index or division.
 //!   `Decompose` uses a multiply-shift. Declassified (see
 //!   `pqkit_common::ct::declassify`) only what FIPS 204 makes public: each

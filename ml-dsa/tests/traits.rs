@@ -250,3 +250,54 @@ fn x509_self_signed_ml_dsa_65() {
     tampered[20] ^= 1;
     assert!(vk.verify(&tampered, &sig).is_err());
 }
+
+#[cfg(feature = "getrandom")]
+#[test]
+fn os_randomness_keygen_and_hedged_signing() {
+    let sk = SigningKey::<MlDsa44>::generate_os().expect("keygen");
+    let other = SigningKey::<MlDsa44>::generate_os().expect("keygen");
+    assert_ne!(sk.public_key(), other.public_key());
+    let a = sk.sign_hedged(b"m", b"c").expect("sign");
+    let b = sk.sign_hedged(b"m", b"c").expect("sign");
+    assert_ne!(a, b, "hedged signatures differ");
+    sk.public_key()
+        .verify_with_context(b"m", b"c", &a)
+        .expect("valid");
+    sk.public_key()
+        .verify_with_context(b"m", b"c", &b)
+        .expect("valid");
+    let mut rng = TestRng(1);
+    let c = SigningKey::<MlDsa87>::generate(&mut rng).expect("keygen");
+    let s = c.sign_with_rng(&mut rng, b"m", b"").expect("sign");
+    c.public_key()
+        .verify_with_context(b"m", b"", &s)
+        .expect("valid");
+    let h = c
+        .sign_prehash_with_rng(&mut rng, HashAlg::Sha3_256, b"m", b"")
+        .expect("sign");
+    c.public_key()
+        .verify_prehash(HashAlg::Sha3_256, b"m", b"", &h)
+        .expect("valid");
+    assert!(
+        c.public_key()
+            .verify_prehash(HashAlg::Sha3_384, b"m", b"", &h)
+            .is_err()
+    );
+}
+
+#[test]
+fn hash_names_and_oids() {
+    for alg in HashAlg::ALL {
+        assert_eq!(HashAlg::from_name(alg.name()), Ok(alg));
+        assert_eq!(HashAlg::from_name(&alg.name().to_uppercase()), Ok(alg));
+        assert_eq!(alg.digest(b"abc").as_bytes().len(), alg.digest_len());
+    }
+    assert_eq!(HashAlg::from_name("md5"), Err(Error::UnknownHash));
+    // SHA2-256("abc").
+    assert_eq!(
+        hex::encode(HashAlg::Sha2_256.digest(b"abc").as_bytes()),
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    );
+    assert_eq!(HashAlg::Sha2_512.oid_der()[10], 3);
+    assert!(pqkit_ml_dsa::PreHash::from_digest(HashAlg::Sha2_256, &[0u8; 31]).is_err());
+}

@@ -11,12 +11,12 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$*"; }
 
 step "cargo test (dispatch: best backend)"
-cargo test --workspace --profile test-release
+cargo test --workspace --all-features --profile test-release
 
 step "cargo test (PQKIT_BACKEND=portable)"
 lattice=()
 for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber; do lattice+=(-p "$p"); done
-PQKIT_BACKEND=portable cargo test "${lattice[@]}" --profile test-release
+PQKIT_BACKEND=portable cargo test "${lattice[@]}" --all-features --profile test-release
 
 step "no_std build (thumbv7em-none-eabi)"
 for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519; do

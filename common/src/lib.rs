@@ -48,6 +48,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2_i16;
 pub mod backend;
 pub mod ct;
 #[cfg(feature = "ct-check")]
@@ -55,6 +57,7 @@ pub mod ctgrind;
 #[cfg(feature = "kat")]
 pub mod drbg;
 pub mod keccak;
+pub mod mont16;
 pub mod pack;
 pub mod pow2;
 pub mod q12289;

@@ -1,9 +1,140 @@
-//! Arithmetic modulo q = 3329, the ring of ML-KEM (FIPS 203).
-
-/// The kernels a backend provides for this ring.
-pub trait Ops: Copy {}
-
-impl Ops for crate::Portable {}
+//! Arithmetic modulo q = 3329, the ring of ML-KEM (FIPS 203):
+//! `R_q = Z_q[X]/(X^256 + 1)` with the 7-layer (incomplete) NTT, whose
+//! pointwise product is 128 products in `Z_q[X]/(X^2 - zeta^(2 BitRev7(i) + 1))`.
+//!
+//! Coefficients are signed 16-bit values; multiplications are Montgomery
+//! products with `R = 2^16` ([`crate::mont16`]). The kernels are the
+//! [`Ops`] trait, implemented by the portable backend (the executable
+//! specification) and the AVX2 backend, which agree bit for bit.
 
 #[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {}
+mod avx2;
+mod portable;
+#[cfg(test)]
+mod tests;
+
+use crate::mont16::{Mod16, zeta_table};
+
+/// Polynomial degree.
+pub const N: usize = 256;
+/// The modulus.
+pub const Q: i16 = 3329;
+/// The modulus with its Montgomery/Barrett constants.
+pub const MOD: Mod16 = Mod16::new(Q);
+/// `ZETAS[k] = 17^BitRev7(k) 2^16 mod q` (centred), FIPS 203 §4.3.
+pub const ZETAS: [i16; 128] = zeta_table::<128>(MOD, 17, 7);
+/// Final factor of the inverse NTT: `2^32 / 128 mod q` in Montgomery form
+/// (so the output comes out multiplied by `2^16`).
+pub const INV_NTT_F: i16 = {
+    // 2^32 * 128^-1 mod q; fqmul by it gives x * 2^16 / 128.
+    let inv128 = MOD.pow(128, (Q as u64) - 2);
+    let r2 = MOD.pow(2, 32);
+    (r2 * inv128 % (Q as i64)) as i16
+};
+
+/// A polynomial: 256 signed coefficients, 32-byte aligned. Wiped on drop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+pub struct Poly {
+    /// Coefficients, lowest degree first (bit-reversed order in the NTT
+    /// domain).
+    pub coeffs: [i16; N],
+}
+
+impl Default for Poly {
+    fn default() -> Self {
+        Poly { coeffs: [0; N] }
+    }
+}
+
+impl zeroize::Zeroize for Poly {
+    fn zeroize(&mut self) {
+        self.coeffs.zeroize();
+    }
+}
+
+impl Drop for Poly {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(self);
+    }
+}
+
+impl Poly {
+    /// The coefficients as 16 chunks of 16 (the AVX2 lane width).
+    pub fn chunks(&self) -> &[[i16; 16]] {
+        self.coeffs.as_chunks::<16>().0
+    }
+
+    /// Mutable [`Poly::chunks`].
+    pub fn chunks_mut(&mut self) -> &mut [[i16; 16]] {
+        self.coeffs.as_chunks_mut::<16>().0
+    }
+}
+
+/// The kernels a backend provides for this ring. Method names carry the
+/// ring's suffix: every ring's trait is a supertrait of [`crate::Backend`].
+pub trait Ops: Copy {
+    /// Forward NTT (FIPS 203 Alg. 9) in place, then Barrett reduction.
+    /// Input `|a_i| < q`; output `|a_i| <= q/2 + 1`, bit-reversed order.
+    fn ntt_q3329(self, a: &mut Poly);
+    /// Inverse NTT (FIPS 203 Alg. 10) times `2^16` (Montgomery factor).
+    /// Input `|a_i| < q`... any `i16` with `|a_i| <= 4q`; output `|a_i| < q`.
+    fn inv_ntt_tomont_q3329(self, a: &mut Poly);
+    /// `r = a * b * 2^-16` in the NTT domain (FIPS 203 Alg. 11/12: 128
+    /// degree-1 products). Inputs `|a_i|, |b_i| < 2^12`; output `|r_i| < 2q`.
+    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly);
+    /// Barrett reduction of every coefficient to `|a_i| <= q/2 + 1`.
+    fn reduce_q3329(self, a: &mut Poly);
+}
+
+impl Ops for crate::Portable {
+    #[inline]
+    fn ntt_q3329(self, a: &mut Poly) {
+        portable::ntt(a);
+    }
+    #[inline]
+    fn inv_ntt_tomont_q3329(self, a: &mut Poly) {
+        portable::inv_ntt_tomont(a);
+    }
+    #[inline]
+    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        portable::basemul_mont(a, b, r);
+    }
+    #[inline]
+    fn reduce_q3329(self, a: &mut Poly) {
+        portable::reduce(a);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Ops for crate::backend::Avx2 {
+    #[inline]
+    fn ntt_q3329(self, a: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::ntt(a)
+        }
+    }
+    #[inline]
+    fn inv_ntt_tomont_q3329(self, a: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::inv_ntt_tomont(a)
+        }
+    }
+    #[inline]
+    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        // The degree-1 products interleave coefficient pairs; portable for now.
+        portable::basemul_mont(a, b, r);
+    }
+    #[inline]
+    fn reduce_q3329(self, a: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::reduce(a)
+        }
+    }
+}

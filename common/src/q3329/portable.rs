@@ -1,0 +1,67 @@
+//! Portable kernels for q = 3329: the executable specification.
+
+use super::{INV_NTT_F, MOD, N, Poly, ZETAS};
+
+/// FIPS 203 Alg. 9: `k` runs 1..128 over the layers `len = 128 .. 2`.
+pub(super) fn ntt(a: &mut Poly) {
+    let f = &mut a.coeffs;
+    let mut k = 1;
+    let mut len = 128;
+    while len >= 2 {
+        for start in (0..N).step_by(2 * len) {
+            let zeta = ZETAS[k];
+            k += 1;
+            for j in start..start + len {
+                let t = MOD.fqmul(zeta, f[j + len]);
+                f[j + len] = f[j] - t;
+                f[j] += t;
+            }
+        }
+        len >>= 1;
+    }
+    reduce(a);
+}
+
+/// FIPS 203 Alg. 10 with Barrett-reduced sums, then the factor
+/// [`INV_NTT_F`]: `k` runs 127 down to 1 over `len = 2 .. 128`.
+pub(super) fn inv_ntt_tomont(a: &mut Poly) {
+    let f = &mut a.coeffs;
+    let mut k = 127;
+    let mut len = 2;
+    while len <= 128 {
+        for start in (0..N).step_by(2 * len) {
+            let zeta = ZETAS[k];
+            k -= 1;
+            for j in start..start + len {
+                let t = f[j];
+                f[j] = MOD.barrett_reduce(t + f[j + len]);
+                f[j + len] = MOD.fqmul(zeta, f[j + len] - t);
+            }
+        }
+        len <<= 1;
+    }
+    for x in f.iter_mut() {
+        *x = MOD.fqmul(*x, INV_NTT_F);
+    }
+}
+
+/// FIPS 203 Alg. 11/12 with Montgomery products: pairs `(4i, 4i+1)` use
+/// `zeta = ZETAS[64 + i]`, pairs `(4i+2, 4i+3)` use `-zeta`.
+pub(super) fn basemul_mont(a: &Poly, b: &Poly, r: &mut Poly) {
+    for i in 0..N / 4 {
+        let zeta = ZETAS[64 + i];
+        for (off, z) in [(4 * i, zeta), (4 * i + 2, -zeta)] {
+            let (a0, a1) = (a.coeffs[off], a.coeffs[off + 1]);
+            let (b0, b1) = (b.coeffs[off], b.coeffs[off + 1]);
+            r.coeffs[off] = MOD.fqmul(MOD.fqmul(a1, b1), z) + MOD.fqmul(a0, b0);
+            r.coeffs[off + 1] = MOD.fqmul(a0, b1) + MOD.fqmul(a1, b0);
+        }
+    }
+}
+
+/// Barrett-reduce every coefficient.
+pub(super) fn reduce(a: &mut Poly) {
+    for x in a.coeffs.iter_mut() {
+        *x = MOD.barrett_reduce(*x);
+    }
+}

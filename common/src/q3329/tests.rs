@@ -1,0 +1,144 @@
+//! q = 3329: NTT products against schoolbook, inverse round trips, and
+//! every backend against portable, on random inputs.
+
+use super::*;
+use crate::{Backend, BackendKind, Kernel, Portable, run_on};
+
+/// xorshift64*: deterministic test inputs.
+fn rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    move || {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        s.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+fn random_poly(next: &mut impl FnMut() -> u64, bound: i16) -> Poly {
+    let mut p = Poly::default();
+    for c in p.coeffs.iter_mut() {
+        *c = ((next() % (2 * bound as u64 + 1)) as i64 - bound as i64) as i16;
+    }
+    p
+}
+
+fn canon(x: i64) -> i64 {
+    x.rem_euclid(Q as i64)
+}
+
+fn schoolbook(a: &Poly, b: &Poly) -> [i64; N] {
+    let mut c = [0i64; N];
+    for i in 0..N {
+        for j in 0..N {
+            let p = a.coeffs[i] as i64 * b.coeffs[j] as i64;
+            if i + j < N {
+                c[i + j] += p;
+            } else {
+                c[i + j - N] -= p;
+            }
+        }
+    }
+    c.map(canon)
+}
+
+struct Product<'a>(&'a Poly, &'a Poly);
+impl Kernel for Product<'_> {
+    type Output = [i64; N];
+    fn run<B: Backend>(self, b: B) -> [i64; N] {
+        let (mut x, mut y, mut r) = (self.0.clone(), self.1.clone(), Poly::default());
+        b.ntt_q3329(&mut x);
+        b.ntt_q3329(&mut y);
+        b.basemul_mont_q3329(&x, &y, &mut r);
+        b.inv_ntt_tomont_q3329(&mut r);
+        // basemul gives 2^-16, the inverse NTT 2^16: the plain product.
+        r.coeffs.map(|c| canon(c as i64))
+    }
+}
+
+#[test]
+fn ntt_product_equals_schoolbook_on_every_backend() {
+    let mut next = rng(1);
+    for _ in 0..20 {
+        let a = random_poly(&mut next, Q - 1);
+        let b = random_poly(&mut next, Q - 1);
+        let want = schoolbook(&a, &b);
+        for kind in BackendKind::available() {
+            assert_eq!(run_on(kind, Product(&a, &b)), Some(want), "{kind:?}");
+        }
+    }
+}
+
+struct RoundTrip(Poly);
+impl Kernel for RoundTrip {
+    type Output = Poly;
+    fn run<B: Backend>(self, b: B) -> Poly {
+        let mut x = self.0;
+        b.ntt_q3329(&mut x);
+        b.inv_ntt_tomont_q3329(&mut x);
+        x
+    }
+}
+
+#[test]
+fn inverse_of_forward_is_identity_times_r() {
+    let mut next = rng(2);
+    for _ in 0..50 {
+        let a = random_poly(&mut next, Q - 1);
+        for kind in BackendKind::available() {
+            let Some(back) = run_on(kind, RoundTrip(a.clone())) else {
+                continue;
+            };
+            for (x, y) in back.coeffs.iter().zip(a.coeffs.iter()) {
+                // inv_ntt_tomont multiplies by 2^16.
+                assert_eq!(canon(*x as i64), canon(*y as i64 * 65536), "{kind:?}");
+                assert!(x.abs() < Q, "{kind:?}: {x}");
+            }
+        }
+    }
+}
+
+struct Each(Poly, Poly);
+impl Kernel for Each {
+    type Output = [Poly; 4];
+    fn run<B: Backend>(self, b: B) -> [Poly; 4] {
+        let mut f = self.0.clone();
+        b.ntt_q3329(&mut f);
+        let mut i = self.0.clone();
+        b.inv_ntt_tomont_q3329(&mut i);
+        let mut m = Poly::default();
+        b.basemul_mont_q3329(&self.0, &self.1, &mut m);
+        let mut r = self.1;
+        b.reduce_q3329(&mut r);
+        [f, i, m, r]
+    }
+}
+
+#[test]
+fn every_backend_equals_portable_bit_for_bit() {
+    let mut next = rng(3);
+    for round in 0..200 {
+        // Full i16 range for reduce; |a| < q for the NTTs; < 2^12 for basemul.
+        let a = random_poly(&mut next, if round % 2 == 0 { Q - 1 } else { 4095 });
+        let b = random_poly(&mut next, if round % 3 == 0 { i16::MAX } else { Q - 1 });
+        let want = Each(a.clone(), b.clone()).run(Portable);
+        for kind in BackendKind::available() {
+            assert_eq!(
+                run_on(kind, Each(a.clone(), b.clone())).as_ref(),
+                Some(&want),
+                "{kind:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn zeta_table_matches_fips_203() {
+    // FIPS 203 Appendix A (standard form): 1, 1729, 2580, 3289, ..., 2154.
+    let std = |z: i16| canon(MOD.fqmul(z, 1) as i64);
+    assert_eq!(std(ZETAS[0]), 1);
+    assert_eq!(std(ZETAS[1]), 1729);
+    assert_eq!(std(ZETAS[2]), 2580);
+    assert_eq!(std(ZETAS[3]), 3289);
+    assert_eq!(std(ZETAS[127]), 2154);
+}

@@ -1,9 +1,147 @@
-//! Arithmetic modulo q = 12289, the ring of FN-DSA (Falcon) verification and key generation.
-
-/// The kernels a backend provides for this ring.
-pub trait Ops: Copy {}
-
-impl Ops for crate::Portable {}
+//! Arithmetic modulo q = 12289, the ring of FN-DSA (Falcon) verification and
+//! key generation: `Z_q[X]/(X^n + 1)` for `n = 2^logn`, `logn` in 1..=10,
+//! with the complete negacyclic NTT (evaluation at the odd powers of a
+//! primitive `2n`-th root of unity).
+//!
+//! Polynomials are `i16` slices of length `n`; products are Montgomery
+//! products with `R = 2^16` ([`crate::mont16`]). One zeta table serves every
+//! degree: `ZETAS[k] = psi^BitRev10(k) 2^16 mod q` with `psi = 1945 = 11^6`
+//! of order 2048, since for `k < n` that equals `psi_2n^BitRev_logn(k)`.
+//! A slice whose length is not a supported power of two gives
+//! [`BadLength`] and is left untouched.
 
 #[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {}
+mod avx2;
+mod portable;
+#[cfg(test)]
+mod tests;
+
+use crate::mont16::{Mod16, zeta_table};
+
+/// The modulus.
+pub const Q: i16 = 12289;
+/// The modulus with its Montgomery/Barrett constants.
+pub const MOD: Mod16 = Mod16::new(Q);
+/// The largest supported degree.
+pub const MAX_N: usize = 1024;
+/// A primitive 2048-th root of unity modulo q (`11^6`, 11 generating Z_q*).
+pub const PSI: i64 = 1945;
+/// `ZETAS[k] = PSI^BitRev10(k) 2^16 mod q`, centred.
+pub const ZETAS: [i16; MAX_N] = zeta_table::<MAX_N>(MOD, PSI, 10);
+/// `INV_F[logn] = 2^32 / n mod q`: the inverse NTT's final Montgomery factor
+/// (output multiplied by `2^16`).
+pub const INV_F: [i16; 11] = {
+    let mut t = [0i16; 11];
+    let mut logn = 1;
+    while logn <= 10 {
+        let inv_n = MOD.pow(1 << logn, (Q as u64) - 2);
+        t[logn] = (MOD.pow(2, 32) * inv_n % (Q as i64)) as i16;
+        logn += 1;
+    }
+    t
+};
+
+/// A slice length that is not `2^logn` with `logn` in 1..=10, or two
+/// operands of different lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadLength;
+
+impl core::fmt::Display for BadLength {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("polynomial length must be 2^logn with logn in 1..=10")
+    }
+}
+
+impl core::error::Error for BadLength {}
+
+/// `log2(n)` for a supported degree.
+pub fn logn_of(n: usize) -> Result<u32, BadLength> {
+    if n.is_power_of_two() && (2..=MAX_N).contains(&n) {
+        Ok(n.trailing_zeros())
+    } else {
+        Err(BadLength)
+    }
+}
+
+/// The kernels a backend provides for this ring (method names carry the
+/// ring's suffix: every ring's trait is a supertrait of [`crate::Backend`]).
+pub trait Ops: Copy {
+    /// Forward NTT in place, Barrett-reducing after every layer. Input any
+    /// `|a_i| <= q`; output `|a_i| <= q/2 + 1`, bit-reversed order.
+    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength>;
+    /// Inverse NTT in place, times `2^16`. Input `|a_i| < q`; output
+    /// `|a_i| < q`.
+    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength>;
+    /// `r = a * b * 2^-16` coefficient-wise. Inputs `|a_i|, |b_i| < q`;
+    /// output `|r_i| < q`. Lengths must be equal.
+    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength>;
+    /// Barrett reduction of every coefficient to `|a_i| <= q/2 + 1`.
+    fn reduce_q12289(self, a: &mut [i16]);
+}
+
+fn same_len(a: &[i16], b: &[i16], r: &[i16]) -> Result<(), BadLength> {
+    if a.len() == b.len() && b.len() == r.len() {
+        Ok(())
+    } else {
+        Err(BadLength)
+    }
+}
+
+impl Ops for crate::Portable {
+    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        logn_of(a.len())?;
+        portable::ntt(a);
+        Ok(())
+    }
+    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        let logn = logn_of(a.len())?;
+        portable::inv_ntt_tomont(a, logn);
+        Ok(())
+    }
+    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength> {
+        same_len(a, b, r)?;
+        portable::pointwise_mont(a, b, r);
+        Ok(())
+    }
+    fn reduce_q12289(self, a: &mut [i16]) {
+        portable::reduce(a);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Ops for crate::backend::Avx2 {
+    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        logn_of(a.len())?;
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::ntt(a)
+        };
+        Ok(())
+    }
+    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        let logn = logn_of(a.len())?;
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::inv_ntt_tomont(a, logn)
+        };
+        Ok(())
+    }
+    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength> {
+        same_len(a, b, r)?;
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::pointwise_mont(a, b, r)
+        };
+        Ok(())
+    }
+    fn reduce_q12289(self, a: &mut [i16]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::reduce(a)
+        }
+    }
+}

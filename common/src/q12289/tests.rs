@@ -1,0 +1,164 @@
+//! q = 12289: NTT products against schoolbook for several degrees,
+//! inverse round trips, every backend against portable, bad lengths.
+
+use super::*;
+use crate::{Backend, BackendKind, Kernel, Portable, run_on};
+use std::vec::Vec;
+
+fn rng(seed: u64) -> impl FnMut() -> u64 {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    move || {
+        s ^= s >> 12;
+        s ^= s << 25;
+        s ^= s >> 27;
+        s.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+fn random(next: &mut impl FnMut() -> u64, n: usize, bound: i64) -> Vec<i16> {
+    (0..n)
+        .map(|_| ((next() % (2 * bound as u64 + 1)) as i64 - bound) as i16)
+        .collect()
+}
+
+fn canon(x: i64) -> i64 {
+    x.rem_euclid(Q as i64)
+}
+
+fn schoolbook(a: &[i16], b: &[i16]) -> Vec<i64> {
+    let n = a.len();
+    let mut c = std::vec![0i64; n];
+    for i in 0..n {
+        for j in 0..n {
+            let p = a[i] as i64 * b[j] as i64;
+            if i + j < n {
+                c[i + j] += p;
+            } else {
+                c[i + j - n] -= p;
+            }
+        }
+    }
+    c.into_iter().map(canon).collect()
+}
+
+struct Product<'a>(&'a [i16], &'a [i16]);
+impl Kernel for Product<'_> {
+    type Output = Vec<i64>;
+    fn run<B: Backend>(self, b: B) -> Vec<i64> {
+        let (mut x, mut y) = (self.0.to_vec(), self.1.to_vec());
+        let mut r = std::vec![0i16; x.len()];
+        b.ntt_q12289(&mut x).expect("len");
+        b.ntt_q12289(&mut y).expect("len");
+        b.pointwise_mont_q12289(&x, &y, &mut r).expect("len");
+        b.inv_ntt_tomont_q12289(&mut r).expect("len");
+        r.into_iter().map(|c| canon(c as i64)).collect()
+    }
+}
+
+#[test]
+fn ntt_product_equals_schoolbook_for_every_degree_and_backend() {
+    let mut next = rng(11);
+    for logn in 1..=10 {
+        let n = 1 << logn;
+        for _ in 0..if logn >= 9 { 3 } else { 10 } {
+            let a = random(&mut next, n, Q as i64 - 1);
+            let b = random(&mut next, n, Q as i64 - 1);
+            let want = schoolbook(&a, &b);
+            for kind in BackendKind::available() {
+                assert_eq!(
+                    run_on(kind, Product(&a, &b)).as_ref(),
+                    Some(&want),
+                    "{kind:?} logn {logn}"
+                );
+            }
+        }
+    }
+}
+
+struct Each(Vec<i16>, Vec<i16>);
+impl Kernel for Each {
+    type Output = [Vec<i16>; 4];
+    fn run<B: Backend>(self, b: B) -> [Vec<i16>; 4] {
+        let mut f = self.0.clone();
+        b.ntt_q12289(&mut f).expect("len");
+        let mut i = self.0.clone();
+        b.inv_ntt_tomont_q12289(&mut i).expect("len");
+        let mut m = std::vec![0i16; self.0.len()];
+        b.pointwise_mont_q12289(&self.0, &self.1, &mut m)
+            .expect("len");
+        let mut r = self.1;
+        b.reduce_q12289(&mut r);
+        [f, i, m, r]
+    }
+}
+
+#[test]
+fn every_backend_equals_portable_bit_for_bit() {
+    let mut next = rng(12);
+    for logn in 1..=10 {
+        for _ in 0..20 {
+            let n = 1 << logn;
+            let a = random(&mut next, n, Q as i64 - 1);
+            let b = random(&mut next, n, i16::MAX as i64);
+            let mut b2 = b.clone();
+            Portable.reduce_q12289(&mut b2);
+            let want = Each(a.clone(), b2.clone()).run(Portable);
+            for kind in BackendKind::available() {
+                assert_eq!(
+                    run_on(kind, Each(a.clone(), b2.clone())).as_ref(),
+                    Some(&want),
+                    "{kind:?} logn {logn}"
+                );
+            }
+            // reduce on the full i16 range too
+            let mut r1 = b.clone();
+            Portable.reduce_q12289(&mut r1);
+            for kind in BackendKind::available() {
+                struct R(Vec<i16>);
+                impl Kernel for R {
+                    type Output = Vec<i16>;
+                    fn run<B: Backend>(self, b: B) -> Vec<i16> {
+                        let mut x = self.0;
+                        b.reduce_q12289(&mut x);
+                        x
+                    }
+                }
+                assert_eq!(run_on(kind, R(b.clone())).as_ref(), Some(&r1));
+            }
+        }
+    }
+}
+
+#[test]
+fn inverse_of_forward_is_identity_times_r() {
+    let mut next = rng(13);
+    for logn in [1, 2, 5, 9, 10] {
+        let a = random(&mut next, 1 << logn, Q as i64 - 1);
+        let mut x = a.clone();
+        Portable.ntt_q12289(&mut x).expect("len");
+        Portable.inv_ntt_tomont_q12289(&mut x).expect("len");
+        for (x, y) in x.iter().zip(&a) {
+            assert_eq!(canon(*x as i64), canon(*y as i64 * 65536));
+        }
+    }
+}
+
+#[test]
+fn bad_lengths_are_errors_and_leave_input_untouched() {
+    for n in [0usize, 1, 3, 48, 2048] {
+        let mut a = std::vec![5i16; n];
+        assert_eq!(Portable.ntt_q12289(&mut a), Err(BadLength));
+        assert_eq!(Portable.inv_ntt_tomont_q12289(&mut a), Err(BadLength));
+        assert!(a.iter().all(|&x| x == 5));
+    }
+    let mut r = [0i16; 4];
+    assert_eq!(
+        Portable.pointwise_mont_q12289(&[1; 4], &[1; 8], &mut r),
+        Err(BadLength)
+    );
+}
+
+#[test]
+fn psi_has_order_2048() {
+    assert_eq!(MOD.pow(PSI, 1024), Q as i64 - 1);
+}

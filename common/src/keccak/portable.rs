@@ -2,7 +2,7 @@
 
 use super::StateX4;
 
-const RC: [u64; 24] = [
+pub(super) const RC: [u64; 24] = [
     0x0000_0000_0000_0001,
     0x0000_0000_0000_8082,
     0x8000_0000_0000_808A,
@@ -30,7 +30,7 @@ const RC: [u64; 24] = [
 ];
 
 /// Rotation offsets r\[x + 5y\] (FIPS 202 Table 2).
-const RHO: [u32; 25] = [
+pub(super) const RHO: [u32; 25] = [
     0, 1, 62, 28, 27, //
     36, 44, 6, 55, 20, //
     3, 10, 43, 25, 39, //

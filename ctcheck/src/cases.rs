@@ -2,6 +2,7 @@
 
 use pqkit_common::ctgrind::{poison, unpoison};
 use pqkit_common::keccak::{SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256X4};
+use pqkit_common::q3329::Poly as Poly16;
 use pqkit_common::q8380417::{self, Gamma2, Poly as Poly32};
 use pqkit_common::{Backend, BackendKind, Kernel, ct, run_on};
 
@@ -16,6 +17,8 @@ pub const ALL: &[Case] = &[
     ("common-ct-helpers", common_ct_helpers),
     ("common-keccak-x4", common_keccak_x4),
     ("common-q8380417-arith", common_q8380417),
+    ("common-q3329-arith", common_q3329),
+    ("common-q12289-arith", common_q12289),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -206,4 +209,65 @@ impl Kernel for Q8380417Case {
 /// q = 8380417 arithmetic with secret coefficients, on every backend.
 fn common_q8380417() -> u64 {
     on_all_backends(Q8380417Case)
+}
+
+#[derive(Clone)]
+struct Q3329Case;
+impl Kernel for Q3329Case {
+    type Output = u64;
+    fn run<B: Backend>(self, b: B) -> u64 {
+        let mut a = Poly16::default();
+        let mut c = Poly16::default();
+        for (i, (x, y)) in a.coeffs.iter_mut().zip(c.coeffs.iter_mut()).enumerate() {
+            *x = ((i as i32 * 1223) % 3329 - 1664) as i16;
+            *y = ((i as i32 * 977 + 5) % 3329 - 1664) as i16;
+        }
+        poison(&mut a);
+        poison(&mut c);
+        b.ntt_q3329(&mut a);
+        b.ntt_q3329(&mut c);
+        let mut r = Poly16::default();
+        b.basemul_mont_q3329(&a, &c, &mut r);
+        b.inv_ntt_tomont_q3329(&mut r);
+        b.reduce_q3329(&mut r);
+        unpoison(&mut r);
+        let bytes: Vec<u8> = r.coeffs.iter().flat_map(|x| x.to_le_bytes()).collect();
+        fold(0, &bytes)
+    }
+}
+
+/// q = 3329 NTT, base multiplication and reductions, secret inputs, every backend.
+fn common_q3329() -> u64 {
+    on_all_backends(Q3329Case)
+}
+
+#[derive(Clone)]
+struct Q12289Case;
+impl Kernel for Q12289Case {
+    type Output = u64;
+    fn run<B: Backend>(self, b: B) -> u64 {
+        let mut a: Vec<i16> = (0..512)
+            .map(|i| ((i * 7919) % 12289 - 6144) as i16)
+            .collect();
+        let mut c: Vec<i16> = (0..512)
+            .map(|i| ((i * 131 + 9) % 12289 - 6144) as i16)
+            .collect();
+        poison(a.as_mut_slice());
+        poison(c.as_mut_slice());
+        let mut r = vec![0i16; 512];
+        let ok = b.ntt_q12289(&mut a).is_ok()
+            && b.ntt_q12289(&mut c).is_ok()
+            && b.pointwise_mont_q12289(&a, &c, &mut r).is_ok()
+            && b.inv_ntt_tomont_q12289(&mut r).is_ok();
+        b.reduce_q12289(&mut r);
+        unpoison(r.as_mut_slice());
+        let bytes: Vec<u8> = r.iter().flat_map(|x| x.to_le_bytes()).collect();
+        fold(u64::from(ok), &bytes)
+    }
+}
+
+/// q = 12289 NTT (n = 512), pointwise products and reductions, secret
+/// inputs (FN-DSA key generation works on secret f, g), every backend.
+fn common_q12289() -> u64 {
+    on_all_backends(Q12289Case)
 }

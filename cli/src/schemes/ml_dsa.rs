@@ -148,6 +148,9 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
         if opts.falcon_original {
             return Err(CliError::new("--falcon-original applies to fn-dsa only"));
         }
+        // ML-DSA has a single acceptance rule (FIPS 204 verification is
+        // already strict), so --strict changes nothing here.
+        let _strict = opts.strict;
         let vk = self.verifying_key(key)?;
         let ctx = opts.context.as_deref().unwrap_or_default();
         if ctx.len() > 255 {

@@ -63,5 +63,7 @@ pub mod pow2;
 pub mod q12289;
 pub mod q3329;
 pub mod q8380417;
+#[cfg(test)]
+mod testutil;
 
 pub use backend::{Backend, BackendKind, Kernel, Portable, dispatch, run_on};

@@ -62,18 +62,8 @@ impl Mod16 {
     }
 
     /// `x^e mod q` (compile-time table building; public exponents only).
-    pub const fn pow(self, x: i64, mut e: u64) -> i64 {
-        let q = self.q as i64;
-        let mut base = x.rem_euclid(q);
-        let mut acc = 1i64;
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = acc * base % q;
-            }
-            base = base * base % q;
-            e >>= 1;
-        }
-        acc
+    pub const fn pow(self, x: i64, e: u64) -> i64 {
+        pow_mod(x, e, self.q as i64)
     }
 
     /// `x 2^16 mod q`, centred in `(-q/2, q/2]` (compile time).
@@ -85,6 +75,21 @@ impl Mod16 {
         }
         r as i16
     }
+}
+
+/// `x^e mod q` for `q < 2^31` (compile-time table building for every ring;
+/// square-and-multiply over public exponents only).
+pub const fn pow_mod(x: i64, mut e: u64, q: i64) -> i64 {
+    let mut base = x.rem_euclid(q);
+    let mut acc = 1i64;
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * base % q;
+        }
+        base = base * base % q;
+        e >>= 1;
+    }
+    acc
 }
 
 /// Reverse the low `bits` bits of `k`.

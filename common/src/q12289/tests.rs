@@ -2,18 +2,9 @@
 //! inverse round trips, every backend against portable, bad lengths.
 
 use super::*;
+use crate::testutil::rng;
 use crate::{Backend, BackendKind, Kernel, Portable, run_on};
 use std::vec::Vec;
-
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move || {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        s.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 fn random(next: &mut impl FnMut() -> u64, n: usize, bound: i64) -> Vec<i16> {
     (0..n)

@@ -58,18 +58,8 @@ const fn qinv() -> i32 {
     x as i32
 }
 
-const fn pow_mod(base: u64, mut e: u64) -> u64 {
-    let q = Q as u64;
-    let mut b = base % q;
-    let mut r = 1u64;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = r * b % q;
-        }
-        b = b * b % q;
-        e >>= 1;
-    }
-    r
+const fn pow_mod(base: u64, e: u64) -> u64 {
+    crate::mont16::pow_mod(base as i64, e, Q as i64) as u64
 }
 
 const fn center(x: u64) -> i32 {

@@ -1,5 +1,79 @@
 //! # pqkit-ml-kem
 //!
-//! ML-KEM (FIPS 203): ML-KEM-512, ML-KEM-768 and ML-KEM-1024. Not implemented yet: this crate is a placeholder in the workspace.
+//! ML-KEM (FIPS 203): ML-KEM-512, ML-KEM-768 and ML-KEM-1024 in one build,
+//! written once over the [`pqkit_common::Backend`] kernels and dispatched
+//! at run time (portable or AVX2). `#![no_std]`, no `unsafe`.
+//!
+//! It implements the RustCrypto `kem` 0.3 traits, so generic code written
+//! against them runs unchanged:
+//!
+//! ```
+//! use pqkit_ml_kem::{MlKem768, kem::{Decapsulate, Encapsulate, Kem, KeyInit}};
+//! use pqkit_ml_kem::{DecapsulationKey, Seed};
+//!
+//! // Key generation from the 64-byte seed d || z (the canonical private key).
+//! let dk = DecapsulationKey::<MlKem768>::new(&Seed::from([7u8; 64]));
+//! let ek = dk.encapsulation_key().clone();
+//!
+//! // Encapsulation with the caller's RNG, decapsulation with implicit rejection.
+//! # struct Counter(u8);
+//! # impl rand_core::TryRng for Counter {
+//! #     type Error = core::convert::Infallible;
+//! #     fn try_next_u32(&mut self) -> Result<u32, Self::Error> { self.0 += 1; Ok(self.0.into()) }
+//! #     fn try_next_u64(&mut self) -> Result<u64, Self::Error> { self.0 += 1; Ok(self.0.into()) }
+//! #     fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), Self::Error> { d.fill(self.0); self.0 += 1; Ok(()) }
+//! # }
+//! # impl rand_core::TryCryptoRng for Counter {}
+//! # let mut rng = Counter(1);
+//! let (ct, k_sender) = ek.encapsulate_with_rng(&mut rng);
+//! let k_receiver = dk.decapsulate(&ct);
+//! assert_eq!(k_sender, k_receiver);
+//! ```
+//!
+//! * Keys: [`DecapsulationKey::from_seed`] (KeyGen), [`DecapsulationKey::generate`],
+//!   [`DecapsulationKey::from_expanded`] (FIPS 203 `dk`, §7.3 hash check),
+//!   [`DecapsulationKey::to_seed`] / [`DecapsulationKey::expanded_bytes`],
+//!   [`EncapsulationKey::from_bytes`] (§7.2 modulus check).
+//! * Derandomised `KeyGen_internal` / `Encaps_internal` in [`hazmat`].
+//! * Every bad input is an [`Error`], never a panic.
+//!
+//! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`,
+//! `pem` (default), `ct-check`.
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+#[allow(unused_extern_crates)]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod algo;
+mod error;
+pub mod hazmat;
+mod keys;
+mod params;
+
+pub use error::Error;
+pub use kem;
+pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey};
+pub use params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
+
+macro_rules! aliases {
+    ($($m:ident, $t:ident, $doc:literal;)*) => {$(
+        #[doc = $doc]
+        pub mod $m {
+            /// Decapsulation key.
+            pub type DecapsulationKey = crate::DecapsulationKey<crate::$t>;
+            /// Encapsulation key.
+            pub type EncapsulationKey = crate::EncapsulationKey<crate::$t>;
+            /// Ciphertext.
+            pub type Ciphertext = crate::Ciphertext<crate::$t>;
+        }
+    )*};
+}
+aliases! {
+    ml_kem_512, MlKem512, "ML-KEM-512 type aliases.";
+    ml_kem_768, MlKem768, "ML-KEM-768 type aliases.";
+    ml_kem_1024, MlKem1024, "ML-KEM-1024 type aliases.";
+}

@@ -1,0 +1,492 @@
+//! FIPS 203 written once over the backend kernels. Comments name the
+//! algorithm and line of FIPS 203 each step implements.
+//!
+//! Montgomery bookkeeping: NTT outputs are in the normal domain;
+//! `basemul_mont` multiplies by `2^-16`; `inv_ntt_tomont` by `2^16`; so
+//! `NTT^-1(a o b)` comes out plain, and `A o s` is brought back with one
+//! multiplication by `2^32 mod q` ([`R2`]).
+
+use digest::Digest;
+use pqkit_common::Backend;
+use pqkit_common::keccak::{
+    ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Sha3_256, Sha3_512, Shake128X4, Shake256,
+    Shake256X4, Update, XofReader,
+};
+use pqkit_common::pack::{pack_bits, unpack_bits};
+use pqkit_common::q3329::{MOD, N, Poly, Q};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::{Error, ParameterSet};
+
+/// Largest module rank.
+pub(crate) const MAX_K: usize = 4;
+/// `2^32 mod q`: `fqmul(x, R2) = x 2^16`.
+const R2: i16 = 1353;
+/// At most this many SHAKE128 blocks per matrix entry. 64 blocks carry 7168
+/// candidates, of which about 5825 are accepted on average; falling short
+/// of 256 has probability below 10^-1000, so the bound is never reached in
+/// practice. It exists so that the loop is bounded without an error path
+/// (the `kem` traits are infallible): if it were ever reached, the missing
+/// coefficients would be taken as the next 12-bit values reduced mod q (a
+/// documented, unobservable deviation from FIPS 203 Alg. 7).
+const MAX_BLOCKS: usize = 64;
+
+/// A vector of up to four polynomials (only the first k are used).
+pub(crate) type PolyVec = [Poly; MAX_K];
+
+pub(crate) fn polyvec() -> PolyVec {
+    core::array::from_fn(|_| Poly::default())
+}
+
+/// H = SHA3-256.
+pub(crate) fn h(parts: &[&[u8]]) -> [u8; 32] {
+    let mut d = Sha3_256::new();
+    for p in parts {
+        Digest::update(&mut d, p);
+    }
+    d.finalize().into()
+}
+
+/// G = SHA3-512, split in two 32-byte halves.
+fn g(parts: &[&[u8]]) -> Zeroizing<[u8; 64]> {
+    let mut d = Sha3_512::new();
+    for p in parts {
+        Digest::update(&mut d, p);
+    }
+    Zeroizing::new(d.finalize().into())
+}
+
+/// J = SHAKE256(z || c, 32): the implicit-rejection key.
+fn j(z: &[u8], c: &[u8]) -> [u8; 32] {
+    let mut x = Shake256::default();
+    x.update(z);
+    x.update(c);
+    let mut out = [0u8; 32];
+    x.finalize_xof().read(&mut out);
+    out
+}
+
+/// FIPS 203 Alg. 7 SampleNTT step: append the accepted 12-bit values of
+/// `buf` to `p[filled..]`. Public data only (rho).
+fn rej_sample(p: &mut Poly, mut filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
+    for t in buf.chunks_exact(3) {
+        let d1 = u16::from(t[0]) | ((u16::from(t[1]) & 0xf) << 8);
+        let d2 = (u16::from(t[1]) >> 4) | (u16::from(t[2]) << 4);
+        for d in [d1, d2] {
+            if d < Q as u16 && filled < N {
+                p.coeffs[filled] = d as i16;
+                filled += 1;
+            }
+        }
+    }
+    filled
+}
+
+/// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
+/// or its transpose (`rho || i || j`), four entries per 4-way SHAKE128.
+pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
+    b: B,
+    rho: &[u8; 32],
+    transposed: bool,
+    a: &mut [PolyVec; MAX_K],
+) {
+    let k = P::K;
+    let mut entries = [(0usize, 0usize); MAX_K * MAX_K];
+    for (n, e) in entries.iter_mut().take(k * k).enumerate() {
+        *e = (n / k, n % k);
+    }
+    for batch in entries[..k * k].chunks(4) {
+        let mut seeds = [[0u8; 34]; 4];
+        for (lane, seed) in seeds.iter_mut().enumerate() {
+            let (i, jj) = batch[lane.min(batch.len() - 1)];
+            seed[..32].copy_from_slice(rho);
+            let (x, y) = if transposed { (i, jj) } else { (jj, i) };
+            seed[32] = x as u8;
+            seed[33] = y as u8;
+        }
+        let mut xof = Shake128X4::absorb(b, &seeds);
+        let mut filled = [0usize; 4];
+        let mut blocks = [[0u8; SHAKE128_RATE]; 4];
+        let mut rounds = 0;
+        while filled[..batch.len()].iter().any(|&f| f < N) {
+            xof.squeeze_block(&mut blocks);
+            rounds += 1;
+            for (lane, &(i, jj)) in batch.iter().enumerate() {
+                filled[lane] = if rounds <= MAX_BLOCKS {
+                    rej_sample(&mut a[i][jj], filled[lane], &blocks[lane])
+                } else {
+                    fill_mod_q(&mut a[i][jj], filled[lane], &blocks[lane])
+                };
+            }
+        }
+    }
+}
+
+/// The bounded loop's end (see [`MAX_BLOCKS`]): 12-bit values mod q.
+fn fill_mod_q(p: &mut Poly, filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
+    let mut n = filled;
+    for (dst, t) in p.coeffs[filled..].iter_mut().zip(buf.chunks_exact(2)) {
+        *dst = MOD.canonical((u16::from_le_bytes([t[0], t[1]]) & 0xfff) as i16);
+        n += 1;
+    }
+    n
+}
+
+/// FIPS 203 Alg. 8 SamplePolyCBD_eta on `64 eta` bytes (eta 2 or 3).
+fn cbd(eta: usize, bytes: &[u8], p: &mut Poly) {
+    if eta == 2 {
+        for (chunk, out) in bytes.chunks_exact(4).zip(p.coeffs.chunks_exact_mut(8)) {
+            let t = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            let d = (t & 0x5555_5555) + ((t >> 1) & 0x5555_5555);
+            for (i, o) in out.iter_mut().enumerate() {
+                let a = (d >> (4 * i)) & 3;
+                let b = (d >> (4 * i + 2)) & 3;
+                *o = a as i16 - b as i16;
+            }
+        }
+    } else {
+        for (chunk, out) in bytes.chunks_exact(3).zip(p.coeffs.chunks_exact_mut(4)) {
+            let t = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], 0]);
+            let d = (t & 0x0024_9249) + ((t >> 1) & 0x0024_9249) + ((t >> 2) & 0x0024_9249);
+            for (i, o) in out.iter_mut().enumerate() {
+                let a = (d >> (6 * i)) & 7;
+                let b = (d >> (6 * i + 3)) & 7;
+                *o = a as i16 - b as i16;
+            }
+        }
+    }
+}
+
+/// `out[i] = CBD_eta(PRF_eta(seed, nonce0 + i))` for every polynomial of
+/// `out`, four per 4-way SHAKE256 (FIPS 203 Alg. 13 lines 9-16, Alg. 14
+/// lines 9-17).
+fn sample_noise<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out: &mut [Poly]) {
+    for (n, chunk) in out.chunks_mut(4).enumerate() {
+        sample_noise4(b, seed, nonce0.wrapping_add(4 * n as u8), eta, chunk);
+    }
+}
+
+/// [`sample_noise`] for at most four polynomials.
+fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out: &mut [Poly]) {
+    let mut inputs = [[0u8; 33]; 4];
+    for (lane, inp) in inputs.iter_mut().enumerate() {
+        inp[..32].copy_from_slice(seed);
+        inp[32] = nonce0.wrapping_add(lane as u8);
+    }
+    let mut xof = Shake256X4::absorb(b, &inputs);
+    inputs.zeroize();
+    let mut buf = Zeroizing::new([[0u8; 2 * SHAKE256_RATE]; 4]);
+    let mut block = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+    for half in 0..2 {
+        xof.squeeze_block(&mut block);
+        for (dst, src) in buf.iter_mut().zip(block.iter()) {
+            dst[half * SHAKE256_RATE..(half + 1) * SHAKE256_RATE].copy_from_slice(src);
+        }
+    }
+    for (p, bytes) in out.iter_mut().zip(buf.iter()) {
+        cbd(eta, &bytes[..64 * eta], p);
+    }
+}
+
+/// FIPS 203 Alg. 5 ByteEncode_12 of the canonical representatives.
+pub(crate) fn encode12(p: &Poly, out: &mut [u8]) {
+    let mut c = [0u32; N];
+    for (x, &y) in c.iter_mut().zip(&p.coeffs) {
+        *x = MOD.canonical(y) as u32;
+    }
+    pack_bits(12, &c, out);
+    c.zeroize();
+}
+
+/// FIPS 203 Alg. 6 ByteDecode_12; returns whether every value is below q
+/// (the §7.2 modulus check), without branching on the values.
+pub(crate) fn decode12(bytes: &[u8], p: &mut Poly) -> subtle::Choice {
+    let mut c = [0u32; N];
+    unpack_bits(12, bytes, &mut c);
+    let mut ok = subtle::Choice::from(1);
+    for (x, &y) in p.coeffs.iter_mut().zip(&c) {
+        *x = y as i16;
+        ok &= subtle::Choice::from(pqkit_common::ct::lt_mask_u32(y, Q as u32) as u8 & 1);
+    }
+    c.zeroize();
+    ok
+}
+
+/// FIPS 203 (4.7) Compress_d on a canonical `x < q`: `round(2^d x / q)
+/// mod 2^d`, as a multiply-shift (exact for every `x < q`, `d <= 11`;
+/// no division: KyberSlash).
+fn compress(x: i16, d: u32) -> u32 {
+    const M: u64 = 10_321_340; // ceil(2^35 / q)
+    let num = ((x as u64) << d) + (Q as u64 / 2);
+    ((num * M) >> 35) as u32 & ((1 << d) - 1)
+}
+
+/// FIPS 203 (4.8) Decompress_d: `round(q y / 2^d)`.
+fn decompress(y: u32, d: u32) -> i16 {
+    ((y * Q as u32 + (1 << (d - 1))) >> d) as i16
+}
+
+/// Compress and ByteEncode_d a polynomial into `out` (32 d bytes).
+fn compress_encode(p: &Poly, d: u32, out: &mut [u8]) {
+    let mut c = [0u32; N];
+    for (x, &y) in c.iter_mut().zip(&p.coeffs) {
+        *x = compress(MOD.canonical(y), d);
+    }
+    pack_bits(d, &c, out);
+    c.zeroize();
+}
+
+/// ByteDecode_d and Decompress_d.
+fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
+    let mut c = [0u32; N];
+    unpack_bits(d, bytes, &mut c);
+    for (x, &y) in p.coeffs.iter_mut().zip(&c) {
+        *x = decompress(y, d);
+    }
+    c.zeroize();
+}
+
+/// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced.
+fn dot<B: Backend>(b: B, k: usize, a: &[Poly], s: &[Poly], r: &mut Poly) {
+    let mut t = Poly::default();
+    b.basemul_mont_q3329(&a[0], &s[0], r);
+    for jj in 1..k {
+        b.basemul_mont_q3329(&a[jj], &s[jj], &mut t);
+        for (x, y) in r.coeffs.iter_mut().zip(&t.coeffs) {
+            *x += y;
+        }
+    }
+    b.reduce_q3329(r);
+}
+
+/// FIPS 203 Alg. 13 K-PKE.KeyGen(d): writes `ek` (EK_LEN) and `dk_pke`
+/// (384 k bytes).
+fn kpke_keygen<B: Backend, P: ParameterSet>(b: B, d: &[u8; 32], ek: &mut [u8], dk_pke: &mut [u8]) {
+    let k = P::K;
+    // Line 1: (rho, sigma) = G(d || k).
+    let rs = g(&[d, &[k as u8]]);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&rs[..32]);
+    // rho is public (the last 32 bytes of ek).
+    let rho = pqkit_common::ct::declassify(rho);
+    let mut sigma = Zeroizing::new([0u8; 32]);
+    sigma.copy_from_slice(&rs[32..]);
+    // Lines 3-7: A-hat.
+    let mut a: [PolyVec; MAX_K] = core::array::from_fn(|_| polyvec());
+    gen_matrix::<B, P>(b, &rho, false, &mut a);
+    // Lines 8-15: s (nonces 0..k) and e (k..2k) from CBD_eta1: se[..k] is s,
+    // se[k..2k] is e.
+    let mut se: [Poly; 2 * MAX_K] = core::array::from_fn(|_| Poly::default());
+    sample_noise(b, &sigma, 0, P::ETA1, &mut se[..2 * k]);
+    // Lines 16-18: s-hat, e-hat, t-hat = A-hat o s-hat + e-hat.
+    for p in se[..2 * k].iter_mut() {
+        b.ntt_q3329(p);
+    }
+    let (s, e) = se.split_at(k);
+    let mut t = Poly::default();
+    for i in 0..k {
+        dot(b, k, &a[i], s, &mut t);
+        for (x, y) in t.coeffs.iter_mut().zip(&e[i].coeffs) {
+            *x = MOD.fqmul(*x, R2) + y;
+        }
+        b.reduce_q3329(&mut t);
+        // Line 19: ek = ByteEncode_12(t-hat) || rho.
+        encode12(&t, &mut ek[384 * i..384 * (i + 1)]);
+        // Line 20: dk_pke = ByteEncode_12(s-hat).
+        encode12(&s[i], &mut dk_pke[384 * i..384 * (i + 1)]);
+    }
+    ek[384 * k..].copy_from_slice(&rho);
+}
+
+/// FIPS 203 Alg. 14 K-PKE.Encrypt(ek, m, r) into `ct` (CT_LEN bytes).
+fn kpke_encrypt<B: Backend, P: ParameterSet>(
+    b: B,
+    ek: &[u8],
+    m: &[u8; 32],
+    r: &[u8; 32],
+    ct: &mut [u8],
+) {
+    let k = P::K;
+    // Lines 2-3: t-hat, rho.
+    let mut t = polyvec();
+    for (i, p) in t.iter_mut().take(k).enumerate() {
+        // The modulus check happened when the key was imported.
+        let _ = decode12(&ek[384 * i..384 * (i + 1)], p);
+    }
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
+    // Lines 4-8: A-hat transposed.
+    let mut a: [PolyVec; MAX_K] = core::array::from_fn(|_| polyvec());
+    gen_matrix::<B, P>(b, &rho, true, &mut a);
+    // Lines 9-17: y (eta1, nonces 0..k), then e1 (eta2, k..2k) and e2
+    // (eta2, 2k): noise[..k] is y, noise[k..2k] is e1, noise[2k] is e2.
+    let mut noise: [Poly; 2 * MAX_K + 1] = core::array::from_fn(|_| Poly::default());
+    sample_noise(b, r, 0, P::ETA1, &mut noise[..k]);
+    sample_noise(b, r, k as u8, P::ETA2, &mut noise[k..2 * k + 1]);
+    let (y, rest) = noise.split_at_mut(k);
+    let (e1, e2) = rest.split_at(k);
+    let e2 = &e2[0];
+    // Line 18: y-hat.
+    for p in y.iter_mut() {
+        b.ntt_q3329(p);
+    }
+    // Line 19: u = NTT^-1(A^T o y-hat) + e1; compress into c1.
+    let mut u = Poly::default();
+    let du = P::DU;
+    for i in 0..k {
+        dot(b, k, &a[i], y, &mut u);
+        b.inv_ntt_tomont_q3329(&mut u);
+        for (x, e) in u.coeffs.iter_mut().zip(&e1[i].coeffs) {
+            *x += e;
+        }
+        b.reduce_q3329(&mut u);
+        let len = 32 * du as usize;
+        compress_encode(&u, du, &mut ct[len * i..len * (i + 1)]);
+    }
+    // Lines 20-21: mu = Decompress_1(m); v = NTT^-1(t-hat o y-hat) + e2 + mu.
+    let mut v = Poly::default();
+    dot(b, k, &t, y, &mut v);
+    b.inv_ntt_tomont_q3329(&mut v);
+    let mut mu = Poly::default();
+    decode_decompress(m, 1, &mut mu);
+    for ((x, e), w) in v.coeffs.iter_mut().zip(&e2.coeffs).zip(&mu.coeffs) {
+        *x = *x + e + w;
+    }
+    b.reduce_q3329(&mut v);
+    // Line 23: c2.
+    let off = 32 * du as usize * k;
+    compress_encode(&v, P::DV, &mut ct[off..]);
+}
+
+/// FIPS 203 Alg. 15 K-PKE.Decrypt(dk_pke, c).
+fn kpke_decrypt<B: Backend, P: ParameterSet>(
+    b: B,
+    dk_pke: &[u8],
+    ct: &[u8],
+) -> Zeroizing<[u8; 32]> {
+    let k = P::K;
+    let du = P::DU;
+    // Lines 3-4: u', v'.
+    let mut u = polyvec();
+    for (i, p) in u.iter_mut().take(k).enumerate() {
+        let len = 32 * du as usize;
+        decode_decompress(&ct[len * i..len * (i + 1)], du, p);
+        b.ntt_q3329(p);
+    }
+    let mut v = Poly::default();
+    decode_decompress(&ct[32 * du as usize * k..], P::DV, &mut v);
+    // Line 5: s-hat.
+    let mut s = polyvec();
+    for (i, p) in s.iter_mut().take(k).enumerate() {
+        let _ = decode12(&dk_pke[384 * i..384 * (i + 1)], p);
+    }
+    // Line 6: w = v' - NTT^-1(s-hat o NTT(u')).
+    let mut w = Poly::default();
+    dot(b, k, &s, &u, &mut w);
+    b.inv_ntt_tomont_q3329(&mut w);
+    for (x, y) in w.coeffs.iter_mut().zip(&v.coeffs) {
+        *x = y - *x;
+    }
+    b.reduce_q3329(&mut w);
+    // Line 7: m = ByteEncode_1(Compress_1(w)).
+    let mut m = Zeroizing::new([0u8; 32]);
+    compress_encode(&w, 1, &mut m[..]);
+    m
+}
+
+/// FIPS 203 Alg. 16 ML-KEM.KeyGen_internal(d, z): `ek` (EK_LEN) and `dk`
+/// (DK_LEN).
+pub(crate) fn keygen<B: Backend, P: ParameterSet>(
+    b: B,
+    d: &[u8; 32],
+    z: &[u8; 32],
+    ek: &mut [u8],
+    dk: &mut [u8],
+) -> Result<(), Error> {
+    let k = P::K;
+    if ek.len() != P::EK_LEN || dk.len() != P::DK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    kpke_keygen::<B, P>(b, d, ek, &mut dk[..384 * k]);
+    // dk = dk_pke || ek || H(ek) || z.
+    dk[384 * k..768 * k + 32].copy_from_slice(ek);
+    dk[768 * k + 32..768 * k + 64].copy_from_slice(&h(&[ek]));
+    dk[768 * k + 64..].copy_from_slice(z);
+    Ok(())
+}
+
+/// FIPS 203 Alg. 17 ML-KEM.Encaps_internal(ek, m): `(K, c)`; `ek_hash` is
+/// H(ek).
+pub(crate) fn encaps<B: Backend, P: ParameterSet>(
+    b: B,
+    ek: &[u8],
+    ek_hash: &[u8; 32],
+    m: &[u8; 32],
+    ct: &mut [u8],
+) -> Result<Zeroizing<[u8; 32]>, Error> {
+    if ek.len() != P::EK_LEN || ct.len() != P::CT_LEN {
+        return Err(Error::InvalidLength);
+    }
+    // Line 1: (K, r) = G(m || H(ek)).
+    let kr = g(&[m, ek_hash]);
+    let mut key = Zeroizing::new([0u8; 32]);
+    key.copy_from_slice(&kr[..32]);
+    let mut r = Zeroizing::new([0u8; 32]);
+    r.copy_from_slice(&kr[32..]);
+    // Line 2: c = K-PKE.Encrypt(ek, m, r).
+    kpke_encrypt::<B, P>(b, ek, m, &r, ct);
+    Ok(key)
+}
+
+/// FIPS 203 Alg. 18 ML-KEM.Decaps_internal(dk, c) with implicit rejection
+/// (constant-time compare and select).
+pub(crate) fn decaps<B: Backend, P: ParameterSet>(
+    b: B,
+    dk: &[u8],
+    ct: &[u8],
+) -> Result<Zeroizing<[u8; 32]>, Error> {
+    let k = P::K;
+    if dk.len() != P::DK_LEN || ct.len() != P::CT_LEN {
+        return Err(Error::InvalidLength);
+    }
+    // Lines 1-4: dk_pke, ek_pke, h, z.
+    let dk_pke = &dk[..384 * k];
+    let ek = &dk[384 * k..768 * k + 32];
+    let mut hh = [0u8; 32];
+    hh.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
+    let z = &dk[768 * k + 64..];
+    // Line 5: m' = K-PKE.Decrypt(dk_pke, c).
+    let m = kpke_decrypt::<B, P>(b, dk_pke, ct);
+    // Line 6: (K', r') = G(m' || h).
+    let kr = g(&[&m[..], &hh]);
+    let mut r = Zeroizing::new([0u8; 32]);
+    r.copy_from_slice(&kr[32..]);
+    // Line 7: K-bar = J(z || c).
+    let kbar = Zeroizing::new(j(z, ct));
+    // Line 8: c' = K-PKE.Encrypt(ek_pke, m', r').
+    let mut ct2 = Zeroizing::new([0u8; 1568]);
+    kpke_encrypt::<B, P>(b, ek, &m, &r, &mut ct2[..P::CT_LEN]);
+    // Lines 9-11: K' if c == c', else K-bar, selected in constant time.
+    let equal = ct.ct_eq(&ct2[..P::CT_LEN]);
+    let mut key = Zeroizing::new([0u8; 32]);
+    for ((o, a), z) in key.iter_mut().zip(&kr[..32]).zip(kbar.iter()) {
+        *o = u8::conditional_select(z, a, equal);
+    }
+    Ok(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compress_is_exact_for_every_input() {
+        for d in [1u32, 4, 5, 10, 11] {
+            for x in 0..Q {
+                let exact = (((x as u64) << d) + (Q as u64) / 2) / Q as u64 % (1 << d);
+                assert_eq!(u64::from(compress(x, d)), exact, "d = {d}, x = {x}");
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Derandomised internals (FIPS 203 §6): for test vectors and protocols
+//! that must fix the randomness. Misuse (reusing `m`) breaks security.
+
+use crate::{Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet, SharedKey};
+
+/// ML-KEM.KeyGen_internal(d, z).
+pub fn keygen_internal<P: ParameterSet>(
+    d: &[u8; 32],
+    z: &[u8; 32],
+) -> (DecapsulationKey<P>, EncapsulationKey<P>) {
+    let mut seed = zeroize::Zeroizing::new([0u8; 64]);
+    seed[..32].copy_from_slice(d);
+    seed[32..].copy_from_slice(z);
+    let dk = DecapsulationKey::<P>::from_seed(&seed);
+    let ek = dk.encapsulation_key().clone();
+    (dk, ek)
+}
+
+/// ML-KEM.Encaps_internal(ek, m): `(ciphertext, shared key)`.
+pub fn encaps_internal<P: ParameterSet>(
+    ek: &EncapsulationKey<P>,
+    m: &[u8; 32],
+) -> (Ciphertext<P>, SharedKey) {
+    ek.encapsulate_deterministic(m)
+}

@@ -1,0 +1,345 @@
+//! Key types, the dispatched operations, and the `kem` 0.3 traits.
+
+use core::marker::PhantomData;
+
+use hybrid_array::Array;
+use hybrid_array::typenum::{U32, U64};
+use kem::{
+    Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, Key, KeyExport, KeyInit,
+    KeySizeUser, TryKeyInit,
+};
+use pqkit_common::{Backend, Kernel, dispatch};
+use rand_core::{CryptoRng, TryCryptoRng};
+use subtle::ConstantTimeEq;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::Error;
+use crate::algo::{self, MAX_K};
+use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
+
+/// The 32-byte shared key.
+pub type SharedKey = Array<u8, U32>;
+/// The 64-byte seed `d || z`: the canonical decapsulation key.
+pub type Seed = Array<u8, U64>;
+/// A ciphertext of parameter set `P`.
+pub type Ciphertext<P> = Array<u8, <P as ParameterSet>::CtSize>;
+
+struct KeyGenK<'a, P> {
+    d: &'a [u8; 32],
+    z: &'a [u8; 32],
+    ek: &'a mut [u8],
+    dk: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
+    type Output = Result<(), Error>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::keygen::<B, P>(b, self.d, self.z, self.ek, self.dk)
+    }
+}
+
+struct EncapsK<'a, P> {
+    ek: &'a [u8],
+    hash: &'a [u8; 32],
+    m: &'a [u8; 32],
+    ct: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for EncapsK<'_, P> {
+    type Output = Result<Zeroizing<[u8; 32]>, Error>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::encaps::<B, P>(b, self.ek, self.hash, self.m, self.ct)
+    }
+}
+
+struct DecapsK<'a, P> {
+    dk: &'a [u8],
+    ct: &'a [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
+    type Output = Result<Zeroizing<[u8; 32]>, Error>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::decaps::<B, P>(b, self.dk, self.ct)
+    }
+}
+
+/// FIPS 203 §7.2 modulus check on encoded `t-hat`.
+fn modulus_check<P: ParameterSet>(ek: &[u8]) -> bool {
+    let mut ok = subtle::Choice::from(1);
+    let mut p = pqkit_common::q3329::Poly::default();
+    for i in 0..P::K {
+        ok &= algo::decode12(&ek[384 * i..384 * (i + 1)], &mut p);
+    }
+    bool::from(ok)
+}
+
+/// An encapsulation key (public).
+#[derive(Clone, PartialEq, Eq)]
+pub struct EncapsulationKey<P: ParameterSet> {
+    bytes: Array<u8, P::EkSize>,
+    hash: [u8; 32],
+}
+
+impl<P: ParameterSet> core::fmt::Debug for EncapsulationKey<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "EncapsulationKey<{}>(H(ek) = ", P::NAME)?;
+        for b in &self.hash[..8] {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str("..)")
+    }
+}
+
+impl<P: ParameterSet> EncapsulationKey<P> {
+    /// Decode and validate (length, FIPS 203 §7.2 modulus check).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let bytes = Array::<u8, P::EkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        if !modulus_check::<P>(&bytes) {
+            return Err(Error::InvalidEncapsulationKey);
+        }
+        let hash = algo::h(&[&bytes]);
+        Ok(EncapsulationKey { bytes, hash })
+    }
+
+    /// The encoded key.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// `H(ek)`.
+    pub fn hash(&self) -> &[u8; 32] {
+        &self.hash
+    }
+
+    /// ML-KEM.Encaps with randomness from `rng`: `(ciphertext, shared key)`.
+    pub fn try_encapsulate_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Result<(Ciphertext<P>, SharedKey), Error> {
+        let mut m = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut m[..]).map_err(|_| Error::Rng)?;
+        Ok(self.encapsulate_deterministic(&m))
+    }
+
+    /// ML-KEM.Encaps_internal(ek, m) (see also [`crate::hazmat`]).
+    pub fn encapsulate_deterministic(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedKey) {
+        let mut ct = Ciphertext::<P>::default();
+        let key = dispatch(EncapsK::<P> {
+            ek: &self.bytes,
+            hash: &self.hash,
+            m,
+            ct: &mut ct,
+            _p: PhantomData,
+        });
+        // Lengths are fixed by the types, so the length check cannot fail.
+        let key = key.map(|k| SharedKey::from(*k)).unwrap_or_default();
+        (ct, key)
+    }
+}
+
+/// A decapsulation key: the seed `d || z` when it has one, and the expanded
+/// FIPS 203 key. Wiped on drop.
+#[derive(Clone)]
+pub struct DecapsulationKey<P: ParameterSet> {
+    seed: Option<Zeroizing<[u8; 64]>>,
+    dk: Zeroizing<Array<u8, P::DkSize>>,
+    ek: EncapsulationKey<P>,
+}
+
+impl<P: ParameterSet> Zeroize for DecapsulationKey<P> {
+    fn zeroize(&mut self) {
+        if let Some(s) = self.seed.as_mut() {
+            s.zeroize();
+        }
+        self.dk.zeroize();
+    }
+}
+
+impl<P: ParameterSet> ZeroizeOnDrop for DecapsulationKey<P> {}
+
+impl<P: ParameterSet> core::fmt::Debug for DecapsulationKey<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "DecapsulationKey<{}>({:?}, ..)", P::NAME, self.ek)
+    }
+}
+
+impl<P: ParameterSet> PartialEq for DecapsulationKey<P> {
+    fn eq(&self, other: &Self) -> bool {
+        bool::from(self.dk.as_slice().ct_eq(other.dk.as_slice()))
+    }
+}
+impl<P: ParameterSet> Eq for DecapsulationKey<P> {}
+
+impl<P: ParameterSet> DecapsulationKey<P> {
+    /// ML-KEM.KeyGen_internal from the 64-byte seed `d || z`.
+    pub fn from_seed(seed: &[u8; 64]) -> Self {
+        let mut d = Zeroizing::new([0u8; 32]);
+        let mut z = Zeroizing::new([0u8; 32]);
+        d.copy_from_slice(&seed[..32]);
+        z.copy_from_slice(&seed[32..]);
+        let mut ek = Array::<u8, P::EkSize>::default();
+        let mut dk = Zeroizing::new(Array::<u8, P::DkSize>::default());
+        // Lengths are fixed by the types, so the length check cannot fail.
+        let _ = dispatch(KeyGenK::<P> {
+            d: &d,
+            z: &z,
+            ek: &mut ek,
+            dk: &mut dk,
+            _p: PhantomData,
+        });
+        let hash = algo::h(&[&ek]);
+        DecapsulationKey {
+            seed: Some(Zeroizing::new(*seed)),
+            dk,
+            ek: EncapsulationKey { bytes: ek, hash },
+        }
+    }
+
+    /// [`DecapsulationKey::from_seed`] from a slice (must be 64 bytes).
+    pub fn from_seed_slice(seed: &[u8]) -> Result<Self, Error> {
+        let seed = Zeroizing::new(<[u8; 64]>::try_from(seed).map_err(|_| Error::InvalidLength)?);
+        Ok(Self::from_seed(&seed))
+    }
+
+    /// A fresh key from `rng`.
+    pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
+        let mut seed = Zeroizing::new([0u8; 64]);
+        rng.try_fill_bytes(&mut seed[..]).map_err(|_| Error::Rng)?;
+        Ok(Self::from_seed(&seed))
+    }
+
+    /// Import the expanded FIPS 203 key, validated: length, the §7.3 hash
+    /// check, and the §7.2 modulus check of the embedded encapsulation key.
+    /// The result has no seed.
+    pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
+        let dk = Zeroizing::new(
+            Array::<u8, P::DkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
+        );
+        let k = P::K;
+        let ek = &dk[384 * k..768 * k + 32];
+        let ek =
+            EncapsulationKey::<P>::from_bytes(ek).map_err(|_| Error::InvalidDecapsulationKey)?;
+        if ek.hash[..] != dk[768 * k + 32..768 * k + 64] {
+            return Err(Error::InvalidDecapsulationKey);
+        }
+        Ok(DecapsulationKey { seed: None, dk, ek })
+    }
+
+    /// Import seed and expanded key together (the PKCS#8 `both` form): the
+    /// seed must regenerate exactly that expanded key.
+    pub fn from_seed_and_expanded(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
+        let key = Self::from_seed_slice(seed)?;
+        if expanded.len() != P::DK_LEN {
+            return Err(Error::InvalidLength);
+        }
+        if !bool::from(key.dk.as_slice().ct_eq(expanded)) {
+            return Err(Error::InconsistentKey);
+        }
+        Ok(key)
+    }
+
+    /// The seed `d || z`, if the key was made from one.
+    pub fn to_seed(&self) -> Option<Seed> {
+        self.seed.as_ref().map(|s| Seed::from(**s))
+    }
+
+    /// The expanded FIPS 203 decapsulation key.
+    pub fn expanded_bytes(&self) -> &[u8] {
+        &self.dk
+    }
+
+    /// The matching encapsulation key.
+    pub fn encapsulation_key(&self) -> &EncapsulationKey<P> {
+        &self.ek
+    }
+
+    /// ML-KEM.Decaps with implicit rejection; only a wrong ciphertext length
+    /// is an error.
+    pub fn decapsulate_bytes(&self, ct: &[u8]) -> Result<SharedKey, Error> {
+        if ct.len() != P::CT_LEN {
+            return Err(Error::InvalidLength);
+        }
+        let key = dispatch(DecapsK::<P> {
+            dk: &self.dk,
+            ct,
+            _p: PhantomData,
+        })?;
+        Ok(SharedKey::from(*key))
+    }
+}
+
+macro_rules! kem_impls {
+    ($($t:ty),*) => {$(
+        impl Kem for $t {
+            type DecapsulationKey = DecapsulationKey<$t>;
+            type EncapsulationKey = EncapsulationKey<$t>;
+            type SharedKeySize = U32;
+            type CiphertextSize = <$t as ParameterSet>::CtSize;
+        }
+        impl Encapsulate for EncapsulationKey<$t> {
+            type Kem = $t;
+            fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+            ) -> (Ciphertext<$t>, SharedKey) {
+                let mut m = Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(&mut m[..]);
+                self.encapsulate_deterministic(&m)
+            }
+        }
+        impl Decapsulator for DecapsulationKey<$t> {
+            type Kem = $t;
+            fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
+                &self.ek
+            }
+        }
+        impl Decapsulate for DecapsulationKey<$t> {
+            fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
+                // The type fixes the length, so this cannot fail.
+                self.decapsulate_bytes(ct).unwrap_or_default()
+            }
+        }
+    )*};
+}
+kem_impls!(MlKem512, MlKem768, MlKem1024);
+
+impl<P: ParameterSet> KeySizeUser for EncapsulationKey<P> {
+    type KeySize = P::EkSize;
+}
+
+impl<P: ParameterSet> TryKeyInit for EncapsulationKey<P> {
+    fn new(key: &Key<Self>) -> Result<Self, InvalidKey> {
+        Self::from_bytes(key).map_err(|_| InvalidKey)
+    }
+}
+
+impl<P: ParameterSet> KeyExport for EncapsulationKey<P> {
+    fn to_bytes(&self) -> Key<Self> {
+        self.bytes.clone()
+    }
+}
+
+impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
+    type KeySize = U64;
+}
+
+/// The seed is the key: `KeyInit` runs KeyGen (and so `kem::FromSeed` works).
+impl<P: ParameterSet> KeyInit for DecapsulationKey<P> {
+    fn new(seed: &Key<Self>) -> Self {
+        let mut s = Zeroizing::new([0u8; 64]);
+        s.copy_from_slice(seed);
+        Self::from_seed(&s)
+    }
+}
+
+impl<P: ParameterSet> Generate for DecapsulationKey<P> {
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
+        let mut seed = Zeroizing::new([0u8; 64]);
+        rng.try_fill_bytes(&mut seed[..])?;
+        Ok(Self::from_seed(&seed))
+    }
+}
+
+// `MAX_K` bounds the rank of every set.
+const _: () = assert!(MlKem1024::K <= MAX_K);

@@ -57,6 +57,8 @@ pub mod ctgrind;
 #[cfg(feature = "kat")]
 pub mod drbg;
 pub mod keccak;
+#[cfg(feature = "pkcs8")]
+pub mod keychoice;
 pub mod mont16;
 pub mod pack;
 pub mod pow2;

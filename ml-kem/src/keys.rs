@@ -75,11 +75,18 @@ fn modulus_check<P: ParameterSet>(ek: &[u8]) -> bool {
 }
 
 /// An encapsulation key (public).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct EncapsulationKey<P: ParameterSet> {
     bytes: Array<u8, P::EkSize>,
     hash: [u8; 32],
 }
+
+impl<P: ParameterSet> PartialEq for EncapsulationKey<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+impl<P: ParameterSet> Eq for EncapsulationKey<P> {}
 
 impl<P: ParameterSet> core::fmt::Debug for EncapsulationKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {

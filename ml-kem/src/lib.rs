@@ -53,11 +53,17 @@ mod error;
 pub mod hazmat;
 mod keys;
 mod params;
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impl;
 
 pub use error::Error;
 pub use kem;
 pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey};
 pub use params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
+#[cfg(feature = "pkcs8")]
+pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
+#[cfg(feature = "pkcs8")]
+pub use {der, pkcs8, spki};
 
 macro_rules! aliases {
     ($($m:ident, $t:ident, $doc:literal;)*) => {$(

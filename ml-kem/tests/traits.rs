@@ -143,7 +143,7 @@ fn every_single_bit_flip_gives_the_implicit_rejection_key() {
     let (ct, k) = hazmat::encaps_internal(dk.encapsulation_key(), &[4u8; 32]);
     let mut seen = std::collections::HashSet::new();
     for bit in 0..ct.len() * 8 {
-        let mut c = ct.clone();
+        let mut c = ct;
         c[bit / 8] ^= 1 << (bit % 8);
         let k2 = dk.decapsulate(&c);
         assert_ne!(k2, k, "bit {bit}");

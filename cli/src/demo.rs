@@ -1,14 +1,14 @@
 //! `pqkit demo`: an end-to-end tour of every algorithm through the generic
-//! RustCrypto traits: keygen, PKCS#8/SPKI PEM round trip, sign/verify,
-//! tamper detection, with sizes and timings.
+//! RustCrypto traits: keygen, PKCS#8/SPKI PEM round trip, sign/verify or
+//! encap/decap, tamper detection, with sizes and timings.
 //!
-//! The driver below is generic over the traits only, exactly the code a
-//! user writes against `signature` / `pkcs8` / `spki`: each algorithm joins
-//! the tour with one entry in [`tours`]. (A KEM tour over the `kem` traits
-//! joins with the first KEM.)
+//! The two drivers below are generic over the traits only, exactly the code
+//! a user writes against `signature` / `kem` / `pkcs8` / `spki`: each
+//! algorithm joins the tour with one entry in [`tours`].
 
 use std::time::Instant;
 
+use kem::{Decapsulate, Encapsulate, Kem};
 use pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use signature::{Keypair, SignatureEncoding, Signer, Verifier};
 use spki::{DecodePublicKey, EncodePublicKey};
@@ -105,6 +105,52 @@ where
     ])
 }
 
+/// The KEM tour for one algorithm.
+pub fn kem_tour<K>(alg: &str, budget_ms: u64) -> Result<Timings>
+where
+    K: Kem,
+    K::DecapsulationKey: Decapsulate + EncodePrivateKey + DecodePrivateKey,
+    K::EncapsulationKey: EncodePublicKey + DecodePublicKey,
+{
+    let mut rng = os_rng();
+    let keygen_us = time_us(3, budget_ms, || K::generate_keypair_from_rng(&mut os_rng()));
+    let (dk, ek) = K::generate_keypair_from_rng(&mut rng);
+    let dk_pem = dk.to_pkcs8_pem(LineEnding::LF)?;
+    let dk = K::DecapsulationKey::from_pkcs8_pem(&dk_pem)?;
+    let ek_pem = ek.to_public_key_pem(LineEnding::LF)?;
+    let ek = K::EncapsulationKey::from_public_key_pem(&ek_pem)?;
+    let (ct, ss) = ek.encapsulate_with_rng(&mut rng);
+    let encap_us = time_us(3, budget_ms, || ek.encapsulate_with_rng(&mut os_rng()));
+    check(dk.decapsulate(&ct) == ss, "decapsulation", alg)?;
+    let decap_us = time_us(3, budget_ms, || dk.decapsulate(&ct));
+    let mut bad = ct.clone();
+    bad[0] ^= 1;
+    check(
+        dk.decapsulate(&bad) != ss,
+        "tampered-ciphertext rejection",
+        alg,
+    )?;
+    let ek_len = ek.to_public_key_der()?.as_bytes().len();
+    let dk_len = dk.to_pkcs8_der()?.as_bytes().len();
+    row(
+        alg,
+        &[
+            format!("keygen {keygen_us:>8.1} µs"),
+            format!("encap  {encap_us:>8.1} µs"),
+            format!("decap  {decap_us:>8.1} µs"),
+            format!("SPKI {ek_len:>5} B"),
+            format!("PKCS#8 {dk_len:>5} B"),
+            format!("ct  {:>5} B", ct.len()),
+            "PEM ok, tamper caught".to_string(),
+        ],
+    );
+    Ok([
+        ("keygen", keygen_us),
+        ("encap", encap_us),
+        ("decap", decap_us),
+    ])
+}
+
 /// Mean microseconds per operation, three operations per algorithm.
 pub type Timings = [(&'static str, f64); 3];
 
@@ -114,7 +160,11 @@ pub type Tour = (&'static str, fn(u64) -> Result<Timings>);
 /// Every algorithm's tour, in the order of `pqkit algorithms`.
 pub fn tours() -> &'static [Tour] {
     use pqkit_ml_dsa::{ml_dsa_44, ml_dsa_65, ml_dsa_87};
+    use pqkit_ml_kem::{MlKem512, MlKem768, MlKem1024};
     &[
+        ("ml-kem-512", |b| kem_tour::<MlKem512>("ml-kem-512", b)),
+        ("ml-kem-768", |b| kem_tour::<MlKem768>("ml-kem-768", b)),
+        ("ml-kem-1024", |b| kem_tour::<MlKem1024>("ml-kem-1024", b)),
         ("ml-dsa-44", |b| {
             signature_tour::<_, ml_dsa_44::Signature, _>("ml-dsa-44", b, || {
                 ml_dsa_44::SigningKey::generate(&mut os_rng())
@@ -140,7 +190,9 @@ pub fn run() -> Result<()> {
         env!("CARGO_PKG_VERSION"),
         pqkit_common::backend::selected().name()
     );
-    println!("Generic code over signature::{{Signer, Verifier}} and pkcs8/spki:");
+    println!(
+        "Generic code over kem::{{Encapsulate, Decapsulate}}, signature::{{Signer, Verifier}}, pkcs8/spki:"
+    );
     for (_, tour) in tours() {
         tour(100)?;
     }

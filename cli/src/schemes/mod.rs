@@ -7,6 +7,7 @@
 use zeroize::Zeroizing;
 
 mod ml_dsa;
+mod ml_kem;
 
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
 use crate::io::{KeyFile, KeyKind};
@@ -52,8 +53,14 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 3] =
-        [&ml_dsa::ML_DSA_44, &ml_dsa::ML_DSA_65, &ml_dsa::ML_DSA_87];
+    static ALL: [&(dyn Scheme + 'static); 6] = [
+        &ml_kem::ML_KEM_512,
+        &ml_kem::ML_KEM_768,
+        &ml_kem::ML_KEM_1024,
+        &ml_dsa::ML_DSA_44,
+        &ml_dsa::ML_DSA_65,
+        &ml_dsa::ML_DSA_87,
+    ];
     &ALL
 }
 

@@ -1,0 +1,101 @@
+//! ML-KEM-512/768/1024 through pqkit-ml-kem.
+
+use std::marker::PhantomData;
+
+use pkcs8::DecodePrivateKey;
+use pqkit_ml_kem::{
+    DecapsulationKey, EncapsulationKey, KeyFormat as KemKeyFormat, MlKem512, MlKem768, MlKem1024,
+    ParameterSetOid,
+};
+use spki::{DecodePublicKey, EncodePublicKey};
+use zeroize::Zeroizing;
+
+use super::{KemScheme, Scheme};
+use crate::args::KeyFormat;
+use crate::demo::os_rng;
+use crate::io::{KeyFile, KeyKind};
+use crate::{CliError, Result};
+
+/// One ML-KEM parameter set.
+pub struct MlKem<P>(&'static str, PhantomData<P>);
+
+/// ML-KEM-512.
+pub static ML_KEM_512: MlKem<MlKem512> = MlKem("ml-kem-512", PhantomData);
+/// ML-KEM-768.
+pub static ML_KEM_768: MlKem<MlKem768> = MlKem("ml-kem-768", PhantomData);
+/// ML-KEM-1024.
+pub static ML_KEM_1024: MlKem<MlKem1024> = MlKem("ml-kem-1024", PhantomData);
+
+impl<P: ParameterSetOid> MlKem<P> {
+    fn decapsulation_key(&self, key: &KeyFile) -> Result<DecapsulationKey<P>> {
+        super::require_private(key, "this operation")?;
+        DecapsulationKey::<P>::from_pkcs8_der(&key.der)
+            .map_err(|e| CliError::new(format!("{}: bad private key: {e}", self.0)))
+    }
+
+    fn encapsulation_key(&self, key: &KeyFile) -> Result<EncapsulationKey<P>> {
+        match key.kind {
+            KeyKind::Public => EncapsulationKey::<P>::from_public_key_der(&key.der)
+                .map_err(|e| CliError::new(format!("{}: bad public key: {e}", self.0))),
+            KeyKind::Private => Ok(self.decapsulation_key(key)?.encapsulation_key().clone()),
+        }
+    }
+}
+
+impl<P: ParameterSetOid> Scheme for MlKem<P> {
+    fn name(&self) -> &'static str {
+        self.0
+    }
+
+    fn oid(&self) -> der::asn1::ObjectIdentifier {
+        P::OID
+    }
+
+    fn keygen(&self, seed: Option<&[u8]>, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+        let dk = match seed {
+            Some(s) => DecapsulationKey::<P>::from_seed_slice(s).map_err(|_| {
+                CliError::new(format!(
+                    "{}: --seed must be 64 bytes (d || z), not {}",
+                    self.0,
+                    s.len()
+                ))
+            })?,
+            None => DecapsulationKey::<P>::generate(&mut os_rng())
+                .map_err(|e| CliError::new(e.to_string()))?,
+        };
+        let format = match format {
+            KeyFormat::Seed => KemKeyFormat::Seed,
+            KeyFormat::Expanded => KemKeyFormat::Expanded,
+            KeyFormat::Both => KemKeyFormat::Both,
+        };
+        Ok(Zeroizing::new(
+            dk.to_pkcs8_der_with(format)?.as_bytes().to_vec(),
+        ))
+    }
+
+    fn public_key_der(&self, key: &KeyFile) -> Result<Vec<u8>> {
+        Ok(self.encapsulation_key(key)?.to_public_key_der()?.into_vec())
+    }
+
+    fn as_kem(&self) -> Option<&dyn KemScheme> {
+        Some(self)
+    }
+}
+
+impl<P: ParameterSetOid> KemScheme for MlKem<P> {
+    fn encap(&self, key: &KeyFile) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)> {
+        let ek = self.encapsulation_key(key)?;
+        let (ct, ss) = ek
+            .try_encapsulate_with_rng(&mut os_rng())
+            .map_err(|e| CliError::new(e.to_string()))?;
+        Ok((ct.to_vec(), Zeroizing::new(ss.to_vec())))
+    }
+
+    fn decap(&self, key: &KeyFile, ct: &[u8]) -> Result<Zeroizing<Vec<u8>>> {
+        let dk = self.decapsulation_key(key)?;
+        let ss = dk.decapsulate_bytes(ct).map_err(|e| {
+            CliError::new(format!("{}: ciphertext of {} bytes: {e}", self.0, ct.len()))
+        })?;
+        Ok(Zeroizing::new(ss.to_vec()))
+    }
+}

@@ -19,6 +19,9 @@ pub const ALL: &[Case] = &[
     ("common-q8380417-arith", common_q8380417),
     ("common-q3329-arith", common_q3329),
     ("common-q12289-arith", common_q12289),
+    ("ml-kem-512", ml_kem::<pqkit_ml_kem::MlKem512>),
+    ("ml-kem-768", ml_kem::<pqkit_ml_kem::MlKem768>),
+    ("ml-kem-1024", ml_kem::<pqkit_ml_kem::MlKem1024>),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -270,4 +273,36 @@ impl Kernel for Q12289Case {
 /// inputs (FN-DSA key generation works on secret f, g), every backend.
 fn common_q12289() -> u64 {
     on_all_backends(Q12289Case)
+}
+
+/// ML-KEM KeyGen from a secret seed, Encaps with a secret m, Decaps of the
+/// valid ciphertext and of a modified one (implicit rejection), on the
+/// dispatched backend. Declassified inside the crate: rho (public, part of
+/// ek).
+fn ml_kem<P: pqkit_ml_kem::ParameterSet>() -> u64 {
+    let mut seed: [u8; 64] = secret_bytes(30);
+    let mut m: [u8; 32] = secret_bytes(31);
+    poison(&mut seed);
+    poison(&mut m);
+    let dk = pqkit_ml_kem::DecapsulationKey::<P>::from_seed(&seed);
+    let mut ek = dk.encapsulation_key().as_bytes().to_vec();
+    let (ct, k) = dk.encapsulation_key().encapsulate_deterministic(&m);
+    let mut ct = ct.to_vec();
+    let mut k = k.to_vec();
+    // The ciphertext is public: the decapsulation input is not secret.
+    unpoison(ct.as_mut_slice());
+    let mut k_dec = dk
+        .decapsulate_bytes(&ct)
+        .map(|x| x.to_vec())
+        .unwrap_or_default();
+    ct[5] ^= 0x40;
+    let mut k_rej = dk
+        .decapsulate_bytes(&ct)
+        .map(|x| x.to_vec())
+        .unwrap_or_default();
+    unpoison(ek.as_mut_slice());
+    unpoison(k.as_mut_slice());
+    unpoison(k_dec.as_mut_slice());
+    unpoison(k_rej.as_mut_slice());
+    fold(fold(fold(fold(0, &ek), &k), &k_dec), &k_rej)
 }

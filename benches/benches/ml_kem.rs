@@ -1,0 +1,112 @@
+//! ML-KEM keygen / encaps / decaps: pqkit beside RustCrypto `ml-kem` 0.3.4
+//! and `libcrux-ml-kem` 0.0.11 (run-time detected AVX2), same seeds and
+//! messages, in one process. Prints pqkit / best-peer ratios at the end.
+#![allow(missing_docs, clippy::expect_used, clippy::unwrap_used)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ml_kem::kem::{Decapsulate as _, FromSeed as _, KeyExport as _};
+
+const SEED: [u8; 64] = [0x42; 64];
+const M: [u8; 32] = [0x17; 32];
+
+/// Mean µs of `f` over about 300 ms.
+fn mean_us<T>(mut f: impl FnMut() -> T) -> f64 {
+    let start = Instant::now();
+    let mut n = 0u32;
+    while start.elapsed().as_millis() < 300 {
+        black_box(f());
+        n += 1;
+    }
+    start.elapsed().as_secs_f64() * 1e6 / f64::from(n)
+}
+
+macro_rules! bench_set {
+    ($fn:ident, $name:literal, $ours:ty, $rc:ty, $lc:ident) => {
+        fn $fn(c: &mut Criterion, table: &mut Vec<String>) {
+            use libcrux_ml_kem::$lc as lc;
+            use pqkit_ml_kem::{DecapsulationKey, hazmat};
+            let mut g = c.benchmark_group($name);
+
+            let keygen_ours = || DecapsulationKey::<$ours>::from_seed(black_box(&SEED));
+            let keygen_rc = || <$rc>::from_seed(black_box(&SEED.into()));
+            let keygen_lc = || lc::generate_key_pair(black_box(SEED));
+            g.bench_function("keygen/pqkit", |b| b.iter(keygen_ours));
+            g.bench_function("keygen/rustcrypto", |b| b.iter(keygen_rc));
+            g.bench_function("keygen/libcrux", |b| b.iter(keygen_lc));
+
+            let dk = DecapsulationKey::<$ours>::from_seed(&SEED);
+            let ek = dk.encapsulation_key().clone();
+            let (rdk, rek) = <$rc>::from_seed(&SEED.into());
+            let kp = lc::generate_key_pair(SEED);
+            let encaps_ours = || hazmat::encaps_internal(&ek, black_box(&M));
+            let encaps_rc = || rek.encapsulate_deterministic(black_box(&M.into()));
+            let encaps_lc = || lc::encapsulate(kp.public_key(), black_box(M));
+            g.bench_function("encaps/pqkit", |b| b.iter(encaps_ours));
+            g.bench_function("encaps/rustcrypto", |b| b.iter(encaps_rc));
+            g.bench_function("encaps/libcrux", |b| b.iter(encaps_lc));
+
+            let (ct, _) = hazmat::encaps_internal(&ek, &M);
+            let ct_lc = lc::encapsulate(kp.public_key(), M).0;
+            assert_eq!(ct_lc.as_slice(), &ct[..]);
+            assert_eq!(&rek.to_bytes()[..], ek.as_bytes());
+            let decaps_ours = || dk.decapsulate_bytes(black_box(&ct)).unwrap();
+            let decaps_rc = || rdk.decapsulate_slice(black_box(&ct)).unwrap();
+            let decaps_lc = || lc::decapsulate(kp.private_key(), black_box(&ct_lc));
+            g.bench_function("decaps/pqkit", |b| b.iter(decaps_ours));
+            g.bench_function("decaps/rustcrypto", |b| b.iter(decaps_rc));
+            g.bench_function("decaps/libcrux", |b| b.iter(decaps_lc));
+            g.finish();
+
+            for (op, ours, rc, lcx) in [
+                ("keygen", mean_us(keygen_ours), mean_us(keygen_rc), mean_us(keygen_lc)),
+                ("encaps", mean_us(encaps_ours), mean_us(encaps_rc), mean_us(encaps_lc)),
+                ("decaps", mean_us(decaps_ours), mean_us(decaps_rc), mean_us(decaps_lc)),
+            ] {
+                table.push(format!(
+                    "{} {op:<7} pqkit {ours:>7.1}  libcrux {lcx:>7.1}  rustcrypto {rc:>7.1}  ratio {:.2}",
+                    $name,
+                    ours / rc.min(lcx)
+                ));
+            }
+        }
+    };
+}
+
+bench_set!(
+    set512,
+    "ML-KEM-512",
+    pqkit_ml_kem::MlKem512,
+    ml_kem::MlKem512,
+    mlkem512
+);
+bench_set!(
+    set768,
+    "ML-KEM-768",
+    pqkit_ml_kem::MlKem768,
+    ml_kem::MlKem768,
+    mlkem768
+);
+bench_set!(
+    set1024,
+    "ML-KEM-1024",
+    pqkit_ml_kem::MlKem1024,
+    ml_kem::MlKem1024,
+    mlkem1024
+);
+
+fn all(c: &mut Criterion) {
+    let mut table = Vec::new();
+    set512(c, &mut table);
+    set768(c, &mut table);
+    set1024(c, &mut table);
+    println!("\nML-KEM mean µs (300 ms each) and pqkit / best peer:");
+    for line in table {
+        println!("{line}");
+    }
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);

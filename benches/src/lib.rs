@@ -12,6 +12,7 @@ pub mod probes {
     use pqkit_common::keccak::{SHAKE128_RATE, Shake128X4};
     use pqkit_common::{Backend, Kernel, dispatch};
     use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
+    use pqkit_ml_kem::{DecapsulationKey, MlKem768, ParameterSet as KemParameterSet};
 
     /// The measured operation.
     pub type Op = Box<dyn Fn() -> u64>;
@@ -22,6 +23,9 @@ pub mod probes {
     pub const ALL: &[Probe] = &[
         ("noop", || Box::new(|| black_box(0))),
         ("keccak-x4", || Box::new(keccak_x4)),
+        ("ml-kem-768-keygen", ml_kem_keygen::<MlKem768>),
+        ("ml-kem-768-encaps", ml_kem_encaps::<MlKem768>),
+        ("ml-kem-768-decaps", ml_kem_decaps::<MlKem768>),
         ("ml-dsa-44-keygen", ml_dsa_keygen::<MlDsa44>),
         ("ml-dsa-44-sign", ml_dsa_sign::<MlDsa44>),
         ("ml-dsa-44-verify", ml_dsa_verify::<MlDsa44>),
@@ -81,6 +85,29 @@ pub mod probes {
                         .is_ok(),
                 )
             })
+        })
+    }
+
+    fn ml_kem_keygen<P: KemParameterSet>() -> Op {
+        Box::new(|| {
+            let dk = DecapsulationKey::<P>::from_seed(black_box(&[5u8; 64]));
+            u64::from(dk.encapsulation_key().as_bytes()[0])
+        })
+    }
+
+    fn ml_kem_encaps<P: KemParameterSet>() -> Op {
+        let ek = DecapsulationKey::<P>::from_seed(&[5u8; 64])
+            .encapsulation_key()
+            .clone();
+        Box::new(move || u64::from(ek.encapsulate_deterministic(black_box(&[7u8; 32])).1[0]))
+    }
+
+    fn ml_kem_decaps<P: KemParameterSet>() -> Op {
+        let dk = DecapsulationKey::<P>::from_seed(&[5u8; 64]);
+        let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);
+        Box::new(move || {
+            dk.decapsulate_bytes(black_box(&ct))
+                .map_or(0, |k| u64::from(k[0]))
         })
     }
 }

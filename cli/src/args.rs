@@ -2,17 +2,8 @@
 
 use crate::{CliError, Result};
 
-/// Which PKCS#8 private-key form `keygen` writes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum KeyFormat {
-    /// The seed only (the default).
-    #[default]
-    Seed,
-    /// The expanded key only.
-    Expanded,
-    /// Seed and expanded key.
-    Both,
-}
+/// Which PKCS#8 private-key form `keygen` writes (`--key-format`).
+pub use pqkit_common::keychoice::KeyFormat;
 
 /// A pre-hash function name accepted by `--prehash`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

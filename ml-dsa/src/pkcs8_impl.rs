@@ -8,7 +8,6 @@
 //! another). AlgorithmIdentifier parameters must be absent.
 
 use der::asn1::{AnyRef, OctetStringRef};
-use der::{Decode, Reader, SliceReader, Tag, TagNumber, Tagged};
 use pkcs8::{AssociatedOid, KeyError, ObjectIdentifier, PrivateKeyInfoRef};
 use spki::{
     AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier,
@@ -48,17 +47,8 @@ impl<P> ParameterSetOid for P where
 {
 }
 
-/// Which RFC 9881 private-key form to export.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum KeyFormat {
-    /// `seed [0]`: the 32-byte seed (default; needs a key made from a seed).
-    #[default]
-    Seed,
-    /// `expandedKey`: the FIPS 204 `skEncode` bytes.
-    Expanded,
-    /// `both`: seed and expanded key.
-    Both,
-}
+pub use pqkit_common::keychoice::KeyFormat;
+use pqkit_common::keychoice::{self, KeyChoice};
 
 fn check_alg<P: ParameterSetOid>(alg: &AlgorithmIdentifier<AnyRef<'_>>) -> spki::Result<()> {
     alg.assert_algorithm_oid(P::OID)?;
@@ -73,31 +63,20 @@ impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
     fn try_from(pki: PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
         check_alg::<P>(&pki.algorithm)?;
         let bad = || pkcs8::Error::KeyMalformed(KeyError::Invalid);
-        let any = AnyRef::from_der(pki.private_key.as_bytes())?;
-        let sk = match any.tag() {
-            Tag::ContextSpecific {
-                constructed: false,
-                number: TagNumber(0),
-            } => SigningKey::from_seed_slice(any.value()).map_err(|_| bad())?,
-            Tag::OctetString => SigningKey::from_expanded(any.value()).map_err(|_| bad())?,
-            Tag::Sequence => {
-                let mut r = SliceReader::new(any.value())?;
-                let seed = <&OctetStringRef>::decode(&mut r)?;
-                let expanded = <&OctetStringRef>::decode(&mut r)?;
-                r.finish()?;
-                let sk = SigningKey::<P>::from_seed_slice(seed.as_bytes()).map_err(|_| bad())?;
-                // Consistency of the two halves (public data comparison of
-                // a re-derivation; constant time anyway).
-                let same = subtle::ConstantTimeEq::ct_eq(
-                    sk.expanded_bytes().as_ref(),
-                    expanded.as_bytes(),
-                );
+        let sk = match keychoice::decode(pki.private_key.as_bytes())? {
+            KeyChoice::Seed(seed) => SigningKey::from_seed_slice(seed).map_err(|_| bad())?,
+            KeyChoice::Expanded(expanded) => {
+                SigningKey::from_expanded(expanded).map_err(|_| bad())?
+            }
+            KeyChoice::Both { seed, expanded } => {
+                let sk = SigningKey::<P>::from_seed_slice(seed).map_err(|_| bad())?;
+                // Consistency of the two halves (constant time anyway).
+                let same = subtle::ConstantTimeEq::ct_eq(sk.expanded_bytes().as_ref(), expanded);
                 if !bool::from(same) {
                     return Err(bad());
                 }
                 sk
             }
-            _ => return Err(bad()),
         };
         if let Some(pk) = pki.public_key
             && pk.as_bytes() != Some(sk.public_key().as_bytes())
@@ -143,51 +122,23 @@ impl<P: ParameterSetOid> AssociatedAlgorithmIdentifier for Signature<P> {
 #[cfg(feature = "alloc")]
 mod encode {
     use super::*;
-    use alloc::vec::Vec;
     use der::asn1::BitStringRef;
     use pkcs8::{EncodePrivateKey, SecretDocument};
     use spki::{Document, EncodePublicKey, SignatureBitStringEncoding, SubjectPublicKeyInfo};
     use zeroize::Zeroizing;
 
-    fn push_len(out: &mut Vec<u8>, len: usize) {
-        if len < 0x80 {
-            out.push(len as u8);
-        } else if len < 0x100 {
-            out.extend_from_slice(&[0x81, len as u8]);
-        } else {
-            out.extend_from_slice(&[0x82, (len >> 8) as u8, len as u8]);
-        }
-    }
-
-    fn tlv(out: &mut Vec<u8>, tag: u8, value: &[u8]) {
-        out.push(tag);
-        push_len(out, value.len());
-        out.extend_from_slice(value);
-    }
-
     impl<P: ParameterSetOid> SigningKey<P> {
-        /// The RFC 9881 `privateKey` CHOICE in the requested form.
-        fn private_key_choice(&self, format: KeyFormat) -> pkcs8::Result<Zeroizing<Vec<u8>>> {
-            let mut out = Zeroizing::new(Vec::with_capacity(P::SK_LEN + 48));
-            let expanded = self.expanded_bytes().as_ref();
-            match (format, self.seed()) {
-                (KeyFormat::Seed, Some(seed)) => tlv(&mut out, 0x80, seed),
-                (KeyFormat::Expanded, _) => tlv(&mut out, 0x04, expanded),
-                (KeyFormat::Both, Some(seed)) => {
-                    let mut inner = Zeroizing::new(Vec::with_capacity(P::SK_LEN + 40));
-                    tlv(&mut inner, 0x04, seed);
-                    tlv(&mut inner, 0x04, expanded);
-                    tlv(&mut out, 0x30, &inner);
-                }
-                (_, None) => return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid)),
-            }
-            Ok(out)
-        }
-
         /// PKCS#8 DER in the chosen RFC 9881 form. `Seed` and `Both` need a
         /// key made from a seed.
         pub fn to_pkcs8_der_with(&self, format: KeyFormat) -> pkcs8::Result<SecretDocument> {
-            let choice = self.private_key_choice(format)?;
+            let expanded = self.expanded_bytes().as_ref();
+            let choice = match (format, self.seed()) {
+                (KeyFormat::Seed, Some(seed)) => KeyChoice::Seed(seed),
+                (KeyFormat::Expanded, _) => KeyChoice::Expanded(expanded),
+                (KeyFormat::Both, Some(seed)) => KeyChoice::Both { seed, expanded },
+                (_, None) => return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid)),
+            };
+            let choice = keychoice::encode(choice);
             let pki =
                 PrivateKeyInfoRef::new(P::ALGORITHM_IDENTIFIER, OctetStringRef::new(&choice)?);
             Ok(SecretDocument::encode_msg(&pki)?)

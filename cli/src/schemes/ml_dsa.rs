@@ -4,8 +4,7 @@ use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
 use pqkit_ml_dsa::{
-    Error, HashAlg, KeyFormat as DsaKeyFormat, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid,
-    Signature, SigningKey, VerifyingKey,
+    Error, HashAlg, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey, VerifyingKey,
 };
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
@@ -96,11 +95,6 @@ impl<P: ParameterSetOid + Sync> Scheme for MlDsa<P> {
                 ))
             })?,
             None => SigningKey::<P>::generate(&mut os_rng()).map_err(err)?,
-        };
-        let format = match format {
-            KeyFormat::Seed => DsaKeyFormat::Seed,
-            KeyFormat::Expanded => DsaKeyFormat::Expanded,
-            KeyFormat::Both => DsaKeyFormat::Both,
         };
         let doc = sk.to_pkcs8_der_with(format)?;
         Ok(Zeroizing::new(doc.as_bytes().to_vec()))

@@ -4,8 +4,7 @@ use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
 use pqkit_ml_kem::{
-    DecapsulationKey, EncapsulationKey, KeyFormat as KemKeyFormat, MlKem512, MlKem768, MlKem1024,
-    ParameterSetOid,
+    DecapsulationKey, EncapsulationKey, MlKem512, MlKem768, MlKem1024, ParameterSetOid,
 };
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
@@ -62,11 +61,6 @@ impl<P: ParameterSetOid> Scheme for MlKem<P> {
             })?,
             None => DecapsulationKey::<P>::generate(&mut os_rng())
                 .map_err(|e| CliError::new(e.to_string()))?,
-        };
-        let format = match format {
-            KeyFormat::Seed => KemKeyFormat::Seed,
-            KeyFormat::Expanded => KemKeyFormat::Expanded,
-            KeyFormat::Both => KemKeyFormat::Both,
         };
         Ok(Zeroizing::new(
             dk.to_pkcs8_der_with(format)?.as_bytes().to_vec(),

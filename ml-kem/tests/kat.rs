@@ -7,7 +7,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pqkit_common::drbg::KatDrbg;
-use pqkit_ml_kem::kem::Decapsulate;
 use pqkit_ml_kem::{DecapsulationKey, MlKem512, MlKem768, MlKem1024, ParameterSet, hazmat};
 use rand_core::Rng;
 use sha2::{Digest, Sha256};

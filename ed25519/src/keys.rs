@@ -1,0 +1,425 @@
+//! Keys, signatures, RFC 8032 signing and the three verification modes.
+
+use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
+use curve25519_dalek::scalar::{Scalar, clamp_integer};
+use curve25519_dalek::traits::IsIdentity;
+use rand_core::TryCryptoRng;
+use sha2::{Digest, Sha512};
+use signature::{
+    DigestSigner, DigestVerifier, KeypairRef, MultipartSigner, MultipartVerifier,
+    SignatureEncoding, Signer, Verifier,
+};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::Error;
+
+/// RFC 8032 dom2(F, C): none for Ed25519, F = 0 for Ed25519ctx, F = 1 for
+/// Ed25519ph.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Dom<'a> {
+    Plain,
+    Ctx(&'a [u8]),
+    Ph(&'a [u8]),
+}
+
+impl Dom<'_> {
+    fn absorb(self, h: &mut Sha512) {
+        let (flag, ctx) = match self {
+            Dom::Plain => return,
+            Dom::Ctx(c) => (0u8, c),
+            Dom::Ph(c) => (1u8, c),
+        };
+        h.update(b"SigEd25519 no Ed25519 collisions");
+        h.update([flag, ctx.len() as u8]);
+        h.update(ctx);
+    }
+}
+
+fn ctx_for_ctx(ctx: &[u8]) -> Result<Dom<'_>, Error> {
+    if ctx.is_empty() || ctx.len() > 255 {
+        return Err(Error::InvalidContext);
+    }
+    Ok(Dom::Ctx(ctx))
+}
+
+fn ctx_for_ph(ctx: &[u8]) -> Result<Dom<'_>, Error> {
+    if ctx.len() > 255 {
+        return Err(Error::InvalidContext);
+    }
+    Ok(Dom::Ph(ctx))
+}
+
+/// `SHA-512(dom || parts...)` reduced mod L.
+pub(crate) fn hash_scalar(dom: Dom<'_>, prefix: &[&[u8]], msg: &[&[u8]]) -> Scalar {
+    let mut h = Sha512::new();
+    dom.absorb(&mut h);
+    for p in prefix.iter().chain(msg) {
+        h.update(p);
+    }
+    Scalar::from_bytes_mod_order_wide(&h.finalize().into())
+}
+
+/// An Ed25519 signature `R || S` (64 bytes). Parsing checks only the length;
+/// verification checks `S`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Signature {
+    bytes: [u8; 64],
+}
+
+impl core::fmt::Debug for Signature {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Signature(")?;
+        for b in &self.bytes {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl Signature {
+    /// From the 64 bytes `R || S`.
+    pub fn from_bytes(bytes: &[u8; 64]) -> Self {
+        Signature { bytes: *bytes }
+    }
+
+    /// The 64 bytes.
+    pub fn to_bytes(&self) -> [u8; 64] {
+        self.bytes
+    }
+
+    /// `R`.
+    pub fn r_bytes(&self) -> &[u8; 32] {
+        self.bytes.first_chunk::<32>().unwrap_or(&[0; 32])
+    }
+
+    /// `S`.
+    pub fn s_bytes(&self) -> &[u8; 32] {
+        self.bytes.last_chunk::<32>().unwrap_or(&[0; 32])
+    }
+}
+
+impl TryFrom<&[u8]> for Signature {
+    type Error = signature::Error;
+    fn try_from(b: &[u8]) -> Result<Self, signature::Error> {
+        <[u8; 64]>::try_from(b)
+            .map(|bytes| Signature { bytes })
+            .map_err(|_| Error::InvalidLength.into())
+    }
+}
+
+impl From<Signature> for [u8; 64] {
+    fn from(s: Signature) -> [u8; 64] {
+        s.bytes
+    }
+}
+
+impl SignatureEncoding for Signature {
+    type Repr = [u8; 64];
+}
+
+/// A verifying (public) key `A`: its bytes as given and the decoded point.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct VerifyingKey {
+    compressed: CompressedEdwardsY,
+    point: EdwardsPoint,
+}
+
+impl core::fmt::Debug for VerifyingKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("VerifyingKey(")?;
+        for b in self.compressed.as_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str(")")
+    }
+}
+
+/// Which verification rules apply.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Default,
+    Strict,
+    Zip215,
+}
+
+impl VerifyingKey {
+    /// Decode a 32-byte point encoding. Like ed25519-dalek, the decoder
+    /// accepts any `y` encoding that decompresses (see the crate docs).
+    pub fn from_bytes(bytes: &[u8; 32]) -> Result<Self, Error> {
+        let compressed = CompressedEdwardsY(*bytes);
+        let point = compressed.decompress().ok_or(Error::InvalidPoint)?;
+        Ok(VerifyingKey { compressed, point })
+    }
+
+    /// The 32 bytes.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.compressed.0
+    }
+
+    /// The 32 bytes.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.compressed.0
+    }
+
+    /// Whether `A` has small order (a "weak" key anyone can forge for).
+    pub fn is_weak(&self) -> bool {
+        self.point.is_small_order()
+    }
+
+    fn verify_parts(
+        &self,
+        dom: Dom<'_>,
+        msg: &[&[u8]],
+        sig: &Signature,
+        mode: Mode,
+    ) -> Result<(), Error> {
+        let s = Option::<Scalar>::from(Scalar::from_canonical_bytes(*sig.s_bytes()))
+            .ok_or(Error::NonCanonicalS)?;
+        let r_enc = CompressedEdwardsY(*sig.r_bytes());
+        let k = hash_scalar(dom, &[sig.r_bytes(), self.compressed.as_bytes()], msg);
+        match mode {
+            Mode::Default | Mode::Strict => {
+                if mode == Mode::Strict {
+                    let r = r_enc.decompress().ok_or(Error::InvalidSignature)?;
+                    if r.is_small_order() || self.point.is_small_order() {
+                        return Err(Error::SmallOrder);
+                    }
+                }
+                // R' = [S]B - [k]A, compared as a canonical encoding.
+                let r_prime =
+                    EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
+                if r_prime.compress() == r_enc {
+                    Ok(())
+                } else {
+                    Err(Error::InvalidSignature)
+                }
+            }
+            Mode::Zip215 => {
+                let r = r_enc.decompress().ok_or(Error::InvalidSignature)?;
+                let d = EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s) - r;
+                if d.mul_by_cofactor().is_identity() {
+                    Ok(())
+                } else {
+                    Err(Error::InvalidSignature)
+                }
+            }
+        }
+    }
+
+    /// Ed25519 verification (ed25519-dalek `verify` rules).
+    pub fn verify_bytes(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_parts(Dom::Plain, &[msg], sig, Mode::Default)
+    }
+
+    /// Ed25519 strict verification (ed25519-dalek `verify_strict` rules).
+    pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_parts(Dom::Plain, &[msg], sig, Mode::Strict)
+    }
+
+    /// Ed25519 verification under the ZIP 215 rules.
+    pub fn verify_zip215(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_parts(Dom::Plain, &[msg], sig, Mode::Zip215)
+    }
+
+    /// Ed25519ctx verification (context 1..=255 bytes).
+    pub fn verify_ctx(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_parts(ctx_for_ctx(ctx)?, &[msg], sig, Mode::Default)
+    }
+
+    /// Ed25519ctx strict verification.
+    pub fn verify_ctx_strict(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_parts(ctx_for_ctx(ctx)?, &[msg], sig, Mode::Strict)
+    }
+
+    /// Ed25519ph verification of `msg` (hashed here with SHA-512).
+    pub fn verify_ph(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+        let ph: [u8; 64] = Sha512::digest(msg).into();
+        self.verify_prehashed(&ph, ctx, sig)
+    }
+
+    /// Ed25519ph verification of a SHA-512 digest.
+    pub fn verify_prehashed(
+        &self,
+        ph: &[u8; 64],
+        ctx: &[u8],
+        sig: &Signature,
+    ) -> Result<(), Error> {
+        self.verify_parts(ctx_for_ph(ctx)?, &[ph], sig, Mode::Default)
+    }
+
+    /// Ed25519ph strict verification of `msg`.
+    pub fn verify_ph_strict(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+        let ph: [u8; 64] = Sha512::digest(msg).into();
+        self.verify_parts(ctx_for_ph(ctx)?, &[&ph], sig, Mode::Strict)
+    }
+}
+
+impl Verifier<Signature> for VerifyingKey {
+    fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
+        Ok(self.verify_bytes(msg, sig)?)
+    }
+}
+
+impl MultipartVerifier<Signature> for VerifyingKey {
+    fn multipart_verify(&self, msg: &[&[u8]], sig: &Signature) -> Result<(), signature::Error> {
+        Ok(self.verify_parts(Dom::Plain, msg, sig, Mode::Default)?)
+    }
+}
+
+/// Ed25519ph (empty context) through the digest traits.
+impl DigestVerifier<Sha512, Signature> for VerifyingKey {
+    fn verify_digest<F: Fn(&mut Sha512) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &Signature,
+    ) -> Result<(), signature::Error> {
+        let mut h = Sha512::new();
+        f(&mut h)?;
+        Ok(self.verify_prehashed(&h.finalize().into(), b"", sig)?)
+    }
+}
+
+/// A signing key: the 32-byte secret, with the expanded scalar, the nonce
+/// prefix and the public key computed once. Wiped on drop.
+#[derive(Clone)]
+pub struct SigningKey {
+    secret: [u8; 32],
+    scalar: Scalar,
+    prefix: [u8; 32],
+    vk: VerifyingKey,
+}
+
+impl Zeroize for SigningKey {
+    fn zeroize(&mut self) {
+        self.secret.zeroize();
+        self.scalar.zeroize();
+        self.prefix.zeroize();
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SigningKey {}
+
+impl core::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "SigningKey({:?}, ..)", self.vk)
+    }
+}
+
+impl SigningKey {
+    /// From the 32-byte secret key (RFC 8032 §5.1.5).
+    pub fn from_bytes(secret: &[u8; 32]) -> Self {
+        let h = Zeroizing::new(<[u8; 64]>::from(Sha512::digest(secret)));
+        let mut lower = Zeroizing::new([0u8; 32]);
+        lower.copy_from_slice(&h[..32]);
+        let mut prefix = [0u8; 32];
+        prefix.copy_from_slice(&h[32..]);
+        let scalar = Scalar::from_bytes_mod_order(clamp_integer(*lower));
+        let point = EdwardsPoint::mul_base_clamped(*lower);
+        let vk = VerifyingKey {
+            compressed: point.compress(),
+            point,
+        };
+        SigningKey {
+            secret: *secret,
+            scalar,
+            prefix,
+            vk,
+        }
+    }
+
+    /// From a slice (must be 32 bytes).
+    pub fn from_slice(secret: &[u8]) -> Result<Self, Error> {
+        let s = Zeroizing::new(<[u8; 32]>::try_from(secret).map_err(|_| Error::InvalidLength)?);
+        Ok(Self::from_bytes(&s))
+    }
+
+    /// A fresh key from `rng`.
+    pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
+        let mut s = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut s[..]).map_err(|_| Error::Rng)?;
+        Ok(Self::from_bytes(&s))
+    }
+
+    /// A fresh key from the operating system's RNG.
+    #[cfg(feature = "getrandom")]
+    pub fn generate_os() -> Result<Self, Error> {
+        Self::generate(&mut getrandom::SysRng)
+    }
+
+    /// The 32-byte secret key.
+    pub fn to_bytes(&self) -> [u8; 32] {
+        self.secret
+    }
+
+    /// The public key.
+    pub fn verifying_key(&self) -> VerifyingKey {
+        self.vk
+    }
+
+    /// RFC 8032 §5.1.6 with dom2 and the message in parts.
+    pub(crate) fn sign_parts(&self, dom: Dom<'_>, msg: &[&[u8]]) -> Signature {
+        crate::hazmat::sign_expanded(&self.scalar, &self.prefix, &self.vk, dom, msg)
+    }
+
+    /// Ed25519ctx (context 1..=255 bytes).
+    pub fn sign_ctx(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
+        Ok(self.sign_parts(ctx_for_ctx(ctx)?, &[msg]))
+    }
+
+    /// Ed25519ph of `msg` (hashed here with SHA-512), context up to 255 bytes.
+    pub fn sign_ph(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
+        let ph: [u8; 64] = Sha512::digest(msg).into();
+        self.sign_prehashed(&ph, ctx)
+    }
+
+    /// Ed25519ph of a SHA-512 digest.
+    pub fn sign_prehashed(&self, ph: &[u8; 64], ctx: &[u8]) -> Result<Signature, Error> {
+        Ok(self.sign_parts(ctx_for_ph(ctx)?, &[ph]))
+    }
+}
+
+impl AsRef<VerifyingKey> for SigningKey {
+    fn as_ref(&self) -> &VerifyingKey {
+        &self.vk
+    }
+}
+
+impl KeypairRef for SigningKey {
+    type VerifyingKey = VerifyingKey;
+}
+
+impl Signer<Signature> for SigningKey {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
+        Ok(self.sign_parts(Dom::Plain, &[msg]))
+    }
+}
+
+impl MultipartSigner<Signature> for SigningKey {
+    fn try_multipart_sign(&self, msg: &[&[u8]]) -> Result<Signature, signature::Error> {
+        Ok(self.sign_parts(Dom::Plain, msg))
+    }
+}
+
+impl Verifier<Signature> for SigningKey {
+    fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
+        self.vk.verify(msg, sig)
+    }
+}
+
+/// Ed25519ph (empty context) through the digest traits.
+impl DigestSigner<Sha512, Signature> for SigningKey {
+    fn try_sign_digest<F: Fn(&mut Sha512) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<Signature, signature::Error> {
+        let mut h = Sha512::new();
+        f(&mut h)?;
+        Ok(self.sign_prehashed(&h.finalize().into(), b"")?)
+    }
+}

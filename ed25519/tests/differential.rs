@@ -20,13 +20,12 @@ fn bytes<const N: usize>(s: &mut u64) -> [u8; N] {
     core::array::from_fn(|_| xorshift(s) as u8)
 }
 
+/// `(verify, verify_strict)` accepted, or `None` if the key does not decode.
+type Decision = Option<(bool, bool)>;
+
 /// Both libraries' (verify, verify_strict) decisions for raw inputs; `None`
 /// where the key does not decode (both must agree on that too).
-fn decisions(
-    pk: &[u8; 32],
-    msg: &[u8],
-    sig: &[u8; 64],
-) -> (Option<(bool, bool)>, Option<(bool, bool)>) {
+fn decisions(pk: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> (Decision, Decision) {
     let ours = VerifyingKey::from_bytes(pk).ok().map(|vk| {
         let s = Signature::from_bytes(sig);
         (

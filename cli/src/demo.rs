@@ -180,6 +180,11 @@ pub fn tours() -> &'static [Tour] {
                 ml_dsa_87::SigningKey::generate(&mut os_rng())
             })
         }),
+        ("ed25519", |b| {
+            signature_tour::<_, pqkit_ed25519::Signature, _>("ed25519", b, || {
+                pqkit_ed25519::SigningKey::generate(&mut os_rng())
+            })
+        }),
     ]
 }
 

@@ -6,6 +6,7 @@
 
 use zeroize::Zeroizing;
 
+mod ed25519;
 mod ml_dsa;
 mod ml_kem;
 
@@ -53,13 +54,14 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 6] = [
+    static ALL: [&(dyn Scheme + 'static); 7] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
         &ml_dsa::ML_DSA_44,
         &ml_dsa::ML_DSA_65,
         &ml_dsa::ML_DSA_87,
+        &ed25519::ED25519,
     ];
     &ALL
 }

@@ -1,0 +1,143 @@
+//! Ed25519 / Ed25519ctx (`--context`) / Ed25519ph (`--prehash sha2-512`)
+//! through pqkit-ed25519; `--strict` selects `verify_strict`.
+
+use pkcs8::DecodePrivateKey;
+use pqkit_ed25519::{ALGORITHM_OID, Error, Signature, SigningKey, VerifyingKey};
+use spki::{DecodePublicKey, EncodePublicKey};
+use zeroize::Zeroizing;
+
+use super::{Scheme, SignatureScheme};
+use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
+use crate::demo::os_rng;
+use crate::io::{KeyFile, KeyKind};
+use crate::{CliError, Result};
+
+/// Ed25519.
+pub struct Ed25519;
+
+/// The one instance.
+pub static ED25519: Ed25519 = Ed25519;
+
+/// How a message is signed or verified.
+enum Variant<'a> {
+    Plain,
+    Ctx(&'a [u8]),
+    Ph(&'a [u8]),
+}
+
+fn variant<'a>(
+    context: Option<&'a [u8]>,
+    prehash: Option<Prehash>,
+    mu: bool,
+) -> Result<Variant<'a>> {
+    if mu {
+        return Err(CliError::new("--mu applies to ML-DSA only"));
+    }
+    match (prehash, context.filter(|c| !c.is_empty())) {
+        (None, None) => Ok(Variant::Plain),
+        (None, Some(c)) => Ok(Variant::Ctx(c)),
+        (Some(Prehash::Sha2_512), c) => Ok(Variant::Ph(c.unwrap_or_default())),
+        (Some(_), _) => Err(CliError::new(
+            "ed25519: --prehash must be sha2-512 (Ed25519ph)",
+        )),
+    }
+}
+
+fn err(e: Error) -> CliError {
+    CliError::new(e.to_string())
+}
+
+impl Ed25519 {
+    fn signing_key(&self, key: &KeyFile) -> Result<SigningKey> {
+        super::require_private(key, "this operation")?;
+        SigningKey::from_pkcs8_der(&key.der)
+            .map_err(|e| CliError::new(format!("ed25519: bad private key: {e}")))
+    }
+
+    fn verifying_key(&self, key: &KeyFile) -> Result<VerifyingKey> {
+        match key.kind {
+            KeyKind::Public => VerifyingKey::from_public_key_der(&key.der)
+                .map_err(|e| CliError::new(format!("ed25519: bad public key: {e}"))),
+            KeyKind::Private => Ok(self.signing_key(key)?.verifying_key()),
+        }
+    }
+}
+
+impl Scheme for Ed25519 {
+    fn name(&self) -> &'static str {
+        "ed25519"
+    }
+
+    fn oid(&self) -> der::asn1::ObjectIdentifier {
+        ALGORITHM_OID
+    }
+
+    fn keygen(&self, seed: Option<&[u8]>, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+        if format != KeyFormat::Seed {
+            return Err(CliError::new(
+                "ed25519: --key-format must be seed (RFC 8410 keys hold the 32-byte secret)",
+            ));
+        }
+        let sk = match seed {
+            Some(s) => SigningKey::from_slice(s).map_err(|_| {
+                CliError::new(format!("ed25519: --seed must be 32 bytes, not {}", s.len()))
+            })?,
+            None => SigningKey::generate(&mut os_rng()).map_err(err)?,
+        };
+        // Key files are PKCS#8 v1: pyca/cryptography (OpenSSL 4.0) and Go
+        // reject the v2 `[1] publicKey` field, and v1 is what they write.
+        // (The library's `EncodePrivateKey` writes v2, like ed25519-dalek;
+        // both versions are read.)
+        Ok(Zeroizing::new(sk.to_pkcs8_der_v1()?.as_bytes().to_vec()))
+    }
+
+    fn public_key_der(&self, key: &KeyFile) -> Result<Vec<u8>> {
+        Ok(self.verifying_key(key)?.to_public_key_der()?.into_vec())
+    }
+
+    fn as_signature(&self) -> Option<&dyn SignatureScheme> {
+        Some(self)
+    }
+}
+
+impl SignatureScheme for Ed25519 {
+    fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
+        if opts.falcon_original {
+            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
+        }
+        // Ed25519 is deterministic by construction; --deterministic is accepted.
+        let sk = self.signing_key(key)?;
+        let sig = match variant(opts.context.as_deref(), opts.prehash, opts.mu)? {
+            Variant::Plain => signature::Signer::sign(&sk, msg),
+            Variant::Ctx(c) => sk.sign_ctx(msg, c).map_err(err)?,
+            Variant::Ph(c) => sk.sign_ph(msg, c).map_err(err)?,
+        };
+        Ok(sig.to_bytes().to_vec())
+    }
+
+    fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool> {
+        if opts.falcon_original {
+            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
+        }
+        let vk = self.verifying_key(key)?;
+        let v = variant(opts.context.as_deref(), opts.prehash, opts.mu)?;
+        if let Variant::Ctx(c) | Variant::Ph(c) = v
+            && c.len() > 255
+        {
+            return Err(err(Error::InvalidContext));
+        }
+        let Ok(sig) = <[u8; 64]>::try_from(sig) else {
+            return Ok(false);
+        };
+        let sig = Signature::from_bytes(&sig);
+        let res = match (v, opts.strict) {
+            (Variant::Plain, false) => vk.verify_bytes(msg, &sig),
+            (Variant::Plain, true) => vk.verify_strict(msg, &sig),
+            (Variant::Ctx(c), false) => vk.verify_ctx(msg, c, &sig),
+            (Variant::Ctx(c), true) => vk.verify_ctx_strict(msg, c, &sig),
+            (Variant::Ph(c), false) => vk.verify_ph(msg, c, &sig),
+            (Variant::Ph(c), true) => vk.verify_ph_strict(msg, c, &sig),
+        };
+        Ok(res.is_ok())
+    }
+}

@@ -22,6 +22,7 @@ pub const ALL: &[Case] = &[
     ("ml-kem-512", ml_kem::<pqkit_ml_kem::MlKem512>),
     ("ml-kem-768", ml_kem::<pqkit_ml_kem::MlKem768>),
     ("ml-kem-1024", ml_kem::<pqkit_ml_kem::MlKem1024>),
+    ("ed25519-keygen-sign", ed25519),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -305,4 +306,27 @@ fn ml_kem<P: pqkit_ml_kem::ParameterSet>() -> u64 {
     unpoison(k_dec.as_mut_slice());
     unpoison(k_rej.as_mut_slice());
     fold(fold(fold(fold(0, &ek), &k), &k_dec), &k_rej)
+}
+
+/// Ed25519 key generation from a secret and signing (plain, ctx, ph). The
+/// public key and the signature are outputs.
+fn ed25519() -> u64 {
+    let mut secret: [u8; 32] = secret_bytes(40);
+    poison(&mut secret);
+    let sk = pqkit_ed25519::SigningKey::from_bytes(&secret);
+    let mut pk = sk.verifying_key().to_bytes();
+    let mut s1 = signature::Signer::sign(&sk, b"message").to_bytes();
+    let mut s2 = sk
+        .sign_ctx(b"message", b"ctx")
+        .map(|s| s.to_bytes())
+        .unwrap_or([0; 64]);
+    let mut s3 = sk
+        .sign_ph(b"message", b"")
+        .map(|s| s.to_bytes())
+        .unwrap_or([0; 64]);
+    unpoison(&mut pk);
+    unpoison(&mut s1);
+    unpoison(&mut s2);
+    unpoison(&mut s3);
+    fold(fold(fold(fold(0, &pk), &s1), &s2), &s3)
 }

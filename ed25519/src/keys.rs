@@ -161,6 +161,11 @@ impl VerifyingKey {
         &self.compressed.0
     }
 
+    /// The decoded point `A`.
+    pub(crate) fn point(&self) -> EdwardsPoint {
+        self.point
+    }
+
     /// Whether `A` has small order (a "weak" key anyone can forge for).
     pub fn is_weak(&self) -> bool {
         self.point.is_small_order()

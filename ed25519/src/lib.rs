@@ -38,17 +38,20 @@
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "alloc")]
-#[allow(unused_extern_crates)]
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+mod batch;
 mod error;
 pub mod hazmat;
 mod keys;
 #[cfg(feature = "pkcs8")]
 mod pkcs8_impl;
 
+#[cfg(feature = "alloc")]
+pub use batch::verify_batch;
 pub use error::Error;
 pub use keys::{Signature, SigningKey, VerifyingKey};
 #[cfg(feature = "pkcs8")]

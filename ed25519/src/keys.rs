@@ -162,6 +162,7 @@ impl VerifyingKey {
     }
 
     /// The decoded point `A`.
+    #[cfg(feature = "alloc")]
     pub(crate) fn point(&self) -> EdwardsPoint {
         self.point
     }

@@ -5,12 +5,12 @@
 //! ours. `#![no_std]`, no `unsafe`.
 //!
 //! ```
-//! use pqkit_ed25519::{SigningKey, signature::{Signer, Verifier}};
+//! use pqkit_ed25519::{SigningKey, signature::Signer};
 //!
 //! let sk = SigningKey::from_bytes(&[7u8; 32]);
 //! let vk = sk.verifying_key();
 //! let sig = sk.sign(b"message");
-//! vk.verify(b"message", &sig)?;
+//! vk.verify_bytes(b"message", &sig)?;
 //! // Ed25519ctx and Ed25519ph:
 //! let sig = sk.sign_ctx(b"message", b"context")?;
 //! vk.verify_ctx(b"message", b"context", &sig)?;

@@ -3,23 +3,13 @@
 #![allow(missing_docs, clippy::expect_used, clippy::unwrap_used)]
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use pqkit_benches::mean_us;
 use signature::{Signer, Verifier};
 
 const SECRET: [u8; 32] = [0x42; 32];
 const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
-
-fn mean_us<T>(mut f: impl FnMut() -> T) -> f64 {
-    let start = Instant::now();
-    let mut n = 0u32;
-    while start.elapsed().as_millis() < 300 {
-        black_box(f());
-        n += 1;
-    }
-    start.elapsed().as_secs_f64() * 1e6 / f64::from(n)
-}
 
 fn all(c: &mut Criterion) {
     let ours = pqkit_ed25519::SigningKey::from_bytes(&SECRET);

@@ -4,24 +4,13 @@
 #![allow(missing_docs, clippy::expect_used, clippy::unwrap_used)]
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ml_kem::kem::{Decapsulate as _, FromSeed as _, KeyExport as _};
+use pqkit_benches::mean_us;
 
 const SEED: [u8; 64] = [0x42; 64];
 const M: [u8; 32] = [0x17; 32];
-
-/// Mean µs of `f` over about 300 ms.
-fn mean_us<T>(mut f: impl FnMut() -> T) -> f64 {
-    let start = Instant::now();
-    let mut n = 0u32;
-    while start.elapsed().as_millis() < 300 {
-        black_box(f());
-        n += 1;
-    }
-    start.elapsed().as_secs_f64() * 1e6 / f64::from(n)
-}
 
 macro_rules! bench_set {
     ($fn:ident, $name:literal, $ours:ty, $rc:ty, $lc:ident) => {

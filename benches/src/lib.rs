@@ -2,6 +2,18 @@
 //! the best peer crates) and stack probes (`src/bin/stack_probe.rs`, driven
 //! by `scripts/stack-probe.sh`).
 
+/// Mean microseconds per call of `f`, over about 300 ms (the ratio tables
+/// the benches print beside criterion's own statistics).
+pub fn mean_us<T>(mut f: impl FnMut() -> T) -> f64 {
+    let start = std::time::Instant::now();
+    let mut n = 0u32;
+    while start.elapsed().as_millis() < 300 {
+        std::hint::black_box(f());
+        n += 1;
+    }
+    start.elapsed().as_secs_f64() * 1e6 / f64::from(n)
+}
+
 pub mod probes {
     //! One-operation probes for the stack probe. Each probe's `prepare`
     //! makes the inputs (outside the measured phase) and returns the

@@ -57,7 +57,15 @@ extern crate std;
 
 pub mod encoding;
 mod error;
+#[cfg(feature = "alloc")]
+mod fft;
+#[cfg(feature = "alloc")]
+mod fft_table;
 mod ring;
+#[cfg(feature = "alloc")]
+mod sampler;
+#[cfg(feature = "alloc")]
+mod sign;
 mod skey;
 mod vrfy;
 
@@ -224,12 +232,18 @@ macro_rules! degree_module {
                 }
             }
 
-            /// A signing key.
+            /// A signing key: the secret polynomials, the verifying key
+            /// and the expanded (FFT-domain) key with its ffLDL tree, so
+            /// that repeated signatures skip the expansion. Wiped on drop.
+            #[cfg(feature = "alloc")]
+            #[derive(Clone)]
             pub struct SigningKey {
                 pub(crate) core: SkCore,
                 pub(crate) vk: VkCore,
+                pub(crate) exp: crate::sign::Expanded,
             }
 
+            #[cfg(feature = "alloc")]
             impl core::fmt::Debug for SigningKey {
                 fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                     f.debug_struct("SigningKey")
@@ -238,12 +252,39 @@ macro_rules! degree_module {
                 }
             }
 
+            #[cfg(feature = "alloc")]
             impl SigningKey {
                 /// Decode (strictly) an encoded signing key; `G` and the
-                /// verifying key are recomputed and checked.
+                /// verifying key are recomputed and checked, and the key
+                /// is expanded for signing.
                 pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
                     let (core, vk) = SkCore::decode(bytes, LOGN, LOGN)?;
-                    Ok(Self { core, vk })
+                    let exp = crate::sign::Expanded::new(&core);
+                    Ok(Self { core, vk, exp })
+                }
+
+                /// Sign `msg` (raw with context, pre-hashed, or original
+                /// Falcon hashing) with randomness from `rng`. FN-DSA
+                /// signing is always randomized (40-byte nonce and sampler
+                /// seed).
+                pub fn sign_message_with_rng<R: rand_core::TryCryptoRng + ?Sized>(
+                    &self,
+                    rng: &mut R,
+                    msg: &Message<'_>,
+                ) -> Result<Signature, Error> {
+                    let mut out = [0u8; SIGNATURE_SIZE];
+                    self.exp.sign(rng, &self.vk.hpk, msg, &mut out)?;
+                    Ok(Signature(out))
+                }
+
+                /// Sign a raw message with a context (at most 255 bytes).
+                pub fn sign_with_context<R: rand_core::TryCryptoRng + ?Sized>(
+                    &self,
+                    rng: &mut R,
+                    ctx: &[u8],
+                    msg: &[u8],
+                ) -> Result<Signature, Error> {
+                    self.sign_message_with_rng(rng, &Message::Raw { ctx, msg })
                 }
 
                 /// The encoded signing key (secret: wipe it after use).

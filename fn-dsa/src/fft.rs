@@ -1,0 +1,288 @@
+//! The FFT over `R[X]/(X^n + 1)` with native `f64` (strict IEEE-754 on
+//! x86_64 and aarch64), and the polynomial operations of signing.
+//!
+//! Representation: a real polynomial of degree `n` is represented by its
+//! values at the `n/2` roots of `X^(n/2) - i` (one root of each conjugate
+//! pair of roots of `X^n + 1`), stored as `re[0..n/2] || im[0..n/2]` in a
+//! slice of `n` values. The roots are ordered along the splitting tree
+//! `X^m - v = (X^(m/2) - sqrt(v)) (X^(m/2) + sqrt(v))` (see
+//! `fft_table.rs`), so that [`split`] and [`merge`] (Falcon spec
+//! section 3.6) pair adjacent entries.
+
+use crate::fft_table::ROOTS;
+
+#[inline(always)]
+fn cmul(ar: f64, ai: f64, br: f64, bi: f64) -> (f64, f64) {
+    (ar * br - ai * bi, ar * bi + ai * br)
+}
+
+/// In-place FFT of a real polynomial (`a.len() = n >= 2`, power of two).
+pub(crate) fn fft(a: &mut [f64]) {
+    let n = a.len();
+    let hn = n >> 1;
+    let (re, im) = a.split_at_mut(hn);
+    // (re[j] + i im[j]) is the polynomial modulo X^(n/2) - i (tree node 1).
+    let mut t = hn;
+    let mut m = 1;
+    while m < hn {
+        let ht = t >> 1;
+        for i1 in 0..m {
+            let (sr, si) = ROOTS[m + i1];
+            let j1 = i1 * t;
+            for j in j1..j1 + ht {
+                let (xr, xi) = (re[j], im[j]);
+                let (yr, yi) = cmul(re[j + ht], im[j + ht], sr, si);
+                re[j] = xr + yr;
+                im[j] = xi + yi;
+                re[j + ht] = xr - yr;
+                im[j + ht] = xi - yi;
+            }
+        }
+        t = ht;
+        m <<= 1;
+    }
+}
+
+/// Inverse of [`fft`].
+pub(crate) fn ifft(a: &mut [f64]) {
+    let n = a.len();
+    let hn = n >> 1;
+    let (re, im) = a.split_at_mut(hn);
+    let mut t = 1;
+    let mut m = hn;
+    while m > 1 {
+        let hm = m >> 1;
+        let dt = t << 1;
+        for i1 in 0..hm {
+            let (sr, si) = ROOTS[hm + i1];
+            let j1 = i1 * dt;
+            for j in j1..j1 + t {
+                let (xr, xi) = (re[j], im[j]);
+                let (yr, yi) = (re[j + t], im[j + t]);
+                re[j] = xr + yr;
+                im[j] = xi + yi;
+                // (x - y) / s = (x - y) * conj(s)
+                let (dr, di) = cmul(xr - yr, xi - yi, sr, -si);
+                re[j + t] = dr;
+                im[j + t] = di;
+            }
+        }
+        t = dt;
+        m = hm;
+    }
+    if hn > 1 {
+        // Each of the log2(n/2) layers doubled the values.
+        let scale = 1.0 / hn as f64;
+        for x in re.iter_mut().chain(im.iter_mut()) {
+            *x *= scale;
+        }
+    }
+}
+
+/// `a <- a + b`.
+pub(crate) fn add(a: &mut [f64], b: &[f64]) {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+}
+
+/// `a <- a * c` for a real constant `c`.
+pub(crate) fn mul_const(a: &mut [f64], c: f64) {
+    for x in a.iter_mut() {
+        *x *= c;
+    }
+}
+
+/// `a <- a * b` (FFT domain).
+pub(crate) fn mul(a: &mut [f64], b: &[f64]) {
+    let hn = a.len() >> 1;
+    let (ar, ai) = a.split_at_mut(hn);
+    let (br, bi) = b.split_at(hn);
+    for j in 0..hn {
+        let (r, i) = cmul(ar[j], ai[j], br[j], bi[j]);
+        ar[j] = r;
+        ai[j] = i;
+    }
+}
+
+/// `d <- d + a * adj(b)` (FFT domain).
+pub(crate) fn add_mul_adj(d: &mut [f64], a: &[f64], b: &[f64]) {
+    let hn = d.len() >> 1;
+    for j in 0..hn {
+        let (r, i) = cmul(a[j], a[j + hn], b[j], -b[j + hn]);
+        d[j] += r;
+        d[j + hn] += i;
+    }
+}
+
+/// Split (Falcon spec Alg. 1, `splitfft`): `f(x) = f0(x^2) + x f1(x^2)`,
+/// for `f.len() = n >= 4`; `f0`, `f1` have length `n/2`.
+pub(crate) fn split(f0: &mut [f64], f1: &mut [f64], f: &[f64]) {
+    let n = f.len();
+    let hn = n >> 1;
+    let qn = hn >> 1;
+    for j in 0..qn {
+        let (ar, ai) = (f[2 * j], f[2 * j + hn]);
+        let (br, bi) = (f[2 * j + 1], f[2 * j + 1 + hn]);
+        f0[j] = 0.5 * (ar + br);
+        f0[j + qn] = 0.5 * (ai + bi);
+        let (sr, si) = ROOTS[qn + j];
+        let (r, i) = cmul(0.5 * (ar - br), 0.5 * (ai - bi), sr, -si);
+        f1[j] = r;
+        f1[j + qn] = i;
+    }
+}
+
+/// Merge (Falcon spec Alg. 2, `mergefft`), the inverse of [`split`].
+pub(crate) fn merge(f: &mut [f64], f0: &[f64], f1: &[f64]) {
+    let n = f.len();
+    let hn = n >> 1;
+    let qn = hn >> 1;
+    for j in 0..qn {
+        let (sr, si) = ROOTS[qn + j];
+        let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
+        let (xr, xi) = (f0[j], f0[j + qn]);
+        f[2 * j] = xr + yr;
+        f[2 * j + hn] = xi + yi;
+        f[2 * j + 1] = xr - yr;
+        f[2 * j + 1 + hn] = xi - yi;
+    }
+}
+
+/// Round to the nearest integer, ties to even (`|x| < 2^52`), without a
+/// branch on the value.
+#[inline(always)]
+pub(crate) fn rint(x: f64) -> i64 {
+    const C: f64 = 4503599627370496.0; // 2^52
+    let a = (x + C) - C;
+    let b = (x - C) + C;
+    let m = ((x.to_bits() as i64) >> 63) as u64;
+    f64::from_bits((a.to_bits() & !m) | (b.to_bits() & m)) as i64
+}
+
+/// `floor(x)` for `|x| < 2^63`.
+#[inline(always)]
+pub(crate) fn floor(x: f64) -> i64 {
+    let t = x as i64;
+    t - ((x < t as f64) as i64)
+}
+
+/// Square root of `x > 0` (normal), with a fixed number of Newton steps from
+/// an exponent-halving first guess (relative error below 2^-52). Used
+/// once per key expansion, on secret values: no data-dependent branch.
+#[inline]
+pub(crate) fn sqrt(x: f64) -> f64 {
+    // Halving the biased exponent gives a guess within a factor ~1.07.
+    let guess = f64::from_bits((x.to_bits() >> 1) + 0x1FF8_0000_0000_0000);
+    let mut y = guess;
+    for _ in 0..6 {
+        y = 0.5 * (y + x / y);
+    }
+    y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn negacyclic(a: &[f64], b: &[f64]) -> std::vec::Vec<f64> {
+        let n = a.len();
+        let mut r = std::vec![0.0; n];
+        for i in 0..n {
+            for j in 0..n {
+                if i + j < n {
+                    r[i + j] += a[i] * b[j];
+                } else {
+                    r[i + j - n] -= a[i] * b[j];
+                }
+            }
+        }
+        r
+    }
+
+    fn poly(n: usize, seed: u64) -> std::vec::Vec<f64> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 40) % 201) as f64 - 100.0
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fft_product_and_round_trip() {
+        for logn in 1..=10 {
+            let n = 1usize << logn;
+            let a = poly(n, logn as u64);
+            let b = poly(n, 100 + logn as u64);
+            let want = negacyclic(&a, &b);
+            let mut fa = a.clone();
+            let mut fb = b.clone();
+            fft(&mut fa);
+            fft(&mut fb);
+            mul(&mut fa, &fb);
+            ifft(&mut fa);
+            for (x, y) in fa.iter().zip(&want) {
+                assert!((x - y).abs() < 1e-6, "logn {logn}: {x} vs {y}");
+            }
+            let mut c = a.clone();
+            fft(&mut c);
+            ifft(&mut c);
+            for (x, y) in c.iter().zip(&a) {
+                assert!((x - y).abs() < 1e-9);
+            }
+        }
+    }
+
+    #[test]
+    fn split_merge_match_coefficients() {
+        for logn in 2..=10 {
+            let n = 1usize << logn;
+            let a = poly(n, 7 * logn as u64);
+            let mut fa = a.clone();
+            fft(&mut fa);
+            let mut f0 = std::vec![0.0; n / 2];
+            let mut f1 = std::vec![0.0; n / 2];
+            split(&mut f0, &mut f1, &fa);
+            let mut back = std::vec![0.0; n];
+            merge(&mut back, &f0, &f1);
+            for (x, y) in back.iter().zip(&fa) {
+                assert!((x - y).abs() < 1e-7);
+            }
+            if logn >= 3 {
+                ifft(&mut f0);
+                ifft(&mut f1);
+            }
+            for j in 0..n / 2 {
+                assert!((f0[j] - a[2 * j]).abs() < 1e-7, "logn {logn}");
+                assert!((f1[j] - a[2 * j + 1]).abs() < 1e-7, "logn {logn}");
+            }
+        }
+    }
+
+    #[test]
+    fn rounding_helpers() {
+        for (x, r) in [
+            (0.5, 0),
+            (1.5, 2),
+            (2.5, 2),
+            (-0.5, 0),
+            (-1.5, -2),
+            (-2.6, -3),
+            (3.49, 3),
+            (-0.0, 0),
+        ] {
+            assert_eq!(rint(x), r, "{x}");
+        }
+        for (x, r) in [(0.5, 0), (-0.5, -1), (-2.0, -2), (7.99, 7), (-7.01, -8)] {
+            assert_eq!(floor(x), r);
+        }
+        for x in [1e-3, 0.7, 1.0, 2.0, 3.0, 12289.0, 1.5e7, 4.2e9] {
+            let s = sqrt(x);
+            assert!(((s * s - x) / x).abs() < 1e-15, "{x}");
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Signing: the expanded (FFT-domain) key with its ffLDL tree, and the
+//! signing loop (Falcon spec Alg. 10, with the FN-DSA hashing).
+
+use crate::encoding::{self, HPK_LEN, Message, NONCE_LEN};
+use crate::sampler::{INV_SIGMA, Sampler};
+use crate::skey::SkCore;
+use crate::{Error, fft, ring, vrfy::SQBETA};
+use alloc::vec;
+use alloc::vec::Vec;
+use rand_core::TryCryptoRng;
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+/// Number of values of the ffLDL tree of degree `2^logn` (`logn >= 1`):
+/// `l10` (n values) then the two subtrees; at `logn = 1` the subtrees are
+/// the two leaves.
+pub(crate) const fn tree_size(logn: u32) -> usize {
+    (logn as usize + 1) << logn
+}
+
+/// Upper bound on signing attempts (each fails with tiny probability for
+/// the standard degrees; toy degrees restart more often).
+const MAX_ATTEMPTS: usize = 100_000;
+
+/// The expanded signing key: the basis `B = [[g, -f], [G, -F]]` and the
+/// normalised ffLDL tree of its Gram matrix, all in FFT form
+/// (`(logn + 5) * n` doubles: 120 KiB for n = 1024).
+#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+pub(crate) struct Expanded {
+    logn: u32,
+    /// `b00 || b01 || b10 || b11 || tree`.
+    data: Vec<f64>,
+}
+
+/// ffLDL (Falcon spec Alg. 9) on the Gram matrix `[[g00, g01],
+/// [adj(g01), g11]]` (FFT form, consumed), writing the tree with leaves
+/// normalised to `sqrt(d) / sigma` (the inverse of the spec's `sigma'`).
+/// `tmp` needs `3n` values.
+fn ffldl(
+    logn: u32,
+    g00: &mut [f64],
+    g01: &[f64],
+    g11: &mut [f64],
+    tree: &mut [f64],
+    tmp: &mut [f64],
+    isig: f64,
+) {
+    let n = 1usize << logn;
+    let hn = n >> 1;
+    for j in 0..hn {
+        let inv = 1.0 / g00[j];
+        let (mr, mi) = (g01[j] * inv, g01[j + hn] * inv);
+        // l10 = adj(g01) / g00; d11 = g11 - |g01|^2 / g00 (self-adjoint).
+        tree[j] = mr;
+        tree[j + hn] = -mi;
+        g11[j] -= mr * g01[j] + mi * g01[j + hn];
+        g11[j + hn] = 0.0;
+        g00[j + hn] = 0.0;
+    }
+    if logn == 1 {
+        tree[2] = fft::sqrt(g00[0]) * isig;
+        tree[3] = fft::sqrt(g11[0]) * isig;
+        return;
+    }
+    let child = tree_size(logn - 1);
+    let (_, rest) = tree.split_at_mut(n);
+    let (left, right) = rest.split_at_mut(child);
+    let (a0, rest) = tmp.split_at_mut(hn);
+    let (a1, rest) = rest.split_at_mut(hn);
+    let (a2, rest) = rest.split_at_mut(hn);
+    // Children: the Gram matrices [[d0, d1], [adj(d1), d0]] of the splits
+    // d(x) = d0(x^2) + x d1(x^2) of d00 and d11.
+    fft::split(a0, a1, g00);
+    a2.copy_from_slice(a0);
+    ffldl(logn - 1, a0, a1, a2, left, rest, isig);
+    fft::split(a0, a1, g11);
+    a2.copy_from_slice(a0);
+    ffldl(logn - 1, a0, a1, a2, right, rest, isig);
+    a0.zeroize();
+    a1.zeroize();
+    a2.zeroize();
+}
+
+impl Expanded {
+    /// Expand a decoded key (once per key).
+    pub(crate) fn new(sk: &SkCore) -> Self {
+        let logn = sk.logn;
+        let n = 1usize << logn;
+        let mut data = vec![0.0f64; 4 * n + tree_size(logn)];
+        {
+            let (basis, tree) = data.split_at_mut(4 * n);
+            let (b00, rest) = basis.split_at_mut(n);
+            let (b01, rest) = rest.split_at_mut(n);
+            let (b10, b11) = rest.split_at_mut(n);
+            for i in 0..n {
+                b00[i] = sk.g[i] as f64;
+                b01[i] = -(sk.f[i] as f64);
+                b10[i] = sk.cap_g[i] as f64;
+                b11[i] = -(sk.cap_f[i] as f64);
+            }
+            fft::fft(b00);
+            fft::fft(b01);
+            fft::fft(b10);
+            fft::fft(b11);
+            // Gram matrix G = B * adj(B).
+            let mut work = vec![0.0f64; 6 * n];
+            {
+                let (g00, rest) = work.split_at_mut(n);
+                let (g01, rest) = rest.split_at_mut(n);
+                let (g11, tmp) = rest.split_at_mut(n);
+                fft::add_mul_adj(g00, b00, b00);
+                fft::add_mul_adj(g00, b01, b01);
+                fft::add_mul_adj(g01, b00, b10);
+                fft::add_mul_adj(g01, b01, b11);
+                fft::add_mul_adj(g11, b10, b10);
+                fft::add_mul_adj(g11, b11, b11);
+                ffldl(logn, g00, g01, g11, tree, tmp, INV_SIGMA[logn as usize]);
+            }
+            work.zeroize();
+        }
+        Self { logn, data }
+    }
+
+    /// Sign `msg` into `out` (the fixed-size layout,
+    /// [`encoding::signature_size`] bytes).
+    pub(crate) fn sign<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hpk: &[u8; HPK_LEN],
+        msg: &Message<'_>,
+        out: &mut [u8],
+    ) -> Result<(), Error> {
+        msg.check()?;
+        let logn = self.logn;
+        let n = 1usize << logn;
+        let (basis, tree) = self.data.split_at(4 * n);
+        let (b00, rest) = basis.split_at(n);
+        let (b01, rest) = rest.split_at(n);
+        let (b10, b11) = rest.split_at(n);
+        let original = msg.is_original();
+
+        let mut nonce = [0u8; NONCE_LEN];
+        let mut hm = [0u16; 1024];
+        let mut seed = [0u8; 56];
+        let mut s2 = [0i16; 1024];
+        let mut work = vec![0.0f64; 8 * n];
+        let mut result = Err(Error::IterationLimit);
+        for attempt in 0..MAX_ATTEMPTS {
+            // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
+            if attempt == 0 || !original {
+                rng.try_fill_bytes(&mut nonce).map_err(|_| Error::Rng)?;
+                encoding::hash_to_point(&nonce, hpk, msg, &mut hm[..n]);
+            }
+            rng.try_fill_bytes(&mut seed).map_err(|_| Error::Rng)?;
+            let mut sampler = Sampler::new(logn, &seed);
+
+            let (t0, rest) = work.split_at_mut(n);
+            let (t1, rest) = rest.split_at_mut(n);
+            let (tx, rest) = rest.split_at_mut(n);
+            let (ty, tmp) = rest.split_at_mut(n);
+            // Target t = (hm, 0) * B^-1 = (-hm F / q, hm f / q).
+            for i in 0..n {
+                t0[i] = hm[i] as f64;
+            }
+            fft::fft(t0);
+            t1.copy_from_slice(t0);
+            fft::mul(t1, b01);
+            fft::mul_const(t1, -1.0 / ring::Q as f64);
+            fft::mul(t0, b11);
+            fft::mul_const(t0, 1.0 / ring::Q as f64);
+            sampler.ffsamp(logn, tree, t0, t1, tmp);
+            // (s1, s2) = (hm, 0) - z B.
+            tx.copy_from_slice(t0);
+            fft::mul(tx, b00);
+            ty.copy_from_slice(t1);
+            fft::mul(ty, b10);
+            fft::add(tx, ty);
+            ty.copy_from_slice(t0);
+            fft::mul(ty, b01);
+            fft::mul(t1, b11);
+            fft::add(ty, t1);
+            fft::ifft(tx);
+            fft::ifft(ty);
+            let mut norm = 0u64;
+            for i in 0..n {
+                let a = hm[i] as i64 - fft::rint(tx[i]);
+                let b = -fft::rint(ty[i]);
+                norm = norm
+                    .saturating_add((a * a) as u64)
+                    .saturating_add((b * b) as u64);
+                // Out-of-range values fail the norm check below anyway.
+                s2[i] = b.clamp(-32768, 32767) as i16;
+            }
+            // Whether the candidate is short enough is public (it only
+            // decides a restart with fresh randomness).
+            if !pqkit_common::ct::declassify(norm <= SQBETA[logn as usize]) {
+                continue;
+            }
+            // s2 is the (public) signature from here on.
+            if encoding::compress(&s2[..n], &mut out[1 + NONCE_LEN..]).is_some() {
+                out[0] = 0x30 + logn as u8;
+                out[1..1 + NONCE_LEN].copy_from_slice(&nonce);
+                result = Ok(());
+                break;
+            }
+        }
+        work.zeroize();
+        seed.zeroize();
+        s2.zeroize();
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tree_sizes() {
+        assert_eq!(tree_size(1), 4);
+        assert_eq!(tree_size(2), 4 + 2 * 4);
+        assert_eq!(tree_size(10), 1024 + 2 * tree_size(9));
+    }
+}

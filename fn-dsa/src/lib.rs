@@ -47,6 +47,8 @@
 //! Verification is integer-only and never uses floating point.
 #![no_std]
 #![forbid(unsafe_code)]
+// Index loops follow the specification's notation.
+#![allow(clippy::needless_range_loop)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(feature = "alloc")]
@@ -60,7 +62,12 @@ mod error;
 #[cfg(feature = "alloc")]
 mod fft;
 #[cfg(feature = "alloc")]
+#[allow(clippy::approx_constant, clippy::unreadable_literal)]
 mod fft_table;
+#[cfg(feature = "alloc")]
+mod fxp;
+#[cfg(feature = "alloc")]
+mod kgen;
 mod ring;
 #[cfg(feature = "alloc")]
 mod sampler;
@@ -68,6 +75,8 @@ mod sampler;
 mod sign;
 mod skey;
 mod vrfy;
+#[cfg(feature = "alloc")]
+mod zint;
 
 pub use encoding::{Message, PreHash, PreHashDigest, SigFormat};
 pub use error::Error;
@@ -259,6 +268,30 @@ macro_rules! degree_module {
                 /// is expanded for signing.
                 pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
                     let (core, vk) = SkCore::decode(bytes, LOGN, LOGN)?;
+                    let exp = crate::sign::Expanded::new(&core);
+                    Ok(Self { core, vk, exp })
+                }
+
+                /// Generate a key pair: 32 bytes from `rng` seed a SHAKE256
+                /// stream that drives the whole generation (the same RNG
+                /// stream gives the same key as fn-dsa 0.3's
+                /// `KeyPairGeneratorStandard`).
+                pub fn generate<R: rand_core::TryCryptoRng + ?Sized>(
+                    rng: &mut R,
+                ) -> Result<Self, Error> {
+                    let core = crate::kgen::keygen(LOGN, rng)?;
+                    Self::from_core(core)
+                }
+
+                /// Deterministic key generation from a 32-byte seed (the
+                /// first 32 bytes [`SigningKey::generate`] draws).
+                pub fn from_seed(seed: &[u8; 32]) -> Result<Self, Error> {
+                    let core = crate::kgen::keygen_from_seed(LOGN, seed)?;
+                    Self::from_core(core)
+                }
+
+                fn from_core(mut core: SkCore) -> Result<Self, Error> {
+                    let vk = core.complete()?;
                     let exp = crate::sign::Expanded::new(&core);
                     Ok(Self { core, vk, exp })
                 }

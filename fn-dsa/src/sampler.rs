@@ -81,8 +81,8 @@ pub(crate) const SIGMA_MIN: [f64; 11] = [
 
 /// `1 / (2 sigma_max^2)`, `sigma_max = 1.8205`.
 const INV_2SIGMA_MAX_SQ: f64 = 0.15086504887537272;
-const LN2: f64 = 0.6931471805599453;
-const INV_LN2: f64 = 1.4426950408889634;
+const LN2: f64 = core::f64::consts::LN_2;
+const INV_LN2: f64 = core::f64::consts::LOG2_E;
 
 /// SHAKE256 byte stream over a seed (the per-attempt sampler PRNG).
 pub(crate) struct Prng {
@@ -111,6 +111,13 @@ impl Prng {
         let b = self.buf[self.pos];
         self.pos += 1;
         b
+    }
+
+    /// Two bytes, little-endian.
+    #[inline(always)]
+    pub(crate) fn next_u16_le(&mut self) -> u16 {
+        let lo = self.next_u8() as u16;
+        lo | ((self.next_u8() as u16) << 8)
     }
 
     /// Eight bytes, little-endian.

@@ -2,6 +2,8 @@
 //! other (raw, contexted, pre-hashed, original Falcon), and both reject the
 //! same mutated signatures.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::type_complexity)]
+
 mod common;
 
 use common::TestRng;

@@ -3,6 +3,8 @@
 //! and the signature inside `sm` verifies in original Falcon mode;
 //! mutated records fail.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use pqkit_fn_dsa::{Error, Message, SigFormat, fn_dsa_512, fn_dsa_1024};
 use std::path::PathBuf;
 

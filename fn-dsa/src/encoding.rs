@@ -101,6 +101,7 @@ fn header_logn(head: u8, base: u8, logn_min: u32, logn_max: u32) -> Result<u32, 
 // ---------------------------------------------------------------------------
 // Verifying key: 14-bit packing of h.
 
+#[cfg(feature = "alloc")]
 /// Encode `h` (values in `[0, q)`, length `2^logn`) as a verifying key.
 /// `out` must have length [`verifying_key_size`]`(logn)`.
 pub(crate) fn encode_verifying_key(logn: u32, h: &[u16], out: &mut [u8]) {
@@ -156,6 +157,7 @@ pub(crate) fn decode_verifying_key(
 // ---------------------------------------------------------------------------
 // Signing key: trimmed two's complement of f, g, F.
 
+#[cfg(feature = "alloc")]
 fn trim_encode(v: &[i8], nbits: u32, out: &mut [u8]) -> usize {
     let mask = (1u32 << nbits) - 1;
     let mut acc = 0u32;
@@ -173,6 +175,7 @@ fn trim_encode(v: &[i8], nbits: u32, out: &mut [u8]) -> usize {
     j
 }
 
+#[cfg(feature = "alloc")]
 /// Decode `out.len()` values of `nbits` bits; returns the bytes read.
 /// Constant-time in the (secret) values: the forbidden code is detected
 /// with masks and reported once at the end.
@@ -208,6 +211,7 @@ fn trim_decode(src: &[u8], nbits: u32, out: &mut [i8]) -> Result<usize, Error> {
     Ok(need)
 }
 
+#[cfg(feature = "alloc")]
 /// Encode a signing key (`f`, `g`, `F` of length `2^logn`). `out` must
 /// have length [`signing_key_size`]`(logn)`.
 pub(crate) fn encode_signing_key(logn: u32, f: &[i8], g: &[i8], cap_f: &[i8], out: &mut [u8]) {
@@ -220,6 +224,7 @@ pub(crate) fn encode_signing_key(logn: u32, f: &[i8], g: &[i8], cap_f: &[i8], ou
     debug_assert_eq!(j, out.len());
 }
 
+#[cfg(feature = "alloc")]
 /// Decode a signing key into `f`, `g`, `F` (each of length `2^logn`);
 /// returns logn. The caller then recomputes `G` and checks it.
 pub(crate) fn decode_signing_key(
@@ -250,6 +255,7 @@ pub(crate) fn decode_signing_key(
 // ---------------------------------------------------------------------------
 // Signature: compressed s2 (Falcon spec section 3.11.2).
 
+#[cfg(feature = "alloc")]
 /// Compress `s` into `out`, zero-padding the rest of `out`. Returns the
 /// number of bytes actually used, or `None` if some `|s_i| > 2047` or it
 /// does not fit. (Runs on the public signature value.)
@@ -511,6 +517,7 @@ impl<'a> Message<'a> {
     }
 
     /// Whether this is the original Falcon mode.
+    #[cfg(feature = "alloc")]
     pub(crate) fn is_original(&self) -> bool {
         matches!(self, Message::OriginalFalcon { .. })
     }
@@ -526,8 +533,15 @@ pub(crate) fn hash_verifying_key(vk: &[u8]) -> [u8; HPK_LEN] {
 }
 
 /// Hash to the point `c` (values in `[0, q)`, `c.len()` a power of two).
-/// The message must have passed [`Message::check`].
-pub(crate) fn hash_to_point(nonce: &[u8], hpk: &[u8; HPK_LEN], msg: &Message<'_>, c: &mut [u16]) {
+/// The message must have passed [`Message::check`]. `parts` are appended
+/// after the message bytes (multipart signing of raw messages).
+pub(crate) fn hash_to_point(
+    nonce: &[u8],
+    hpk: &[u8; HPK_LEN],
+    msg: &Message<'_>,
+    parts: &[&[u8]],
+    c: &mut [u16],
+) {
     let mut h = Shake256::default();
     h.update(nonce);
     match *msg {
@@ -545,6 +559,9 @@ pub(crate) fn hash_to_point(nonce: &[u8], hpk: &[u8; HPK_LEN], msg: &Message<'_>
             h.update(digest);
         }
         Message::OriginalFalcon { msg } => h.update(msg),
+    }
+    for p in parts {
+        h.update(p);
     }
     let mut rd = h.finalize_xof();
     // Falcon spec Alg. 3 (HashToPoint): 16-bit big-endian samples, keep

@@ -176,6 +176,7 @@ pub(crate) fn mul_pointwise(a: &mut [u16], b: &[u16]) {
 /// `a <- a / b` pointwise (NTT domain). Returns `false` if some entry of
 /// `b` is zero (then `b` is not invertible); the scan is constant-time and
 /// only the final verdict is meant to be published.
+#[cfg(feature = "alloc")]
 pub(crate) fn div_pointwise(a: &mut [u16], b: &[u16]) -> bool {
     let mut zero = 0u32;
     for (x, y) in a.iter_mut().zip(b) {

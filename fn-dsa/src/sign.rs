@@ -127,6 +127,7 @@ impl Expanded {
         rng: &mut R,
         hpk: &[u8; HPK_LEN],
         msg: &Message<'_>,
+        parts: &[&[u8]],
         out: &mut [u8],
     ) -> Result<(), Error> {
         msg.check()?;
@@ -148,7 +149,7 @@ impl Expanded {
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
             if attempt == 0 || !original {
                 rng.try_fill_bytes(&mut nonce).map_err(|_| Error::Rng)?;
-                encoding::hash_to_point(&nonce, hpk, msg, &mut hm[..n]);
+                encoding::hash_to_point(&nonce, hpk, msg, parts, &mut hm[..n]);
             }
             rng.try_fill_bytes(&mut seed).map_err(|_| Error::Rng)?;
             let mut sampler = Sampler::new(logn, &seed);

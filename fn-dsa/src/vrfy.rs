@@ -38,6 +38,7 @@ impl VkCore {
     }
 
     /// Build from `h` in coefficient form (values in `[0, q)`).
+    #[cfg(feature = "alloc")]
     pub(crate) fn from_h(logn: u32, h: &[u16]) -> Self {
         let n = 1usize << logn;
         let mut enc = [0u8; 1793];
@@ -65,6 +66,7 @@ impl VkCore {
         sig: &[u8],
         format: SigFormat,
         msg: &Message<'_>,
+        parts: &[&[u8]],
     ) -> Result<(), Error> {
         msg.check()?;
         let logn = self.logn;
@@ -72,7 +74,7 @@ impl VkCore {
         let mut s2 = [0i16; 1024];
         let nonce = encoding::decode_signature(sig, logn, format, &mut s2)?;
         let mut c = [0u16; 1024];
-        encoding::hash_to_point(nonce, &self.hpk, msg, &mut c[..n]);
+        encoding::hash_to_point(nonce, &self.hpk, msg, parts, &mut c[..n]);
         let mut t = [0u16; 1024];
         for (ti, &si) in t.iter_mut().zip(&s2[..n]) {
             *ti = ring::from_signed(si as i32);
@@ -130,6 +132,7 @@ pub(crate) fn open_round3_sm<'a>(vk: &VkCore, sm: &'a [u8]) -> Result<&'a [u8], 
         &sig[..len],
         SigFormat::Round3,
         &Message::OriginalFalcon { msg },
+        &[],
     )?;
     Ok(msg)
 }

@@ -2,7 +2,12 @@
 //! other (raw, contexted, pre-hashed, original Falcon), and both reject the
 //! same mutated signatures.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::type_complexity)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::type_complexity
+)]
 
 mod common;
 

@@ -1,7 +1,6 @@
 //! Shared test helpers: a deterministic SHAKE256 RNG usable both as a
 //! rand_core 0.10 RNG (pqkit) and a rand_core 0.6 RNG (fn-dsa 0.3).
 #![allow(dead_code)]
-
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};

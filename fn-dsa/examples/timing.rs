@@ -31,34 +31,80 @@ macro_rules! run {
         });
         let mut kg = fn_dsa::KeyPairGeneratorStandard::default();
         let mut osrng = Rng06;
-        time(concat!(stringify!($module), " keygen (fn-dsa 0.3)"), $kg, || {
-            let mut a = vec![0u8; skb.len()];
-            let mut b = vec![0u8; vkb.len()];
-            kg.keygen($logn, &mut osrng, &mut a, &mut b);
-        });
-        time(concat!(stringify!($module), " sign, reused key (pqkit)"), 2000, || {
-            let _ = sk.sign_with_context(&mut rng, b"", b"message").unwrap();
-        });
+        time(
+            concat!(stringify!($module), " keygen (fn-dsa 0.3)"),
+            $kg,
+            || {
+                let mut a = vec![0u8; skb.len()];
+                let mut b = vec![0u8; vkb.len()];
+                kg.keygen($logn, &mut osrng, &mut a, &mut b);
+            },
+        );
+        time(
+            concat!(stringify!($module), " sign, reused key (pqkit)"),
+            2000,
+            || {
+                let _ = sk.sign_with_context(&mut rng, b"", b"message").unwrap();
+            },
+        );
         let mut theirs = fn_dsa::SigningKeyStandard::decode(&skb[..]).unwrap();
         let mut out = vec![0u8; sig.as_bytes().len()];
-        time(concat!(stringify!($module), " sign, reused key (fn-dsa 0.3)"), 2000, || {
-            theirs.sign(&mut osrng, &fn_dsa::DOMAIN_NONE, &fn_dsa::HASH_ID_RAW, b"message", &mut out);
-        });
-        time(concat!(stringify!($module), " sign, fresh decode (pqkit)"), 500, || {
-            let k = SigningKey::from_bytes(&skb[..]).unwrap();
-            let _ = k.sign_with_context(&mut rng, b"", b"message").unwrap();
-        });
-        time(concat!(stringify!($module), " verify, reused key (pqkit)"), 5000, || {
-            vk.verify_with_context(b"", b"message", &sig).unwrap();
-        });
+        time(
+            concat!(stringify!($module), " sign, reused key (fn-dsa 0.3)"),
+            2000,
+            || {
+                theirs.sign(
+                    &mut osrng,
+                    &fn_dsa::DOMAIN_NONE,
+                    &fn_dsa::HASH_ID_RAW,
+                    b"message",
+                    &mut out,
+                );
+            },
+        );
+        time(
+            concat!(stringify!($module), " sign, fresh decode (pqkit)"),
+            500,
+            || {
+                let k = SigningKey::from_bytes(&skb[..]).unwrap();
+                let _ = k.sign_with_context(&mut rng, b"", b"message").unwrap();
+            },
+        );
+        time(
+            concat!(stringify!($module), " verify, reused key (pqkit)"),
+            5000,
+            || {
+                vk.verify_with_context(b"", b"message", &sig).unwrap();
+            },
+        );
         let their_vk = fn_dsa::VerifyingKeyStandard::decode(&vkb).unwrap();
-        time(concat!(stringify!($module), " verify, reused key (fn-dsa 0.3)"), 5000, || {
-            assert!(their_vk.verify(sig.as_bytes(), &fn_dsa::DOMAIN_NONE, &fn_dsa::HASH_ID_RAW, b"message"));
-        });
-        time(concat!(stringify!($module), " verify, fresh decode (pqkit)"), 5000, || {
-            VerifyingKey::from_bytes(&vkb).unwrap().verify_with_context(b"", b"message", &sig).unwrap();
-        });
-        println!("size_of::<SigningKey>() = {} B (+ {} B expanded key on the heap)", std::mem::size_of::<SigningKey>(), (4 + $logn + 1) * (1usize << $logn) * 8);
+        time(
+            concat!(stringify!($module), " verify, reused key (fn-dsa 0.3)"),
+            5000,
+            || {
+                assert!(their_vk.verify(
+                    sig.as_bytes(),
+                    &fn_dsa::DOMAIN_NONE,
+                    &fn_dsa::HASH_ID_RAW,
+                    b"message"
+                ));
+            },
+        );
+        time(
+            concat!(stringify!($module), " verify, fresh decode (pqkit)"),
+            5000,
+            || {
+                VerifyingKey::from_bytes(&vkb)
+                    .unwrap()
+                    .verify_with_context(b"", b"message", &sig)
+                    .unwrap();
+            },
+        );
+        println!(
+            "size_of::<SigningKey>() = {} B (+ {} B expanded key on the heap)",
+            std::mem::size_of::<SigningKey>(),
+            (4 + $logn + 1) * (1usize << $logn) * 8
+        );
     }};
 }
 

@@ -16,7 +16,7 @@
 //!   (666 bytes for logn 9, 1280 for logn 10). Original round-3 Falcon
 //!   signatures use the same header and layout but are variable-length;
 //!   see [`SigFormat`].
-//! * hashing to the point ([`hash_to_point`]): SHAKE256 over
+//! * hashing to the point (`hash_to_point`): SHAKE256 over
 //!   `nonce || hpk || 0x00 || len(ctx) || ctx || message` (raw),
 //!   `nonce || hpk || 0x01 || len(ctx) || ctx || OID || digest`
 //!   (pre-hashed), or `nonce || message` (original Falcon), where `hpk` is

@@ -149,22 +149,39 @@ pub(crate) fn merge(f: &mut [f64], f0: &[f64], f1: &[f64]) {
     }
 }
 
-/// Round to the nearest integer, ties to even (`|x| < 2^52`), without a
-/// branch on the value.
+/// Round to the nearest integer, ties to even, for `|x| < 2^51`: adding
+/// `1.5 * 2^52` leaves the rounded value in the low mantissa bits. No
+/// branch, no conditional move, no float-to-integer conversion.
 #[inline(always)]
 pub(crate) fn rint(x: f64) -> i64 {
-    const C: f64 = 4503599627370496.0; // 2^52
-    let a = (x + C) - C;
-    let b = (x - C) + C;
-    let m = ((x.to_bits() as i64) >> 63) as u64;
-    f64::from_bits((a.to_bits() & !m) | (b.to_bits() & m)) as i64
+    const M: f64 = 6755399441055744.0; // 1.5 * 2^52
+    ((x + M).to_bits() as i64).wrapping_sub(M.to_bits() as i64)
 }
 
-/// `floor(x)` for `|x| < 2^63`.
+/// `floor(x)` for `|x| < 2^51`, branch-free.
 #[inline(always)]
 pub(crate) fn floor(x: f64) -> i64 {
-    let t = x as i64;
-    t - ((x < t as f64) as i64)
+    let r = rint(x);
+    // Subtract 1 when rounding went up (the comparison yields a flag, not
+    // a jump).
+    r - ((r as f64 > x) as i64)
+}
+
+/// `floor(x * 2^63)` for `0 <= x <= 1`, branch-free (from the bits of
+/// `x`; 0 for subnormal `x`).
+#[inline(always)]
+pub(crate) fn to_fixed63(x: f64) -> u64 {
+    let bits = x.to_bits();
+    let ef = ((bits >> 52) & 0x7FF) as u32;
+    // Implicit bit only for normal numbers (ef != 0).
+    let implicit = ((ef | ef.wrapping_neg()) >> 31) as u64;
+    let m = (bits & ((1u64 << 52) - 1)) | (implicit << 52);
+    // x = m * 2^(ef - 1075); x * 2^63 = m * 2^(ef - 1012) = (m << 64) >> r
+    // with r = 1076 - ef; cap r at 127 (then the result is 0).
+    let r = 1076u32.wrapping_sub(ef);
+    let over = ((127i32 - r as i32) >> 31) as u32; // all ones if r > 127
+    let r = r ^ ((r ^ 127) & over);
+    (((m as u128) << 64) >> r) as u64
 }
 
 /// Square root of `x > 0` (normal), with a fixed number of Newton steps from
@@ -277,8 +294,20 @@ mod tests {
         ] {
             assert_eq!(rint(x), r, "{x}");
         }
-        for (x, r) in [(0.5, 0), (-0.5, -1), (-2.0, -2), (7.99, 7), (-7.01, -8)] {
-            assert_eq!(floor(x), r);
+        for (x, r) in [
+            (0.5, 0),
+            (-0.5, -1),
+            (-2.0, -2),
+            (7.99, 7),
+            (-7.01, -8),
+            (1234.5, 1234),
+            (-1234.5, -1235),
+        ] {
+            assert_eq!(floor(x), r, "{x}");
+        }
+        for x in [0.0, 1e-300, 0.25, 0.5, 0.6931471805599453, 0.999999, 1.0] {
+            let want = (x * 9223372036854775808.0) as u64;
+            assert_eq!(to_fixed63(x), want, "{x}");
         }
         for x in [1e-3, 0.7, 1.0, 2.0, 3.0, 12289.0, 1.5e7, 4.2e9] {
             let s = sqrt(x);

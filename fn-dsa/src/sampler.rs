@@ -174,12 +174,12 @@ impl Sampler {
     /// ApproxExp: `2^63 * ccs * exp(-x)` for `0 <= x < ln 2`, `0 < ccs <= 1`.
     #[inline(always)]
     fn approx_exp(x: f64, ccs: f64) -> u64 {
-        let z = (x * 9223372036854775808.0) as u64; // floor(2^63 x); saturates at 0 below 0
+        let z = fft::to_fixed63(x); // floor(2^63 x)
         let mut y = EXP_C[0];
         for &c in &EXP_C[1..] {
             y = c.wrapping_sub(((z as u128 * y as u128) >> 63) as u64);
         }
-        let z = (ccs * 9223372036854775808.0) as u64;
+        let z = fft::to_fixed63(ccs);
         ((z as u128 * y as u128) >> 63) as u64
     }
 
@@ -187,9 +187,12 @@ impl Sampler {
     /// The comparison reads all 64 bits (no early exit on the secret z).
     #[inline(always)]
     fn ber_exp(&mut self, x: f64, ccs: f64) -> bool {
-        let s = (x * INV_LN2) as i64; // trunc; x >= 0
+        let s = fft::floor(x * INV_LN2); // x >= 0
         let r = x - s as f64 * LN2;
-        let s = (s as u64).min(63) as u32;
+        // min(s, 63) without a conditional move.
+        let s = s as u64;
+        let over = 0u64.wrapping_sub(63u64.wrapping_sub(s) >> 63); // all ones if s > 63
+        let s = (s ^ ((s ^ 63) & over)) as u32;
         // ccs * exp(-r) >= 1/4 here, so 2*y >= 1 and the subtraction is exact.
         let z = (Self::approx_exp(r, ccs) << 1).wrapping_sub(1) >> s;
         let w = self.prng.next_u64_le();

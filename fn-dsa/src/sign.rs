@@ -149,6 +149,8 @@ impl Expanded {
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
             if attempt == 0 || !original {
                 rng.try_fill_bytes(&mut nonce).map_err(|_| Error::Rng)?;
+                // The nonce is published in the signature.
+                nonce = pqkit_common::ct::declassify(nonce);
                 encoding::hash_to_point(&nonce, hpk, msg, parts, &mut hm[..n]);
             }
             rng.try_fill_bytes(&mut seed).map_err(|_| Error::Rng)?;
@@ -182,21 +184,27 @@ impl Expanded {
             fft::ifft(tx);
             fft::ifft(ty);
             let mut norm = 0u64;
+            // Bits at or above 2^20 in any |value| mark the candidate as too
+            // long (it is far above the bound anyway), without branches.
+            let mut big = 0u64;
             for i in 0..n {
                 let a = hm[i] as i64 - fft::rint(tx[i]);
                 let b = -fft::rint(ty[i]);
+                big |= (a.wrapping_add(1 << 20) as u64 | b.wrapping_add(1 << 20) as u64) >> 21;
                 norm = norm
-                    .saturating_add((a * a) as u64)
-                    .saturating_add((b * b) as u64);
-                // Out-of-range values fail the norm check below anyway.
-                s2[i] = b.clamp(-32768, 32767) as i16;
+                    .wrapping_add(a.wrapping_mul(a) as u64)
+                    .wrapping_add(b.wrapping_mul(b) as u64);
+                s2[i] = b as i16;
             }
+            // norm | (all ones if big != 0)
+            let norm = norm | 0u64.wrapping_sub((big | big.wrapping_neg()) >> 63);
             // Whether the candidate is short enough is public (it only
             // decides a restart with fresh randomness).
             if !pqkit_common::ct::declassify(norm <= SQBETA[logn as usize]) {
                 continue;
             }
             // s2 is the (public) signature from here on.
+            s2 = pqkit_common::ct::declassify(s2);
             if encoding::compress(&s2[..n], &mut out[1 + NONCE_LEN..]).is_some() {
                 out[0] = 0x30 + logn as u8;
                 out[1..1 + NONCE_LEN].copy_from_slice(&nonce);

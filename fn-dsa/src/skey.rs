@@ -80,6 +80,8 @@ impl SkCore {
         if pqkit_common::ct::declassify(bad) != 0 {
             return Err(Error::InvalidKey);
         }
+        // h is the public key.
+        let wh = pqkit_common::ct::declassify(wh);
         Ok(VkCore::from_h(self.logn, &wh[..n]))
     }
 

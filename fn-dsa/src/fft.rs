@@ -305,7 +305,15 @@ mod tests {
         ] {
             assert_eq!(floor(x), r, "{x}");
         }
-        for x in [0.0, 1e-300, 0.25, 0.5, 0.6931471805599453, 0.999999, 1.0] {
+        for x in [
+            0.0,
+            1e-300,
+            0.25,
+            0.5,
+            core::f64::consts::LN_2,
+            0.999999,
+            1.0,
+        ] {
             let want = (x * 9223372036854775808.0) as u64;
             assert_eq!(to_fixed63(x), want, "{x}");
         }

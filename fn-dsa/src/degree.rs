@@ -168,14 +168,17 @@ macro_rules! degree_module {
             }
 
             /// A signing key: the secret polynomials, the verifying key
-            /// and the expanded (FFT-domain) key with its ffLDL tree, so
-            /// that repeated signatures skip the expansion. Wiped on drop.
+            /// and (by default) the expanded FFT-domain key with its ffLDL
+            /// tree, so that repeated signatures skip the expansion. A
+            /// compact key ([`SigningKey::into_compact`]) drops the expanded
+            /// form and rebuilds it (on the heap, wiped afterwards) for each
+            /// signature: smaller at rest, slower to sign. Wiped on drop.
             #[cfg(feature = "alloc")]
             #[derive(Clone)]
             pub struct SigningKey {
                 core: crate::skey::SkCore,
                 vk: VerifyingKey,
-                exp: crate::sign::Expanded,
+                exp: Option<crate::sign::Expanded>,
             }
 
             #[cfg(feature = "alloc")]
@@ -195,8 +198,21 @@ macro_rules! degree_module {
                 /// is expanded for signing.
                 pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
                     let (core, vk) = crate::skey::SkCore::decode(bytes, LOGN, LOGN)?;
-                    let exp = crate::sign::Expanded::new(&core);
+                    let exp = Some(crate::sign::Expanded::new(&core));
                     Ok(Self { core, vk: VerifyingKey(vk), exp })
+                }
+
+                /// Drop the expanded key: the key object becomes small
+                /// (the secret polynomials and the verifying key) and each
+                /// signature rebuilds the expansion.
+                pub fn into_compact(mut self) -> Self {
+                    self.exp = None;
+                    self
+                }
+
+                /// Whether this key keeps its expanded form.
+                pub fn is_expanded(&self) -> bool {
+                    self.exp.is_some()
                 }
 
                 /// Generate a key pair: 32 bytes from `rng` seed a SHAKE256
@@ -216,7 +232,7 @@ macro_rules! degree_module {
 
                 fn from_core(mut core: crate::skey::SkCore) -> Result<Self, Error> {
                     let vk = core.complete()?;
-                    let exp = crate::sign::Expanded::new(&core);
+                    let exp = Some(crate::sign::Expanded::new(&core));
                     Ok(Self { core, vk: VerifyingKey(vk), exp })
                 }
 
@@ -239,7 +255,10 @@ macro_rules! degree_module {
                     parts: &[&[u8]],
                 ) -> Result<Signature, Error> {
                     let mut out = [0u8; SIGNATURE_SIZE];
-                    self.exp.sign(rng, &self.vk.0.hpk, msg, parts, &mut out)?;
+                    match &self.exp {
+                        Some(exp) => exp.sign(rng, &self.vk.0.hpk, msg, parts, &mut out)?,
+                        None => crate::sign::Expanded::new(&self.core).sign(rng, &self.vk.0.hpk, msg, parts, &mut out)?,
+                    }
                     Ok(Signature(out))
                 }
 

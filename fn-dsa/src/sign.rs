@@ -223,6 +223,80 @@ impl Expanded {
 mod tests {
     use super::*;
 
+    /// The squared norm of signatures averages `2 n sigma^2` (each of the
+    /// 2n coordinates of (s1, s2) has variance sigma^2), well below the
+    /// bound; a wrong sigma in the tree or the sampler shows up here.
+    #[test]
+    fn signature_norms() {
+        use crate::encoding::{SigFormat, decode_signature, signature_size};
+        struct Rng(
+            <pqkit_common::keccak::Shake256 as pqkit_common::keccak::ExtendableOutput>::Reader,
+        );
+        impl rand_core::TryRng for Rng {
+            type Error = core::convert::Infallible;
+            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+                let mut b = [0u8; 4];
+                pqkit_common::keccak::XofReader::read(&mut self.0, &mut b);
+                Ok(u32::from_le_bytes(b))
+            }
+            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+                let mut b = [0u8; 8];
+                pqkit_common::keccak::XofReader::read(&mut self.0, &mut b);
+                Ok(u64::from_le_bytes(b))
+            }
+            fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), Self::Error> {
+                pqkit_common::keccak::XofReader::read(&mut self.0, d);
+                Ok(())
+            }
+        }
+        impl TryCryptoRng for Rng {}
+        for logn in [9u32, 10] {
+            let n = 1usize << logn;
+            let mut sk = crate::kgen::keygen_from_seed(logn, &[logn as u8; 32]).expect("keygen");
+            let vk = sk.complete().expect("key");
+            let exp = Expanded::new(&sk);
+            let mut h = <pqkit_common::keccak::Shake256 as Default>::default();
+            pqkit_common::keccak::Update::update(&mut h, b"norms");
+            let mut rng = Rng(pqkit_common::keccak::ExtendableOutput::finalize_xof(h));
+            let count = 200;
+            let mut total = 0f64;
+            let mut sig = vec![0u8; signature_size(logn)];
+            for i in 0..count {
+                let msg = [i as u8; 8];
+                let m = Message::raw(&msg);
+                exp.sign(&mut rng, &vk.hpk, &m, &[], &mut sig)
+                    .expect("sign");
+                let mut s2 = [0i16; 1024];
+                let nonce =
+                    decode_signature(&sig, logn, SigFormat::Padded, &mut s2).expect("decode");
+                let mut c = [0u16; 1024];
+                encoding::hash_to_point(nonce, &vk.hpk, &m, &[], &mut c[..n]);
+                let mut t = [0u16; 1024];
+                for j in 0..n {
+                    t[j] = ring::from_signed(s2[j] as i32);
+                }
+                ring::ntt(&mut t[..n]);
+                ring::mul_pointwise(&mut t[..n], &vk.h_ntt[..n]);
+                ring::intt(&mut t[..n]);
+                let mut norm = 0f64;
+                for j in 0..n {
+                    let s1 = ring::to_signed(ring::sub(c[j] as u32, t[j] as u32) as u16) as f64;
+                    norm += s1 * s1 + (s2[j] as f64) * (s2[j] as f64);
+                }
+                assert!(norm <= SQBETA[logn as usize] as f64);
+                total += norm;
+            }
+            let mean = total / count as f64;
+            let sigma = 1.0 / INV_SIGMA[logn as usize];
+            let expected = 2.0 * n as f64 * sigma * sigma;
+            std::eprintln!("logn {logn}: mean squared norm {mean:.0}, expected {expected:.0}");
+            assert!(
+                (mean / expected - 1.0).abs() < 0.02,
+                "logn {logn}: mean {mean} expected {expected}"
+            );
+        }
+    }
+
     #[test]
     fn tree_sizes() {
         assert_eq!(tree_size(1), 4);

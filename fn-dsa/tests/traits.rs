@@ -40,6 +40,15 @@ macro_rules! traits_test {
                 .unwrap();
             vk.multipart_verify(&[b"mess", b"age"], &sig).unwrap();
 
+            // Compact keys sign the same way.
+            let compact = sk.clone().into_compact();
+            assert!(!compact.is_expanded() && sk.is_expanded());
+            let s = compact
+                .sign_with_context(&mut rng, b"c", b"compact")
+                .unwrap();
+            vk.verify_with_context(b"c", b"compact", &s).unwrap();
+            assert_eq!(&compact.to_bytes()[..], &sk.to_bytes()[..]);
+
             // Keypair, SignatureEncoding.
             assert_eq!(sk.verifying_key(), Keypair::verifying_key(&sk));
             let bytes = sig.to_bytes();

@@ -257,7 +257,7 @@ macro_rules! degree_module {
                     let mut out = [0u8; SIGNATURE_SIZE];
                     match &self.exp {
                         Some(exp) => exp.sign(rng, &self.vk.0.hpk, msg, parts, &mut out)?,
-                        None => crate::sign::Expanded::new(&self.core).sign(rng, &self.vk.0.hpk, msg, parts, &mut out)?,
+                        None => crate::sign::Expanded::<crate::sign::Fp>::new(&self.core).sign(rng, &self.vk.0.hpk, msg, parts, &mut out)?,
                     }
                     Ok(Signature(out))
                 }

@@ -10,14 +10,21 @@
 //! section 3.6) pair adjacent entries.
 
 use crate::fft_table::ROOTS;
+use crate::flr::Flr;
 
 #[inline(always)]
-fn cmul(ar: f64, ai: f64, br: f64, bi: f64) -> (f64, f64) {
-    (ar * br - ai * bi, ar * bi + ai * br)
+fn root<F: Flr>(j: usize) -> (F, F) {
+    let (c, s) = ROOTS[j];
+    (F::of(c), F::of(s))
+}
+
+#[inline(always)]
+fn cmul<F: Flr>(ar: F, ai: F, br: F, bi: F) -> (F, F) {
+    (ar.mul(br).sub(ai.mul(bi)), ar.mul(bi).add(ai.mul(br)))
 }
 
 /// In-place FFT of a real polynomial (`a.len() = n >= 2`, power of two).
-pub(crate) fn fft(a: &mut [f64]) {
+pub(crate) fn fft<F: Flr>(a: &mut [F]) {
     let n = a.len();
     let hn = n >> 1;
     let (re, im) = a.split_at_mut(hn);
@@ -27,15 +34,15 @@ pub(crate) fn fft(a: &mut [f64]) {
     while m < hn {
         let ht = t >> 1;
         for i1 in 0..m {
-            let (sr, si) = ROOTS[m + i1];
+            let (sr, si) = root::<F>(m + i1);
             let j1 = i1 * t;
             for j in j1..j1 + ht {
                 let (xr, xi) = (re[j], im[j]);
                 let (yr, yi) = cmul(re[j + ht], im[j + ht], sr, si);
-                re[j] = xr + yr;
-                im[j] = xi + yi;
-                re[j + ht] = xr - yr;
-                im[j + ht] = xi - yi;
+                re[j] = xr.add(yr);
+                im[j] = xi.add(yi);
+                re[j + ht] = xr.sub(yr);
+                im[j + ht] = xi.sub(yi);
             }
         }
         t = ht;
@@ -44,7 +51,7 @@ pub(crate) fn fft(a: &mut [f64]) {
 }
 
 /// Inverse of [`fft`].
-pub(crate) fn ifft(a: &mut [f64]) {
+pub(crate) fn ifft<F: Flr>(a: &mut [F]) {
     let n = a.len();
     let hn = n >> 1;
     let (re, im) = a.split_at_mut(hn);
@@ -54,15 +61,15 @@ pub(crate) fn ifft(a: &mut [f64]) {
         let hm = m >> 1;
         let dt = t << 1;
         for i1 in 0..hm {
-            let (sr, si) = ROOTS[hm + i1];
+            let (sr, si) = root::<F>(hm + i1);
             let j1 = i1 * dt;
             for j in j1..j1 + t {
                 let (xr, xi) = (re[j], im[j]);
                 let (yr, yi) = (re[j + t], im[j + t]);
-                re[j] = xr + yr;
-                im[j] = xi + yi;
+                re[j] = xr.add(yr);
+                im[j] = xi.add(yi);
                 // (x - y) / s = (x - y) * conj(s)
-                let (dr, di) = cmul(xr - yr, xi - yi, sr, -si);
+                let (dr, di) = cmul(xr.sub(yr), xi.sub(yi), sr, si.neg());
                 re[j + t] = dr;
                 im[j + t] = di;
             }
@@ -71,30 +78,32 @@ pub(crate) fn ifft(a: &mut [f64]) {
         m = hm;
     }
     if hn > 1 {
-        // Each of the log2(n/2) layers doubled the values.
-        let scale = 1.0 / hn as f64;
+        // Each of the log2(n/2) layers doubled the values: multiply by the
+        // exact power of two 2^-log2(n/2).
+        let k = hn.trailing_zeros() as u64;
+        let scale = F::from_bits((1023 - k) << 52);
         for x in re.iter_mut().chain(im.iter_mut()) {
-            *x *= scale;
+            *x = x.mul(scale);
         }
     }
 }
 
 /// `a <- a + b`.
-pub(crate) fn add(a: &mut [f64], b: &[f64]) {
+pub(crate) fn add<F: Flr>(a: &mut [F], b: &[F]) {
     for (x, y) in a.iter_mut().zip(b) {
-        *x += y;
+        *x = x.add(*y);
     }
 }
 
 /// `a <- a * c` for a real constant `c`.
-pub(crate) fn mul_const(a: &mut [f64], c: f64) {
+pub(crate) fn mul_const<F: Flr>(a: &mut [F], c: F) {
     for x in a.iter_mut() {
-        *x *= c;
+        *x = x.mul(c);
     }
 }
 
 /// `a <- a * b` (FFT domain).
-pub(crate) fn mul(a: &mut [f64], b: &[f64]) {
+pub(crate) fn mul<F: Flr>(a: &mut [F], b: &[F]) {
     let hn = a.len() >> 1;
     let (ar, ai) = a.split_at_mut(hn);
     let (br, bi) = b.split_at(hn);
@@ -106,46 +115,47 @@ pub(crate) fn mul(a: &mut [f64], b: &[f64]) {
 }
 
 /// `d <- d + a * adj(b)` (FFT domain).
-pub(crate) fn add_mul_adj(d: &mut [f64], a: &[f64], b: &[f64]) {
+pub(crate) fn add_mul_adj<F: Flr>(d: &mut [F], a: &[F], b: &[F]) {
     let hn = d.len() >> 1;
     for j in 0..hn {
-        let (r, i) = cmul(a[j], a[j + hn], b[j], -b[j + hn]);
-        d[j] += r;
-        d[j + hn] += i;
+        let (r, i) = cmul(a[j], a[j + hn], b[j], b[j + hn].neg());
+        d[j] = d[j].add(r);
+        d[j + hn] = d[j + hn].add(i);
     }
 }
 
 /// Split (Falcon spec Alg. 1, `splitfft`): `f(x) = f0(x^2) + x f1(x^2)`,
 /// for `f.len() = n >= 4`; `f0`, `f1` have length `n/2`.
-pub(crate) fn split(f0: &mut [f64], f1: &mut [f64], f: &[f64]) {
+pub(crate) fn split<F: Flr>(f0: &mut [F], f1: &mut [F], f: &[F]) {
     let n = f.len();
     let hn = n >> 1;
     let qn = hn >> 1;
+    let half = F::of(0.5);
     for j in 0..qn {
         let (ar, ai) = (f[2 * j], f[2 * j + hn]);
         let (br, bi) = (f[2 * j + 1], f[2 * j + 1 + hn]);
-        f0[j] = 0.5 * (ar + br);
-        f0[j + qn] = 0.5 * (ai + bi);
-        let (sr, si) = ROOTS[qn + j];
-        let (r, i) = cmul(0.5 * (ar - br), 0.5 * (ai - bi), sr, -si);
+        f0[j] = half.mul(ar.add(br));
+        f0[j + qn] = half.mul(ai.add(bi));
+        let (sr, si) = root::<F>(qn + j);
+        let (r, i) = cmul(half.mul(ar.sub(br)), half.mul(ai.sub(bi)), sr, si.neg());
         f1[j] = r;
         f1[j + qn] = i;
     }
 }
 
 /// Merge (Falcon spec Alg. 2, `mergefft`), the inverse of [`split`].
-pub(crate) fn merge(f: &mut [f64], f0: &[f64], f1: &[f64]) {
+pub(crate) fn merge<F: Flr>(f: &mut [F], f0: &[F], f1: &[F]) {
     let n = f.len();
     let hn = n >> 1;
     let qn = hn >> 1;
     for j in 0..qn {
-        let (sr, si) = ROOTS[qn + j];
+        let (sr, si) = root::<F>(qn + j);
         let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
         let (xr, xi) = (f0[j], f0[j + qn]);
-        f[2 * j] = xr + yr;
-        f[2 * j + hn] = xi + yi;
-        f[2 * j + 1] = xr - yr;
-        f[2 * j + 1 + hn] = xi - yi;
+        f[2 * j] = xr.add(yr);
+        f[2 * j + hn] = xi.add(yi);
+        f[2 * j + 1] = xr.sub(yr);
+        f[2 * j + 1 + hn] = xi.sub(yi);
     }
 }
 
@@ -153,24 +163,23 @@ pub(crate) fn merge(f: &mut [f64], f0: &[f64], f1: &[f64]) {
 /// `1.5 * 2^52` leaves the rounded value in the low mantissa bits. No
 /// branch, no conditional move, no float-to-integer conversion.
 #[inline(always)]
-pub(crate) fn rint(x: f64) -> i64 {
+pub(crate) fn rint<F: Flr>(x: F) -> i64 {
     const M: f64 = 6755399441055744.0; // 1.5 * 2^52
-    ((x + M).to_bits() as i64).wrapping_sub(M.to_bits() as i64)
+    (x.add(F::of(M)).to_bits() as i64).wrapping_sub(M.to_bits() as i64)
 }
 
 /// `floor(x)` for `|x| < 2^51`, branch-free.
 #[inline(always)]
-pub(crate) fn floor(x: f64) -> i64 {
+pub(crate) fn floor<F: Flr>(x: F) -> i64 {
     let r = rint(x);
-    // Subtract 1 when rounding went up (the comparison yields a flag, not
-    // a jump).
-    r - ((r as f64 > x) as i64)
+    // Subtract 1 when rounding went up (a flag, not a jump).
+    r - x.lt(F::from_i64(r)) as i64
 }
 
 /// `floor(x * 2^63)` for `0 <= x <= 1`, branch-free (from the bits of
 /// `x`; 0 for subnormal `x`).
 #[inline(always)]
-pub(crate) fn to_fixed63(x: f64) -> u64 {
+pub(crate) fn to_fixed63<F: Flr>(x: F) -> u64 {
     let bits = x.to_bits();
     let ef = ((bits >> 52) & 0x7FF) as u32;
     // Implicit bit only for normal numbers (ef != 0).
@@ -188,12 +197,12 @@ pub(crate) fn to_fixed63(x: f64) -> u64 {
 /// an exponent-halving first guess (relative error below 2^-52). Used
 /// once per key expansion, on secret values: no data-dependent branch.
 #[inline]
-pub(crate) fn sqrt(x: f64) -> f64 {
+pub(crate) fn sqrt<F: Flr>(x: F) -> F {
     // Halving the biased exponent gives a guess within a factor ~1.07.
-    let guess = f64::from_bits((x.to_bits() >> 1) + 0x1FF8_0000_0000_0000);
-    let mut y = guess;
+    let mut y = F::from_bits((x.to_bits() >> 1) + 0x1FF8_0000_0000_0000);
+    let half = F::of(0.5);
     for _ in 0..6 {
-        y = 0.5 * (y + x / y);
+        y = half.mul(y.add(x.div(y)));
     }
     y
 }

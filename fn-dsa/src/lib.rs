@@ -108,6 +108,8 @@ mod fft;
 #[allow(clippy::approx_constant, clippy::unreadable_literal)]
 mod fft_table;
 #[cfg(feature = "alloc")]
+mod flr;
+#[cfg(feature = "alloc")]
 mod fxp;
 #[cfg(feature = "alloc")]
 mod kgen;

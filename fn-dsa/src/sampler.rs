@@ -3,6 +3,7 @@
 //! (Alg. 11), driven by a SHAKE256 PRNG seeded per signing attempt.
 
 use crate::fft;
+use crate::flr::Flr;
 use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
 use zeroize::Zeroize;
 
@@ -143,17 +144,18 @@ impl Drop for Prng {
     }
 }
 
-/// The sampler: a PRNG and the scheme's `sigma_min`.
-pub(crate) struct Sampler {
+/// The sampler: a PRNG and the scheme's `sigma_min`, over the float type
+/// `F` (native or emulated).
+pub(crate) struct Sampler<F: Flr> {
     prng: Prng,
-    sigma_min: f64,
+    sigma_min: F,
 }
 
-impl Sampler {
+impl<F: Flr> Sampler<F> {
     pub(crate) fn new(logn: u32, seed: &[u8]) -> Self {
         Self {
             prng: Prng::new(seed),
-            sigma_min: SIGMA_MIN[logn as usize],
+            sigma_min: F::of(SIGMA_MIN[logn as usize]),
         }
     }
 
@@ -173,7 +175,7 @@ impl Sampler {
 
     /// ApproxExp: `2^63 * ccs * exp(-x)` for `0 <= x < ln 2`, `0 < ccs <= 1`.
     #[inline(always)]
-    fn approx_exp(x: f64, ccs: f64) -> u64 {
+    fn approx_exp(x: F, ccs: F) -> u64 {
         let z = fft::to_fixed63(x); // floor(2^63 x)
         let mut y = EXP_C[0];
         for &c in &EXP_C[1..] {
@@ -186,9 +188,9 @@ impl Sampler {
     /// BerExp: a bit that is 1 with probability `ccs * exp(-x)`, `x >= 0`.
     /// The comparison reads all 64 bits (no early exit on the secret z).
     #[inline(always)]
-    fn ber_exp(&mut self, x: f64, ccs: f64) -> bool {
-        let s = fft::floor(x * INV_LN2); // x >= 0
-        let r = x - s as f64 * LN2;
+    fn ber_exp(&mut self, x: F, ccs: F) -> bool {
+        let s = fft::floor(x.mul(F::of(INV_LN2))); // x >= 0
+        let r = x.sub(F::from_i64(s).mul(F::of(LN2)));
         // min(s, 63) without a conditional move.
         let s = s as u64;
         let over = 0u64.wrapping_sub(63u64.wrapping_sub(s) >> 63); // all ones if s > 63
@@ -201,51 +203,54 @@ impl Sampler {
 
     /// SamplerZ: an integer from the discrete Gaussian of centre `mu` and
     /// standard deviation `1/isigma` (`sigma_min <= 1/isigma <= sigma_max`).
-    pub(crate) fn sample(&mut self, mu: f64, isigma: f64) -> i32 {
+    pub(crate) fn sample(&mut self, mu: F, isigma: F) -> i32 {
         let s = fft::floor(mu);
-        let r = mu - s as f64;
-        let dss = 0.5 * isigma * isigma;
-        let ccs = isigma * self.sigma_min;
+        let r = mu.sub(F::from_i64(s));
+        let dss = F::of(0.5).mul(isigma).mul(isigma);
+        let ccs = isigma.mul(self.sigma_min);
         loop {
             let z0 = self.base();
             let b = (self.prng.next_u8() & 1) as i32;
             let z = b + ((b << 1) - 1) * z0;
-            let d = z as f64 - r;
-            let x = d * d * dss - (z0 * z0) as f64 * INV_2SIGMA_MAX_SQ;
+            let d = F::from_i64(z as i64).sub(r);
+            let x = d
+                .mul(d)
+                .mul(dss)
+                .sub(F::from_i64((z0 * z0) as i64).mul(F::of(INV_2SIGMA_MAX_SQ)));
             // The rejection decision is independent of the secrets by
             // design of the sampler (the acceptance rate does not depend on
             // mu or sigma): it may steer the loop.
-            if pqkit_common::ct::declassify(self.ber_exp(x.max(0.0), ccs)) {
+            if pqkit_common::ct::declassify(self.ber_exp(x.max0(), ccs)) {
                 return s as i32 + z;
             }
         }
     }
 
     /// Fast Fourier sampling (Falcon spec Alg. 11) over the tree of
-    /// [`crate::sign::ffldl`]: on return `(t0, t1)` hold `z` (FFT domain).
+    /// `sign::ffldl`: on return `(t0, t1)` hold `z` (FFT domain).
     /// `tmp` must have room for `4n` values.
     pub(crate) fn ffsamp(
         &mut self,
         logn: u32,
-        tree: &[f64],
-        t0: &mut [f64],
-        t1: &mut [f64],
-        tmp: &mut [f64],
+        tree: &[F],
+        t0: &mut [F],
+        t1: &mut [F],
+        tmp: &mut [F],
     ) {
         let n = 1usize << logn;
         let hn = n >> 1;
         if logn == 1 {
             let (lr, li) = (tree[0], tree[1]);
             let (leaf0, leaf1) = (tree[2], tree[3]);
-            let z1r = self.sample(t1[0], leaf1) as f64;
-            let z1i = self.sample(t1[1], leaf1) as f64;
-            let (ar, ai) = (t1[0] - z1r, t1[1] - z1i);
-            let br = t0[0] + ar * lr - ai * li;
-            let bi = t0[1] + ar * li + ai * lr;
+            let z1r = F::from_i64(self.sample(t1[0], leaf1) as i64);
+            let z1i = F::from_i64(self.sample(t1[1], leaf1) as i64);
+            let (ar, ai) = (t1[0].sub(z1r), t1[1].sub(z1i));
+            let br = t0[0].add(ar.mul(lr)).sub(ai.mul(li));
+            let bi = t0[1].add(ar.mul(li)).add(ai.mul(lr));
             t1[0] = z1r;
             t1[1] = z1i;
-            t0[0] = self.sample(br, leaf0) as f64;
-            t0[1] = self.sample(bi, leaf0) as f64;
+            t0[0] = F::from_i64(self.sample(br, leaf0) as i64);
+            t0[1] = F::from_i64(self.sample(bi, leaf0) as i64);
             return;
         }
         let child = crate::sign::tree_size(logn - 1);
@@ -261,7 +266,7 @@ impl Sampler {
         }
         // tb0 = t0 + (t1 - z1) * l10; t1 <- z1.
         for j in 0..n {
-            w[j] = t1[j] - z1[j];
+            w[j] = t1[j].sub(z1[j]);
         }
         fft::mul(w, l10);
         fft::add(t0, w);
@@ -287,7 +292,7 @@ mod tests {
             let x = LN2 * i as f64 / 100.0;
             for ccs in [0.6, 0.8, 1.0] {
                 let want = ccs * libm_exp(-x) * 9223372036854775808.0;
-                let got = Sampler::approx_exp(x, ccs) as f64;
+                let got = Sampler::<f64>::approx_exp(x, ccs) as f64;
                 assert!(((got - want) / want).abs() < 1e-12, "x {x} ccs {ccs}");
             }
         }
@@ -308,7 +313,7 @@ mod tests {
     /// centres and deviations, within 5 standard errors of the targets.
     #[test]
     fn sampler_statistics() {
-        let mut s = Sampler::new(9, b"pqkit fn-dsa sampler statistics");
+        let mut s = Sampler::<f64>::new(9, b"pqkit fn-dsa sampler statistics");
         for &(mu, sigma) in &[(0.0, 1.3), (-17.25, 1.5), (3.7, 1.8), (1234.5, 1.28)] {
             let count = 200_000;
             let mut sum = 0.0;
@@ -336,7 +341,7 @@ mod tests {
     #[test]
     fn base_sampler_distribution() {
         // P(z0 = 0) for the half-Gaussian of sigma_max: 1 - RCDT[0]/2^72.
-        let mut s = Sampler::new(9, b"base");
+        let mut s = Sampler::<f64>::new(9, b"base");
         let count = 200_000;
         let zeros = (0..count).filter(|_| s.base() == 0).count() as f64 / count as f64;
         let p0 = 1.0 - RCDT[0] as f64 / 2f64.powi(72);

@@ -183,7 +183,7 @@ pub(crate) fn to_fixed63<F: Flr>(x: F) -> u64 {
     let bits = x.to_bits();
     let ef = ((bits >> 52) & 0x7FF) as u32;
     // Implicit bit only for normal numbers (ef != 0).
-    let implicit = ((ef | ef.wrapping_neg()) >> 31) as u64;
+    let implicit = core::hint::black_box(((ef | ef.wrapping_neg()) >> 31) as u64);
     let m = (bits & ((1u64 << 52) - 1)) | (implicit << 52);
     // x = m * 2^(ef - 1075); x * 2^63 = m * 2^(ef - 1012) = (m << 64) >> r
     // with r = 1076 - ef; cap r at 127 (then the result is 0).

@@ -98,10 +98,11 @@ impl core::fmt::Debug for Emu {
     }
 }
 
-/// All ones if `x != 0`.
+/// All ones if `x != 0`. The optimisation barrier keeps the compiler from
+/// turning the mask back into a conditional move.
 #[inline(always)]
 fn nz64(x: u64) -> u64 {
-    0u64.wrapping_sub((x | x.wrapping_neg()) >> 63)
+    core::hint::black_box(0u64.wrapping_sub((x | x.wrapping_neg()) >> 63))
 }
 
 /// Split into (sign, biased exponent, mantissa with the implicit bit);
@@ -204,8 +205,10 @@ impl Emu {
         let d = my as u128;
         let mut q = 0u64;
         for _ in 0..56 {
-            let ge = (r >= d) as u64;
-            r -= d & 0u128.wrapping_sub(ge as u128);
+            // r < 2^55, d < 2^53: the borrow of r - d is its top bit.
+            let ge = 1 - ((r.wrapping_sub(d) >> 127) as u64);
+            let mask = core::hint::black_box(0u128.wrapping_sub(ge as u128));
+            r -= d & mask;
             q = (q << 1) | ge;
             r <<= 1;
         }
@@ -287,7 +290,7 @@ impl Flr for Emu {
     }
     #[inline(always)]
     fn max0(self) -> Self {
-        Emu(self.0 & !(((self.0 as i64) >> 63) as u64))
+        Emu(self.0 & !core::hint::black_box(((self.0 as i64) >> 63) as u64))
     }
     #[inline(always)]
     fn from_bits(b: u64) -> Self {

@@ -67,27 +67,42 @@
 //!   need `alloc` (the expanded key lives on the heap); verification and
 //!   all decoders work without it.
 //! * `getrandom` (default): [`signature::Signer`] with the OS RNG.
+//! * `float-emu`: sign with the integer-only float emulation on every
+//!   target (the default on targets other than x86_64 and aarch64).
 //! * `pkcs8` (default): PKCS#8 / SPKI with the provisional OQS OIDs
 //!   1.3.9999.3.11 (Falcon-512) and 1.3.9999.3.14 (Falcon-1024), whose
 //!   private key is the encoded signing key; `pem` adds PEM.
 //!
 //! ## Implementation notes
 //!
-//! * Verification is integer-only (NTT modulo 12289, `ring.rs`).
-//! * Signing uses native `f64` (strict IEEE-754 on x86_64 and aarch64):
-//!   FFT, ffLDL tree kept in the signing key, and a constant-time discrete
-//!   Gaussian sampler (RCDT base sampler + BerExp over a SHAKE256 PRNG).
-//!   The integer-only IEEE-754 emulation for other targets is not written
-//!   yet.
-//! * Key generation is integer and fixed-point only. It is deterministic
-//!   from the RNG stream and samples and checks `(f, g)` exactly as fn-dsa
-//!   0.3 does; keys are byte-identical to fn-dsa 0.3's
-//!   `KeyPairGeneratorStandard` whenever fn-dsa's solver accepts the same
-//!   candidate (it rejects a few candidates this solver solves). Key
-//!   generation is **not yet constant-time** (the big-integer NTRU solver
-//!   branches on the sizes of secret intermediate values).
+//! * Verification is integer-only (NTT modulo 12289 in `ring.rs`, the one
+//!   place that will switch to `pqkit_common::q12289`).
+//! * Signing: FFT, ffLDL tree kept in the signing key (or rebuilt per
+//!   signature for a compact key, [`fn_dsa_512::SigningKey::into_compact`]),
+//!   and a constant-time discrete Gaussian sampler (RCDT base sampler +
+//!   BerExp over a SHAKE256 PRNG seeded per attempt). Floating point is
+//!   native `f64` on x86_64 and aarch64 (strict IEEE-754 hardware) and an
+//!   integer-only, branch-free emulation of the needed IEEE-754 binary64
+//!   operations elsewhere, or on any target with the `float-emu` feature;
+//!   both give bit-identical signatures (tested).
+//! * Constant time: signing and signing-key decoding run clean under the
+//!   valgrind (TIMECOP) check with the key and the RNG output marked
+//!   secret, for both float paths. Values made public on purpose
+//!   (`pqkit_common::ct::declassify`): the nonce and the accepted `s2`
+//!   (they are the signature), `h` (the public key), the BerExp
+//!   acceptance and the norm-check decisions (restarts, independent of
+//!   the key by design), and whether a key decodes.
+//! * Key generation is integer and fixed-point only, deterministic from
+//!   the RNG stream (32 bytes seed a SHAKE256 stream), and samples and
+//!   checks `(f, g)` exactly as fn-dsa 0.3 does; keys are byte-identical to
+//!   fn-dsa 0.3's `KeyPairGeneratorStandard` whenever fn-dsa's solver
+//!   accepts the same candidate (its fixed-schedule solver rejects a few
+//!   candidates this solver solves). Key generation is **not yet
+//!   constant-time** (the big-integer NTRU solver branches on the sizes
+//!   of secret intermediate values and uses a variable-time binary GCD).
 //! * Secrets (`f, g, F, G`, their FFT forms and ffLDL tree, the sampler
-//!   buffers, the encoded signing key) are wiped on drop.
+//!   and key-generation PRNG states, the encoded signing key) are wiped on
+//!   drop.
 #![no_std]
 #![forbid(unsafe_code)]
 // Index loops follow the specification's notation.

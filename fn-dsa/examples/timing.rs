@@ -1,5 +1,8 @@
 //! Rough timings beside fn-dsa 0.3.0 (the real benches belong in the
 //! workspace `benches/` crate): `cargo run --release -p pqkit-fn-dsa --example timing`.
+//! Note: the dev-dependencies build fn-dsa-sign with `no_avx2` (see
+//! Cargo.toml), so fn-dsa's signing here is its portable code; its key
+//! generation and verification still use AVX2.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

@@ -158,3 +158,77 @@ macro_rules! interop {
 
 interop!(interop_512, fn_dsa_512, "falcon512-KAT.rsp");
 interop!(interop_1024, fn_dsa_1024, "falcon1024-KAT.rsp");
+
+/// Same accept/reject decisions as fn-dsa 0.3.0 on mutated encoded keys
+/// (its signing-key decoder in the portable build: see Cargo.toml).
+#[test]
+fn mutated_keys_same_decisions() {
+    use fn_dsa::{SigningKey as _, VerifyingKey as _};
+    let mut rng = TestRng::new(b"mutated keys");
+    for logn in [9u32, 10] {
+        let (skb, vkb) = if logn == 9 {
+            let k = pqkit_fn_dsa::fn_dsa_512::SigningKey::generate(&mut rng).unwrap();
+            (k.to_bytes().to_vec(), k.verifying_key().as_bytes().to_vec())
+        } else {
+            let k = pqkit_fn_dsa::fn_dsa_1024::SigningKey::generate(&mut rng).unwrap();
+            (k.to_bytes().to_vec(), k.verifying_key().as_bytes().to_vec())
+        };
+        let ours_vk = |b: &[u8]| {
+            if logn == 9 {
+                pqkit_fn_dsa::fn_dsa_512::VerifyingKey::from_bytes(b).is_ok()
+            } else {
+                pqkit_fn_dsa::fn_dsa_1024::VerifyingKey::from_bytes(b).is_ok()
+            }
+        };
+        let ours_sk = |b: &[u8]| {
+            if logn == 9 {
+                pqkit_fn_dsa::fn_dsa_512::SigningKey::from_bytes(b).is_ok()
+            } else {
+                pqkit_fn_dsa::fn_dsa_1024::SigningKey::from_bytes(b).is_ok()
+            }
+        };
+        let mut accepted = [0usize; 2];
+        let mut rejected = [0usize; 2];
+        for i in 0..400usize {
+            let mut v = vkb.clone();
+            let pos = (i * 7919) % v.len();
+            v[pos] ^= 1 << (i % 8);
+            let t = VerifyingKeyStandard::decode(&v).is_some();
+            assert_eq!(ours_vk(&v), t, "vk logn {logn} pos {pos}");
+            if t {
+                accepted[0] += 1
+            } else {
+                rejected[0] += 1
+            }
+            let mut s = skb.clone();
+            let pos = (i * 104729) % s.len();
+            s[pos] ^= 1 << (i % 8);
+            let t = SigningKeyStandard::decode(&s).is_some();
+            assert_eq!(ours_sk(&s), t, "sk logn {logn} pos {pos}");
+            if t {
+                accepted[1] += 1
+            } else {
+                rejected[1] += 1
+            }
+        }
+        // Both outcomes occur (the test exercises both paths).
+        assert!(
+            accepted[0] > 0 && rejected[0] > 0,
+            "{accepted:?} {rejected:?}"
+        );
+        // Nearly every signing-key mutation breaks the range of the
+        // recomputed G; the unmutated key is accepted by both.
+        assert!(rejected[1] > 0, "{accepted:?} {rejected:?}");
+        assert!(ours_sk(&skb) && SigningKeyStandard::decode(&skb).is_some());
+        // Truncated and extended encodings.
+        for cut in [0usize, 1, vkb.len() - 1] {
+            assert_eq!(
+                ours_vk(&vkb[..cut]),
+                VerifyingKeyStandard::decode(&vkb[..cut]).is_some()
+            );
+        }
+        let mut longer = vkb.clone();
+        longer.push(0);
+        assert!(!ours_vk(&longer) && VerifyingKeyStandard::decode(&longer).is_none());
+    }
+}

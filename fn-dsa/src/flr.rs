@@ -152,7 +152,8 @@ impl Emu {
         // Order by magnitude: |x| >= |y|.
         let ax = x & !(1u64 << 63);
         let ay = y & !(1u64 << 63);
-        let swap = 0u64.wrapping_sub((ax < ay) as u64);
+        // ax < ay from the borrow of ax - ay (both below 2^63).
+        let swap = core::hint::black_box(0u64.wrapping_sub(ax.wrapping_sub(ay) >> 63));
         let d = (x ^ y) & swap;
         let (x, y) = (x ^ d, y ^ d);
         let (sx, ex, mx) = unpack(x);
@@ -162,12 +163,12 @@ impl Emu {
         let my = my << 3;
         // Align y (with sticky); cap the shift at 63 (y then only sticks).
         let sh = (ex - ey) as u32;
-        let big = 0u32.wrapping_sub(((63i32 - sh as i32) >> 31) as u32 & 1);
+        let big = core::hint::black_box(0u32.wrapping_sub(((63i32 - sh as i32) >> 31) as u32 & 1));
         let sh = sh ^ ((sh ^ 63) & big);
         let lost = my & ((1u64 << sh) - 1);
         let my = (my >> sh) | (nz64(lost) & 1);
         // Add or subtract the magnitudes.
-        let diff = 0u64.wrapping_sub(sx ^ sy);
+        let diff = core::hint::black_box(0u64.wrapping_sub(sx ^ sy));
         let m = mx.wrapping_add((my ^ diff).wrapping_sub(diff));
         // m < 2^57. Normalise to [2^55, 2^56): at most one right shift
         // (with sticky), or left shifts after a cancellation (exact).
@@ -240,8 +241,8 @@ impl ClampBranchless for i32 {
     /// `min(max(self, 0), 63)` as u32 without jumps.
     #[inline(always)]
     fn clamp_branchless(self) -> u32 {
-        let v = self & !(self >> 31); // max(v, 0)
-        let over = (63 - v) >> 31; // all ones if v > 63
+        let v = self & !core::hint::black_box(self >> 31); // max(v, 0)
+        let over = core::hint::black_box((63 - v) >> 31); // all ones if v > 63
         (v ^ ((v ^ 63) & over)) as u32
     }
 }

@@ -348,7 +348,10 @@ macro_rules! degree_module {
 
             /// PKCS#8 / SPKI with the **provisional** OQS OID (FIPS 206 OIDs
             /// are not assigned yet). The private key is the encoded
-            /// signing key; AlgorithmIdentifier parameters are absent.
+            /// signing key; decoding also accepts the liboqs/oqs-provider
+            /// layout (an inner OCTET STRING with the signing key followed
+            /// by the matching verifying key). AlgorithmIdentifier
+            /// parameters must be absent.
             #[cfg(feature = "pkcs8")]
             mod pkix {
                 use super::*;
@@ -416,8 +419,26 @@ macro_rules! degree_module {
                         if info.algorithm.parameters.is_some() {
                             return Err(pkcs8::Error::ParametersMalformed);
                         }
-                        let sk = Self::from_bytes(info.private_key.as_bytes())
-                            .map_err(|_| pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid))?;
+                        let invalid = || pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid);
+                        let raw = info.private_key.as_bytes();
+                        let sk = if raw.first() == Some(&0x04) {
+                            // liboqs / oqs-provider layout: an inner OCTET
+                            // STRING holding the signing key then the
+                            // verifying key, which must match.
+                            use pkcs8::der::Decode;
+                            let inner = <&pkcs8::der::asn1::OctetStringRef>::from_der(raw)?.as_bytes();
+                            if inner.len() != SIGNING_KEY_SIZE + VERIFYING_KEY_SIZE {
+                                return Err(invalid());
+                            }
+                            let (skb, pkb) = inner.split_at(SIGNING_KEY_SIZE);
+                            let sk = Self::from_bytes(skb).map_err(|_| invalid())?;
+                            if pkb != sk.vk.as_bytes() {
+                                return Err(invalid());
+                            }
+                            sk
+                        } else {
+                            Self::from_bytes(raw).map_err(|_| invalid())?
+                        };
                         if let Some(pk) = info.public_key {
                             // v2 (OneAsymmetricKey): the public key must match.
                             let pk = pk.as_bytes().ok_or(pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid))?;

@@ -124,6 +124,35 @@ macro_rules! traits_test {
             // The OID is in the DER.
             let oid = $module::OID.as_bytes().to_vec();
             assert!(spki.as_bytes().windows(oid.len()).any(|w| w == &oid[..]));
+            // The liboqs / oqs-provider layout: OCTET STRING { sk || pk }.
+            {
+                use pkcs8::der::Encode;
+                let mut both = sk.to_bytes().to_vec();
+                both.extend_from_slice(vk.as_bytes());
+                let inner = pkcs8::der::asn1::OctetStringRef::new(&both)
+                    .unwrap()
+                    .to_der()
+                    .unwrap();
+                let info = pkcs8::PrivateKeyInfoRef::new(
+                    $module::ALGORITHM_ID,
+                    pkcs8::der::asn1::OctetStringRef::new(&inner).unwrap(),
+                );
+                let oqs_der = info.to_der().unwrap();
+                let k = SigningKey::from_pkcs8_der(&oqs_der).unwrap();
+                assert_eq!(&k.to_bytes()[..], &sk.to_bytes()[..]);
+                // A public key that does not match is rejected.
+                let last = both.len() - 1;
+                both[last] ^= 1;
+                let inner = pkcs8::der::asn1::OctetStringRef::new(&both)
+                    .unwrap()
+                    .to_der()
+                    .unwrap();
+                let info = pkcs8::PrivateKeyInfoRef::new(
+                    $module::ALGORITHM_ID,
+                    pkcs8::der::asn1::OctetStringRef::new(&inner).unwrap(),
+                );
+                assert!(SigningKey::from_pkcs8_der(&info.to_der().unwrap()).is_err());
+            }
             // Corrupted DER: errors, no panics.
             for i in 0..der.as_bytes().len().min(40) {
                 let mut bad = der.as_bytes().to_vec();

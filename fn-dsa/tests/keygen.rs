@@ -106,3 +106,46 @@ fn from_seed_is_generate() {
     let b = fn_dsa_512::SigningKey::from_seed(&seed).unwrap();
     assert_eq!(&a.to_bytes()[..], &b.to_bytes()[..]);
 }
+
+/// Toy degrees against fn-dsa 0.3.0's `KeyPairGeneratorWeak`.
+#[test]
+fn toy_keygen_vs_fn_dsa() {
+    let mut kg = fn_dsa::KeyPairGeneratorWeak::default();
+    let mut identical = 0;
+    let mut total = 0;
+    for logn in 2u32..=8 {
+        for i in 0..4 {
+            let seed = format!("toy keygen {logn} {i}");
+            let n = 1usize << logn;
+            let fg_bits = match logn {
+                2..=5 => 8,
+                6..=7 => 7,
+                _ => 6,
+            };
+            let sk_len = 1 + 2 * n * fg_bits / 8 + n;
+            let vk_len = 1 + 14 * n / 8;
+            let mut their_sk = vec![0u8; sk_len];
+            let mut their_vk = vec![0u8; vk_len];
+            kg.keygen(
+                logn,
+                &mut TestRng::new(seed.as_bytes()),
+                &mut their_sk,
+                &mut their_vk,
+            );
+            let sk =
+                pqkit_fn_dsa::toy::SigningKey::generate(logn, &mut TestRng::new(seed.as_bytes()))
+                    .unwrap();
+            let ours = sk.to_bytes();
+            assert_eq!(ours.len(), sk_len);
+            let fg_len = 1 + 2 * n * fg_bits / 8;
+            if ours[..fg_len] == their_sk[..fg_len] {
+                assert_eq!(&ours[..], &their_sk[..], "{seed}");
+                assert_eq!(sk.verifying_key().as_bytes(), &their_vk[..], "{seed}");
+                identical += 1;
+            }
+            total += 1;
+        }
+    }
+    eprintln!("toy keygen: {identical} of {total} keys byte-identical to fn-dsa 0.3.0");
+    assert!(identical * 2 > total, "{identical} of {total}");
+}

@@ -1,6 +1,58 @@
 // The per-degree public types, generated once for FN-DSA-512 and once for
 // FN-DSA-1024 (included from lib.rs).
 
+/// Digest-based (pre-hashed, HashFN-DSA-style) signing and verification
+/// through the RustCrypto digest traits, one impl per supported hash.
+macro_rules! prehash_traits {
+    ($($d:ty => $h:expr),* $(,)?) => {
+        $(
+            #[cfg(feature = "alloc")]
+            impl signature::RandomizedDigestSigner<$d, Signature> for SigningKey {
+                /// Pre-hashed signing (empty context): the closure fills the
+                /// hash, its output is signed with the hash's OID.
+                fn try_sign_digest_with_rng<
+                    R: rand_core::TryCryptoRng + ?Sized,
+                    F: Fn(&mut $d) -> Result<(), signature::Error>,
+                >(
+                    &self,
+                    rng: &mut R,
+                    f: F,
+                ) -> Result<Signature, signature::Error> {
+                    let mut d = <$d as Default>::default();
+                    f(&mut d)?;
+                    let out = sha2::Digest::finalize(d);
+                    Ok(self.sign_message_with_rng(rng, &Message::PreHashed { ctx: &[], hash: $h, digest: &out[..] })?)
+                }
+            }
+
+            #[cfg(all(feature = "alloc", feature = "getrandom"))]
+            impl signature::DigestSigner<$d, Signature> for SigningKey {
+                /// Pre-hashed signing (empty context) with the OS RNG.
+                fn try_sign_digest<F: Fn(&mut $d) -> Result<(), signature::Error>>(
+                    &self,
+                    f: F,
+                ) -> Result<Signature, signature::Error> {
+                    signature::RandomizedDigestSigner::try_sign_digest_with_rng(self, &mut getrandom::SysRng, f)
+                }
+            }
+
+            impl signature::DigestVerifier<$d, Signature> for VerifyingKey {
+                /// Pre-hashed verification (empty context).
+                fn verify_digest<F: Fn(&mut $d) -> Result<(), signature::Error>>(
+                    &self,
+                    f: F,
+                    sig: &Signature,
+                ) -> Result<(), signature::Error> {
+                    let mut d = <$d as Default>::default();
+                    f(&mut d)?;
+                    let out = sha2::Digest::finalize(d);
+                    Ok(self.verify_message(&Message::PreHashed { ctx: &[], hash: $h, digest: &out[..] }, sig)?)
+                }
+            }
+        )*
+    };
+}
+
 macro_rules! degree_module {
     ($name:ident, $logn:literal, $skl:literal, $vkl:literal, $sigl:literal, $oid:literal, $title:literal) => {
         #[doc = concat!($title, ": keys and signatures of degree 2^", stringify!($logn), ".")]
@@ -337,6 +389,15 @@ macro_rules! degree_module {
                     Ok(self.sign_parts(&mut getrandom::SysRng, &Message::raw(&[]), msg)?)
                 }
             }
+
+            prehash_traits!(
+                sha2::Sha256 => crate::PreHash::Sha256,
+                sha2::Sha384 => crate::PreHash::Sha384,
+                sha2::Sha512 => crate::PreHash::Sha512,
+                sha3::Sha3_256 => crate::PreHash::Sha3_256,
+                sha3::Sha3_384 => crate::PreHash::Sha3_384,
+                sha3::Sha3_512 => crate::PreHash::Sha3_512,
+            );
 
             #[cfg(feature = "alloc")]
             impl TryFrom<&[u8]> for SigningKey {

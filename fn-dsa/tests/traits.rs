@@ -97,6 +97,60 @@ macro_rules! traits_test {
                     Error::InvalidPrehash
                 );
             }
+            // RustCrypto digest traits = pre-hashed mode with an empty context.
+            {
+                use signature::digest::Update;
+                use signature::{DigestSigner, DigestVerifier, RandomizedDigestSigner};
+                let s: Signature = sk
+                    .try_sign_digest_with_rng(&mut rng, |d: &mut sha2::Sha384| {
+                        d.update(b"digest ");
+                        d.update(b"message");
+                        Ok(())
+                    })
+                    .unwrap();
+                let d = PreHash::Sha384.digest(b"digest message");
+                vk.verify_message(
+                    &Message::PreHashed {
+                        ctx: b"",
+                        hash: PreHash::Sha384,
+                        digest: d.as_ref(),
+                    },
+                    &s,
+                )
+                .unwrap();
+                vk.verify_digest(
+                    |d: &mut sha2::Sha384| {
+                        d.update(b"digest message");
+                        Ok(())
+                    },
+                    &s,
+                )
+                .unwrap();
+                assert!(
+                    vk.verify_digest(
+                        |d: &mut sha2::Sha512| {
+                            d.update(b"digest message");
+                            Ok(())
+                        },
+                        &s
+                    )
+                    .is_err()
+                );
+                let s: Signature = sk
+                    .try_sign_digest(|d: &mut sha3::Sha3_256| {
+                        d.update(b"x");
+                        Ok(())
+                    })
+                    .unwrap();
+                vk.verify_digest(
+                    |d: &mut sha3::Sha3_256| {
+                        d.update(b"x");
+                        Ok(())
+                    },
+                    &s,
+                )
+                .unwrap();
+            }
             // Original Falcon mode signs and verifies, and is separated from FN-DSA.
             let orig = Message::OriginalFalcon { msg: b"m" };
             let s = sk.sign_message_with_rng(&mut rng, &orig).unwrap();

@@ -1,12 +1,9 @@
 //! Fixed-point (integer-only) FFT for key generation: values are `i64`
-//! with [`FB`] fractional bits, twiddle factors are `i64` with 62
+//! scaled by a caller-chosen power of two, twiddle factors are `i64` with 62
 //! fractional bits (converted at compile time from the root table), and
 //! products go through `i128`. No floating-point operation runs.
 
 use crate::fft_table::ROOTS;
-
-/// Fractional bits of FFT values.
-pub(crate) const FB: u32 = 10;
 
 const fn to_q62(x: f64) -> i64 {
     // Compile-time conversion of the table (|x| <= 1).
@@ -171,7 +168,7 @@ mod tests {
         for logn in 1..=10 {
             let n = 1usize << logn;
             let v: std::vec::Vec<i64> = (0..n)
-                .map(|i| ((i * 7919 % 255) as i64 - 127) << FB)
+                .map(|i| ((i * 7919 % 255) as i64 - 127) << 10)
                 .collect();
             let mut a = v.clone();
             fft(&mut a);

@@ -48,6 +48,12 @@ macro_rules! same_keys {
                         "{seed}: verifying key"
                     );
                     identical += 1;
+                } else {
+                    eprintln!(
+                        "{seed}: differs: ours {:02x?} theirs {:02x?}",
+                        &ours[..4],
+                        &their_sk[..4]
+                    );
                 }
                 // Our key works with fn-dsa and with us.
                 let vk = sk.verifying_key();

@@ -117,52 +117,94 @@ static ZETAS_INV: [u16; 1024] = {
     t
 };
 
+/// Shoup companions `floor(w * 2^32 / q)` of a twiddle table.
+const fn shoup(t: &[u16; 1024]) -> [u32; 1024] {
+    let mut s = [0u32; 1024];
+    let mut k = 0;
+    while k < 1024 {
+        s[k] = (((t[k] as u64) << 32) / Q as u64) as u32;
+        k += 1;
+    }
+    s
+}
+
+static ZETAS_SHOUP: [u32; 1024] = shoup(&ZETAS);
+static ZETAS_INV_SHOUP: [u32; 1024] = shoup(&ZETAS_INV);
+
+/// `a * w mod q`, up to one extra `q` (result in `[0, 2q)`), for any
+/// `a < 2^32`, with the Shoup companion `ws` of `w` (Harvey's lazy
+/// butterflies): two multiplications and no reduction branch.
+#[inline(always)]
+fn mul_shoup(a: u32, w: u32, ws: u32) -> u32 {
+    let qhat = ((a as u64 * ws as u64) >> 32) as u32;
+    a.wrapping_mul(w).wrapping_sub(qhat.wrapping_mul(Q))
+}
+
 /// Forward negacyclic NTT in place (Cooley-Tukey, output in bit-reversed
-/// order). `a.len()` must be a power of two between 1 and 1024.
+/// order). `a.len()` must be a power of two between 1 and 1024. Inputs in
+/// `[0, q)`; outputs in `[0, q)`. Intermediate values are reduced lazily
+/// (they stay below `21q < 2^32`).
 pub(crate) fn ntt(a: &mut [u16]) {
     let n = a.len();
+    let mut w = [0u32; 1024];
+    for (x, &v) in w.iter_mut().zip(a.iter()) {
+        *x = v as u32;
+    }
+    let w = &mut w[..n];
     let mut k = 0;
     let mut len = n >> 1;
     while len >= 1 {
         for start in (0..n).step_by(2 * len) {
             k += 1;
-            let z = ZETAS[k] as u32;
-            let (lo, hi) = a[start..start + 2 * len].split_at_mut(len);
+            let (z, zs) = (ZETAS[k] as u32, ZETAS_SHOUP[k]);
+            let (lo, hi) = w[start..start + 2 * len].split_at_mut(len);
             for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let t = mul(z, *y as u32);
-                let u = *x as u32;
-                *y = sub(u, t) as u16;
-                *x = add(u, t) as u16;
+                let t = mul_shoup(*y, z, zs);
+                let u = *x;
+                *y = u + 2 * Q - t;
+                *x = u + t;
             }
         }
         len >>= 1;
     }
+    for (d, &v) in a.iter_mut().zip(w.iter()) {
+        *d = reduce(v) as u16;
+    }
 }
 
 /// Inverse of [`ntt`] (Gentleman-Sande), including the division by n.
+/// Inputs in `[0, q)`, outputs in `[0, q)`; the sums grow at most to
+/// `2^10 q < 2^24` before the final reduction.
 pub(crate) fn intt(a: &mut [u16]) {
     let n = a.len();
+    let mut w = [0u32; 1024];
+    for (x, &v) in w.iter_mut().zip(a.iter()) {
+        *x = v as u32;
+    }
+    let w = &mut w[..n];
     let mut len = 1;
     let mut k = n;
+    // Every value of the current layer is below `bound` (a multiple of q).
+    let mut bound = Q;
     while len < n {
         // Blocks of this layer, in reverse order of the forward pass.
         let blocks = n / (2 * len);
         k -= blocks;
         for (b, start) in (0..n).step_by(2 * len).enumerate() {
-            let zi = ZETAS_INV[k + b] as u32;
-            let (lo, hi) = a[start..start + 2 * len].split_at_mut(len);
+            let (zi, zs) = (ZETAS_INV[k + b] as u32, ZETAS_INV_SHOUP[k + b]);
+            let (lo, hi) = w[start..start + 2 * len].split_at_mut(len);
             for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let u = *x as u32;
-                let v = *y as u32;
-                *x = add(u, v) as u16;
-                *y = mul(zi, sub(u, v)) as u16;
+                let (u, v) = (*x, *y);
+                *x = u + v;
+                *y = mul_shoup(u + bound - v, zi, zs);
             }
         }
+        bound = 2 * bound.max(2 * Q);
         len <<= 1;
     }
     let ninv = inv(n as u32);
-    for x in a.iter_mut() {
-        *x = mul(*x as u32, ninv) as u16;
+    for (d, &v) in a.iter_mut().zip(w.iter()) {
+        *d = mul(reduce(v), ninv) as u16;
     }
 }
 

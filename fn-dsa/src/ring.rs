@@ -37,11 +37,6 @@ pub(crate) fn mul(a: u32, b: u32) -> u32 {
 }
 
 #[inline(always)]
-pub(crate) fn add(a: u32, b: u32) -> u32 {
-    csub(a + b)
-}
-
-#[inline(always)]
 pub(crate) fn sub(a: u32, b: u32) -> u32 {
     csub(a + Q - b)
 }

@@ -128,6 +128,8 @@ mod flr;
 mod fxp;
 #[cfg(feature = "alloc")]
 mod kgen;
+#[cfg(feature = "alloc")]
+mod ntt31;
 mod ring;
 #[cfg(feature = "alloc")]
 mod sampler;

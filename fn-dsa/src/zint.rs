@@ -193,6 +193,16 @@ impl BigPoly {
         let out_bits = ba + bb + logm + 2;
         let w = out_bits as usize / 32 + 1;
         let mut out = BigPoly::zero(m, w);
+        if out_bits <= 60
+            && m >= 32
+            && let (Some(x), Some(y)) = (self.small_values(), b.small_values())
+        {
+            // Large degree, small values: NTTs modulo two 31-bit primes.
+            for (k, v) in crate::ntt31::mul(&x, &y).into_iter().enumerate() {
+                set_i128(out.coef_mut(k), v);
+            }
+            return out;
+        }
         if out_bits < 126
             && let (Some(x), Some(y)) = (self.small_values(), b.small_values())
         {

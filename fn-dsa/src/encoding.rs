@@ -404,6 +404,25 @@ pub enum PreHash {
     Sha3_512,
 }
 
+impl core::str::FromStr for PreHash {
+    type Err = Error;
+
+    /// Parse a CLI-style name: `sha2-256`, `sha2-384`, `sha2-512`,
+    /// `sha3-256`, `sha3-384`, `sha3-512` (also `sha256`, `sha384`,
+    /// `sha512`); anything else is [`Error::InvalidPrehash`].
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "sha2-256" | "sha256" => Ok(PreHash::Sha256),
+            "sha2-384" | "sha384" => Ok(PreHash::Sha384),
+            "sha2-512" | "sha512" => Ok(PreHash::Sha512),
+            "sha3-256" => Ok(PreHash::Sha3_256),
+            "sha3-384" => Ok(PreHash::Sha3_384),
+            "sha3-512" => Ok(PreHash::Sha3_512),
+            _ => Err(Error::InvalidPrehash),
+        }
+    }
+}
+
 /// A computed pre-hash digest (at most 64 bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PreHashDigest {
@@ -443,6 +462,18 @@ impl PreHash {
         [
             0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last,
         ]
+    }
+
+    /// The name used by the pqkit CLI (`sha2-256`, ..., `sha3-512`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PreHash::Sha256 => "sha2-256",
+            PreHash::Sha384 => "sha2-384",
+            PreHash::Sha512 => "sha2-512",
+            PreHash::Sha3_256 => "sha3-256",
+            PreHash::Sha3_384 => "sha3-384",
+            PreHash::Sha3_512 => "sha3-512",
+        }
     }
 
     /// Output length of the hash function in bytes.

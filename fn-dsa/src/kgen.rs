@@ -84,9 +84,10 @@ fn is_invertible(f: &[i8]) -> bool {
         *x = ring::from_signed(v as i32);
     }
     ring::ntt(&mut t);
-    let ok = t.iter().all(|&x| x != 0);
+    // Scan every value (no early exit): 1 in `zero` iff some value is 0.
+    let zero = t.iter().fold(0u32, |z, &x| z | ((x as u32).wrapping_sub(1) >> 31));
     t.zeroize();
-    ok
+    zero == 0
 }
 
 /// 32.32 fixed-point arithmetic of the fn-dsa 0.3 / ntrugen design (values

@@ -1,5 +1,169 @@
 //! # pqkit-fn-dsa
 //!
-//! FN-DSA (Falcon) for degrees 512 and 1024. Not implemented yet: this crate is a placeholder in the workspace.
+//! FN-DSA (Falcon) signatures for degrees 512 and 1024: verification,
+//! signing and the encodings of the pre-standard design of the `fn-dsa`
+//! 0.3 crate, plus the original round-3 Falcon hashing for compatibility.
+//!
+//! ## Warning: pre-standard
+//!
+//! **FIPS 206 (FN-DSA) is not published yet.** This crate implements the
+//! pre-standard variant described by the `fn-dsa` 0.3.0 crate. The final
+//! standard may change the key and signature encodings, the hashing of
+//! messages (pre-hashing, domain separation) and the OIDs, so **keys and
+//! signatures made with this version may not be valid under FIPS 206**. All
+//! encodings and the hashing live in one module ([`encoding`]) so that the
+//! standard can be adopted there. The PKCS#8/SPKI OIDs are provisional.
+//!
+//! ## Layout
+//!
+//! * [`fn_dsa_512`] and [`fn_dsa_1024`]: the key and signature types of the
+//!   two standard degrees (`logn` 9 and 10), with fixed-size encodings
+//!   (signing key / verifying key / signature: 1281 / 897 / 666 and
+//!   2305 / 1793 / 1280 bytes).
+//! * [`toy`]: the explicit opt-in API for the insecure toy degrees
+//!   (`logn` 2..=8), for tests and research only. The standard types
+//!   reject them.
+//! * [`Message`]: what is signed: a raw message with a context of at most
+//!   255 bytes, a pre-hashed message ([`PreHash`]: SHA-256/384/512,
+//!   SHA3-256/384/512), or the original Falcon hashing.
+//!
+//! ## Example
+//!
+//! ```
+//! use pqkit_fn_dsa::fn_dsa_512::{Signature, SigningKey, VerifyingKey};
+//! use pqkit_fn_dsa::{Message, PreHash};
+//! use signature::{Keypair, Signer, Verifier};
+//!
+//! # fn main() -> Result<(), pqkit_fn_dsa::Error> {
+//! // Key generation and signing draw from the OS RNG (`getrandom` feature);
+//! // `SigningKey::generate(&mut rng)` and `sign_message_with_rng` take any
+//! // rand_core 0.10 `TryCryptoRng`.
+//! let sk = SigningKey::generate(&mut getrandom::SysRng)?;
+//! let vk: VerifyingKey = sk.verifying_key();
+//!
+//! // RustCrypto traits: raw message, empty context.
+//! let sig: Signature = sk.try_sign(b"hello").expect("signing");
+//! assert!(vk.verify(b"hello", &sig).is_ok());
+//!
+//! // A context, and a pre-hashed message.
+//! let sig = sk.sign_with_context(&mut getrandom::SysRng, b"ctx", b"hello")?;
+//! vk.verify_with_context(b"ctx", b"hello", &sig)?;
+//! let digest = PreHash::Sha256.digest(b"hello");
+//! let m = Message::PreHashed { ctx: b"", hash: PreHash::Sha256, digest: digest.as_ref() };
+//! let sig = sk.sign_message_with_rng(&mut getrandom::SysRng, &m)?;
+//! vk.verify_message(&m, &sig)?;
+//!
+//! // Encodings round-trip (strict decoding).
+//! let vk2 = VerifyingKey::from_bytes(&vk.to_bytes())?;
+//! let sig2 = Signature::from_bytes(sig.as_bytes())?;
+//! vk2.verify_message(&m, &sig2)?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! ## Features
+//!
+//! * `std` (default, implies `alloc`), `alloc`: signing and key generation
+//!   need `alloc` (the expanded key lives on the heap); verification and
+//!   all decoders work without it.
+//! * `getrandom` (default): [`signature::Signer`] with the OS RNG.
+//! * `float-emu`: sign with the integer-only float emulation on every
+//!   target (the default on targets other than x86_64 and aarch64).
+//! * `pkcs8` (default): PKCS#8 / SPKI with the provisional OQS OIDs
+//!   1.3.9999.3.11 (Falcon-512) and 1.3.9999.3.14 (Falcon-1024), whose
+//!   private key is the encoded signing key; `pem` adds PEM.
+//!
+//! ## Implementation notes
+//!
+//! * Verification is integer-only (NTT modulo 12289 in `ring.rs`, the one
+//!   place that will switch to `pqkit_common::q12289`).
+//! * Signing: FFT, ffLDL tree kept in the signing key (or rebuilt per
+//!   signature for a compact key, [`fn_dsa_512::SigningKey::into_compact`]),
+//!   and a constant-time discrete Gaussian sampler (RCDT base sampler +
+//!   BerExp over a SHAKE256 PRNG seeded per attempt). Floating point is
+//!   native `f64` on x86_64 and aarch64 (strict IEEE-754 hardware) and an
+//!   integer-only, branch-free emulation of the needed IEEE-754 binary64
+//!   operations elsewhere, or on any target with the `float-emu` feature;
+//!   both give bit-identical signatures (tested).
+//! * Constant time: signing and signing-key decoding run clean under the
+//!   valgrind (TIMECOP) check with the key and the RNG output marked
+//!   secret, for both float paths. Values made public on purpose
+//!   (`pqkit_common::ct::declassify`): the nonce and the accepted `s2`
+//!   (they are the signature), `h` (the public key), the BerExp
+//!   acceptance and the norm-check decisions (restarts, independent of
+//!   the key by design), and whether a key decodes.
+//! * Key generation is integer and fixed-point only, deterministic from
+//!   the RNG stream (32 bytes seed a SHAKE256 stream), and samples and
+//!   checks `(f, g)` exactly as fn-dsa 0.3 does; keys are byte-identical to
+//!   fn-dsa 0.3's `KeyPairGeneratorStandard` whenever fn-dsa's solver
+//!   accepts the same candidate (its fixed-schedule solver rejects a few
+//!   candidates this solver solves). Key generation is **not yet
+//!   constant-time** (the big-integer NTRU solver branches on the sizes
+//!   of secret intermediate values and uses a variable-time binary GCD).
+//! * Secrets (`f, g, F, G`, their FFT forms and ffLDL tree, the sampler
+//!   and key-generation PRNG states, the encoded signing key) are wiped on
+//!   drop.
 #![no_std]
 #![forbid(unsafe_code)]
+// Index loops follow the specification's notation.
+#![allow(clippy::needless_range_loop)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "alloc")]
+#[allow(unused_extern_crates)]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod encoding;
+mod error;
+#[cfg(feature = "alloc")]
+mod fft;
+#[cfg(feature = "alloc")]
+#[allow(clippy::approx_constant, clippy::unreadable_literal)]
+mod fft_table;
+#[cfg(feature = "alloc")]
+mod flr;
+#[cfg(feature = "alloc")]
+mod fxp;
+#[cfg(feature = "alloc")]
+mod kgen;
+#[cfg(feature = "alloc")]
+mod ntt31;
+mod ring;
+#[cfg(feature = "alloc")]
+mod sampler;
+#[cfg(feature = "alloc")]
+mod sign;
+#[cfg(feature = "alloc")]
+mod skey;
+mod vrfy;
+#[cfg(feature = "alloc")]
+mod zint;
+
+#[cfg(feature = "alloc")]
+pub mod toy;
+
+pub use encoding::{Message, PreHash, PreHashDigest, SigFormat};
+pub use error::Error;
+
+include!("degree.rs");
+
+degree_module!(
+    fn_dsa_512,
+    9,
+    1281,
+    897,
+    666,
+    "1.3.9999.3.11",
+    "FN-DSA-512 (Falcon-512)"
+);
+degree_module!(
+    fn_dsa_1024,
+    10,
+    2305,
+    1793,
+    1280,
+    "1.3.9999.3.14",
+    "FN-DSA-1024 (Falcon-1024)"
+);

@@ -1,0 +1,743 @@
+//! Encodings and hashing: everything FIPS 206 may change, in one module.
+//!
+//! This module follows the pre-standard design of the `fn-dsa` 0.3 crate
+//! (itself Falcon round 3 with FN-DSA-style domain separation):
+//!
+//! * verifying key: header `0x00 + logn`, then `h` as 14-bit big-endian
+//!   packed values in `[0, q)`;
+//! * signing key: header `0x50 + logn`, then `f` and `g` "trimmed" with
+//!   5 (logn 10), 6 (logn 8..9), 7 (logn 6..7) or 8 (logn 2..5) bits per
+//!   coefficient, then `F` with 8 bits per coefficient (two's complement,
+//!   most significant bit first; the value `-2^(bits-1)` is forbidden);
+//!   `G` is not stored, it is recomputed as `g*F/f mod q`;
+//! * signature: header `0x30 + logn`, 40-byte nonce, then `s2` in the
+//!   compressed (Golomb-Rice) format of the Falcon specification
+//!   (section 3.11.2), padded with zero bytes to a fixed size
+//!   (666 bytes for logn 9, 1280 for logn 10). Original round-3 Falcon
+//!   signatures use the same header and layout but are variable-length;
+//!   see [`SigFormat`].
+//! * hashing to the point (`hash_to_point`): SHAKE256 over
+//!   `nonce || hpk || 0x00 || len(ctx) || ctx || message` (raw),
+//!   `nonce || hpk || 0x01 || len(ctx) || ctx || OID || digest`
+//!   (pre-hashed), or `nonce || message` (original Falcon), where `hpk` is
+//!   the 64-byte SHAKE256 of the encoded verifying key.
+//!
+//! Every decoder accepts only the unique canonical encoding of its value
+//! and returns a typed [`Error`] otherwise.
+
+use crate::Error;
+use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+use sha2::Digest as _;
+
+/// Smallest degree (log2) accepted by the toy API.
+pub const LOGN_MIN: u32 = 2;
+/// Largest degree (log2).
+pub const LOGN_MAX: u32 = 10;
+
+/// Length of the signature nonce.
+pub const NONCE_LEN: usize = 40;
+
+/// Length of `hpk`, the hash of the encoded verifying key.
+pub const HPK_LEN: usize = 64;
+
+/// Bits per coefficient of `f` and `g` in an encoded signing key.
+pub const fn fg_bits(logn: u32) -> u32 {
+    match logn {
+        0..=5 => 8,
+        6..=7 => 7,
+        8..=9 => 6,
+        _ => 5,
+    }
+}
+
+/// Size in bytes of an encoded signing key of degree `2^logn`
+/// (`2 <= logn <= 10`): 1281 for logn 9, 2305 for logn 10.
+pub const fn signing_key_size(logn: u32) -> usize {
+    let n = 1usize << logn;
+    1 + 2 * ((n * fg_bits(logn) as usize) / 8) + n
+}
+
+/// Size in bytes of an encoded verifying key of degree `2^logn`
+/// (`2 <= logn <= 10`): 897 for logn 9, 1793 for logn 10.
+pub const fn verifying_key_size(logn: u32) -> usize {
+    1 + (14usize << logn) / 8
+}
+
+/// Fixed size in bytes of an (FN-DSA, padded) signature of degree `2^logn`
+/// (`2 <= logn <= 10`): 666 for logn 9, 1280 for logn 10 (the sizes of
+/// the `fn-dsa` 0.3 design; the toy sizes follow the same design).
+pub const fn signature_size(logn: u32) -> usize {
+    match logn {
+        2 => 47,
+        3 => 52,
+        4 => 63,
+        5 => 82,
+        6 => 122,
+        7 => 200,
+        8 => 356,
+        9 => 666,
+        _ => 1280,
+    }
+}
+
+/// Largest accepted length of a variable-length (round-3) signature:
+/// header, nonce, and at most 24 bits per coefficient.
+pub const fn signature_max_size_round3(logn: u32) -> usize {
+    1 + NONCE_LEN + (3usize << logn)
+}
+
+/// Read the `logn` of a header byte `base + logn`, checking the range.
+fn header_logn(head: u8, base: u8, logn_min: u32, logn_max: u32) -> Result<u32, Error> {
+    if head & 0xF0 != base {
+        return Err(Error::InvalidHeader);
+    }
+    let logn = (head & 0x0F) as u32;
+    if logn < logn_min || logn > logn_max {
+        return Err(Error::UnsupportedDegree);
+    }
+    Ok(logn)
+}
+
+// ---------------------------------------------------------------------------
+// Verifying key: 14-bit packing of h.
+
+#[cfg(feature = "alloc")]
+/// Encode `h` (values in `[0, q)`, length `2^logn`) as a verifying key.
+/// `out` must have length [`verifying_key_size`]`(logn)`.
+pub(crate) fn encode_verifying_key(logn: u32, h: &[u16], out: &mut [u8]) {
+    out[0] = logn as u8;
+    let mut acc = 0u32;
+    let mut bits = 0;
+    let mut j = 1;
+    for &x in h {
+        acc = (acc << 14) | x as u32;
+        bits += 14;
+        while bits >= 8 {
+            bits -= 8;
+            out[j] = (acc >> bits) as u8;
+            j += 1;
+        }
+    }
+}
+
+/// Decode a verifying key into `h` (length at least `2^logn`); returns logn.
+pub(crate) fn decode_verifying_key(
+    src: &[u8],
+    logn_min: u32,
+    logn_max: u32,
+    h: &mut [u16],
+) -> Result<u32, Error> {
+    let head = *src.first().ok_or(Error::InvalidLength)?;
+    let logn = header_logn(head, 0x00, logn_min, logn_max)?;
+    if src.len() != verifying_key_size(logn) {
+        return Err(Error::InvalidLength);
+    }
+    let n = 1usize << logn;
+    let mut acc = 0u32;
+    let mut bits = 0;
+    let mut i = 0;
+    for &b in &src[1..] {
+        acc = (acc << 8) | b as u32;
+        bits += 8;
+        if bits >= 14 {
+            bits -= 14;
+            let v = (acc >> bits) & 0x3FFF;
+            if v >= crate::ring::Q {
+                return Err(Error::NonCanonical);
+            }
+            h[i] = v as u16;
+            i += 1;
+        }
+    }
+    // 14 * n is a multiple of 8 for n >= 4: no spare bits.
+    debug_assert!(i == n && bits == 0);
+    Ok(logn)
+}
+
+// ---------------------------------------------------------------------------
+// Signing key: trimmed two's complement of f, g, F.
+
+#[cfg(feature = "alloc")]
+fn trim_encode(v: &[i8], nbits: u32, out: &mut [u8]) -> usize {
+    let mask = (1u32 << nbits) - 1;
+    let mut acc = 0u32;
+    let mut bits = 0;
+    let mut j = 0;
+    for &x in v {
+        acc = (acc << nbits) | (x as u8 as u32 & mask);
+        bits += nbits;
+        while bits >= 8 {
+            bits -= 8;
+            out[j] = (acc >> bits) as u8;
+            j += 1;
+        }
+    }
+    j
+}
+
+#[cfg(feature = "alloc")]
+/// Decode `out.len()` values of `nbits` bits; returns the bytes read.
+/// Constant-time in the (secret) values: the forbidden code is detected
+/// with masks and reported once at the end.
+fn trim_decode(src: &[u8], nbits: u32, out: &mut [i8]) -> Result<usize, Error> {
+    let need = (out.len() * nbits as usize).div_ceil(8);
+    let src = src.get(..need).ok_or(Error::InvalidLength)?;
+    let mask = (1u32 << nbits) - 1;
+    let top = 1u32 << (nbits - 1);
+    let mut bad = 0u32;
+    let mut acc = 0u32;
+    let mut bits = 0;
+    let mut vals = out.iter_mut();
+    for &b in src {
+        acc = (acc << 8) | b as u32;
+        bits += 8;
+        while bits >= nbits {
+            bits -= nbits;
+            let w = (acc >> bits) & mask;
+            // w == top is -2^(nbits-1): forbidden.
+            bad |= ((w ^ top).wrapping_sub(1)) >> 31;
+            let s = (w | (w & top).wrapping_neg()) as i32;
+            if let Some(slot) = vals.next() {
+                *slot = s as i8;
+            }
+        }
+    }
+    // For the supported degrees n * nbits is a multiple of 8.
+    bad |= acc & ((1u32 << bits) - 1);
+    if pqkit_common::ct::declassify(bad) != 0 {
+        // Whether a key decodes is public.
+        return Err(Error::NonCanonical);
+    }
+    Ok(need)
+}
+
+#[cfg(feature = "alloc")]
+/// Encode a signing key (`f`, `g`, `F` of length `2^logn`). `out` must
+/// have length [`signing_key_size`]`(logn)`.
+pub(crate) fn encode_signing_key(logn: u32, f: &[i8], g: &[i8], cap_f: &[i8], out: &mut [u8]) {
+    out[0] = 0x50 + logn as u8;
+    let nb = fg_bits(logn);
+    let mut j = 1;
+    j += trim_encode(f, nb, &mut out[j..]);
+    j += trim_encode(g, nb, &mut out[j..]);
+    j += trim_encode(cap_f, 8, &mut out[j..]);
+    debug_assert_eq!(j, out.len());
+}
+
+#[cfg(feature = "alloc")]
+/// Decode a signing key into `f`, `g`, `F` (each of length `2^logn`);
+/// returns logn. The caller then recomputes `G` and checks it.
+pub(crate) fn decode_signing_key(
+    src: &[u8],
+    logn_min: u32,
+    logn_max: u32,
+    f: &mut [i8],
+    g: &mut [i8],
+    cap_f: &mut [i8],
+) -> Result<u32, Error> {
+    let head = *src.first().ok_or(Error::InvalidLength)?;
+    let logn = header_logn(head, 0x50, logn_min, logn_max)?;
+    if src.len() != signing_key_size(logn) {
+        return Err(Error::InvalidLength);
+    }
+    let n = 1usize << logn;
+    let nb = fg_bits(logn);
+    let mut j = 1;
+    j += trim_decode(&src[j..], nb, &mut f[..n])?;
+    j += trim_decode(&src[j..], nb, &mut g[..n])?;
+    j += trim_decode(&src[j..], 8, &mut cap_f[..n])?;
+    if j != src.len() {
+        return Err(Error::InvalidLength);
+    }
+    Ok(logn)
+}
+
+// ---------------------------------------------------------------------------
+// Signature: compressed s2 (Falcon spec section 3.11.2).
+
+#[cfg(feature = "alloc")]
+/// Compress `s` into `out`, zero-padding the rest of `out`. Returns the
+/// number of bytes actually used, or `None` if some `|s_i| > 2047` or it
+/// does not fit. (Runs on the public signature value.)
+pub(crate) fn compress(s: &[i16], out: &mut [u8]) -> Option<usize> {
+    let mut acc = 0u64;
+    let mut bits = 0u32;
+    let mut j = 0;
+    for &x in s {
+        let x = x as i32;
+        if !(-2047..=2047).contains(&x) {
+            return None;
+        }
+        let a = x.unsigned_abs();
+        // sign, 7 low bits, then (a >> 7) zeros and a one.
+        acc = (acc << 8) | (((x < 0) as u64) << 7) | (a & 0x7F) as u64;
+        bits += 8;
+        let hi = a >> 7;
+        acc = (acc << (hi + 1)) | 1;
+        bits += hi + 1;
+        while bits >= 8 {
+            bits -= 8;
+            *out.get_mut(j)? = (acc >> bits) as u8;
+            j += 1;
+        }
+    }
+    if bits > 0 {
+        *out.get_mut(j)? = (acc << (8 - bits)) as u8;
+        j += 1;
+    }
+    out.get_mut(j..)?.fill(0);
+    Some(j)
+}
+
+/// Decompress `out.len()` values from `src`. Returns the number of bytes
+/// holding data; the spare bits of the last of those must be zero. The
+/// caller decides what may follow (zero padding or nothing).
+pub(crate) fn decompress(src: &[u8], out: &mut [i16]) -> Result<usize, Error> {
+    let mut acc = 0u32;
+    let mut bits = 0u32;
+    let mut i = 0;
+    let mut next_byte = |acc: &mut u32, bits: &mut u32| -> Result<(), Error> {
+        let b = *src.get(i).ok_or(Error::NonCanonical)?;
+        i += 1;
+        *acc = (*acc << 8) | b as u32;
+        *bits += 8;
+        Ok(())
+    };
+    for slot in out.iter_mut() {
+        if bits < 8 {
+            next_byte(&mut acc, &mut bits)?;
+        }
+        bits -= 8;
+        let byte = (acc >> bits) & 0xFF;
+        let neg = byte >> 7;
+        let mut m = byte & 0x7F;
+        loop {
+            if bits == 0 {
+                next_byte(&mut acc, &mut bits)?;
+            }
+            bits -= 1;
+            if (acc >> bits) & 1 == 1 {
+                break;
+            }
+            m += 128;
+            if m > 2047 {
+                return Err(Error::NonCanonical);
+            }
+        }
+        if neg == 1 && m == 0 {
+            // "-0" has no canonical meaning.
+            return Err(Error::NonCanonical);
+        }
+        *slot = if neg == 1 { -(m as i16) } else { m as i16 };
+        acc &= (1u32 << bits) - 1;
+    }
+    if acc != 0 {
+        return Err(Error::NonCanonical);
+    }
+    // `i` bytes hold data (bits < 8 spare bits, all zero).
+    Ok(i)
+}
+
+/// Signature layouts accepted by verification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SigFormat {
+    /// FN-DSA (`fn-dsa` 0.3): header `0x30 + logn`, exactly
+    /// [`signature_size`] bytes, zero padding after the compressed data.
+    Padded,
+    /// Original round-3 Falcon detached signature (as produced by the
+    /// reference code, PQClean and liboqs): header `0x30 + logn`, nonce,
+    /// compressed data ending exactly at the last byte; also accepts the
+    /// padded layout of exactly [`signature_size`] bytes.
+    Round3,
+}
+
+/// Decode a signature into `(nonce, s2)`; returns logn.
+pub(crate) fn decode_signature<'a>(
+    sig: &'a [u8],
+    logn: u32,
+    format: SigFormat,
+    s2: &mut [i16],
+) -> Result<&'a [u8], Error> {
+    let head = *sig.first().ok_or(Error::InvalidLength)?;
+    if head != 0x30 + logn as u8 {
+        return Err(Error::InvalidHeader);
+    }
+    let fixed = signature_size(logn);
+    let len_ok = match format {
+        SigFormat::Padded => sig.len() == fixed,
+        SigFormat::Round3 => {
+            sig.len() > 1 + NONCE_LEN && sig.len() <= signature_max_size_round3(logn).max(fixed)
+        }
+    };
+    if !len_ok {
+        return Err(Error::InvalidLength);
+    }
+    let nonce = &sig[1..1 + NONCE_LEN];
+    let body = &sig[1 + NONCE_LEN..];
+    let used = decompress(body, &mut s2[..1usize << logn])?;
+    let rest = &body[used..];
+    let padded = sig.len() == fixed;
+    if !rest.is_empty() && (!padded || rest.iter().any(|&b| b != 0)) {
+        return Err(Error::NonCanonical);
+    }
+    Ok(nonce)
+}
+
+// ---------------------------------------------------------------------------
+// Hashing to the point.
+
+/// The hash functions accepted for pre-hashed messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PreHash {
+    /// SHA-256 (OID 2.16.840.1.101.3.4.2.1).
+    Sha256,
+    /// SHA-384 (OID 2.16.840.1.101.3.4.2.2).
+    Sha384,
+    /// SHA-512 (OID 2.16.840.1.101.3.4.2.3).
+    Sha512,
+    /// SHA3-256 (OID 2.16.840.1.101.3.4.2.8).
+    Sha3_256,
+    /// SHA3-384 (OID 2.16.840.1.101.3.4.2.9).
+    Sha3_384,
+    /// SHA3-512 (OID 2.16.840.1.101.3.4.2.10).
+    Sha3_512,
+}
+
+impl core::str::FromStr for PreHash {
+    type Err = Error;
+
+    /// Parse a CLI-style name: `sha2-256`, `sha2-384`, `sha2-512`,
+    /// `sha3-256`, `sha3-384`, `sha3-512` (also `sha256`, `sha384`,
+    /// `sha512`); anything else is [`Error::InvalidPrehash`].
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "sha2-256" | "sha256" => Ok(PreHash::Sha256),
+            "sha2-384" | "sha384" => Ok(PreHash::Sha384),
+            "sha2-512" | "sha512" => Ok(PreHash::Sha512),
+            "sha3-256" => Ok(PreHash::Sha3_256),
+            "sha3-384" => Ok(PreHash::Sha3_384),
+            "sha3-512" => Ok(PreHash::Sha3_512),
+            _ => Err(Error::InvalidPrehash),
+        }
+    }
+}
+
+/// A computed pre-hash digest (at most 64 bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PreHashDigest {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl AsRef<[u8]> for PreHashDigest {
+    fn as_ref(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
+}
+
+impl PreHash {
+    /// All supported pre-hash functions.
+    pub const ALL: [PreHash; 6] = [
+        PreHash::Sha256,
+        PreHash::Sha384,
+        PreHash::Sha512,
+        PreHash::Sha3_256,
+        PreHash::Sha3_384,
+        PreHash::Sha3_512,
+    ];
+
+    /// The DER encoding (tag, length, value) of the hash function's OID, as
+    /// hashed into the point.
+    pub const fn oid_der(self) -> [u8; 11] {
+        let last = match self {
+            PreHash::Sha256 => 0x01,
+            PreHash::Sha384 => 0x02,
+            PreHash::Sha512 => 0x03,
+            PreHash::Sha3_256 => 0x08,
+            PreHash::Sha3_384 => 0x09,
+            PreHash::Sha3_512 => 0x0A,
+        };
+        // 2.16.840.1.101.3.4.2.x
+        [
+            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last,
+        ]
+    }
+
+    /// The name used by the pqkit CLI (`sha2-256`, ..., `sha3-512`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PreHash::Sha256 => "sha2-256",
+            PreHash::Sha384 => "sha2-384",
+            PreHash::Sha512 => "sha2-512",
+            PreHash::Sha3_256 => "sha3-256",
+            PreHash::Sha3_384 => "sha3-384",
+            PreHash::Sha3_512 => "sha3-512",
+        }
+    }
+
+    /// Output length of the hash function in bytes.
+    pub const fn digest_len(self) -> usize {
+        match self {
+            PreHash::Sha256 | PreHash::Sha3_256 => 32,
+            PreHash::Sha384 | PreHash::Sha3_384 => 48,
+            PreHash::Sha512 | PreHash::Sha3_512 => 64,
+        }
+    }
+
+    /// Hash `msg` with this function.
+    pub fn digest(self, msg: &[u8]) -> PreHashDigest {
+        let mut bytes = [0u8; 64];
+        let len = self.digest_len();
+        match self {
+            PreHash::Sha256 => bytes[..len].copy_from_slice(&sha2::Sha256::digest(msg)),
+            PreHash::Sha384 => bytes[..len].copy_from_slice(&sha2::Sha384::digest(msg)),
+            PreHash::Sha512 => bytes[..len].copy_from_slice(&sha2::Sha512::digest(msg)),
+            PreHash::Sha3_256 => bytes[..len].copy_from_slice(&sha3::Sha3_256::digest(msg)),
+            PreHash::Sha3_384 => bytes[..len].copy_from_slice(&sha3::Sha3_384::digest(msg)),
+            PreHash::Sha3_512 => bytes[..len].copy_from_slice(&sha3::Sha3_512::digest(msg)),
+        }
+        PreHashDigest { bytes, len }
+    }
+}
+
+/// What is signed: the message, how it is presented, and the context.
+#[derive(Clone, Copy, Debug)]
+pub enum Message<'a> {
+    /// A raw message with a domain-separation context (at most 255 bytes).
+    Raw {
+        /// Context string.
+        ctx: &'a [u8],
+        /// The message itself.
+        msg: &'a [u8],
+    },
+    /// A message pre-hashed by the caller with `hash`.
+    PreHashed {
+        /// Context string.
+        ctx: &'a [u8],
+        /// The hash function used.
+        hash: PreHash,
+        /// Its output (length must be `hash.digest_len()`).
+        digest: &'a [u8],
+    },
+    /// Original round-3 Falcon hashing, `SHAKE256(nonce || msg)`: no
+    /// context, no key binding, and the nonce is kept when signing
+    /// restarts. Obsolescent; for compatibility with round-3 signatures.
+    OriginalFalcon {
+        /// The message itself.
+        msg: &'a [u8],
+    },
+}
+
+impl<'a> Message<'a> {
+    /// A raw message with the empty context.
+    pub fn raw(msg: &'a [u8]) -> Self {
+        Message::Raw { ctx: &[], msg }
+    }
+
+    /// Check the context length and the digest length.
+    pub fn check(&self) -> Result<(), Error> {
+        match *self {
+            Message::Raw { ctx, .. } if ctx.len() > 255 => Err(Error::ContextTooLong),
+            Message::PreHashed { ctx, .. } if ctx.len() > 255 => Err(Error::ContextTooLong),
+            Message::PreHashed { hash, digest, .. } if digest.len() != hash.digest_len() => {
+                Err(Error::InvalidPrehash)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether this is the original Falcon mode.
+    #[cfg(feature = "alloc")]
+    pub(crate) fn is_original(&self) -> bool {
+        matches!(self, Message::OriginalFalcon { .. })
+    }
+}
+
+/// `hpk = SHAKE256(encoded verifying key)`, 64 bytes.
+pub(crate) fn hash_verifying_key(vk: &[u8]) -> [u8; HPK_LEN] {
+    let mut h = Shake256::default();
+    h.update(vk);
+    let mut out = [0u8; HPK_LEN];
+    h.finalize_xof().read(&mut out);
+    out
+}
+
+/// Hash to the point `c` (values in `[0, q)`, `c.len()` a power of two).
+/// The message must have passed [`Message::check`]. `parts` are appended
+/// after the message bytes (multipart signing of raw messages).
+pub(crate) fn hash_to_point(
+    nonce: &[u8],
+    hpk: &[u8; HPK_LEN],
+    msg: &Message<'_>,
+    parts: &[&[u8]],
+    c: &mut [u16],
+) {
+    let mut h = Shake256::default();
+    h.update(nonce);
+    match *msg {
+        Message::Raw { ctx, msg } => {
+            h.update(hpk);
+            h.update(&[0x00, ctx.len() as u8]);
+            h.update(ctx);
+            h.update(msg);
+        }
+        Message::PreHashed { ctx, hash, digest } => {
+            h.update(hpk);
+            h.update(&[0x01, ctx.len() as u8]);
+            h.update(ctx);
+            h.update(&hash.oid_der());
+            h.update(digest);
+        }
+        Message::OriginalFalcon { msg } => h.update(msg),
+    }
+    for p in parts {
+        h.update(p);
+    }
+    let mut rd = h.finalize_xof();
+    // Falcon spec Alg. 3 (HashToPoint): 16-bit big-endian samples, keep
+    // those below 5q = 61445, reduce modulo q. The message is public, so
+    // the rejection may branch.
+    let mut buf = [0u8; 136];
+    let mut pos = buf.len();
+    let mut i = 0;
+    while i < c.len() {
+        if pos == buf.len() {
+            rd.read(&mut buf);
+            pos = 0;
+        }
+        let w = u16::from_be_bytes([buf[pos], buf[pos + 1]]) as u32;
+        pos += 2;
+        if w < 61445 {
+            c[i] = (w % crate::ring::Q) as u16;
+            i += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes() {
+        assert_eq!(signing_key_size(9), 1281);
+        assert_eq!(signing_key_size(10), 2305);
+        assert_eq!(verifying_key_size(9), 897);
+        assert_eq!(verifying_key_size(10), 1793);
+        assert_eq!(signature_size(9), 666);
+        assert_eq!(signature_size(10), 1280);
+    }
+
+    #[test]
+    fn compress_round_trip_and_rejections() {
+        let s: std::vec::Vec<i16> = (0..512).map(|i| ((i * 37) % 4095 - 2047) as i16).collect();
+        let mut buf = [0u8; 2000];
+        let used = compress(&s, &mut buf).expect("fits");
+        let mut back = [0i16; 512];
+        assert_eq!(decompress(&buf[..used], &mut back), Ok(used));
+        assert_eq!(&back[..], &s[..]);
+        // Too short.
+        assert!(decompress(&buf[..used - 1], &mut back).is_err());
+        // Out of range.
+        assert!(compress(&[2048], &mut buf).is_none());
+        // "-0": sign bit set, low bits zero, stop bit.
+        assert_eq!(
+            decompress(&[0x80, 0x80], &mut back[..1]),
+            Err(Error::NonCanonical)
+        );
+        // 0 followed by a non-zero spare bit.
+        assert_eq!(
+            decompress(&[0x00, 0xC0], &mut back[..1]),
+            Err(Error::NonCanonical)
+        );
+        assert_eq!(decompress(&[0x00, 0x80], &mut back[..1]), Ok(2));
+        // Sixteen zeros in the unary part: 2048 and more are rejected.
+        assert_eq!(
+            decompress(&[0x7F, 0x00, 0x00, 0x80], &mut back[..1]),
+            Err(Error::NonCanonical)
+        );
+        assert_eq!(decompress(&[0x7F, 0x00, 0x01], &mut back[..1]), Ok(3));
+        assert_eq!(back[0], 2047);
+    }
+
+    #[test]
+    fn trim_round_trip_and_forbidden_code() {
+        let v: std::vec::Vec<i8> = (0..64).map(|i| ((i % 31) - 15) as i8).collect();
+        let mut buf = [0u8; 64];
+        let used = trim_encode(&v, 5, &mut buf);
+        assert_eq!(used, 40);
+        let mut back = [0i8; 64];
+        assert_eq!(trim_decode(&buf[..used], 5, &mut back), Ok(40));
+        assert_eq!(&back[..], &v[..]);
+        // -16 in 5 bits (0b10000) is forbidden.
+        buf[0] = 0b1000_0000;
+        assert_eq!(
+            trim_decode(&buf[..used], 5, &mut back),
+            Err(Error::NonCanonical)
+        );
+        assert_eq!(
+            trim_decode(&buf[..used - 1], 5, &mut back),
+            Err(Error::InvalidLength)
+        );
+    }
+
+    #[test]
+    fn verifying_key_rejects_values_above_q() {
+        let mut vk = [0u8; 1 + 7];
+        vk[0] = 2;
+        let mut h = [0u16; 4];
+        assert_eq!(decode_verifying_key(&vk, 2, 10, &mut h), Ok(2));
+        // First value = 12289.
+        let x = 12289u32 << 2;
+        vk[1] = (x >> 8) as u8;
+        vk[2] = x as u8;
+        assert_eq!(
+            decode_verifying_key(&vk, 2, 10, &mut h),
+            Err(Error::NonCanonical)
+        );
+        assert_eq!(
+            decode_verifying_key(&vk[..7], 2, 10, &mut h),
+            Err(Error::InvalidLength)
+        );
+        vk[0] = 0x12;
+        assert_eq!(
+            decode_verifying_key(&vk, 2, 10, &mut h),
+            Err(Error::InvalidHeader)
+        );
+        vk[0] = 2;
+        assert_eq!(
+            decode_verifying_key(&vk, 9, 10, &mut h),
+            Err(Error::UnsupportedDegree)
+        );
+    }
+
+    #[test]
+    fn context_and_prehash_checks() {
+        let long = [0u8; 256];
+        assert_eq!(
+            Message::Raw {
+                ctx: &long,
+                msg: b""
+            }
+            .check(),
+            Err(Error::ContextTooLong)
+        );
+        assert_eq!(
+            Message::Raw {
+                ctx: &long[..255],
+                msg: b""
+            }
+            .check(),
+            Ok(())
+        );
+        let d = PreHash::Sha384.digest(b"abc");
+        assert_eq!(d.as_ref().len(), 48);
+        let m = Message::PreHashed {
+            ctx: b"",
+            hash: PreHash::Sha256,
+            digest: d.as_ref(),
+        };
+        assert_eq!(m.check(), Err(Error::InvalidPrehash));
+    }
+}

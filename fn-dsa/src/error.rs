@@ -1,0 +1,60 @@
+//! The crate's error type.
+
+use core::fmt;
+
+/// Everything that can go wrong in this crate. Caller input never panics:
+/// it gets one of these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// An encoded key or signature has the wrong length.
+    InvalidLength,
+    /// The header byte of an encoded key or signature is not the expected one
+    /// (wrong object type or wrong degree).
+    InvalidHeader,
+    /// The degree (`logn`) is not supported by the entry point used
+    /// (toy degrees 2..=8 need the explicit toy API).
+    UnsupportedDegree,
+    /// An encoding is not the unique canonical encoding of its value
+    /// (value out of range, forbidden code, non-zero padding bits or bytes).
+    NonCanonical,
+    /// A decoded signing key is inconsistent: `f` is not invertible modulo
+    /// q, or the recomputed `G` is out of range.
+    InvalidKey,
+    /// The context string is longer than 255 bytes.
+    ContextTooLong,
+    /// A pre-hashed message has the wrong length for its hash function.
+    InvalidPrehash,
+    /// The signature is not valid for this key and message.
+    InvalidSignature,
+    /// The random number generator failed.
+    Rng,
+    /// Signing or key generation did not succeed within its iteration bound
+    /// (practically impossible with a working RNG).
+    IterationLimit,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Error::InvalidLength => "invalid length",
+            Error::InvalidHeader => "invalid header byte",
+            Error::UnsupportedDegree => "unsupported degree",
+            Error::NonCanonical => "non-canonical encoding",
+            Error::InvalidKey => "inconsistent signing key",
+            Error::ContextTooLong => "context longer than 255 bytes",
+            Error::InvalidPrehash => "pre-hashed message has the wrong length",
+            Error::InvalidSignature => "invalid signature",
+            Error::Rng => "random number generator failure",
+            Error::IterationLimit => "iteration limit reached",
+        })
+    }
+}
+
+impl core::error::Error for Error {}
+
+impl From<Error> for signature::Error {
+    fn from(_: Error) -> Self {
+        signature::Error::new()
+    }
+}

@@ -1,0 +1,138 @@
+//! Verification (integer-only), for any degree 2..=10.
+
+use crate::encoding::{self, HPK_LEN, Message, SigFormat};
+use crate::{Error, ring};
+
+/// `floor(beta^2)`, the bound on the squared norm of `(s1, s2)`, indexed by
+/// logn: `beta^2 = 1.21 * sigma^2 * 2n` with `sigma` of Falcon spec
+/// section 3.8.3 (re-derived by `tools/constants.py`; 34034726 and
+/// 70265242 are the specification's values for n = 512 and 1024).
+pub(crate) const SQBETA: [u64; 11] = [
+    0, 101498, 208714, 428865, 892039, 1852696, 3842630, 7959734, 16468416, 34034726, 70265242,
+];
+
+/// A decoded verifying key of any degree: `h` in NTT form, `hpk`, and the
+/// encoding.
+#[derive(Clone)]
+pub(crate) struct VkCore {
+    pub(crate) logn: u32,
+    pub(crate) h_ntt: [u16; 1024],
+    pub(crate) hpk: [u8; HPK_LEN],
+    pub(crate) enc: [u8; 1793],
+}
+
+impl VkCore {
+    pub(crate) fn decode(src: &[u8], logn_min: u32, logn_max: u32) -> Result<Self, Error> {
+        let mut h_ntt = [0u16; 1024];
+        let logn = encoding::decode_verifying_key(src, logn_min, logn_max, &mut h_ntt)?;
+        let n = 1usize << logn;
+        ring::ntt(&mut h_ntt[..n]);
+        let mut enc = [0u8; 1793];
+        enc[..src.len()].copy_from_slice(src);
+        Ok(Self {
+            logn,
+            h_ntt,
+            hpk: encoding::hash_verifying_key(src),
+            enc,
+        })
+    }
+
+    /// Build from `h` in coefficient form (values in `[0, q)`).
+    #[cfg(feature = "alloc")]
+    pub(crate) fn from_h(logn: u32, h: &[u16]) -> Self {
+        let n = 1usize << logn;
+        let mut enc = [0u8; 1793];
+        let len = encoding::verifying_key_size(logn);
+        encoding::encode_verifying_key(logn, &h[..n], &mut enc[..len]);
+        let mut h_ntt = [0u16; 1024];
+        h_ntt[..n].copy_from_slice(&h[..n]);
+        ring::ntt(&mut h_ntt[..n]);
+        Self {
+            logn,
+            h_ntt,
+            hpk: encoding::hash_verifying_key(&enc[..len]),
+            enc,
+        }
+    }
+
+    pub(crate) fn encoded(&self) -> &[u8] {
+        &self.enc[..encoding::verifying_key_size(self.logn)]
+    }
+
+    /// Falcon spec Alg. 16 (Verify): decode, hash to the point, recompute
+    /// `s1 = c - s2 * h mod q`, accept iff `||(s1, s2)||^2 <= beta^2`.
+    pub(crate) fn verify(
+        &self,
+        sig: &[u8],
+        format: SigFormat,
+        msg: &Message<'_>,
+        parts: &[&[u8]],
+    ) -> Result<(), Error> {
+        msg.check()?;
+        let logn = self.logn;
+        let n = 1usize << logn;
+        let mut s2 = [0i16; 1024];
+        let nonce = encoding::decode_signature(sig, logn, format, &mut s2)?;
+        let mut c = [0u16; 1024];
+        encoding::hash_to_point(nonce, &self.hpk, msg, parts, &mut c[..n]);
+        let mut t = [0u16; 1024];
+        for (ti, &si) in t.iter_mut().zip(&s2[..n]) {
+            *ti = ring::from_signed(si as i32);
+        }
+        ring::ntt(&mut t[..n]);
+        ring::mul_pointwise(&mut t[..n], &self.h_ntt[..n]);
+        ring::intt(&mut t[..n]);
+        let mut norm = 0u64;
+        for i in 0..n {
+            let s1 = ring::to_signed(ring::sub(c[i] as u32, t[i] as u32) as u16) as i64;
+            let z = s2[i] as i64;
+            norm += (s1 * s1 + z * z) as u64;
+        }
+        if norm <= SQBETA[logn as usize] {
+            Ok(())
+        } else {
+            Err(Error::InvalidSignature)
+        }
+    }
+}
+
+/// Open a NIST round-3 `sm` (`crypto_sign` output): 2-byte big-endian
+/// length of the signature body, 40-byte nonce, message, then the body
+/// (header `0x20 + logn`, compressed `s2`). Returns the message on success.
+pub(crate) fn open_round3_sm<'a>(vk: &VkCore, sm: &'a [u8]) -> Result<&'a [u8], Error> {
+    if sm.len() < 2 + encoding::NONCE_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let body_len = u16::from_be_bytes([sm[0], sm[1]]) as usize;
+    let msg_len = sm
+        .len()
+        .checked_sub(2 + encoding::NONCE_LEN + body_len)
+        .ok_or(Error::InvalidLength)?;
+    if body_len < 2 {
+        return Err(Error::InvalidLength);
+    }
+    let nonce = &sm[2..2 + encoding::NONCE_LEN];
+    let msg = &sm[2 + encoding::NONCE_LEN..2 + encoding::NONCE_LEN + msg_len];
+    let body = &sm[2 + encoding::NONCE_LEN + msg_len..];
+    if body[0] != 0x20 + vk.logn as u8 {
+        return Err(Error::InvalidHeader);
+    }
+    // Re-assemble the detached round-3 signature: header 0x30 + logn,
+    // nonce, compressed s2.
+    let max = encoding::signature_max_size_round3(10);
+    let mut sig = [0u8; encoding::signature_max_size_round3(10)];
+    let len = 1 + encoding::NONCE_LEN + body.len() - 1;
+    if len > max {
+        return Err(Error::InvalidLength);
+    }
+    sig[0] = 0x30 + vk.logn as u8;
+    sig[1..1 + encoding::NONCE_LEN].copy_from_slice(nonce);
+    sig[1 + encoding::NONCE_LEN..len].copy_from_slice(&body[1..]);
+    vk.verify(
+        &sig[..len],
+        SigFormat::Round3,
+        &Message::OriginalFalcon { msg },
+        &[],
+    )?;
+    Ok(msg)
+}

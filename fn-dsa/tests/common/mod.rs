@@ -1,0 +1,86 @@
+//! Shared test helpers: a deterministic SHAKE256 RNG usable both as a
+//! rand_core 0.10 RNG (pqkit) and a rand_core 0.6 RNG (fn-dsa 0.3).
+#![allow(dead_code)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+use std::convert::Infallible;
+
+/// SHAKE256(seed) as an endless byte stream.
+pub struct TestRng(<Shake256 as ExtendableOutput>::Reader);
+
+impl TestRng {
+    pub fn new(seed: &[u8]) -> Self {
+        let mut h = Shake256::default();
+        h.update(seed);
+        Self(h.finalize_xof())
+    }
+}
+
+impl rand_core::TryRng for TestRng {
+    type Error = Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        let mut b = [0u8; 4];
+        self.0.read(&mut b);
+        Ok(u32::from_le_bytes(b))
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        let mut b = [0u8; 8];
+        self.0.read(&mut b);
+        Ok(u64::from_le_bytes(b))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.0.read(dst);
+        Ok(())
+    }
+}
+impl rand_core::TryCryptoRng for TestRng {}
+
+impl fn_dsa::RngCore for TestRng {
+    fn next_u32(&mut self) -> u32 {
+        let mut b = [0u8; 4];
+        self.0.read(&mut b);
+        u32::from_le_bytes(b)
+    }
+    fn next_u64(&mut self) -> u64 {
+        let mut b = [0u8; 8];
+        self.0.read(&mut b);
+        u64::from_le_bytes(b)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        self.0.read(dst);
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), fn_dsa::RngError> {
+        self.0.read(dst);
+        Ok(())
+    }
+}
+impl fn_dsa::CryptoRng for TestRng {}
+
+/// The first `count` signing keys of a KAT file, if the vectors exist.
+pub fn kat_signing_keys(file: &str, count: usize) -> Option<Vec<Vec<u8>>> {
+    let dir = match std::env::var_os("PQKIT_VECTORS") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => {
+            std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors"))
+        }
+    };
+    let path = dir.join("falcon").join(file);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        if std::env::var("CI").as_deref() == Ok("true") {
+            panic!("test vectors not found at {} (CI=true)", path.display());
+        }
+        eprintln!(
+            "\n!!!!! SKIPPING: vectors not found at {} !!!!!\n",
+            path.display()
+        );
+        return None;
+    };
+    Some(
+        text.lines()
+            .filter_map(|l| l.strip_prefix("sk = "))
+            .take(count)
+            .map(|h| hex::decode(h.trim()).unwrap())
+            .collect(),
+    )
+}

@@ -85,7 +85,9 @@ fn is_invertible(f: &[i8]) -> bool {
     }
     ring::ntt(&mut t);
     // Scan every value (no early exit): 1 in `zero` iff some value is 0.
-    let zero = t.iter().fold(0u32, |z, &x| z | ((x as u32).wrapping_sub(1) >> 31));
+    let zero = t
+        .iter()
+        .fold(0u32, |z, &x| z | ((x as u32).wrapping_sub(1) >> 31));
     t.zeroize();
     zero == 0
 }

@@ -1,6 +1,10 @@
-//! ML-DSA keygen / sign / verify: pqkit beside RustCrypto `ml-dsa` 0.1.2
-//! and `libcrux-ml-dsa` 0.0.11 (simd256 with run-time detection), same
-//! seeds, messages, contexts and (deterministic) randomness.
+//! ML-DSA keygen / sign / verify: pqkit beside RustCrypto `ml-dsa` 0.1.2,
+//! `libcrux-ml-dsa` 0.0.11 (simd256 with run-time detection) and
+//! `aws-lc-rs` 1 (ML-DSA in its `signature` module), same seeds, messages, contexts and
+//! (deterministic) randomness where the APIs allow. aws-lc-rs only signs
+//! hedged (fresh randomness, so a varying number of rejection rounds): it is
+//! compared in the `sign-hedged` rows, where pqkit signs hedged too and both
+//! average over many signatures.
 #![allow(missing_docs, clippy::expect_used, clippy::unwrap_used)]
 
 use std::hint::black_box;
@@ -12,8 +16,10 @@ const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte mess
 const CTX: &[u8] = b"";
 
 macro_rules! bench_set {
-    ($fn:ident, $name:literal, $ours:ty, $rc:ty, $lc:ident) => {
+    ($fn:ident, $name:literal, $ours:ty, $rc:ty, $lc:ident, $aws:ident, $aws_vk:ident) => {
         fn $fn(c: &mut Criterion) {
+            use aws_lc_rs::signature::ParsedPublicKey;
+            use aws_lc_rs::signature::{$aws as AWS_SIGNING, $aws_vk as AWS_VK, PqdsaKeyPair};
             use libcrux_ml_dsa::$lc as lc;
             use ml_dsa::signature::Keypair as _;
             let mut g = c.benchmark_group($name);
@@ -27,6 +33,9 @@ macro_rules! bench_set {
             });
             g.bench_function("keygen/libcrux", |b| {
                 b.iter(|| lc::generate_key_pair(black_box(SEED)))
+            });
+            g.bench_function("keygen/aws-lc-rs", |b| {
+                b.iter(|| PqdsaKeyPair::from_seed(&AWS_SIGNING, black_box(&SEED)).unwrap())
             });
 
             // Sign (deterministic) from a decoded key.
@@ -47,6 +56,18 @@ macro_rules! bench_set {
                 b.iter(|| lc::sign(&kp.signing_key, black_box(MSG), CTX, [0u8; 32]).unwrap())
             });
 
+            // Hedged signing (fresh rnd each time), averaged: the only
+            // signing mode aws-lc-rs offers.
+            let aws = PqdsaKeyPair::from_seed(&AWS_SIGNING, &SEED).unwrap();
+            let mut aws_sig = vec![0u8; aws.algorithm().signature_len()];
+            g.bench_function("sign-hedged/pqkit", |b| {
+                let mut rng = pqkit_benches::BenchRng::default();
+                b.iter(|| ours.sign_with_rng(&mut rng, black_box(MSG), CTX).unwrap())
+            });
+            g.bench_function("sign-hedged/aws-lc-rs", |b| {
+                b.iter(|| aws.sign(black_box(MSG), &mut aws_sig).unwrap())
+            });
+
             // Sign from the expanded private-key bytes (decode + sign).
             let sk_bytes = ours.expanded_bytes().as_ref().to_vec();
             g.bench_function("sign-from-bytes/pqkit", |b| {
@@ -65,6 +86,23 @@ macro_rules! bench_set {
                     lc::sign(&sk, MSG, CTX, [0u8; 32]).unwrap()
                 })
             });
+            g.bench_function("sign-hedged-from-bytes/pqkit", |b| {
+                let mut rng = pqkit_benches::BenchRng::default();
+                b.iter(|| {
+                    pqkit_ml_dsa::SigningKey::<$ours>::from_expanded(black_box(&sk_bytes))
+                        .unwrap()
+                        .sign_with_rng(&mut rng, MSG, CTX)
+                        .unwrap()
+                })
+            });
+            g.bench_function("sign-hedged-from-bytes/aws-lc-rs", |b| {
+                b.iter(|| {
+                    PqdsaKeyPair::from_raw_private_key(&AWS_SIGNING, black_box(&sk_bytes))
+                        .unwrap()
+                        .sign(MSG, &mut aws_sig)
+                        .unwrap()
+                })
+            });
 
             // Verify (from decoded public keys).
             let sig = ours.sign_deterministic(MSG, CTX).unwrap();
@@ -81,13 +119,25 @@ macro_rules! bench_set {
             g.bench_function("verify/libcrux", |b| {
                 b.iter(|| lc::verify(&kp.verification_key, black_box(MSG), CTX, &lc_sig).unwrap())
             });
-            // Verify from public-key bytes (decode + verify).
             let pk_bytes = vk.as_bytes().to_vec();
+            let aws_vk = ParsedPublicKey::new(&AWS_VK, &pk_bytes).unwrap();
+            g.bench_function("verify/aws-lc-rs", |b| {
+                b.iter(|| aws_vk.verify_sig(black_box(MSG), sig.as_bytes()).unwrap())
+            });
+            // Verify from public-key bytes (decode + verify).
             g.bench_function("verify-from-bytes/pqkit", |b| {
                 b.iter(|| {
                     pqkit_ml_dsa::VerifyingKey::<$ours>::from_bytes(black_box(&pk_bytes))
                         .unwrap()
                         .verify_with_context(MSG, CTX, &sig)
+                        .unwrap()
+                })
+            });
+            g.bench_function("verify-from-bytes/aws-lc-rs", |b| {
+                b.iter(|| {
+                    ParsedPublicKey::new(&AWS_VK, black_box(&pk_bytes))
+                        .unwrap()
+                        .verify_sig(MSG, sig.as_bytes())
                         .unwrap()
                 })
             });
@@ -151,21 +201,27 @@ bench_set!(
     "ML-DSA-44",
     pqkit_ml_dsa::MlDsa44,
     ml_dsa::MlDsa44,
-    ml_dsa_44
+    ml_dsa_44,
+    ML_DSA_44_SIGNING,
+    ML_DSA_44
 );
 bench_set!(
     ml_dsa_65,
     "ML-DSA-65",
     pqkit_ml_dsa::MlDsa65,
     ml_dsa::MlDsa65,
-    ml_dsa_65
+    ml_dsa_65,
+    ML_DSA_65_SIGNING,
+    ML_DSA_65
 );
 bench_set!(
     ml_dsa_87,
     "ML-DSA-87",
     pqkit_ml_dsa::MlDsa87,
     ml_dsa::MlDsa87,
-    ml_dsa_87
+    ml_dsa_87,
+    ML_DSA_87_SIGNING,
+    ML_DSA_87
 );
 
 criterion_group!(benches, ml_dsa_44, ml_dsa_65, ml_dsa_87);
@@ -206,7 +262,7 @@ fn print_ratios() {
             let Some(ours) = median(set, &format!("{op}_pqkit")) else {
                 continue;
             };
-            let peers: Vec<(&str, f64)> = ["libcrux", "rustcrypto"]
+            let peers: Vec<(&str, f64)> = ["aws-lc-rs", "libcrux", "rustcrypto"]
                 .into_iter()
                 .filter_map(|p| Some((p, median(set, &format!("{op}_{p}"))?)))
                 .collect();

@@ -14,6 +14,39 @@ pub fn mean_us<T>(mut f: impl FnMut() -> T) -> f64 {
     start.elapsed().as_secs_f64() * 1e6 / f64::from(n)
 }
 
+/// A fast deterministic generator for hedged-signing benches (xorshift64*;
+/// NOT cryptographic — it only feeds benchmark randomness).
+#[derive(Clone, Debug)]
+pub struct BenchRng(u64);
+
+impl Default for BenchRng {
+    fn default() -> Self {
+        Self(0x9E37_79B9_7F4A_7C15)
+    }
+}
+
+impl rand_core::TryRng for BenchRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok((self.try_next_u64()? >> 32) as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        Ok(self.0.wrapping_mul(0x2545_F491_4F6C_DD1D))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            let v = self.try_next_u64()?.to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+impl rand_core::TryCryptoRng for BenchRng {}
+
 pub mod probes {
     //! One-operation probes for the stack probe. Each probe's `prepare`
     //! makes the inputs (outside the measured phase) and returns the

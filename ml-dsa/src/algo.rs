@@ -45,6 +45,44 @@ pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
     core::array::from_fn(|_| Poly::default())
 }
 
+/// A vector of polynomials holding secrets, wiped on drop: only the first
+/// `used` entries (those the parameter set touches) are ever written, so
+/// only those are wiped.
+pub(crate) struct Secret<const M: usize> {
+    v: [Poly; M],
+    used: usize,
+}
+
+impl<const M: usize> Secret<M> {
+    pub(crate) fn new(used: usize) -> Self {
+        Self {
+            v: zero_vec(),
+            used: used.min(M),
+        }
+    }
+}
+
+impl<const M: usize> core::ops::Deref for Secret<M> {
+    type Target = [Poly; M];
+    fn deref(&self) -> &[Poly; M] {
+        &self.v
+    }
+}
+
+impl<const M: usize> core::ops::DerefMut for Secret<M> {
+    fn deref_mut(&mut self) -> &mut [Poly; M] {
+        &mut self.v
+    }
+}
+
+impl<const M: usize> Drop for Secret<M> {
+    fn drop(&mut self) {
+        for p in self.v.iter_mut().take(self.used) {
+            p.zeroize();
+        }
+    }
+}
+
 /// SHAKE256 of the concatenation of `parts` (FIPS 204 `H`).
 pub(crate) fn h(parts: &[&[u8]], out: &mut [u8]) {
     let mut x = Shake256::default();
@@ -55,7 +93,7 @@ pub(crate) fn h(parts: &[&[u8]], out: &mut [u8]) {
 }
 
 /// The secret key in the form signing needs (NTT domain).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub(crate) struct SecretParts {
     pub rho: [u8; 32],
     pub key: [u8; 32],
@@ -63,6 +101,10 @@ pub(crate) struct SecretParts {
     pub s1hat: VecL,
     pub s2hat: VecK,
     pub t0hat: VecK,
+    /// How many polynomials of `s1hat` and of `s2hat`/`t0hat` can hold
+    /// secrets (l, k of the parameter set once filled; the maxima before):
+    /// zeroization skips the never-written tail.
+    pub dims: (usize, usize),
 }
 
 impl Default for SecretParts {
@@ -74,9 +116,45 @@ impl Default for SecretParts {
             s1hat: zero_vec(),
             s2hat: zero_vec(),
             t0hat: zero_vec(),
+            dims: (L_MAX, K_MAX),
         }
     }
 }
+
+impl SecretParts {
+    /// Empty parts for a parameter set with the given l and k.
+    pub(crate) fn with_dims(l: usize, k: usize) -> Self {
+        let mut parts = Self::default();
+        parts.dims = (l.min(L_MAX), k.min(K_MAX));
+        parts
+    }
+}
+
+impl Zeroize for SecretParts {
+    fn zeroize(&mut self) {
+        let (l, k) = self.dims;
+        self.rho.zeroize();
+        self.key.zeroize();
+        self.tr.zeroize();
+        for p in self.s1hat.iter_mut().take(l) {
+            p.zeroize();
+        }
+        for p in self.s2hat.iter_mut().take(k) {
+            p.zeroize();
+        }
+        for p in self.t0hat.iter_mut().take(k) {
+            p.zeroize();
+        }
+    }
+}
+
+impl Drop for SecretParts {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SecretParts {}
 
 /// The public key in the form verification needs.
 #[derive(Clone)]
@@ -145,7 +223,7 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
     vhat: &VecL,
     out: &mut VecK,
 ) -> Result<(), Error> {
-    for p in out.iter_mut() {
+    for p in out.iter_mut().take(P::K) {
         *p = Poly::default();
     }
     let total = P::K * P::L;
@@ -201,7 +279,8 @@ fn expand_s_x4<B: Backend, P: ParameterSet>(
     b: B,
     rho_prime: &[u8; 64],
     idx: [usize; 4],
-) -> Result<[Poly; 4], Error> {
+    out: &mut [Poly; 4],
+) -> Result<(), Error> {
     let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
         let mut s = [0u8; 66];
         s[..64].copy_from_slice(rho_prime);
@@ -210,7 +289,6 @@ fn expand_s_x4<B: Backend, P: ParameterSet>(
     });
     let mut x = Shake256X4::absorb(b, &seeds);
     seeds.zeroize();
-    let mut out: [Poly; 4] = zero_vec();
     let mut filled = [0usize; 4];
     let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
     for _ in 0..MAX_S_BLOCKS {
@@ -228,7 +306,7 @@ fn expand_s_x4<B: Backend, P: ParameterSet>(
         }
     }
     if filled.iter().all(|&f| f >= N) {
-        Ok(out)
+        Ok(())
     } else {
         Err(Error::RejectionLimit)
     }
@@ -243,15 +321,16 @@ fn expand_s<B: Backend, P: ParameterSet>(
 ) -> Result<(), Error> {
     let total = P::L + P::K;
     let mut start = 0;
+    let mut polys = Secret::<4>::new(4);
     while start < total {
         let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(total - 1));
-        let polys = expand_s_x4::<B, P>(b, rho_prime, idx)?;
-        for (k, p) in polys.into_iter().enumerate().take(total - start) {
+        expand_s_x4::<B, P>(b, rho_prime, idx, &mut polys)?;
+        for (k, p) in polys.iter().enumerate().take(total - start) {
             let r = idx[k];
             if r < P::L {
-                s1[r] = p;
+                s1[r].coeffs = p.coeffs;
             } else {
-                s2[r - P::L] = p;
+                s2[r - P::L].coeffs = p.coeffs;
             }
         }
         start += 4;
@@ -271,6 +350,12 @@ struct MaskStream {
     base: u32,
     /// First index not generated yet (`base + 4` once started).
     next: u32,
+}
+
+impl Drop for MaskStream {
+    fn drop(&mut self) {
+        self.buf.zeroize();
+    }
 }
 
 impl MaskStream {
@@ -383,7 +468,7 @@ fn finish_secret<B: Backend, P: ParameterSet>(
     for p in out.s1hat.iter_mut().take(P::L) {
         b.ntt(p);
     }
-    let mut t: VecK = zero_vec();
+    let mut t = Secret::<K_MAX>::new(P::K);
     matrix_mul::<B, P>(b, &out.rho, &out.s1hat, &mut t)?;
     let t1 = &mut pub_out.t1hat;
     for i in 0..P::K {
@@ -456,7 +541,7 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
         ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
     }
     let t_part = &sk[128 + (P::K + P::L) * eb..];
-    let mut t0_given: VecK = zero_vec();
+    let mut t0_given = Secret::<K_MAX>::new(P::K);
     for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(t0_given.iter_mut()) {
         pack::unpack_t0(chunk, p);
     }
@@ -545,12 +630,12 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let mut mask = MaskStream::new();
     // Buffers are reused to keep the stack small: `z` first holds NTT(y),
     // and `w` holds the hint once w1 and w0 are extracted.
-    let mut y: VecL = zero_vec();
-    let mut z: VecL = zero_vec();
-    let mut w: VecK = zero_vec();
-    let mut w1: VecK = zero_vec();
-    let mut w0: VecK = zero_vec();
-    let mut tmp = Poly::default();
+    let mut y = Secret::<L_MAX>::new(P::L);
+    let mut z = Secret::<L_MAX>::new(P::L);
+    let mut w = Secret::<K_MAX>::new(P::K);
+    let mut w1 = Secret::<K_MAX>::new(P::K);
+    let mut w0 = Secret::<K_MAX>::new(P::K);
+    let mut tmp = Zeroizing::new(Poly::default());
     let mut w1buf = [0u8; 192];
     let w1b = pack::w1_bytes(P::GAMMA2);
     let mut ctilde = [0u8; 64];

@@ -317,7 +317,9 @@ impl<P: ParameterSet> Zeroize for SigningKey<P> {
 }
 impl<P: ParameterSet> Drop for SigningKey<P> {
     fn drop(&mut self) {
-        self.zeroize();
+        // `parts` zeroizes itself when it is dropped.
+        self.seed.zeroize();
+        self.expanded.zeroize();
     }
 }
 impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
@@ -353,7 +355,7 @@ impl<P: ParameterSet> SigningKey<P> {
         Self {
             seed: None,
             expanded: P::ExpandedKeyBytes::zeroed(),
-            parts: store(SecretParts::default()),
+            parts: store(SecretParts::with_dims(P::L, P::K)),
             vk: VerifyingKey {
                 bytes: P::PublicKeyBytes::zeroed(),
                 parts: store(PublicParts::default()),

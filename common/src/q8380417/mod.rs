@@ -160,7 +160,10 @@ impl Eta {
 }
 
 /// A polynomial of `Z_q[X]/(X^256 + 1)`: 256 signed coefficients, 32-byte
-/// aligned for the SIMD kernels. Wiped on drop (it often holds secrets).
+/// aligned for the SIMD kernels. Implements [`Zeroize`](zeroize::Zeroize)
+/// but is not wiped on drop: most polynomials are public (matrix entries,
+/// t1, w1), so the containers that hold secrets wipe exactly the
+/// polynomials they use.
 #[derive(Clone, PartialEq, Eq)]
 #[repr(C, align(32))]
 pub struct Poly {
@@ -186,13 +189,6 @@ impl Zeroize for Poly {
     }
 }
 
-impl Drop for Poly {
-    fn drop(&mut self) {
-        self.zeroize();
-    }
-}
-
-impl zeroize::ZeroizeOnDrop for Poly {}
 
 /// The kernels a backend provides for this ring. The portable
 /// implementations (in `portable.rs`) are the executable specification.

@@ -19,7 +19,7 @@ macro_rules! bench_set {
     ($fn:ident, $name:literal, $ours:ty, $rc:ty, $lc:ident, $aws:ident, $aws_vk:ident) => {
         fn $fn(c: &mut Criterion) {
             use aws_lc_rs::signature::ParsedPublicKey;
-            use aws_lc_rs::signature::{$aws as AWS_SIGNING, $aws_vk as AWS_VK, PqdsaKeyPair};
+            use aws_lc_rs::signature::{PqdsaKeyPair, $aws as AWS_SIGNING, $aws_vk as AWS_VK};
             use libcrux_ml_dsa::$lc as lc;
             use ml_dsa::signature::Keypair as _;
             let mut g = c.benchmark_group($name);

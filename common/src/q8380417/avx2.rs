@@ -595,6 +595,29 @@ pub(super) fn exceeds_norm(a: &Poly, bound: i32) -> bool {
     _mm256_testz_si256(acc, acc) == 0
 }
 
+/// Append the first `n <= 8` lanes of `v` at `a.coeffs[filled..]`
+/// (`filled + n <= N`): one 8-lane store when it fits (the lanes past `n`
+/// are overwritten by the next appends, as sampling continues until the
+/// polynomial is full), lane by lane at the very end.
+#[inline]
+#[target_feature(enable = "avx2")]
+fn append(a: &mut Poly, filled: usize, n: usize, v: __m256i) {
+    if let Some(dst) = a
+        .coeffs
+        .get_mut(filled..filled + 8)
+        .and_then(|s| <&mut [i32; 8]>::try_from(s).ok())
+    {
+        store(dst, v);
+    } else {
+        let mut tmp = [0i32; 8];
+        store(&mut tmp, v);
+        for (d, x) in a.coeffs.iter_mut().skip(filled).zip(tmp.iter()).take(n) {
+            *d = *x;
+        }
+        zeroize::Zeroize::zeroize(&mut tmp);
+    }
+}
+
 #[target_feature(enable = "avx2")]
 pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> usize {
     // A padded copy so every 32-byte load stays inside the array.
@@ -606,7 +629,6 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
     );
-    let mut tmp = [0i32; 8];
     for off in (0..168).step_by(24) {
         if filled >= N {
             break;
@@ -624,9 +646,8 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
         let good = _mm256_cmpgt_epi32(q, v);
         let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize;
         let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
-        store(&mut tmp, _mm256_permutevar8x32_epi32(v, idx));
         let n = (bits.count_ones() as usize).min(N - filled);
-        a.coeffs[filled..filled + n].copy_from_slice(&tmp[..n]);
+        append(a, filled, n, _mm256_permutevar8x32_epi32(v, idx));
         filled += n;
     }
     filled
@@ -642,7 +663,6 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
     };
     let bound = _mm256_set1_epi32(bound);
     let e = _mm256_set1_epi32(e);
-    let mut tmp = [0i32; 8];
     for word in buf.as_chunks::<4>().0 {
         if filled >= N {
             break;
@@ -665,9 +685,8 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
         let bits =
             crate::ct::declassify(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize);
         let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
-        store(&mut tmp, _mm256_permutevar8x32_epi32(v, idx));
         let n = (bits.count_ones() as usize).min(N - filled);
-        a.coeffs[filled..filled + n].copy_from_slice(&tmp[..n]);
+        append(a, filled, n, _mm256_permutevar8x32_epi32(v, idx));
         filled += n;
     }
     filled

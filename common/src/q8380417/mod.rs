@@ -189,7 +189,6 @@ impl Zeroize for Poly {
     }
 }
 
-
 /// The kernels a backend provides for this ring. The portable
 /// implementations (in `portable.rs`) are the executable specification.
 pub trait Ops: Copy {

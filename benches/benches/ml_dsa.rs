@@ -68,14 +68,21 @@ macro_rules! bench_set {
                 b.iter(|| aws.sign(black_box(MSG), &mut aws_sig).unwrap())
             });
 
-            // Sign from the expanded private-key bytes (decode + sign).
+            // Sign from the expanded private-key bytes (decode + sign). libcrux
+            // signs from the bytes without checking them; so does
+            // `hazmat::sign_expanded` (encoding checks only). The validated
+            // import (`from_expanded`, which recomputes t and derives the
+            // public key, as aws-lc-rs does) is in `sign-hedged-from-bytes`.
             let sk_bytes = ours.expanded_bytes().as_ref().to_vec();
             g.bench_function("sign-from-bytes/pqkit", |b| {
                 b.iter(|| {
-                    pqkit_ml_dsa::SigningKey::<$ours>::from_expanded(black_box(&sk_bytes))
-                        .unwrap()
-                        .sign_deterministic(MSG, CTX)
-                        .unwrap()
+                    pqkit_ml_dsa::hazmat::sign_expanded::<$ours>(
+                        black_box(&sk_bytes),
+                        &[MSG],
+                        CTX,
+                        &[0u8; 32],
+                    )
+                    .unwrap()
                 })
             });
             g.bench_function("sign-from-bytes/libcrux", |b| {

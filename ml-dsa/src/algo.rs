@@ -559,6 +559,52 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     Ok(())
 }
 
+/// skDecode (FIPS 204 Alg. 25) for signing only: s1/s2 coefficients are
+/// checked to lie in `[-eta, eta]`, but t0 and tr are taken as given (not
+/// recomputed from rho, s1, s2) and no public key is derived. `out` ends in
+/// the NTT domain, ready for [`sign_mu`].
+#[inline(never)] // one frame per operation: keeps the stack peak down
+pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &[u8],
+    out: &mut SecretParts,
+) -> Result<(), Error> {
+    if sk.len() != P::SK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    out.rho.copy_from_slice(&sk[..32]);
+    out.rho = declassify(out.rho);
+    out.key.copy_from_slice(&sk[32..64]);
+    out.tr.copy_from_slice(&sk[64..128]);
+    let eb = pack::eta_bytes(P::ETA);
+    let mut ok = subtle::Choice::from(1u8);
+    let s_part = &sk[128..128 + (P::K + P::L) * eb];
+    let polys = out
+        .s1hat
+        .iter_mut()
+        .take(P::L)
+        .chain(out.s2hat.iter_mut().take(P::K));
+    for (chunk, p) in s_part.chunks(eb).zip(polys) {
+        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
+    }
+    let t_part = &sk[128 + (P::K + P::L) * eb..];
+    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(out.t0hat.iter_mut()) {
+        pack::unpack_t0(chunk, p);
+    }
+    // Whether the encoding is in range is a public property of the input.
+    if !declassify(bool::from(ok)) {
+        return Err(Error::InvalidPrivateKey);
+    }
+    for p in out.s1hat.iter_mut().take(P::L) {
+        b.ntt(p);
+    }
+    for i in 0..P::K {
+        b.ntt(&mut out.s2hat[i]);
+        b.ntt(&mut out.t0hat[i]);
+    }
+    Ok(())
+}
+
 /// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`, into `out`.
 #[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(

@@ -2,7 +2,12 @@
 //! external interface: only use them to implement another interface on top
 //! (or for test vectors).
 
-use crate::{Error, MuBuilder, ParameterSet, Signature, SigningKey, VerifyingKey};
+use core::marker::PhantomData;
+
+use pqkit_common::{Backend, Kernel, dispatch};
+
+use crate::algo::{self, SecretParts};
+use crate::{Error, Mu, MuBuilder, ParameterSet, Signature, SigningKey, VerifyingKey};
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal(xi) (same as
 /// [`SigningKey::from_seed`]).
@@ -36,4 +41,69 @@ pub fn verify_internal<P: ParameterSet>(
         b.update(m);
     }
     vk.verify_mu_bytes(&b.finalize(), sig)
+}
+
+struct SignExpandedK<'a, P> {
+    sk: &'a [u8],
+    ctx: &'a [u8],
+    msg: &'a [&'a [u8]],
+    rnd: &'a [u8; 32],
+    sig: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+
+impl<P: ParameterSet> Kernel for SignExpandedK<'_, P> {
+    type Output = Result<(), Error>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        let mut parts = SecretParts::with_dims(P::L, P::K);
+        algo::decode_sk_unchecked::<B, P>(b, self.sk, &mut parts)?;
+        let mut mb = MuBuilder::new(&parts.tr, self.ctx)?;
+        for m in self.msg {
+            mb.update(m);
+        }
+        let mu: Mu = mb.finalize();
+        algo::sign_mu::<B, P>(b, &parts, &mu, self.rnd, self.sig)
+    }
+}
+
+/// FIPS 204 Alg. 2 ML-DSA.Sign straight from the expanded private-key bytes
+/// `skEncode(rho, K, tr, s1, s2, t0)`, without building a [`SigningKey`]:
+/// the message is given in pieces, `rnd` is fresh randomness (or all zero
+/// for the deterministic variant).
+///
+/// Only the encoding is checked (lengths, and s1/s2 coefficients in
+/// `[-eta, eta]`): t0 and tr are *not* recomputed from rho, s1 and s2, so
+/// an inconsistent key yields signatures that do not verify under any
+/// public key. This is the cost model of signing from raw key bytes in
+/// other libraries; use [`SigningKey::from_expanded`] to import a key with
+/// full validation (which also derives its public key).
+///
+/// ```
+/// use pqkit_ml_dsa::{hazmat, MlDsa65, SigningKey};
+/// let sk = SigningKey::<MlDsa65>::from_seed(&[7u8; 32])?;
+/// let sig = hazmat::sign_expanded::<MlDsa65>(
+///     sk.expanded_bytes().as_ref(),
+///     &[b"hello"],
+///     b"",
+///     &[0u8; 32],
+/// )?;
+/// sk.public_key().verify_with_context(b"hello", b"", &sig)?;
+/// # Ok::<(), pqkit_ml_dsa::Error>(())
+/// ```
+pub fn sign_expanded<P: ParameterSet>(
+    sk: &[u8],
+    msg: &[&[u8]],
+    ctx: &[u8],
+    rnd: &[u8; 32],
+) -> Result<Signature<P>, Error> {
+    let mut bytes = <P::SignatureBytes as crate::ByteArray>::zeroed();
+    dispatch(SignExpandedK::<P> {
+        sk,
+        ctx,
+        msg,
+        rnd,
+        sig: bytes.as_mut(),
+        _p: PhantomData,
+    })?;
+    Signature::from_bytes(bytes.as_ref())
 }

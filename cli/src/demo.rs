@@ -180,6 +180,16 @@ pub fn tours() -> &'static [Tour] {
                 ml_dsa_87::SigningKey::generate(&mut os_rng())
             })
         }),
+        ("fn-dsa-512", |b| {
+            signature_tour::<_, pqkit_fn_dsa::fn_dsa_512::Signature, _>("fn-dsa-512", b, || {
+                pqkit_fn_dsa::fn_dsa_512::SigningKey::generate(&mut os_rng())
+            })
+        }),
+        ("fn-dsa-1024", |b| {
+            signature_tour::<_, pqkit_fn_dsa::fn_dsa_1024::Signature, _>("fn-dsa-1024", b, || {
+                pqkit_fn_dsa::fn_dsa_1024::SigningKey::generate(&mut os_rng())
+            })
+        }),
         ("ed25519", |b| {
             signature_tour::<_, pqkit_ed25519::Signature, _>("ed25519", b, || {
                 pqkit_ed25519::SigningKey::generate(&mut os_rng())

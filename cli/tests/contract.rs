@@ -133,3 +133,116 @@ fn help_and_version() {
     let out = pqkit(&["--version"]);
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// keygen, pubkey, sign, verify for every signature algorithm: valid is
+/// exit 0 / "valid"; a flipped signature bit, another message and a
+/// truncated signature are exit 1 / "invalid".
+#[test]
+fn signature_round_trips_and_rejections() {
+    let d = tmpdir("sigs");
+    let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
+    std::fs::write(p("m"), b"the message").expect("write");
+    std::fs::write(p("m2"), b"another message").expect("write");
+    for alg in [
+        "ml-dsa-44",
+        "ml-dsa-65",
+        "ml-dsa-87",
+        "fn-dsa-512",
+        "fn-dsa-1024",
+        "ed25519",
+    ] {
+        let ok = |args: &[&str]| {
+            let out = pqkit(args);
+            assert_eq!(out.status.code(), Some(0), "{alg} {args:?}: {out:?}");
+            out
+        };
+        ok(&["keygen", alg, "-o", &p("k.pem")]);
+        ok(&["pubkey", "-i", &p("k.pem"), "-o", &p("p.pem")]);
+        ok(&["sign", "-k", &p("k.pem"), "-i", &p("m"), "-o", &p("s")]);
+        let out = ok(&["verify", "-p", &p("p.pem"), "-i", &p("m"), "-s", &p("s")]);
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "valid");
+        let sig = std::fs::read(p("s")).expect("read");
+        let mut bad = sig.clone();
+        bad[sig.len() / 2] ^= 0x04;
+        std::fs::write(p("bad"), &bad).expect("write");
+        std::fs::write(p("short"), &sig[..sig.len() - 1]).expect("write");
+        for (m, s) in [("m", "bad"), ("m2", "s"), ("m", "short")] {
+            let out = pqkit(&["verify", "-p", &p("p.pem"), "-i", &p(m), "-s", &p(s)]);
+            assert_eq!(out.status.code(), Some(1), "{alg} {m} {s}: {out:?}");
+            assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "invalid");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// FN-DSA specifics: context, pre-hash and original-Falcon modes round
+/// trip and do not verify across modes; unsupported options are exit 2;
+/// `--seed` is deterministic.
+#[test]
+fn fn_dsa_modes() {
+    let d = tmpdir("fndsa");
+    let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
+    std::fs::write(p("m"), b"the message").expect("write");
+    let seed = "07".repeat(32);
+    let (k, pk, m, x) = (p("k.pem"), p("p.pem"), p("m"), p("x"));
+    for alg in ["fn-dsa-512", "fn-dsa-1024"] {
+        let run = |args: &[&str]| pqkit(args).status.code();
+        assert_eq!(
+            run(&["keygen", alg, "--seed", &seed, "-o", &p("k.pem")]),
+            Some(0)
+        );
+        assert_eq!(
+            run(&["keygen", alg, "--seed", &seed, "-o", &p("k2.pem")]),
+            Some(0)
+        );
+        assert_eq!(
+            std::fs::read(p("k.pem")).ok(),
+            std::fs::read(p("k2.pem")).ok()
+        );
+        assert_eq!(
+            run(&["pubkey", "-i", &p("k.pem"), "-o", &p("p.pem")]),
+            Some(0)
+        );
+        let modes: [&[&str]; 4] = [
+            &[],
+            &["--context", "0102"],
+            &["--prehash", "sha3-384", "--context", "ff"],
+            &["--falcon-original"],
+        ];
+        for (i, mode) in modes.iter().enumerate() {
+            let sig = p(&format!("s{i}"));
+            let mut a = vec!["sign", "-k", &k, "-i", &m, "-o", &sig];
+            a.extend_from_slice(mode);
+            assert_eq!(run(&a), Some(0), "{alg} {mode:?}");
+        }
+        for (i, _) in modes.iter().enumerate() {
+            for (j, mode) in modes.iter().enumerate() {
+                let sig = p(&format!("s{i}"));
+                let mut a = vec!["verify", "-p", &pk, "-i", &m, "-s", &sig];
+                a.extend_from_slice(mode);
+                let want = if i == j { 0 } else { 1 };
+                assert_eq!(run(&a), Some(want), "{alg} sig {i} verified in mode {j}");
+            }
+        }
+        for bad in [
+            &["--deterministic"][..],
+            &["--prehash", "sha2-224"],
+            &["--mu"],
+            &["--falcon-original", "--context", "01"],
+        ] {
+            let mut a = vec!["sign", "-k", &k, "-i", &m, "-o", &x];
+            a.extend_from_slice(bad);
+            assert_error(&pqkit(&a));
+            assert!(!d.join("x").exists());
+        }
+        assert_error(&pqkit(&[
+            "keygen",
+            alg,
+            "--key-format",
+            "both",
+            "-o",
+            &p("x"),
+        ]));
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

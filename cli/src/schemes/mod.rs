@@ -7,6 +7,7 @@
 use zeroize::Zeroizing;
 
 mod ed25519;
+mod fn_dsa;
 mod ml_dsa;
 mod ml_kem;
 
@@ -54,13 +55,15 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 7] = [
+    static ALL: [&(dyn Scheme + 'static); 9] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
         &ml_dsa::ML_DSA_44,
         &ml_dsa::ML_DSA_65,
         &ml_dsa::ML_DSA_87,
+        &fn_dsa::FN_DSA_512,
+        &fn_dsa::FN_DSA_1024,
         &ed25519::ED25519,
     ];
     &ALL

@@ -1,0 +1,225 @@
+//! FN-DSA-512 / FN-DSA-1024 (pre-standard Falcon, the `fn-dsa` 0.3 design)
+//! through pqkit-fn-dsa: raw messages with `--context`, HashFN-DSA with
+//! `--prehash` (sha2-256/384/512, sha3-256/384/512), and the original
+//! round-3 Falcon hashing with `--falcon-original` (no context, no
+//! pre-hash); in that mode `verify` also accepts the variable-length
+//! compressed round-3 signatures.
+//!
+//! Private keys have a single form, the encoded signing key (`f, g, F`), so
+//! `--key-format` may be `seed` (the default) or `expanded`, which write
+//! the same PKCS#8 key; `--seed` gives the 32-byte seed of the key
+//! generator's SHAKE256 stream (as `fn-dsa` 0.3's generator draws it).
+//! Signing is always randomized: `--deterministic` is refused.
+
+use pkcs8::{DecodePrivateKey, EncodePrivateKey};
+use pqkit_fn_dsa::{Error, Message, PreHash, SigFormat};
+use spki::{DecodePublicKey, EncodePublicKey};
+use zeroize::Zeroizing;
+
+use super::{Scheme, SignatureScheme};
+use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
+use crate::demo::os_rng;
+use crate::io::{KeyFile, KeyKind};
+use crate::{CliError, Result};
+
+/// The pre-hash functions FN-DSA defines.
+fn prehash(p: Prehash) -> Result<PreHash> {
+    Ok(match p {
+        Prehash::Sha2_256 => PreHash::Sha256,
+        Prehash::Sha2_384 => PreHash::Sha384,
+        Prehash::Sha2_512 => PreHash::Sha512,
+        Prehash::Sha3_256 => PreHash::Sha3_256,
+        Prehash::Sha3_384 => PreHash::Sha3_384,
+        Prehash::Sha3_512 => PreHash::Sha3_512,
+        _ => {
+            return Err(CliError::new(
+                "fn-dsa: --prehash must be one of sha2-256 sha2-384 sha2-512 sha3-256 sha3-384 sha3-512",
+            ));
+        }
+    })
+}
+
+/// The digest (if pre-hashed) and the pieces of a [`Message`].
+struct Prepared {
+    ctx: Vec<u8>,
+    hash: Option<(PreHash, Vec<u8>)>,
+    original: bool,
+}
+
+impl Prepared {
+    fn new(
+        msg: &[u8],
+        context: Option<&[u8]>,
+        ph: Option<Prehash>,
+        mu: bool,
+        original: bool,
+    ) -> Result<Self> {
+        if mu {
+            return Err(CliError::new("--mu applies to ML-DSA only"));
+        }
+        let ctx = context.unwrap_or_default().to_vec();
+        if original && (!ctx.is_empty() || ph.is_some()) {
+            return Err(CliError::new(
+                "fn-dsa: --falcon-original takes neither --context nor --prehash",
+            ));
+        }
+        if ctx.len() > 255 {
+            return Err(err(Error::ContextTooLong));
+        }
+        let hash = match ph {
+            Some(p) => {
+                let h = prehash(p)?;
+                Some((h, h.digest(msg).as_ref().to_vec()))
+            }
+            None => None,
+        };
+        Ok(Prepared {
+            ctx,
+            hash,
+            original,
+        })
+    }
+
+    fn message<'a>(&'a self, msg: &'a [u8]) -> Message<'a> {
+        match (&self.hash, self.original) {
+            (_, true) => Message::OriginalFalcon { msg },
+            (Some((hash, digest)), false) => Message::PreHashed {
+                ctx: &self.ctx,
+                hash: *hash,
+                digest,
+            },
+            (None, false) => Message::Raw {
+                ctx: &self.ctx,
+                msg,
+            },
+        }
+    }
+}
+
+fn err(e: Error) -> CliError {
+    CliError::new(format!("fn-dsa: {e}"))
+}
+
+macro_rules! fn_dsa_scheme {
+    ($ty:ident, $inst:ident, $module:ident, $name:literal) => {
+        #[doc = concat!("`", $name, "`.")]
+        pub struct $ty;
+
+        #[doc = concat!("The `", $name, "` instance.")]
+        pub static $inst: $ty = $ty;
+
+        impl $ty {
+            fn signing_key(&self, key: &KeyFile) -> Result<pqkit_fn_dsa::$module::SigningKey> {
+                super::require_private(key, "this operation")?;
+                pqkit_fn_dsa::$module::SigningKey::from_pkcs8_der(&key.der).map_err(|e| {
+                    CliError::new(format!(concat!($name, ": bad private key: {}"), e))
+                })
+            }
+
+            fn verifying_key(&self, key: &KeyFile) -> Result<pqkit_fn_dsa::$module::VerifyingKey> {
+                match key.kind {
+                    KeyKind::Public => {
+                        pqkit_fn_dsa::$module::VerifyingKey::from_public_key_der(&key.der).map_err(
+                            |e| CliError::new(format!(concat!($name, ": bad public key: {}"), e)),
+                        )
+                    }
+                    KeyKind::Private => Ok(self.signing_key(key)?.verifying_key()),
+                }
+            }
+        }
+
+        impl Scheme for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+
+            fn oid(&self) -> der::asn1::ObjectIdentifier {
+                pqkit_fn_dsa::$module::OID
+            }
+
+            fn keygen(&self, seed: Option<&[u8]>, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+                if format == KeyFormat::Both {
+                    return Err(CliError::new(concat!(
+                        $name,
+                        ": --key-format must be seed or expanded (FN-DSA keys have one form, the encoded signing key)"
+                    )));
+                }
+                let sk = match seed {
+                    Some(s) => {
+                        let s: &[u8; 32] = s.try_into().map_err(|_| {
+                            CliError::new(format!(
+                                concat!($name, ": --seed must be 32 bytes, not {}"),
+                                s.len()
+                            ))
+                        })?;
+                        pqkit_fn_dsa::$module::SigningKey::from_seed(s).map_err(err)?
+                    }
+                    None => pqkit_fn_dsa::$module::SigningKey::generate(&mut os_rng()).map_err(err)?,
+                };
+                Ok(Zeroizing::new(sk.to_pkcs8_der()?.as_bytes().to_vec()))
+            }
+
+            fn public_key_der(&self, key: &KeyFile) -> Result<Vec<u8>> {
+                Ok(self.verifying_key(key)?.to_public_key_der()?.into_vec())
+            }
+
+            fn as_signature(&self) -> Option<&dyn SignatureScheme> {
+                Some(self)
+            }
+        }
+
+        impl SignatureScheme for $ty {
+            fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
+                if opts.deterministic {
+                    return Err(CliError::new(concat!(
+                        $name,
+                        ": signing is always randomized; --deterministic is not available"
+                    )));
+                }
+                let p = Prepared::new(
+                    msg,
+                    opts.context.as_deref(),
+                    opts.prehash,
+                    opts.mu,
+                    opts.falcon_original,
+                )?;
+                let sk = self.signing_key(key)?;
+                let sig = sk
+                    .sign_message_with_rng(&mut os_rng(), &p.message(msg))
+                    .map_err(err)?;
+                Ok(sig.as_bytes().to_vec())
+            }
+
+            fn verify(
+                &self,
+                key: &KeyFile,
+                msg: &[u8],
+                sig: &[u8],
+                opts: &VerifyOptions,
+            ) -> Result<bool> {
+                if opts.strict {
+                    return Err(CliError::new("--strict applies to ed25519 only"));
+                }
+                let p = Prepared::new(
+                    msg,
+                    opts.context.as_deref(),
+                    opts.prehash,
+                    opts.mu,
+                    opts.falcon_original,
+                )?;
+                let vk = self.verifying_key(key)?;
+                let format = if opts.falcon_original {
+                    SigFormat::Round3
+                } else {
+                    SigFormat::Padded
+                };
+                // Every failure past this point concerns the signature
+                // (malformed or wrong): "invalid".
+                Ok(vk.verify_bytes(&p.message(msg), sig, format).is_ok())
+            }
+        }
+    };
+}
+
+fn_dsa_scheme!(FnDsa512, FN_DSA_512, fn_dsa_512, "fn-dsa-512");
+fn_dsa_scheme!(FnDsa1024, FN_DSA_1024, fn_dsa_1024, "fn-dsa-1024");

@@ -160,7 +160,7 @@ fn merge(lo: V, hi: V, len: usize) -> (V, V) {
 /// For a lane `p` of the split "first halves" vector of the pair
 /// `(vector 2i, vector 2i + 1)`, the index of its block (of `2 len`
 /// coefficients) relative to the first block of vector `2i`.
-const fn lane_block(p: usize, len: usize) -> usize {
+pub(crate) const fn lane_block(p: usize, len: usize) -> usize {
     let per_vec = 16 / (2 * len); // blocks per vector
     match len {
         // [A.lo | B.lo]: lanes 0..8 block 0 of A, 8..16 block 0 of B.
@@ -183,15 +183,22 @@ const fn lane_block(p: usize, len: usize) -> usize {
 /// the coefficient vectors `v` (n = 16 v.len() >= 32 coefficients).
 /// `zeta(blocks, i)` gives the scalar zeta of block `i` of a layer with
 /// `blocks` blocks; lanes are laid out to match the portable loop.
+/// `lane_tab`, if not empty, holds the per-lane zetas of the shuffle layers
+/// (`len < 16`) precomputed: entry `s * pairs + pair` for the `s`-th such
+/// layer in `lens` order and vector pair `pair` (what the loop below would
+/// otherwise assemble lane by lane through `zeta`).
 #[target_feature(enable = "avx2")]
 pub(crate) fn ntt_layers(
     v: &mut [V],
     lens: &[usize],
     kind: Butterfly,
     zeta: &dyn Fn(usize, usize) -> i16,
+    lane_tab: &[[i16; 16]],
     c: &Consts,
 ) {
     let n = v.len() * 16;
+    let pairs = v.len() / 2;
+    let mut small = 0usize;
     for &len in lens {
         let blocks = n / (2 * len);
         if len >= 16 {
@@ -209,19 +216,25 @@ pub(crate) fn ntt_layers(
             }
         } else {
             let per_vec = 16 / (2 * len);
-            for pair in 0..v.len() / 2 {
+            for pair in 0..pairs {
                 let first = pair * 2 * per_vec;
-                let mut zl = [0i16; 16];
-                for (p, z) in zl.iter_mut().enumerate() {
-                    *z = zeta(blocks, first + lane_block(p, len));
-                }
-                let (zv, zq) = zeta_vec(&zl, c);
+                let (zv, zq) = match lane_tab.get(small * pairs + pair) {
+                    Some(zl) => zeta_vec(zl, c),
+                    None => {
+                        let mut zl = [0i16; 16];
+                        for (p, z) in zl.iter_mut().enumerate() {
+                            *z = zeta(blocks, first + lane_block(p, len));
+                        }
+                        zeta_vec(&zl, c)
+                    }
+                };
                 let (mut lo, mut hi) = split(v[2 * pair], v[2 * pair + 1], len);
                 butterfly(&mut lo, &mut hi, zv, zq, kind, c);
                 let (a, b) = merge(lo, hi, len);
                 v[2 * pair] = a;
                 v[2 * pair + 1] = b;
             }
+            small += 1;
         }
     }
 }

@@ -14,7 +14,6 @@ use pqkit_common::keccak::{
 };
 use pqkit_common::pack::{pack_bits, unpack_bits};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
-use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::{Error, ParameterSet};
@@ -468,11 +467,9 @@ pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     let mut ct2 = Zeroizing::new([0u8; 1568]);
     kpke_encrypt::<B, P>(b, ek, &m, &r, &mut ct2[..P::CT_LEN]);
     // Lines 9-11: K' if c == c', else K-bar, selected in constant time.
-    let equal = ct.ct_eq(&ct2[..P::CT_LEN]);
-    let mut key = Zeroizing::new([0u8; 32]);
-    for ((o, a), z) in key.iter_mut().zip(&kr[..32]).zip(kbar.iter()) {
-        *o = u8::conditional_select(z, a, equal);
-    }
+    let equal = pqkit_common::ct::ct_eq(ct, &ct2[..P::CT_LEN]);
+    let mut key = kbar;
+    pqkit_common::ct::ct_select_into(&mut key[..], &kr[..32], equal);
     Ok(key)
 }
 

@@ -10,7 +10,6 @@ use kem::{
 };
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::{CryptoRng, TryCryptoRng};
-use subtle::ConstantTimeEq;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
@@ -173,7 +172,10 @@ impl<P: ParameterSet> core::fmt::Debug for DecapsulationKey<P> {
 
 impl<P: ParameterSet> PartialEq for DecapsulationKey<P> {
     fn eq(&self, other: &Self) -> bool {
-        bool::from(self.dk.as_slice().ct_eq(other.dk.as_slice()))
+        bool::from(pqkit_common::ct::ct_eq(
+            self.dk.as_slice(),
+            other.dk.as_slice(),
+        ))
     }
 }
 impl<P: ParameterSet> Eq for DecapsulationKey<P> {}
@@ -240,7 +242,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         if expanded.len() != P::DK_LEN {
             return Err(Error::InvalidLength);
         }
-        if !bool::from(key.dk.as_slice().ct_eq(expanded)) {
+        if !bool::from(pqkit_common::ct::ct_eq(key.dk.as_slice(), expanded)) {
             return Err(Error::InconsistentKey);
         }
         Ok(key)

@@ -34,6 +34,7 @@ pub(super) fn ntt(a: &mut [i16]) {
         &l[..count],
         Butterfly::CtReduce,
         &|blocks, i| ZETAS[blocks + i],
+        &[],
         &c,
     );
     v16::store_all(chunks, vs);
@@ -57,6 +58,7 @@ pub(super) fn inv_ntt_tomont(a: &mut [i16], logn: u32) {
         &l[..count],
         Butterfly::Gs,
         &|blocks, i| ZETAS[2 * blocks - 1 - i],
+        &[],
         &c,
     );
     let f = core::arch::x86_64::_mm256_set1_epi16(INV_F[logn as usize]);

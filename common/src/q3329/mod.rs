@@ -126,8 +126,11 @@ impl Ops for crate::backend::Avx2 {
     }
     #[inline]
     fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        // The degree-1 products interleave coefficient pairs; portable for now.
-        portable::basemul_mont(a, b, r);
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::basemul_mont(a, b, r)
+        }
     }
     #[inline]
     fn reduce_q3329(self, a: &mut Poly) {

@@ -63,8 +63,103 @@ pub fn unpack_bits(d: u32, bytes: &[u8], out: &mut [u32]) -> usize {
     done
 }
 
+/// ByteEncode_d of 256 values into `32 d` bytes, for `d` in 1..=12: eight
+/// values fill exactly `d` bytes, packed through one 128-bit word (no
+/// per-byte loop). Values are masked to `d` bits. Returns `false` (and
+/// writes nothing) if `d` is out of range or `out` is not `32 d` bytes.
+pub fn pack256(d: u32, vals: &[u32; 256], out: &mut [u8]) -> bool {
+    match d {
+        1 => pack_groups::<1>(vals, out),
+        4 => pack_groups::<4>(vals, out),
+        5 => pack_groups::<5>(vals, out),
+        10 => pack_groups::<10>(vals, out),
+        11 => pack_groups::<11>(vals, out),
+        12 => pack_groups::<12>(vals, out),
+        2..=12 => out.len() == 32 * d as usize && pack_bits(d, vals, out) == 256,
+        _ => false,
+    }
+}
+
+/// ByteDecode_d of `32 d` bytes into 256 values, for `d` in 1..=12 (the
+/// inverse of [`pack256`]). Returns `false` (and writes nothing) if `d` is
+/// out of range or `bytes` is not `32 d` bytes.
+pub fn unpack256(d: u32, bytes: &[u8], out: &mut [u32; 256]) -> bool {
+    match d {
+        1 => unpack_groups::<1>(bytes, out),
+        4 => unpack_groups::<4>(bytes, out),
+        5 => unpack_groups::<5>(bytes, out),
+        10 => unpack_groups::<10>(bytes, out),
+        11 => unpack_groups::<11>(bytes, out),
+        12 => unpack_groups::<12>(bytes, out),
+        2..=12 => bytes.len() == 32 * d as usize && unpack_bits(d, bytes, out) == 256,
+        _ => false,
+    }
+}
+
+#[inline]
+fn pack_groups<const D: usize>(vals: &[u32; 256], out: &mut [u8]) -> bool {
+    if out.len() != 32 * D {
+        return false;
+    }
+    let mask = (1u128 << D) - 1;
+    for (group, chunk) in vals.as_chunks::<8>().0.iter().zip(out.chunks_exact_mut(D)) {
+        let mut acc = 0u128;
+        for (i, &v) in group.iter().enumerate() {
+            acc |= (u128::from(v) & mask) << (D * i);
+        }
+        chunk.copy_from_slice(&acc.to_le_bytes()[..D]);
+    }
+    true
+}
+
+#[inline]
+fn unpack_groups<const D: usize>(bytes: &[u8], out: &mut [u32; 256]) -> bool {
+    if bytes.len() != 32 * D {
+        return false;
+    }
+    let mask = (1u128 << D) - 1;
+    for (chunk, group) in bytes
+        .chunks_exact(D)
+        .zip(out.as_chunks_mut::<8>().0.iter_mut())
+    {
+        let mut buf = [0u8; 16];
+        buf[..D].copy_from_slice(chunk);
+        let acc = u128::from_le_bytes(buf);
+        for (i, v) in group.iter_mut().enumerate() {
+            *v = ((acc >> (D * i)) & mask) as u32;
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn pack256_matches_the_generic_packer() {
+        let mut x = 0x1234_5678_u32;
+        for d in 1..=12u32 {
+            let vals: [u32; 256] = core::array::from_fn(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x & ((1 << d) - 1)
+            });
+            let mut a = [0u8; 385];
+            let mut b = [0u8; 384];
+            let len = 32 * d as usize;
+            assert!(pack256(d, &vals, &mut a[..len]));
+            assert_eq!(pack_bits(d, &vals, &mut b[..len]), 256);
+            assert_eq!(a[..len], b[..len], "d = {d}");
+            let mut back = [0u32; 256];
+            assert!(unpack256(d, &a[..len], &mut back));
+            assert_eq!(back, vals, "d = {d}");
+            assert!(!pack256(d, &vals, &mut a[..len - 1]));
+            assert!(!unpack256(d, &a[..len + 1], &mut back));
+        }
+        assert!(!pack256(0, &[0; 256], &mut []));
+        assert!(!pack256(13, &[0; 256], &mut [0; 416]));
+    }
+
     use super::*;
 
     #[test]

@@ -12,7 +12,7 @@ use pqkit_common::keccak::{
     ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Sha3_256, Sha3_512, Shake128X4, Shake256,
     Shake256X4, Update, XofReader,
 };
-use pqkit_common::pack::{pack_bits, unpack_bits};
+use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -68,18 +68,25 @@ fn j(z: &[u8], c: &[u8]) -> [u8; 32] {
 
 /// FIPS 203 Alg. 7 SampleNTT step: append the accepted 12-bit values of
 /// `buf` to `p[filled..]`. Public data only (rho).
-fn rej_sample(p: &mut Poly, mut filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
-    for t in buf.chunks_exact(3) {
+fn rej_sample(p: &mut Poly, filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
+    // Compact the accepted candidates into `acc` without a data-dependent
+    // branch (each candidate is written, the count advances by 0 or 1),
+    // then append what still fits.
+    let mut acc = [0i16; 2 * SHAKE128_RATE / 3 + 1];
+    let mut n = 0usize;
+    for t in buf.as_chunks::<3>().0 {
         let d1 = u16::from(t[0]) | ((u16::from(t[1]) & 0xf) << 8);
         let d2 = (u16::from(t[1]) >> 4) | (u16::from(t[2]) << 4);
-        for d in [d1, d2] {
-            if d < Q as u16 && filled < N {
-                p.coeffs[filled] = d as i16;
-                filled += 1;
-            }
-        }
+        acc[n] = d1 as i16;
+        n += usize::from(d1 < Q as u16);
+        acc[n] = d2 as i16;
+        n += usize::from(d2 < Q as u16);
     }
-    filled
+    let take = n.min(N.saturating_sub(filled));
+    for (dst, &v) in p.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
+        *dst = v;
+    }
+    filled + take
 }
 
 /// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
@@ -194,7 +201,8 @@ pub(crate) fn encode12(p: &Poly, out: &mut [u8]) {
     for (x, &y) in c.iter_mut().zip(&p.coeffs) {
         *x = MOD.canonical(y) as u32;
     }
-    pack_bits(12, &c, out);
+    let ok = pack256(12, &c, out);
+    debug_assert!(ok, "encode12 output is 384 bytes");
     c.zeroize();
 }
 
@@ -202,14 +210,15 @@ pub(crate) fn encode12(p: &Poly, out: &mut [u8]) {
 /// (the §7.2 modulus check), without branching on the values.
 pub(crate) fn decode12(bytes: &[u8], p: &mut Poly) -> subtle::Choice {
     let mut c = [0u32; N];
-    unpack_bits(12, bytes, &mut c);
-    let mut ok = subtle::Choice::from(1);
+    let full = unpack256(12, bytes, &mut c);
+    // All ones while every value is below q; one Choice at the end.
+    let mut below = u32::MAX;
     for (x, &y) in p.coeffs.iter_mut().zip(&c) {
         *x = y as i16;
-        ok &= subtle::Choice::from(pqkit_common::ct::lt_mask_u32(y, Q as u32) as u8 & 1);
+        below &= pqkit_common::ct::lt_mask_u32(y, Q as u32);
     }
     c.zeroize();
-    ok
+    subtle::Choice::from((below & 1) as u8 & u8::from(full))
 }
 
 /// FIPS 203 (4.7) Compress_d on a canonical `x < q`: `round(2^d x / q)
@@ -232,14 +241,16 @@ fn compress_encode(p: &Poly, d: u32, out: &mut [u8]) {
     for (x, &y) in c.iter_mut().zip(&p.coeffs) {
         *x = compress(MOD.canonical(y), d);
     }
-    pack_bits(d, &c, out);
+    let ok = pack256(d, &c, out);
+    debug_assert!(ok, "compress_encode output is 32 d bytes");
     c.zeroize();
 }
 
 /// ByteDecode_d and Decompress_d.
 fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
     let mut c = [0u32; N];
-    unpack_bits(d, bytes, &mut c);
+    let ok = unpack256(d, bytes, &mut c);
+    debug_assert!(ok, "decode_decompress input is 32 d bytes");
     for (x, &y) in p.coeffs.iter_mut().zip(&c) {
         *x = decompress(y, d);
     }

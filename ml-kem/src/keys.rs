@@ -197,7 +197,10 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             dk: &mut dk,
             _p: PhantomData,
         });
-        let hash = algo::h(&[&ek]);
+        // KeyGen wrote H(ek) into dk (dk_pke || ek || H(ek) || z).
+        let k = P::K;
+        let mut hash = [0u8; 32];
+        hash.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
         DecapsulationKey {
             seed: Some(Zeroizing::new(*seed)),
             dk,

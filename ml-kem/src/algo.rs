@@ -38,6 +38,81 @@ pub(crate) fn polyvec() -> PolyVec {
     core::array::from_fn(|_| Poly::default())
 }
 
+/// Polynomials holding secrets, wiped on drop: only the first `used`
+/// entries (those the parameter set touches) are ever written, so only
+/// those are wiped.
+struct Secret<const M: usize> {
+    v: [Poly; M],
+    used: usize,
+}
+
+impl<const M: usize> Secret<M> {
+    fn new(used: usize) -> Self {
+        Self {
+            v: core::array::from_fn(|_| Poly::default()),
+            used: used.min(M),
+        }
+    }
+}
+
+impl<const M: usize> core::ops::Deref for Secret<M> {
+    type Target = [Poly; M];
+    fn deref(&self) -> &[Poly; M] {
+        &self.v
+    }
+}
+
+impl<const M: usize> core::ops::DerefMut for Secret<M> {
+    fn deref_mut(&mut self) -> &mut [Poly; M] {
+        &mut self.v
+    }
+}
+
+impl<const M: usize> Drop for Secret<M> {
+    fn drop(&mut self) {
+        for p in self.v.iter_mut().take(self.used) {
+            p.zeroize();
+        }
+    }
+}
+
+/// The encapsulation key in the form K-PKE.Encrypt uses, computed once per
+/// key: `t-hat` (canonical coefficients, as ByteDecode_12 gives them) and
+/// the transposed matrix `A-hat^T` (`at[i][j] = SampleNTT(rho || i || j)`).
+/// Public data.
+#[derive(Clone)]
+pub(crate) struct EkParts {
+    pub t: PolyVec,
+    pub at: [PolyVec; MAX_K],
+}
+
+impl Default for EkParts {
+    fn default() -> Self {
+        Self {
+            t: polyvec(),
+            at: core::array::from_fn(|_| polyvec()),
+        }
+    }
+}
+
+/// Decode `t-hat` and generate `A-hat^T` from an encoded encapsulation key
+/// (EK_LEN bytes); returns the FIPS 203 §7.2 modulus check.
+pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
+    b: B,
+    ek: &[u8],
+    out: &mut EkParts,
+) -> subtle::Choice {
+    let k = P::K;
+    let mut ok = subtle::Choice::from(1);
+    for (i, p) in out.t.iter_mut().take(k).enumerate() {
+        ok &= decode12(&ek[384 * i..384 * (i + 1)], p);
+    }
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
+    gen_matrix::<B, P>(b, &rho, true, &mut out.at);
+    ok
+}
+
 /// H = SHA3-256.
 pub(crate) fn h(parts: &[&[u8]]) -> [u8; 32] {
     let mut d = Sha3_256::new();
@@ -184,7 +259,9 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
     inputs.zeroize();
     let mut buf = Zeroizing::new([[0u8; 2 * SHAKE256_RATE]; 4]);
     let mut block = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
-    for half in 0..2 {
+    // 64 eta bytes: one block for eta = 2 (128 <= 136), two for eta = 3.
+    let blocks = (64 * eta).div_ceil(SHAKE256_RATE).min(2);
+    for half in 0..blocks {
         xof.squeeze_block(&mut block);
         for (dst, src) in buf.iter_mut().zip(block.iter()) {
             dst[half * SHAKE256_RATE..(half + 1) * SHAKE256_RATE].copy_from_slice(src);
@@ -259,10 +336,12 @@ fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
 
 /// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced.
 fn dot<B: Backend>(b: B, k: usize, a: &[Poly], s: &[Poly], r: &mut Poly) {
-    let mut t = Poly::default();
+    // Products with secret vectors: wiped.
+    let mut t = Secret::<1>::new(1);
+    let t = &mut t[0];
     b.basemul_mont_q3329(&a[0], &s[0], r);
     for jj in 1..k {
-        b.basemul_mont_q3329(&a[jj], &s[jj], &mut t);
+        b.basemul_mont_q3329(&a[jj], &s[jj], t);
         for (x, y) in r.coeffs.iter_mut().zip(&t.coeffs) {
             *x += y;
         }
@@ -272,7 +351,13 @@ fn dot<B: Backend>(b: B, k: usize, a: &[Poly], s: &[Poly], r: &mut Poly) {
 
 /// FIPS 203 Alg. 13 K-PKE.KeyGen(d): writes `ek` (EK_LEN) and `dk_pke`
 /// (384 k bytes).
-fn kpke_keygen<B: Backend, P: ParameterSet>(b: B, d: &[u8; 32], ek: &mut [u8], dk_pke: &mut [u8]) {
+fn kpke_keygen<B: Backend, P: ParameterSet>(
+    b: B,
+    d: &[u8; 32],
+    ek: &mut [u8],
+    dk_pke: &mut [u8],
+    parts: &mut EkParts,
+) {
     let k = P::K;
     // Line 1: (rho, sigma) = G(d || k).
     let rs = g(&[d, &[k as u8]]);
@@ -282,12 +367,13 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(b: B, d: &[u8; 32], ek: &mut [u8], d
     let rho = pqkit_common::ct::declassify(rho);
     let mut sigma = Zeroizing::new([0u8; 32]);
     sigma.copy_from_slice(&rs[32..]);
-    // Lines 3-7: A-hat.
-    let mut a: [PolyVec; MAX_K] = core::array::from_fn(|_| polyvec());
-    gen_matrix::<B, P>(b, &rho, false, &mut a);
+    // Lines 3-7: A-hat, generated into the key's matrix slot (transposed
+    // in place once t-hat is computed).
+    gen_matrix::<B, P>(b, &rho, false, &mut parts.at);
+    let a = &parts.at;
     // Lines 8-15: s (nonces 0..k) and e (k..2k) from CBD_eta1: se[..k] is s,
     // se[k..2k] is e.
-    let mut se: [Poly; 2 * MAX_K] = core::array::from_fn(|_| Poly::default());
+    let mut se = Secret::<{ 2 * MAX_K }>::new(2 * k);
     sample_noise(b, &sigma, 0, P::ETA1, &mut se[..2 * k]);
     // Lines 16-18: s-hat, e-hat, t-hat = A-hat o s-hat + e-hat.
     for p in se[..2 * k].iter_mut() {
@@ -303,35 +389,38 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(b: B, d: &[u8; 32], ek: &mut [u8], d
         b.reduce_q3329(&mut t);
         // Line 19: ek = ByteEncode_12(t-hat) || rho.
         encode12(&t, &mut ek[384 * i..384 * (i + 1)]);
+        // What ByteDecode_12 of that encoding gives, for encryption.
+        for (x, &y) in parts.t[i].coeffs.iter_mut().zip(&t.coeffs) {
+            *x = MOD.canonical(y);
+        }
         // Line 20: dk_pke = ByteEncode_12(s-hat).
         encode12(&s[i], &mut dk_pke[384 * i..384 * (i + 1)]);
     }
     ek[384 * k..].copy_from_slice(&rho);
+    // A-hat^T for encryption.
+    for i in 0..k {
+        for jj in i + 1..k {
+            let (lo, hi) = parts.at.split_at_mut(jj);
+            core::mem::swap(&mut lo[i][jj], &mut hi[0][i]);
+        }
+    }
 }
 
 /// FIPS 203 Alg. 14 K-PKE.Encrypt(ek, m, r) into `ct` (CT_LEN bytes).
 fn kpke_encrypt<B: Backend, P: ParameterSet>(
     b: B,
-    ek: &[u8],
+    ek: &EkParts,
     m: &[u8; 32],
     r: &[u8; 32],
     ct: &mut [u8],
 ) {
     let k = P::K;
-    // Lines 2-3: t-hat, rho.
-    let mut t = polyvec();
-    for (i, p) in t.iter_mut().take(k).enumerate() {
-        // The modulus check happened when the key was imported.
-        let _ = decode12(&ek[384 * i..384 * (i + 1)], p);
-    }
-    let mut rho = [0u8; 32];
-    rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
-    // Lines 4-8: A-hat transposed.
-    let mut a: [PolyVec; MAX_K] = core::array::from_fn(|_| polyvec());
-    gen_matrix::<B, P>(b, &rho, true, &mut a);
+    // Lines 2-8: t-hat and A-hat^T, decoded and generated when the key was
+    // made or imported (with the modulus check).
+    let (t, a) = (&ek.t, &ek.at);
     // Lines 9-17: y (eta1, nonces 0..k), then e1 (eta2, k..2k) and e2
     // (eta2, 2k): noise[..k] is y, noise[k..2k] is e1, noise[2k] is e2.
-    let mut noise: [Poly; 2 * MAX_K + 1] = core::array::from_fn(|_| Poly::default());
+    let mut noise = Secret::<{ 2 * MAX_K + 1 }>::new(2 * k + 1);
     sample_noise(b, r, 0, P::ETA1, &mut noise[..k]);
     sample_noise(b, r, k as u8, P::ETA2, &mut noise[k..2 * k + 1]);
     let (y, rest) = noise.split_at_mut(k);
@@ -342,31 +431,31 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
         b.ntt_q3329(p);
     }
     // Line 19: u = NTT^-1(A^T o y-hat) + e1; compress into c1.
-    let mut u = Poly::default();
+    // u, v and mu carry e1, e2 and the message until compressed: wiped.
+    let mut uvm = Secret::<3>::new(3);
+    let [u, v, mu] = &mut uvm.v;
     let du = P::DU;
     for i in 0..k {
-        dot(b, k, &a[i], y, &mut u);
-        b.inv_ntt_tomont_q3329(&mut u);
+        dot(b, k, &a[i], y, u);
+        b.inv_ntt_tomont_q3329(u);
         for (x, e) in u.coeffs.iter_mut().zip(&e1[i].coeffs) {
             *x += e;
         }
-        b.reduce_q3329(&mut u);
+        b.reduce_q3329(u);
         let len = 32 * du as usize;
-        compress_encode(&u, du, &mut ct[len * i..len * (i + 1)]);
+        compress_encode(u, du, &mut ct[len * i..len * (i + 1)]);
     }
     // Lines 20-21: mu = Decompress_1(m); v = NTT^-1(t-hat o y-hat) + e2 + mu.
-    let mut v = Poly::default();
-    dot(b, k, &t, y, &mut v);
-    b.inv_ntt_tomont_q3329(&mut v);
-    let mut mu = Poly::default();
-    decode_decompress(m, 1, &mut mu);
+    dot(b, k, t, y, v);
+    b.inv_ntt_tomont_q3329(v);
+    decode_decompress(m, 1, mu);
     for ((x, e), w) in v.coeffs.iter_mut().zip(&e2.coeffs).zip(&mu.coeffs) {
         *x = *x + e + w;
     }
-    b.reduce_q3329(&mut v);
+    b.reduce_q3329(v);
     // Line 23: c2.
     let off = 32 * du as usize * k;
-    compress_encode(&v, P::DV, &mut ct[off..]);
+    compress_encode(v, P::DV, &mut ct[off..]);
 }
 
 /// FIPS 203 Alg. 15 K-PKE.Decrypt(dk_pke, c).
@@ -386,22 +475,23 @@ fn kpke_decrypt<B: Backend, P: ParameterSet>(
     }
     let mut v = Poly::default();
     decode_decompress(&ct[32 * du as usize * k..], P::DV, &mut v);
-    // Line 5: s-hat.
-    let mut s = polyvec();
+    // Line 5: s-hat (secret: wiped), and w (secret).
+    let mut sw = Secret::<{ MAX_K + 1 }>::new(MAX_K + 1);
+    let (s, w) = sw.v.split_at_mut(MAX_K);
+    let w = &mut w[0];
     for (i, p) in s.iter_mut().take(k).enumerate() {
         let _ = decode12(&dk_pke[384 * i..384 * (i + 1)], p);
     }
     // Line 6: w = v' - NTT^-1(s-hat o NTT(u')).
-    let mut w = Poly::default();
-    dot(b, k, &s, &u, &mut w);
-    b.inv_ntt_tomont_q3329(&mut w);
+    dot(b, k, s, &u, w);
+    b.inv_ntt_tomont_q3329(w);
     for (x, y) in w.coeffs.iter_mut().zip(&v.coeffs) {
         *x = y - *x;
     }
-    b.reduce_q3329(&mut w);
+    b.reduce_q3329(w);
     // Line 7: m = ByteEncode_1(Compress_1(w)).
     let mut m = Zeroizing::new([0u8; 32]);
-    compress_encode(&w, 1, &mut m[..]);
+    compress_encode(w, 1, &mut m[..]);
     m
 }
 
@@ -413,12 +503,13 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     z: &[u8; 32],
     ek: &mut [u8],
     dk: &mut [u8],
+    parts: &mut EkParts,
 ) -> Result<(), Error> {
     let k = P::K;
     if ek.len() != P::EK_LEN || dk.len() != P::DK_LEN {
         return Err(Error::InvalidLength);
     }
-    kpke_keygen::<B, P>(b, d, ek, &mut dk[..384 * k]);
+    kpke_keygen::<B, P>(b, d, ek, &mut dk[..384 * k], parts);
     // dk = dk_pke || ek || H(ek) || z.
     dk[384 * k..768 * k + 32].copy_from_slice(ek);
     dk[768 * k + 32..768 * k + 64].copy_from_slice(&h(&[ek]));
@@ -430,12 +521,12 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
 /// H(ek).
 pub(crate) fn encaps<B: Backend, P: ParameterSet>(
     b: B,
-    ek: &[u8],
+    ek: &EkParts,
     ek_hash: &[u8; 32],
     m: &[u8; 32],
     ct: &mut [u8],
 ) -> Result<Zeroizing<[u8; 32]>, Error> {
-    if ek.len() != P::EK_LEN || ct.len() != P::CT_LEN {
+    if ct.len() != P::CT_LEN {
         return Err(Error::InvalidLength);
     }
     // Line 1: (K, r) = G(m || H(ek)).
@@ -454,15 +545,15 @@ pub(crate) fn encaps<B: Backend, P: ParameterSet>(
 pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     b: B,
     dk: &[u8],
+    ek: &EkParts,
     ct: &[u8],
 ) -> Result<Zeroizing<[u8; 32]>, Error> {
     let k = P::K;
     if dk.len() != P::DK_LEN || ct.len() != P::CT_LEN {
         return Err(Error::InvalidLength);
     }
-    // Lines 1-4: dk_pke, ek_pke, h, z.
+    // Lines 1-4: dk_pke, ek_pke (as `ek`, expanded with the key), h, z.
     let dk_pke = &dk[..384 * k];
-    let ek = &dk[384 * k..768 * k + 32];
     let mut hh = [0u8; 32];
     hh.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
     let z = &dk[768 * k + 64..];

@@ -13,7 +13,23 @@ use rand_core::{CryptoRng, TryCryptoRng};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
-use crate::algo::{self, MAX_K};
+use crate::algo::{self, EkParts, MAX_K};
+
+/// The expanded encapsulation key lives on the heap with `alloc` (cheap to
+/// move key objects), inline otherwise.
+#[cfg(feature = "alloc")]
+type Store<T> = alloc::boxed::Box<T>;
+#[cfg(not(feature = "alloc"))]
+type Store<T> = T;
+
+#[cfg(feature = "alloc")]
+fn store<T>(t: T) -> Store<T> {
+    alloc::boxed::Box::new(t)
+}
+#[cfg(not(feature = "alloc"))]
+fn store<T>(t: T) -> Store<T> {
+    t
+}
 use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 
 /// The 32-byte shared key.
@@ -28,17 +44,30 @@ struct KeyGenK<'a, P> {
     z: &'a [u8; 32],
     ek: &'a mut [u8],
     dk: &'a mut [u8],
+    parts: &'a mut EkParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
     type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::keygen::<B, P>(b, self.d, self.z, self.ek, self.dk)
+        algo::keygen::<B, P>(b, self.d, self.z, self.ek, self.dk, self.parts)
+    }
+}
+
+struct ExpandEkK<'a, P> {
+    ek: &'a [u8],
+    parts: &'a mut EkParts,
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for ExpandEkK<'_, P> {
+    type Output = subtle::Choice;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::expand_ek::<B, P>(b, self.ek, self.parts)
     }
 }
 
 struct EncapsK<'a, P> {
-    ek: &'a [u8],
+    ek: &'a EkParts,
     hash: &'a [u8; 32],
     m: &'a [u8; 32],
     ct: &'a mut [u8],
@@ -53,31 +82,25 @@ impl<P: ParameterSet> Kernel for EncapsK<'_, P> {
 
 struct DecapsK<'a, P> {
     dk: &'a [u8],
+    ek: &'a EkParts,
     ct: &'a [u8],
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
     type Output = Result<Zeroizing<[u8; 32]>, Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::decaps::<B, P>(b, self.dk, self.ct)
+        algo::decaps::<B, P>(b, self.dk, self.ek, self.ct)
     }
 }
 
-/// FIPS 203 §7.2 modulus check on encoded `t-hat`.
-fn modulus_check<P: ParameterSet>(ek: &[u8]) -> bool {
-    let mut ok = subtle::Choice::from(1);
-    let mut p = pqkit_common::q3329::Poly::default();
-    for i in 0..P::K {
-        ok &= algo::decode12(&ek[384 * i..384 * (i + 1)], &mut p);
-    }
-    bool::from(ok)
-}
-
-/// An encapsulation key (public).
+/// An encapsulation key (public): its encoding, `H(ek)`, and the decoded
+/// `t-hat` with the matrix `A-hat^T` (computed once, when the key is made
+/// or imported, so that encapsulation and decapsulation skip SampleNTT).
 #[derive(Clone)]
 pub struct EncapsulationKey<P: ParameterSet> {
     bytes: Array<u8, P::EkSize>,
     hash: [u8; 32],
+    parts: Store<EkParts>,
 }
 
 impl<P: ParameterSet> PartialEq for EncapsulationKey<P> {
@@ -101,11 +124,17 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     /// Decode and validate (length, FIPS 203 §7.2 modulus check).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::EkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        if !modulus_check::<P>(&bytes) {
+        let mut parts = store(EkParts::default());
+        let ok = dispatch(ExpandEkK::<P> {
+            ek: &bytes,
+            parts: &mut parts,
+            _p: PhantomData,
+        });
+        if !bool::from(ok) {
             return Err(Error::InvalidEncapsulationKey);
         }
         let hash = algo::h(&[&bytes]);
-        Ok(EncapsulationKey { bytes, hash })
+        Ok(EncapsulationKey { bytes, hash, parts })
     }
 
     /// The encoded key.
@@ -132,7 +161,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     pub fn encapsulate_deterministic(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedKey) {
         let mut ct = Ciphertext::<P>::default();
         let key = dispatch(EncapsK::<P> {
-            ek: &self.bytes,
+            ek: &self.parts,
             hash: &self.hash,
             m,
             ct: &mut ct,
@@ -189,12 +218,14 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         z.copy_from_slice(&seed[32..]);
         let mut ek = Array::<u8, P::EkSize>::default();
         let mut dk = Zeroizing::new(Array::<u8, P::DkSize>::default());
+        let mut parts = store(EkParts::default());
         // Lengths are fixed by the types, so the length check cannot fail.
         let _ = dispatch(KeyGenK::<P> {
             d: &d,
             z: &z,
             ek: &mut ek,
             dk: &mut dk,
+            parts: &mut parts,
             _p: PhantomData,
         });
         // KeyGen wrote H(ek) into dk (dk_pke || ek || H(ek) || z).
@@ -204,7 +235,11 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         DecapsulationKey {
             seed: Some(Zeroizing::new(*seed)),
             dk,
-            ek: EncapsulationKey { bytes: ek, hash },
+            ek: EncapsulationKey {
+                bytes: ek,
+                hash,
+                parts,
+            },
         }
     }
 
@@ -274,6 +309,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         }
         let key = dispatch(DecapsK::<P> {
             dk: &self.dk,
+            ek: &self.ek.parts,
             ct,
             _p: PhantomData,
         })?;

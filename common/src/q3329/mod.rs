@@ -32,7 +32,10 @@ pub const INV_NTT_F: i16 = {
     (r2 * inv128 % (Q as i64)) as i16
 };
 
-/// A polynomial: 256 signed coefficients, 32-byte aligned. Wiped on drop.
+/// A polynomial: 256 signed coefficients, 32-byte aligned. Implements
+/// [`Zeroize`](zeroize::Zeroize) but is not wiped on drop: most
+/// polynomials are public (matrix entries, t-hat, ciphertext parts), so the
+/// code that holds secrets wipes exactly those.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[repr(C, align(32))]
 pub struct Poly {
@@ -49,13 +52,7 @@ impl Default for Poly {
 
 impl zeroize::Zeroize for Poly {
     fn zeroize(&mut self) {
-        self.coeffs.zeroize();
-    }
-}
-
-impl Drop for Poly {
-    fn drop(&mut self) {
-        zeroize::Zeroize::zeroize(self);
+        self.coeffs.as_mut_slice().zeroize();
     }
 }
 

@@ -3,6 +3,12 @@
 //! seeds and messages where the APIs allow, in one process. Prints pqkit /
 //! best-peer ratios at the end.
 //!
+//! pqkit keys keep t-hat and the matrix A-hat^T once decoded (the other
+//! libraries regenerate the matrix inside every encaps/decaps), so
+//! `encaps`/`decaps` are with decoded keys and `encaps-from-bytes` /
+//! `decaps-from-bytes` include decoding the key bytes (pqkit validates them
+//! on import; libcrux's byte-level API does not).
+//!
 //! aws-lc-rs has no seeded or derandomized API: its keygen and encaps draw
 //! their own randomness (one 64-byte / 32-byte draw, a small fraction of
 //! the time); its decaps is of a ciphertext made for its own key.
@@ -51,6 +57,22 @@ macro_rules! bench_set {
             let (aws_ct, _) = aws_ek.encapsulate().unwrap();
             let aws_ct = aws_ct.as_ref().to_vec();
 
+            let ek_bytes = ek.as_bytes().to_vec();
+            let encaps_ours_bytes = || {
+                let ek = pqkit_ml_kem::EncapsulationKey::<$ours>::from_bytes(black_box(&ek_bytes))
+                    .unwrap();
+                hazmat::encaps_internal(&ek, &M)
+            };
+            let aws_ek_bytes = aws_ek.key_bytes().unwrap().as_ref().to_vec();
+            let encaps_aws_bytes = || {
+                aws_lc_rs::kem::EncapsulationKey::new(&AWS, black_box(&aws_ek_bytes))
+                    .unwrap()
+                    .encapsulate()
+                    .unwrap()
+            };
+            g.bench_function("encaps-from-bytes/pqkit", |b| b.iter(encaps_ours_bytes));
+            g.bench_function("encaps-from-bytes/aws-lc-rs", |b| b.iter(encaps_aws_bytes));
+
             let (ct, _) = hazmat::encaps_internal(&ek, &M);
             let ct_lc = lc::encapsulate(kp.public_key(), M).0;
             assert_eq!(ct_lc.as_slice(), &ct[..]);
@@ -67,15 +89,36 @@ macro_rules! bench_set {
                     .unwrap()
             };
             g.bench_function("decaps/aws-lc-rs", |b| b.iter(decaps_aws));
+            let dk_bytes = dk.expanded_bytes().to_vec();
+            let decaps_ours_bytes = || {
+                DecapsulationKey::<$ours>::from_expanded(black_box(&dk_bytes))
+                    .unwrap()
+                    .decapsulate_bytes(&ct)
+                    .unwrap()
+            };
+            let aws_dk_bytes = aws_dk.key_bytes().unwrap().as_ref().to_vec();
+            let decaps_aws_bytes = || {
+                AwsDk::new(&AWS, black_box(&aws_dk_bytes))
+                    .unwrap()
+                    .decapsulate(aws_ct.as_slice().into())
+                    .unwrap()
+            };
+            g.bench_function("decaps-from-bytes/pqkit", |b| b.iter(decaps_ours_bytes));
+            g.bench_function("decaps-from-bytes/aws-lc-rs", |b| b.iter(decaps_aws_bytes));
             g.finish();
 
             for (op, ours, rc, lcx, aws) in [
                 ("keygen", mean_us(keygen_ours), mean_us(keygen_rc), mean_us(keygen_lc), mean_us(keygen_aws)),
                 ("encaps", mean_us(encaps_ours), mean_us(encaps_rc), mean_us(encaps_lc), mean_us(encaps_aws)),
                 ("decaps", mean_us(decaps_ours), mean_us(decaps_rc), mean_us(decaps_lc), mean_us(decaps_aws)),
+                // libcrux takes key bytes in every call and RustCrypto
+                // regenerates the matrix in every call: their
+                // encaps/decaps numbers are repeated in these rows.
+                ("encaps-from-bytes", mean_us(encaps_ours_bytes), mean_us(encaps_rc), mean_us(encaps_lc), mean_us(encaps_aws_bytes)),
+                ("decaps-from-bytes", mean_us(decaps_ours_bytes), mean_us(decaps_rc), mean_us(decaps_lc), mean_us(decaps_aws_bytes)),
             ] {
                 table.push(format!(
-                    "{} {op:<7} pqkit {ours:>7.1}  aws-lc-rs {aws:>7.1}  libcrux {lcx:>7.1}  rustcrypto {rc:>7.1}  vs aws {:.2}  vs libcrux {:.2}",
+                    "{} {op:<17} pqkit {ours:>7.1}  aws-lc-rs {aws:>7.1}  libcrux {lcx:>7.1}  rustcrypto {rc:>7.1}  vs aws {:.2}  vs libcrux {:.2}",
                     $name,
                     ours / aws,
                     ours / lcx

@@ -406,15 +406,48 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
     }
 }
 
+/// Where K-PKE.Encrypt puts the ciphertext, one compressed polynomial at a
+/// time (at most 352 bytes): written out (encapsulation), or compared with
+/// a received ciphertext without materializing the re-encryption
+/// (decapsulation: the differences are OR-ed together, no early exit).
+enum CtSink<'a> {
+    Write(&'a mut [u8]),
+    Compare { ct: &'a [u8], diff: u8 },
+}
+
+impl CtSink<'_> {
+    fn put(&mut self, off: usize, bytes: &[u8]) {
+        match self {
+            CtSink::Write(out) => {
+                if let Some(dst) = out.get_mut(off..off + bytes.len()) {
+                    dst.copy_from_slice(bytes);
+                }
+            }
+            CtSink::Compare { ct, diff } => match ct.get(off..off + bytes.len()) {
+                Some(theirs) => {
+                    for (x, y) in theirs.iter().zip(bytes) {
+                        *diff |= x ^ y;
+                    }
+                }
+                None => *diff = 0xff,
+            },
+        }
+    }
+}
+
 /// FIPS 203 Alg. 14 K-PKE.Encrypt(ek, m, r) into `ct` (CT_LEN bytes).
+#[inline(never)] // its own frame: keeps the stack peak down
 fn kpke_encrypt<B: Backend, P: ParameterSet>(
     b: B,
     ek: &EkParts,
     m: &[u8; 32],
     r: &[u8; 32],
-    ct: &mut [u8],
+    ct: &mut CtSink<'_>,
 ) {
     let k = P::K;
+    // One compressed polynomial (32 d bytes, d <= 11); wiped (c2 encodes
+    // the message until the ciphertext is out).
+    let mut enc = Zeroizing::new([0u8; 352]);
     // Lines 2-8: t-hat and A-hat^T, decoded and generated when the key was
     // made or imported (with the modulus check).
     let (t, a) = (&ek.t, &ek.at);
@@ -443,7 +476,8 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
         }
         b.reduce_q3329(u);
         let len = 32 * du as usize;
-        compress_encode(u, du, &mut ct[len * i..len * (i + 1)]);
+        compress_encode(u, du, &mut enc[..len]);
+        ct.put(len * i, &enc[..len]);
     }
     // Lines 20-21: mu = Decompress_1(m); v = NTT^-1(t-hat o y-hat) + e2 + mu.
     dot(b, k, t, y, v);
@@ -455,10 +489,13 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     b.reduce_q3329(v);
     // Line 23: c2.
     let off = 32 * du as usize * k;
-    compress_encode(v, P::DV, &mut ct[off..]);
+    let len = 32 * P::DV as usize;
+    compress_encode(v, P::DV, &mut enc[..len]);
+    ct.put(off, &enc[..len]);
 }
 
 /// FIPS 203 Alg. 15 K-PKE.Decrypt(dk_pke, c).
+#[inline(never)] // its own frame: keeps the stack peak down
 fn kpke_decrypt<B: Backend, P: ParameterSet>(
     b: B,
     dk_pke: &[u8],
@@ -536,7 +573,7 @@ pub(crate) fn encaps<B: Backend, P: ParameterSet>(
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
     // Line 2: c = K-PKE.Encrypt(ek, m, r).
-    kpke_encrypt::<B, P>(b, ek, m, &r, ct);
+    kpke_encrypt::<B, P>(b, ek, m, &r, &mut CtSink::Write(ct));
     Ok(key)
 }
 
@@ -566,10 +603,16 @@ pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     // Line 7: K-bar = J(z || c).
     let kbar = Zeroizing::new(j(z, ct));
     // Line 8: c' = K-PKE.Encrypt(ek_pke, m', r').
-    let mut ct2 = Zeroizing::new([0u8; 1568]);
-    kpke_encrypt::<B, P>(b, ek, &m, &r, &mut ct2[..P::CT_LEN]);
+    let mut sink = CtSink::Compare { ct, diff: 0 };
+    kpke_encrypt::<B, P>(b, ek, &m, &r, &mut sink);
     // Lines 9-11: K' if c == c', else K-bar, selected in constant time.
-    let equal = pqkit_common::ct::ct_eq(ct, &ct2[..P::CT_LEN]);
+    let diff = match sink {
+        CtSink::Compare { diff, .. } => diff,
+        CtSink::Write(_) => 0xff,
+    };
+    let equal = subtle::Choice::from(
+        1 ^ (((u32::from(diff) | u32::from(diff).wrapping_neg()) >> 31) as u8),
+    );
     let mut key = kbar;
     pqkit_common::ct::ct_select_into(&mut key[..], &kr[..32], equal);
     Ok(key)

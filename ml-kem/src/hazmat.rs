@@ -1,7 +1,7 @@
 //! Derandomised internals (FIPS 203 §6): for test vectors and protocols
 //! that must fix the randomness. Misuse (reusing `m`) breaks security.
 
-use crate::{Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet, SharedKey};
+use crate::{Ciphertext, DecapsulationKey, EncapsulationKey, ParameterSet, SharedSecret};
 
 /// ML-KEM.KeyGen_internal(d, z).
 pub fn keygen_internal<P: ParameterSet>(
@@ -20,6 +20,6 @@ pub fn keygen_internal<P: ParameterSet>(
 pub fn encaps_internal<P: ParameterSet>(
     ek: &EncapsulationKey<P>,
     m: &[u8; 32],
-) -> (Ciphertext<P>, SharedKey) {
+) -> (Ciphertext<P>, SharedSecret) {
     ek.encapsulate_deterministic(m)
 }

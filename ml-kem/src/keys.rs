@@ -32,8 +32,73 @@ fn store<T>(t: T) -> Store<T> {
 }
 use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 
-/// The 32-byte shared key.
+/// The 32-byte shared key as the `kem` traits type it (a plain byte array,
+/// whose `Debug` prints the bytes: the traits fix this type). The inherent
+/// API returns [`SharedSecret`] instead.
 pub type SharedKey = Array<u8, U32>;
+
+/// The 32-byte shared secret of the inherent API: wiped on drop, compared
+/// in constant time, and redacted in `Debug`.
+#[derive(Clone)]
+pub struct SharedSecret([u8; 32]);
+
+impl SharedSecret {
+    /// The secret bytes.
+    pub fn as_bytes(&self) -> &[u8; 32] {
+        &self.0
+    }
+
+    /// The secret bytes, as a slice.
+    pub fn as_slice(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// As the `kem` traits' [`SharedKey`] (a copy: wipe it when done).
+    pub fn to_shared_key(&self) -> SharedKey {
+        SharedKey::from(self.0)
+    }
+}
+
+impl AsRef<[u8]> for SharedSecret {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl core::ops::Deref for SharedSecret {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl PartialEq for SharedSecret {
+    fn eq(&self, other: &Self) -> bool {
+        bool::from(pqkit_common::ct::ct_eq(&self.0, &other.0))
+    }
+}
+
+impl Eq for SharedSecret {}
+
+impl core::fmt::Debug for SharedSecret {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SharedSecret(..)")
+    }
+}
+
+impl Zeroize for SharedSecret {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+impl Drop for SharedSecret {
+    fn drop(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SharedSecret {}
 /// The 64-byte seed `d || z`: the canonical decapsulation key.
 pub type Seed = Array<u8, U64>;
 /// A ciphertext of parameter set `P`.
@@ -151,14 +216,14 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     pub fn try_encapsulate_with_rng<R: TryCryptoRng + ?Sized>(
         &self,
         rng: &mut R,
-    ) -> Result<(Ciphertext<P>, SharedKey), Error> {
+    ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
         let mut m = Zeroizing::new([0u8; 32]);
         rng.try_fill_bytes(&mut m[..]).map_err(|_| Error::Rng)?;
         Ok(self.encapsulate_deterministic(&m))
     }
 
     /// ML-KEM.Encaps_internal(ek, m) (see also [`crate::hazmat`]).
-    pub fn encapsulate_deterministic(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedKey) {
+    pub fn encapsulate_deterministic(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedSecret) {
         let mut ct = Ciphertext::<P>::default();
         let key = dispatch(EncapsK::<P> {
             ek: &self.parts,
@@ -168,7 +233,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
             _p: PhantomData,
         });
         // Lengths are fixed by the types, so the length check cannot fail.
-        let key = key.map(|k| SharedKey::from(*k)).unwrap_or_default();
+        let key = SharedSecret(key.map(|k| *k).unwrap_or_default());
         (ct, key)
     }
 }
@@ -303,7 +368,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
 
     /// ML-KEM.Decaps with implicit rejection; only a wrong ciphertext length
     /// is an error.
-    pub fn decapsulate_bytes(&self, ct: &[u8]) -> Result<SharedKey, Error> {
+    pub fn decapsulate_bytes(&self, ct: &[u8]) -> Result<SharedSecret, Error> {
         if ct.len() != P::CT_LEN {
             return Err(Error::InvalidLength);
         }
@@ -313,7 +378,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             ct,
             _p: PhantomData,
         })?;
-        Ok(SharedKey::from(*key))
+        Ok(SharedSecret(*key))
     }
 }
 
@@ -333,7 +398,8 @@ macro_rules! kem_impls {
             ) -> (Ciphertext<$t>, SharedKey) {
                 let mut m = Zeroizing::new([0u8; 32]);
                 rng.fill_bytes(&mut m[..]);
-                self.encapsulate_deterministic(&m)
+                let (ct, ss) = self.encapsulate_deterministic(&m);
+                (ct, ss.to_shared_key())
             }
         }
         impl Decapsulator for DecapsulationKey<$t> {
@@ -345,7 +411,9 @@ macro_rules! kem_impls {
         impl Decapsulate for DecapsulationKey<$t> {
             fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
                 // The type fixes the length, so this cannot fail.
-                self.decapsulate_bytes(ct).unwrap_or_default()
+                self.decapsulate_bytes(ct)
+                    .map(|ss| ss.to_shared_key())
+                    .unwrap_or_default()
             }
         }
     )*};

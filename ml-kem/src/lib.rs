@@ -58,7 +58,7 @@ mod pkcs8_impl;
 
 pub use error::Error;
 pub use kem;
-pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey};
+pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey, SharedSecret};
 pub use params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::{KeyFormat, ParameterSetOid};

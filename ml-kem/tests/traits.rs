@@ -4,6 +4,7 @@
 //! `ml-kem` 0.3.4 and `libcrux-ml-kem` 0.0.11.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
 use pqkit_ml_kem::kem::{Decapsulate, Encapsulate, FromSeed, Kem, KeyExport, TryKeyInit};
 use pqkit_ml_kem::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use pqkit_ml_kem::spki::{DecodePublicKey, EncodePublicKey};
@@ -146,7 +147,15 @@ fn every_single_bit_flip_gives_the_implicit_rejection_key() {
         let mut c = ct;
         c[bit / 8] ^= 1 << (bit % 8);
         let k2 = dk.decapsulate(&c);
-        assert_ne!(k2, k, "bit {bit}");
+        assert_ne!(k2, k.to_shared_key(), "bit {bit}");
+        // exactly the implicit-rejection key K-bar = J(z || c) = SHAKE256(z || c, 32)
+        // (z: the last 32 bytes of the seed)
+        let mut x = Shake256::default();
+        x.update(&[3u8; 32]);
+        x.update(&c);
+        let mut kbar = [0u8; 32];
+        x.finalize_xof().read(&mut kbar);
+        assert_eq!(k2.as_slice(), &kbar, "bit {bit}");
         // the rejection key depends on the ciphertext: all distinct
         assert!(seen.insert(k2.to_vec()), "bit {bit}");
     }
@@ -199,3 +208,15 @@ differential!(
     mlkem1024,
     1568
 );
+
+#[test]
+fn shared_secret_is_redacted_in_debug_and_compares() {
+    let dk = DecapsulationKey::<MlKem768>::from_seed(&[5u8; 64]);
+    let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), &[6u8; 32]);
+    let printed = format!("{ss:?}");
+    assert_eq!(printed, "SharedSecret(..)");
+    let again = dk.decapsulate_bytes(&ct).unwrap();
+    assert_eq!(again, ss);
+    assert_eq!(again.as_slice(), ss.to_shared_key().as_slice());
+    assert_eq!(dk.decapsulate(&ct), ss.to_shared_key());
+}

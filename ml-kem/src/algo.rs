@@ -141,29 +141,6 @@ fn j(z: &[u8], c: &[u8]) -> [u8; 32] {
     out
 }
 
-/// FIPS 203 Alg. 7 SampleNTT step: append the accepted 12-bit values of
-/// `buf` to `p[filled..]`. Public data only (rho).
-fn rej_sample(p: &mut Poly, filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
-    // Compact the accepted candidates into `acc` without a data-dependent
-    // branch (each candidate is written, the count advances by 0 or 1),
-    // then append what still fits.
-    let mut acc = [0i16; 2 * SHAKE128_RATE / 3 + 1];
-    let mut n = 0usize;
-    for t in buf.as_chunks::<3>().0 {
-        let d1 = u16::from(t[0]) | ((u16::from(t[1]) & 0xf) << 8);
-        let d2 = (u16::from(t[1]) >> 4) | (u16::from(t[2]) << 4);
-        acc[n] = d1 as i16;
-        n += usize::from(d1 < Q as u16);
-        acc[n] = d2 as i16;
-        n += usize::from(d2 < Q as u16);
-    }
-    let take = n.min(N.saturating_sub(filled));
-    for (dst, &v) in p.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
-        *dst = v;
-    }
-    filled + take
-}
-
 /// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
 /// or its transpose (`rho || i || j`), four entries per 4-way SHAKE128.
 pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
@@ -195,7 +172,7 @@ pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
             rounds += 1;
             for (lane, &(i, jj)) in batch.iter().enumerate() {
                 filled[lane] = if rounds <= MAX_BLOCKS {
-                    rej_sample(&mut a[i][jj], filled[lane], &blocks[lane])
+                    b.rej_uniform_q3329(&mut a[i][jj], filled[lane], &blocks[lane])
                 } else {
                     fill_mod_q(&mut a[i][jj], filled[lane], &blocks[lane])
                 };

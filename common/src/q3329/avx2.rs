@@ -1,6 +1,6 @@
 //! AVX2 kernels for q = 3329, on the shared 16-lane NTT engine.
 
-use super::{INV_NTT_F, MOD, Poly, ZETAS};
+use super::{INV_NTT_F, MOD, N, Poly, Q, ZETAS};
 use crate::avx2_i16::{self as v16, Butterfly, Consts};
 
 const FWD: [usize; 7] = [128, 64, 32, 16, 8, 4, 2];
@@ -147,4 +147,106 @@ pub(super) fn reduce(a: &mut Poly) {
         let x = v16::barrett(v16::load(chunk), &c);
         v16::store(chunk, x);
     }
+}
+
+/// For each 8-bit acceptance mask, the byte shuffle that moves the accepted
+/// 16-bit lanes of a 128-bit half to its front (in order); computed at
+/// compile time.
+const fn compact_table() -> [[u8; 16]; 256] {
+    let mut t = [[0xffu8; 16]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut out = 0;
+        let mut lane = 0;
+        while lane < 8 {
+            if (m >> lane) & 1 == 1 {
+                t[m][2 * out] = 2 * lane as u8;
+                t[m][2 * out + 1] = 2 * lane as u8 + 1;
+                out += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static COMPACT16: [[u8; 16]; 256] = compact_table();
+
+/// SampleNTT step, 16 candidates (24 bytes) per iteration: spread the
+/// 12-bit values into 16-bit lanes, compare with q, and compact each
+/// 128-bit half with a table shuffle. Equal to the portable step for the
+/// first returned-count coefficients.
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> usize {
+    use core::arch::x86_64::*;
+    // Padded so that every 32-byte load stays inside the array.
+    let mut padded = [0u8; 192];
+    padded[..168].copy_from_slice(buf);
+    let q = _mm256_set1_epi16(Q);
+    let m12 = _mm256_set1_epi16(0xfff);
+    // Per 128-bit lane (12 bytes each): words (b0 b1), (b1 b2), (b3 b4), ...
+    let spread = _mm256_setr_epi8(
+        0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, //
+        4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15,
+    );
+    let mut off = 0;
+    // 7 iterations cover the 168 bytes exactly (24 each).
+    while off < 168 && filled < N {
+        let Some(chunk) = padded
+            .get(off..off + 32)
+            .and_then(|s| <&[u8; 32]>::try_from(s).ok())
+        else {
+            break;
+        };
+        // SAFETY: `chunk` is 32 readable bytes; loadu has no alignment need.
+        let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
+        // Bytes 0..16 in the low lane, 8..24 in the high lane (the high
+        // lane's shuffle starts at its byte 4, i.e. input byte 12).
+        let v = _mm256_permute4x64_epi64::<0b1001_0100>(v);
+        let w = _mm256_shuffle_epi8(v, spread);
+        // Even words: low 12 bits; odd words: the top 12 bits.
+        let vals =
+            _mm256_blend_epi16::<0b1010_1010>(_mm256_and_si256(w, m12), _mm256_srli_epi16::<4>(w));
+        let good = _mm256_cmpgt_epi16(q, vals);
+        let halves = [
+            (_mm256_castsi256_si128(vals), _mm256_castsi256_si128(good)),
+            (
+                _mm256_extracti128_si256::<1>(vals),
+                _mm256_extracti128_si256::<1>(good),
+            ),
+        ];
+        for (h, g) in halves {
+            if filled >= N {
+                break;
+            }
+            let mask = _mm_movemask_epi8(_mm_packs_epi16(g, _mm_setzero_si128())) as usize & 0xff;
+            // SAFETY: the table row is 16 readable bytes.
+            let idx = unsafe { _mm_loadu_si128(COMPACT16[mask].as_ptr().cast()) };
+            let packed = _mm_shuffle_epi8(h, idx);
+            let n = (mask.count_ones() as usize).min(N - filled);
+            if let Some(dst) = a
+                .coeffs
+                .get_mut(filled..filled + 8)
+                .and_then(|s| <&mut [i16; 8]>::try_from(s).ok())
+            {
+                // SAFETY: `dst` is 16 writable bytes; storeu has no
+                // alignment need. Lanes past `n` are overwritten by the
+                // next appends (sampling continues until the polynomial
+                // is full).
+                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), packed) };
+            } else {
+                let mut tmp = [0i16; 8];
+                // SAFETY: `tmp` is 16 writable bytes.
+                unsafe { _mm_storeu_si128(tmp.as_mut_ptr().cast(), packed) };
+                for (d, x) in a.coeffs.iter_mut().skip(filled).zip(tmp.iter()).take(n) {
+                    *d = *x;
+                }
+            }
+            filled += n;
+        }
+        off += 24;
+    }
+    filled
 }

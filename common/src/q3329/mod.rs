@@ -82,6 +82,12 @@ pub trait Ops: Copy {
     fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly);
     /// Barrett reduction of every coefficient to `|a_i| <= q/2 + 1`.
     fn reduce_q3329(self, a: &mut Poly);
+    /// One step of FIPS 203 Alg. 7 SampleNTT: append the 12-bit candidates
+    /// of `buf` (two per three bytes) that are below q to `a.coeffs[filled..]`
+    /// until 256 are there; returns the new count. Public data only (the
+    /// matrix comes from rho): the loop may branch on the values. Entries
+    /// past the returned count are unspecified.
+    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize;
 }
 
 impl Ops for crate::Portable {
@@ -100,6 +106,10 @@ impl Ops for crate::Portable {
     #[inline]
     fn reduce_q3329(self, a: &mut Poly) {
         portable::reduce(a);
+    }
+    #[inline]
+    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        portable::rej_uniform(a, filled, buf)
     }
 }
 
@@ -135,6 +145,14 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             avx2::reduce(a)
+        }
+    }
+    #[inline]
+    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::rej_uniform(a, filled, buf)
         }
     }
 }

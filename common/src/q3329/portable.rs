@@ -1,6 +1,6 @@
 //! Portable kernels for q = 3329: the executable specification.
 
-use super::{INV_NTT_F, MOD, N, Poly, ZETAS};
+use super::{INV_NTT_F, MOD, N, Poly, Q, ZETAS};
 
 /// FIPS 203 Alg. 9: `k` runs 1..128 over the layers `len = 128 .. 2`.
 pub(super) fn ntt(a: &mut Poly) {
@@ -64,4 +64,25 @@ pub(super) fn reduce(a: &mut Poly) {
     for x in a.coeffs.iter_mut() {
         *x = MOD.barrett_reduce(*x);
     }
+}
+
+/// SampleNTT step (see `Ops::rej_uniform_q3329`): accepted candidates are
+/// compacted without a data-dependent branch into a scratch array, then
+/// appended.
+pub(super) fn rej_uniform(p: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+    let mut acc = [0i16; 113];
+    let mut n = 0usize;
+    for t in buf.as_chunks::<3>().0 {
+        let d1 = u16::from(t[0]) | ((u16::from(t[1]) & 0xf) << 8);
+        let d2 = (u16::from(t[1]) >> 4) | (u16::from(t[2]) << 4);
+        acc[n] = d1 as i16;
+        n += usize::from(d1 < Q as u16);
+        acc[n] = d2 as i16;
+        n += usize::from(d2 < Q as u16);
+    }
+    let take = n.min(N.saturating_sub(filled));
+    for (dst, &v) in p.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
+        *dst = v;
+    }
+    filled + take
 }

@@ -132,3 +132,45 @@ fn zeta_table_matches_fips_203() {
     assert_eq!(std(ZETAS[3]), 3289);
     assert_eq!(std(ZETAS[127]), 2154);
 }
+
+struct Rej(std::vec::Vec<[u8; 168]>);
+impl Kernel for Rej {
+    type Output = (usize, Poly);
+    fn run<B: Backend>(self, b: B) -> (usize, Poly) {
+        let mut p = Poly::default();
+        let mut filled = 0;
+        for blk in &self.0 {
+            filled = b.rej_uniform_q3329(&mut p, filled, blk);
+        }
+        // Entries past `filled` are unspecified.
+        for c in p.coeffs.iter_mut().skip(filled) {
+            *c = 0;
+        }
+        (filled, p)
+    }
+}
+
+#[test]
+fn rejection_sampler_equals_portable_on_every_backend() {
+    let mut next = rng(11);
+    for round in 0..300 {
+        // Mostly uniform bytes; some rounds bias towards rejections (values
+        // >= q) to exercise long runs of rejected candidates.
+        let blocks: std::vec::Vec<[u8; 168]> = (0..(1 + round % 5))
+            .map(|_| {
+                core::array::from_fn(|_| {
+                    let x = next() as u8;
+                    if round % 3 == 0 { x | 0xd0 } else { x }
+                })
+            })
+            .collect();
+        let want = Rej(blocks.clone()).run(Portable);
+        for kind in BackendKind::available() {
+            assert_eq!(
+                run_on(kind, Rej(blocks.clone())),
+                Some(want.clone()),
+                "{kind:?} {round}"
+            );
+        }
+    }
+}

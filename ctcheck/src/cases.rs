@@ -26,6 +26,8 @@ pub const ALL: &[Case] = &[
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
+    ("fn-dsa-512-decode-sign", fn_dsa_512),
+    ("fn-dsa-1024-decode-sign", fn_dsa_1024),
 ];
 
 /// Fold bytes into a digest (after they have been declassified).
@@ -330,3 +332,66 @@ fn ed25519() -> u64 {
     unpoison(&mut s3);
     fold(fold(fold(fold(0, &pk), &s1), &s2), &s3)
 }
+
+/// A deterministic RNG whose every output byte is marked secret (FN-DSA's
+/// nonce and sampler seed).
+struct SecretRng(u64);
+
+impl rand_core::TryRng for SecretRng {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.try_next_u64()? as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        let mut b = [0u8; 8];
+        self.try_fill_bytes(&mut b)?;
+        Ok(u64::from_le_bytes(b))
+    }
+    fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), Self::Error> {
+        for x in d.iter_mut() {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            *x = (self.0 >> 56) as u8;
+        }
+        poison(d);
+        Ok(())
+    }
+}
+
+impl rand_core::TryCryptoRng for SecretRng {}
+
+/// FN-DSA: decode a signing key whose bytes (after the public header) are
+/// secret, then sign with secret randomness. Key generation is not checked:
+/// it is not constant-time yet (see the pqkit-fn-dsa docs).
+macro_rules! fn_dsa_case {
+    ($name:ident, $module:ident, $seed:expr) => {
+        fn $name() -> u64 {
+            use pqkit_fn_dsa::$module::SigningKey;
+            let Ok(sk) = SigningKey::from_seed(&[$seed; 32]) else {
+                return 0;
+            };
+            let mut bytes = sk.to_bytes().to_vec();
+            poison(&mut bytes[1..]);
+            let Ok(k) = SigningKey::from_bytes(&bytes) else {
+                return 1;
+            };
+            let m = pqkit_fn_dsa::Message::Raw {
+                ctx: b"ctx",
+                msg: b"constant-time check message",
+            };
+            let Ok(sig) = k.sign_message_with_rng(&mut SecretRng(7), &m) else {
+                return 2;
+            };
+            let mut sig = sig.to_bytes().to_vec();
+            let mut vk = k.verifying_key().as_bytes().to_vec();
+            unpoison(sig.as_mut_slice());
+            unpoison(vk.as_mut_slice());
+            fold(fold(0, &sig), &vk)
+        }
+    };
+}
+
+fn_dsa_case!(fn_dsa_512, fn_dsa_512, 7u8);
+fn_dsa_case!(fn_dsa_1024, fn_dsa_1024, 9u8);

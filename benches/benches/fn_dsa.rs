@@ -1,0 +1,321 @@
+//! FN-DSA keygen / sign / verify: pqkit beside `fn-dsa` 0.4.0 and 0.3.0 in
+//! one process (raw messages, empty context). "sign" reuses a decoded
+//! (expanded) signing key, "sign-from-bytes" decodes the key first;
+//! "verify" reuses a decoded verifying key, "verify-from-bytes" decodes it
+//! first. Prints mean µs and pqkit / best-peer ratios at the end.
+#![allow(missing_docs, clippy::expect_used, clippy::unwrap_used)]
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use pqkit_benches::{BenchRng, mean_us};
+use pqkit_fn_dsa::Message;
+
+const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
+
+/// A fast deterministic generator for the fn-dsa crates (rand_core 0.6
+/// traits; NOT cryptographic, benchmark randomness only).
+struct PeerRng(u64);
+
+impl fn_dsa_03::RngCore for PeerRng {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for c in dst.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            c.copy_from_slice(&v[..c.len()]);
+        }
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), fn_dsa_03::RngError> {
+        self.fill_bytes(dst);
+        Ok(())
+    }
+}
+impl fn_dsa_03::CryptoRng for PeerRng {}
+
+macro_rules! bench_set {
+    ($fn:ident, $name:literal, $module:ident, $logn:expr) => {
+        fn $fn(c: &mut Criterion, table: &mut Vec<String>) {
+            use pqkit_fn_dsa::$module::{SIGNATURE_SIZE, SigningKey, VerifyingKey};
+            let mut g = c.benchmark_group($name);
+            let seed = [0x42u8; 32];
+
+            // Key generation (ours from a seed; theirs from an RNG stream).
+            let keygen_ours = || SigningKey::from_seed(black_box(&seed)).unwrap();
+            let keygen_04 = || {
+                use fn_dsa_04::KeyPairGenerator as _;
+                let mut sk = vec![0u8; fn_dsa_04::sign_key_size($logn)];
+                let mut vk = vec![0u8; fn_dsa_04::vrfy_key_size($logn)];
+                fn_dsa_04::KeyPairGeneratorStandard::default().keygen(
+                    $logn,
+                    &mut PeerRng(7),
+                    &mut sk,
+                    &mut vk,
+                );
+                (sk, vk)
+            };
+            let keygen_03 = || {
+                use fn_dsa_03::KeyPairGenerator as _;
+                let mut sk = vec![0u8; fn_dsa_03::sign_key_size($logn)];
+                let mut vk = vec![0u8; fn_dsa_03::vrfy_key_size($logn)];
+                fn_dsa_03::KeyPairGeneratorStandard::default().keygen(
+                    $logn,
+                    &mut PeerRng(7),
+                    &mut sk,
+                    &mut vk,
+                );
+                (sk, vk)
+            };
+            g.sample_size(10);
+            g.bench_function("keygen/pqkit", |b| b.iter(keygen_ours));
+            g.bench_function("keygen/fn-dsa-0.4", |b| b.iter(keygen_04));
+            g.bench_function("keygen/fn-dsa-0.3", |b| b.iter(keygen_03));
+            g.sample_size(100);
+
+            let sk = SigningKey::from_seed(&seed).unwrap();
+            let sk_bytes = sk.to_bytes().to_vec();
+            let vk = sk.verifying_key();
+            let vk_bytes = vk.as_bytes().to_vec();
+            let (sk04, vk04) = keygen_04();
+            let (sk03, vk03) = keygen_03();
+            let mut s04 = {
+                use fn_dsa_04::SigningKey as _;
+                fn_dsa_04::SigningKeyStandard::decode(&sk04).unwrap()
+            };
+            let mut s03 = {
+                use fn_dsa_03::SigningKey as _;
+                fn_dsa_03::SigningKeyStandard::decode(&sk03).unwrap()
+            };
+            let mut rng = BenchRng::default();
+            let mut prng = PeerRng(9);
+            let mut sig = vec![0u8; SIGNATURE_SIZE];
+
+            let mut sign_ours = || {
+                sk.sign_message_with_rng(&mut rng, &Message::raw(black_box(MSG)))
+                    .unwrap()
+            };
+            let mut m1 = mean_us(&mut sign_ours);
+            g.bench_function("sign/pqkit", |b| b.iter(&mut sign_ours));
+            let mut sign_04 = || {
+                use fn_dsa_04::SigningKey as _;
+                s04.sign(
+                    &mut prng,
+                    &fn_dsa_04::DOMAIN_NONE,
+                    &fn_dsa_04::HASH_ID_RAW,
+                    black_box(MSG),
+                    &mut sig,
+                );
+            };
+            let m2 = mean_us(&mut sign_04);
+            g.bench_function("sign/fn-dsa-0.4", |b| b.iter(&mut sign_04));
+            let mut prng = PeerRng(9);
+            let mut sig = vec![0u8; SIGNATURE_SIZE];
+            let mut sign_03 = || {
+                use fn_dsa_03::SigningKey as _;
+                s03.sign(
+                    &mut prng,
+                    &fn_dsa_03::DOMAIN_NONE,
+                    &fn_dsa_03::HASH_ID_RAW,
+                    black_box(MSG),
+                    &mut sig,
+                );
+            };
+            let m3 = mean_us(&mut sign_03);
+            g.bench_function("sign/fn-dsa-0.3", |b| b.iter(&mut sign_03));
+            m1 = m1.min(mean_us(&mut sign_ours));
+            table.push(row($name, "sign", m1, m2, m3));
+
+            let mut rng = BenchRng::default();
+            let mut sign_ours_b = || {
+                SigningKey::from_bytes(black_box(&sk_bytes))
+                    .unwrap()
+                    .sign_message_with_rng(&mut rng, &Message::raw(MSG))
+                    .unwrap()
+            };
+            let mut prng = PeerRng(9);
+            let mut sig = vec![0u8; SIGNATURE_SIZE];
+            let mut sign_04_b = || {
+                use fn_dsa_04::SigningKey as _;
+                fn_dsa_04::SigningKeyStandard::decode(black_box(&sk04))
+                    .unwrap()
+                    .sign(
+                        &mut prng,
+                        &fn_dsa_04::DOMAIN_NONE,
+                        &fn_dsa_04::HASH_ID_RAW,
+                        MSG,
+                        &mut sig,
+                    );
+            };
+            let mut prng3 = PeerRng(9);
+            let mut sig3 = vec![0u8; SIGNATURE_SIZE];
+            let mut sign_03_b = || {
+                use fn_dsa_03::SigningKey as _;
+                fn_dsa_03::SigningKeyStandard::decode(black_box(&sk03))
+                    .unwrap()
+                    .sign(
+                        &mut prng3,
+                        &fn_dsa_03::DOMAIN_NONE,
+                        &fn_dsa_03::HASH_ID_RAW,
+                        MSG,
+                        &mut sig3,
+                    );
+            };
+            g.bench_function("sign-from-bytes/pqkit", |b| b.iter(&mut sign_ours_b));
+            g.bench_function("sign-from-bytes/fn-dsa-0.4", |b| b.iter(&mut sign_04_b));
+            g.bench_function("sign-from-bytes/fn-dsa-0.3", |b| b.iter(&mut sign_03_b));
+            table.push(row(
+                $name,
+                "sign-from-bytes",
+                mean_us(&mut sign_ours_b),
+                mean_us(&mut sign_04_b),
+                mean_us(&mut sign_03_b),
+            ));
+
+            // Verify one signature of each.
+            let our_sig = sk
+                .sign_message_with_rng(&mut BenchRng::default(), &Message::raw(MSG))
+                .unwrap();
+            let mut sig04 = vec![0u8; SIGNATURE_SIZE];
+            {
+                use fn_dsa_04::SigningKey as _;
+                s04.sign(
+                    &mut PeerRng(3),
+                    &fn_dsa_04::DOMAIN_NONE,
+                    &fn_dsa_04::HASH_ID_RAW,
+                    MSG,
+                    &mut sig04,
+                );
+            }
+            let mut sig03 = vec![0u8; SIGNATURE_SIZE];
+            {
+                use fn_dsa_03::SigningKey as _;
+                s03.sign(
+                    &mut PeerRng(3),
+                    &fn_dsa_03::DOMAIN_NONE,
+                    &fn_dsa_03::HASH_ID_RAW,
+                    MSG,
+                    &mut sig03,
+                );
+            }
+            let v04 = {
+                use fn_dsa_04::VerifyingKey as _;
+                fn_dsa_04::VerifyingKeyStandard::decode(&vk04).unwrap()
+            };
+            let v03 = {
+                use fn_dsa_03::VerifyingKey as _;
+                fn_dsa_03::VerifyingKeyStandard::decode(&vk03).unwrap()
+            };
+            let verify_ours = || {
+                vk.verify_message(&Message::raw(black_box(MSG)), &our_sig)
+                    .is_ok()
+            };
+            let verify_04 = || {
+                use fn_dsa_04::VerifyingKey as _;
+                v04.verify(
+                    &sig04,
+                    &fn_dsa_04::DOMAIN_NONE,
+                    &fn_dsa_04::HASH_ID_RAW,
+                    black_box(MSG),
+                )
+            };
+            let verify_03 = || {
+                use fn_dsa_03::VerifyingKey as _;
+                v03.verify(
+                    &sig03,
+                    &fn_dsa_03::DOMAIN_NONE,
+                    &fn_dsa_03::HASH_ID_RAW,
+                    black_box(MSG),
+                )
+            };
+            assert!(verify_ours() && verify_04() && verify_03());
+            g.bench_function("verify/pqkit", |b| b.iter(verify_ours));
+            g.bench_function("verify/fn-dsa-0.4", |b| b.iter(verify_04));
+            g.bench_function("verify/fn-dsa-0.3", |b| b.iter(verify_03));
+            table.push(row(
+                $name,
+                "verify",
+                mean_us(verify_ours),
+                mean_us(verify_04),
+                mean_us(verify_03),
+            ));
+
+            let verify_ours_b = || {
+                VerifyingKey::from_bytes(black_box(&vk_bytes))
+                    .unwrap()
+                    .verify_message(&Message::raw(MSG), &our_sig)
+                    .is_ok()
+            };
+            let verify_04_b = || {
+                use fn_dsa_04::VerifyingKey as _;
+                fn_dsa_04::VerifyingKeyStandard::decode(black_box(&vk04))
+                    .unwrap()
+                    .verify(
+                        &sig04,
+                        &fn_dsa_04::DOMAIN_NONE,
+                        &fn_dsa_04::HASH_ID_RAW,
+                        MSG,
+                    )
+            };
+            let verify_03_b = || {
+                use fn_dsa_03::VerifyingKey as _;
+                fn_dsa_03::VerifyingKeyStandard::decode(black_box(&vk03))
+                    .unwrap()
+                    .verify(
+                        &sig03,
+                        &fn_dsa_03::DOMAIN_NONE,
+                        &fn_dsa_03::HASH_ID_RAW,
+                        MSG,
+                    )
+            };
+            g.bench_function("verify-from-bytes/pqkit", |b| b.iter(verify_ours_b));
+            g.bench_function("verify-from-bytes/fn-dsa-0.4", |b| b.iter(verify_04_b));
+            g.bench_function("verify-from-bytes/fn-dsa-0.3", |b| b.iter(verify_03_b));
+            table.push(row(
+                $name,
+                "verify-from-bytes",
+                mean_us(verify_ours_b),
+                mean_us(verify_04_b),
+                mean_us(verify_03_b),
+            ));
+            // Keygen last in the table (slowest to average).
+            table.push(row(
+                $name,
+                "keygen",
+                mean_us(keygen_ours),
+                mean_us(keygen_04),
+                mean_us(keygen_03),
+            ));
+            g.finish();
+        }
+    };
+}
+
+fn row(set: &str, op: &str, ours: f64, v04: f64, v03: f64) -> String {
+    format!(
+        "{set} {op:<17} pqkit {ours:>9.1}  fn-dsa-0.4 {v04:>9.1}  fn-dsa-0.3 {v03:>9.1}  ratio {:.2}",
+        ours / v04.min(v03)
+    )
+}
+
+bench_set!(set512, "FN-DSA-512", fn_dsa_512, 9);
+bench_set!(set1024, "FN-DSA-1024", fn_dsa_1024, 10);
+
+fn all(c: &mut Criterion) {
+    let mut table = Vec::new();
+    set512(c, &mut table);
+    set1024(c, &mut table);
+    println!("\nFN-DSA mean µs (300 ms each) and pqkit / best peer:");
+    for line in table {
+        println!("{line}");
+    }
+}
+
+criterion_group!(benches, all);
+criterion_main!(benches);

@@ -80,7 +80,94 @@ pub mod probes {
         ("ml-dsa-87-keygen", ml_dsa_keygen::<MlDsa87>),
         ("ml-dsa-87-sign", ml_dsa_sign::<MlDsa87>),
         ("ml-dsa-87-verify", ml_dsa_verify::<MlDsa87>),
+        ("fn-dsa-512-sign", fn_dsa_512_sign),
+        ("fn-dsa-512-decode-sign", fn_dsa_512_decode_sign),
+        ("fn-dsa-512-verify", fn_dsa_512_verify),
+        ("fn-dsa-1024-sign", fn_dsa_1024_sign),
+        ("fn-dsa-1024-decode-sign", fn_dsa_1024_decode_sign),
+        ("fn-dsa-1024-verify", fn_dsa_1024_verify),
     ];
+
+    macro_rules! fn_dsa_probes {
+        ($sign:ident, $decode_sign:ident, $verify:ident, $module:ident) => {
+            /// Sign with a decoded (expanded) key made beforehand.
+            fn $sign() -> Op {
+                use pqkit_fn_dsa::$module::SigningKey;
+                let sk = SigningKey::from_seed(&[5u8; 32]).ok();
+                Box::new(move || {
+                    let mut rng = crate::BenchRng::default();
+                    sk.as_ref()
+                        .and_then(|sk| {
+                            sk.sign_message_with_rng(
+                                &mut rng,
+                                &pqkit_fn_dsa::Message::raw(black_box(b"stack probe")),
+                            )
+                            .ok()
+                        })
+                        .map_or(0, |s| u64::from(s.as_bytes()[50]))
+                })
+            }
+
+            /// Decode the signing-key bytes, then sign.
+            fn $decode_sign() -> Op {
+                use pqkit_fn_dsa::$module::SigningKey;
+                let bytes = SigningKey::from_seed(&[5u8; 32])
+                    .map(|sk| sk.to_bytes().to_vec())
+                    .unwrap_or_default();
+                Box::new(move || {
+                    let mut rng = crate::BenchRng::default();
+                    SigningKey::from_bytes(black_box(&bytes))
+                        .ok()
+                        .and_then(|sk| {
+                            sk.sign_message_with_rng(
+                                &mut rng,
+                                &pqkit_fn_dsa::Message::raw(b"stack probe"),
+                            )
+                            .ok()
+                        })
+                        .map_or(0, |s| u64::from(s.as_bytes()[50]))
+                })
+            }
+
+            /// Verify with a decoded key.
+            fn $verify() -> Op {
+                use pqkit_fn_dsa::$module::SigningKey;
+                let pair = SigningKey::from_seed(&[5u8; 32]).ok().and_then(|sk| {
+                    let sig = sk
+                        .sign_message_with_rng(
+                            &mut crate::BenchRng::default(),
+                            &pqkit_fn_dsa::Message::raw(b"stack probe"),
+                        )
+                        .ok()?;
+                    Some((sk.verifying_key(), sig))
+                });
+                Box::new(move || {
+                    pair.as_ref().map_or(0, |(vk, sig)| {
+                        u64::from(
+                            vk.verify_message(
+                                &pqkit_fn_dsa::Message::raw(black_box(b"stack probe")),
+                                sig,
+                            )
+                            .is_ok(),
+                        )
+                    })
+                })
+            }
+        };
+    }
+
+    fn_dsa_probes!(
+        fn_dsa_512_sign,
+        fn_dsa_512_decode_sign,
+        fn_dsa_512_verify,
+        fn_dsa_512
+    );
+    fn_dsa_probes!(
+        fn_dsa_1024_sign,
+        fn_dsa_1024_decode_sign,
+        fn_dsa_1024_verify,
+        fn_dsa_1024
+    );
 
     struct X4;
     impl Kernel for X4 {

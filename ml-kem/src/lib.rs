@@ -36,6 +36,22 @@
 //!   [`EncapsulationKey::from_bytes`] (§7.2 modulus check).
 //! * Derandomised `KeyGen_internal` / `Encaps_internal` in [`hazmat`].
 //! * Every bad input is an [`Error`], never a panic.
+//! * Keys keep `t-hat` and the matrix `A-hat^T` once decoded (computed at
+//!   keygen or import: about 10 KB, on the heap with `alloc`), so
+//!   encapsulation and decapsulation skip SampleNTT.
+//! * Secrets are wiped on drop. The inherent API returns the shared key as
+//!   [`SharedSecret`] (constant-time `==`, `Debug` prints no bytes); through
+//!   the `kem` traits it is their [`SharedKey`] byte array, whose `Debug`
+//!   the trait crates define (it prints the bytes: wipe and do not log it).
+//!
+//! ```
+//! use pqkit_ml_kem::{DecapsulationKey, MlKem512, hazmat};
+//! let dk = DecapsulationKey::<MlKem512>::from_seed(&[1u8; 64]);
+//! let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), &[2u8; 32]);
+//! assert_eq!(format!("{ss:?}"), "SharedSecret(..)");
+//! assert_eq!(dk.decapsulate_bytes(&ct)?, ss);
+//! # Ok::<(), pqkit_ml_kem::Error>(())
+//! ```
 //!
 //! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`,
 //! `pem` (default), `ct-check`.

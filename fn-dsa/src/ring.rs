@@ -36,11 +36,6 @@ pub(crate) fn mul(a: u32, b: u32) -> u32 {
     reduce(a * b)
 }
 
-#[inline(always)]
-pub(crate) fn sub(a: u32, b: u32) -> u32 {
-    csub(a + Q - b)
-}
-
 const fn pow_const(mut b: u32, mut e: u32) -> u32 {
     let mut r = 1u32;
     b %= Q;

@@ -318,7 +318,6 @@ mod tests {
     #[test]
     fn signature_norms() {
         use crate::encoding::{SigFormat, decode_signature, signature_size};
-        use crate::ring;
         struct Rng(
             <pqkit_common::keccak::Shake256 as pqkit_common::keccak::ExtendableOutput>::Reader,
         );
@@ -361,18 +360,7 @@ mod tests {
                     decode_signature(&sig, logn, SigFormat::Padded, &mut s2).expect("decode");
                 let mut c = [0u16; 1024];
                 encoding::hash_to_point(nonce, &vk.hpk, &m, &[], &mut c[..n]);
-                let mut t = [0u16; 1024];
-                for j in 0..n {
-                    t[j] = ring::from_signed(s2[j] as i32);
-                }
-                ring::ntt(&mut t[..n]);
-                ring::mul_pointwise(&mut t[..n], &vk.h_ntt[..n]);
-                ring::intt(&mut t[..n]);
-                let mut norm = 0f64;
-                for j in 0..n {
-                    let s1 = ring::to_signed(ring::sub(c[j] as u32, t[j] as u32) as u16) as f64;
-                    norm += s1 * s1 + (s2[j] as f64) * (s2[j] as f64);
-                }
+                let norm = vk.squared_norm(&c[..n], &s2[..n]) as f64;
                 assert!(norm <= SQBETA[logn as usize] as f64);
                 total += norm;
             }

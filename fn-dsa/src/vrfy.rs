@@ -1,7 +1,48 @@
 //! Verification (integer-only), for any degree 2..=10.
 
+use pqkit_common::{Backend, Kernel, dispatch};
+
 use crate::encoding::{self, HPK_LEN, Message, SigFormat};
 use crate::{Error, ring};
+
+/// `h` (canonical, `[0, q)`) to the NTT domain of `pqkit_common::q12289`
+/// (centred first, as the kernel expects `|h_i| <= q`).
+struct NttH<'a>(&'a mut [i16]);
+
+impl Kernel for NttH<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        // The length is a power of two in 4..=1024 (checked by the caller).
+        let _ = b.ntt_q12289(self.0);
+    }
+}
+
+/// `t <- s2 * h mod q` (coefficient form, `|t_i| < q`), with the AVX2 NTT
+/// when available: NTT, Montgomery pointwise product (`2^-16`), inverse NTT
+/// (`2^16`).
+struct MulH<'a> {
+    t: &'a mut [i16],
+    h_ntt: &'a [i16],
+}
+
+impl Kernel for MulH<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        let n = self.t.len();
+        let mut r = [0i16; 1024];
+        let _ = b.ntt_q12289(self.t);
+        let _ = b.pointwise_mont_q12289(self.t, self.h_ntt, &mut r[..n]);
+        self.t.copy_from_slice(&r[..n]);
+        let _ = b.inv_ntt_tomont_q12289(self.t);
+    }
+}
+
+/// Centre `x` (any `i32` of small magnitude) modulo q into `(-q/2, q/2]`.
+fn centred_mod_q(x: i32) -> i32 {
+    let q = ring::Q as i32;
+    let r = x.rem_euclid(q);
+    if r > q / 2 { r - q } else { r }
+}
 
 /// `floor(beta^2)`, the bound on the squared norm of `(s1, s2)`, indexed by
 /// logn: `beta^2 = 1.21 * sigma^2 * 2n` with `sigma` of Falcon spec
@@ -16,17 +57,18 @@ pub(crate) const SQBETA: [u64; 11] = [
 #[derive(Clone)]
 pub(crate) struct VkCore {
     pub(crate) logn: u32,
-    pub(crate) h_ntt: [u16; 1024],
+    /// `h` in the NTT domain of `pqkit_common::q12289`.
+    pub(crate) h_ntt: [i16; 1024],
     pub(crate) hpk: [u8; HPK_LEN],
     pub(crate) enc: [u8; 1793],
 }
 
 impl VkCore {
     pub(crate) fn decode(src: &[u8], logn_min: u32, logn_max: u32) -> Result<Self, Error> {
-        let mut h_ntt = [0u16; 1024];
-        let logn = encoding::decode_verifying_key(src, logn_min, logn_max, &mut h_ntt)?;
+        let mut h = [0u16; 1024];
+        let logn = encoding::decode_verifying_key(src, logn_min, logn_max, &mut h)?;
         let n = 1usize << logn;
-        ring::ntt(&mut h_ntt[..n]);
+        let h_ntt = h_to_ntt(&h[..n]);
         let mut enc = [0u8; 1793];
         enc[..src.len()].copy_from_slice(src);
         Ok(Self {
@@ -44,15 +86,31 @@ impl VkCore {
         let mut enc = [0u8; 1793];
         let len = encoding::verifying_key_size(logn);
         encoding::encode_verifying_key(logn, &h[..n], &mut enc[..len]);
-        let mut h_ntt = [0u16; 1024];
-        h_ntt[..n].copy_from_slice(&h[..n]);
-        ring::ntt(&mut h_ntt[..n]);
+        let h_ntt = h_to_ntt(&h[..n]);
         Self {
             logn,
             h_ntt,
             hpk: encoding::hash_verifying_key(&enc[..len]),
             enc,
         }
+    }
+
+    /// `||(c - s2 h mod q, s2)||^2` (`c` from HashToPoint, canonical).
+    pub(crate) fn squared_norm(&self, c: &[u16], s2: &[i16]) -> u64 {
+        let n = 1usize << self.logn;
+        let mut t = [0i16; 1024];
+        t[..n].copy_from_slice(&s2[..n]);
+        dispatch(MulH {
+            t: &mut t[..n],
+            h_ntt: &self.h_ntt[..n],
+        });
+        let mut norm = 0u64;
+        for i in 0..n {
+            let s1 = i64::from(centred_mod_q(i32::from(c[i]) - i32::from(t[i])));
+            let z = i64::from(s2[i]);
+            norm += (s1 * s1 + z * z) as u64;
+        }
+        norm
     }
 
     pub(crate) fn encoded(&self) -> &[u8] {
@@ -75,25 +133,24 @@ impl VkCore {
         let nonce = encoding::decode_signature(sig, logn, format, &mut s2)?;
         let mut c = [0u16; 1024];
         encoding::hash_to_point(nonce, &self.hpk, msg, parts, &mut c[..n]);
-        let mut t = [0u16; 1024];
-        for (ti, &si) in t.iter_mut().zip(&s2[..n]) {
-            *ti = ring::from_signed(si as i32);
-        }
-        ring::ntt(&mut t[..n]);
-        ring::mul_pointwise(&mut t[..n], &self.h_ntt[..n]);
-        ring::intt(&mut t[..n]);
-        let mut norm = 0u64;
-        for i in 0..n {
-            let s1 = ring::to_signed(ring::sub(c[i] as u32, t[i] as u32) as u16) as i64;
-            let z = s2[i] as i64;
-            norm += (s1 * s1 + z * z) as u64;
-        }
+        let norm = self.squared_norm(&c[..n], &s2[..n]);
         if norm <= SQBETA[logn as usize] {
             Ok(())
         } else {
             Err(Error::InvalidSignature)
         }
     }
+}
+
+/// `h` (canonical coefficients) in the NTT domain of `pqkit_common::q12289`.
+fn h_to_ntt(h: &[u16]) -> [i16; 1024] {
+    let n = h.len();
+    let mut out = [0i16; 1024];
+    for (o, &x) in out.iter_mut().zip(h) {
+        *o = centred_mod_q(i32::from(x)) as i16;
+    }
+    dispatch(NttH(&mut out[..n]));
+    out
 }
 
 /// Open a NIST round-3 `sm` (`crypto_sign` output): 2-byte big-endian

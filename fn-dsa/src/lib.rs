@@ -80,7 +80,11 @@
 //! * Signing: FFT, ffLDL tree kept in the signing key (or rebuilt per
 //!   signature for a compact key, [`fn_dsa_512::SigningKey::into_compact`]),
 //!   and a constant-time discrete Gaussian sampler (RCDT base sampler +
-//!   BerExp over a SHAKE256 PRNG seeded per attempt). Floating point is
+//!   BerExp over a PRNG seeded per attempt: four SHAKE256 instances run on
+//!   the 4-way Keccak-f with fn-dsa's `SHAKE256x4` word interleaving, so
+//!   signatures are not byte-identical to fn-dsa's default single-SHAKE256
+//!   sampler for the same RNG, but each verifies with the other).
+//!   Floating point is
 //!   native `f64` on x86_64 and aarch64 (strict IEEE-754 hardware) and an
 //!   integer-only, branch-free emulation of the needed IEEE-754 binary64
 //!   operations elsewhere, or on any target with the `float-emu` feature;
@@ -96,8 +100,10 @@
 //!   the RNG stream (32 bytes seed a SHAKE256 stream), and samples and
 //!   checks `(f, g)` exactly as fn-dsa 0.3 does; keys are byte-identical to
 //!   fn-dsa 0.3's `KeyPairGeneratorStandard` whenever fn-dsa's solver
-//!   accepts the same candidate (its fixed-schedule solver rejects a few
-//!   candidates this solver solves). Key generation is **not yet
+//!   accepts the same candidate (its fixed-budget solver rejects some
+//!   candidates this exact solver solves: at degree 1024 about a third,
+//!   when its reduced `(F, G)` at depth 6 to 8 do not fit its word budget
+//!   and its check of `f G - g F = q` fails). Key generation is **not yet
 //!   constant-time** (the big-integer NTRU solver branches on the sizes
 //!   of secret intermediate values and uses a variable-time binary GCD).
 //! * Secrets (`f, g, F, G`, their FFT forms and ffLDL tree, the sampler

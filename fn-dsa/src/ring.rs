@@ -1,15 +1,14 @@
 //! Polynomials modulo (q = 12289, X^n + 1): the one place where this crate
 //! multiplies and divides polynomials modulo q.
 //!
-//! **Temporary home.** This is a plain portable negacyclic NTT. When
-//! `pqkit_common::q12289` lands (the shared, backend-dispatched NTT modulo
-//! 12289), the bodies of [`ntt`], [`intt`] and the pointwise helpers switch
-//! to it; nothing outside this file needs to change.
-//!
-//! Values are kept in `[0, q)` as `u16`. Every reduction is a
-//! multiply-shift (Barrett) with a final masked subtraction, so the code is
-//! constant-time and may process secret polynomials (key decoding and key
-//! generation do).
+//! The transforms run on `pqkit_common::q12289` (backend-dispatched, AVX2
+//! when available); this module keeps values in `[0, q)` as `u16` around
+//! them. Every reduction is a multiply-shift (Barrett) with a final masked
+//! subtraction, so the code is constant-time and may process secret
+//! polynomials (key decoding and key generation do).
+
+use pqkit_common::{Backend, Kernel, dispatch};
+use zeroize::Zeroize;
 
 /// The modulus.
 pub(crate) const Q: u32 = 12289;
@@ -67,135 +66,76 @@ pub(crate) fn inv(a: u32) -> u32 {
     r
 }
 
-/// 11 generates the multiplicative group modulo 12289 (it is neither a
-/// square nor a cube), so
-/// `11^((q-1)/2048)` is a primitive 2048-th root of unity, i.e. a root of
-/// `X^1024 + 1`.
-const PSI: u32 = pow_const(11, (Q - 1) / 2048);
+/// `2^-16 mod q`: undoes the Montgomery factor `2^16` of
+/// `pqkit_common::q12289`'s inverse NTT.
+const R_INV: u32 = pow_const(pow_const(2, 16), Q - 2);
 
-const fn bitrev10(k: usize) -> usize {
-    let mut r = 0;
-    let mut i = 0;
-    while i < 10 {
-        r |= ((k >> i) & 1) << (9 - i);
-        i += 1;
+/// Forward NTT through `pqkit_common::q12289` (AVX2 when available).
+struct Fwd<'a>(&'a mut [i16]);
+
+impl Kernel for Fwd<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        // The length is a power of two in 1..=1024 (checked by callers);
+        // the kernel rejects n = 1, handled below.
+        let _ = b.ntt_q12289(self.0);
     }
-    r
 }
 
-/// `ZETAS[k] = PSI^bitrev10(k)`. For degree `n = 2^logn`, the entries
-/// `1..n` are exactly the twiddles of the size-n negacyclic NTT
-/// (`PSI^bitrev10(k) = (PSI^(1024/n))^bitrev_logn(k)`).
-static ZETAS: [u16; 1024] = {
-    let mut t = [0u16; 1024];
-    let mut k = 0;
-    while k < 1024 {
-        t[k] = pow_const(PSI, bitrev10(k) as u32) as u16;
-        k += 1;
-    }
-    t
-};
+/// Inverse NTT (times `2^16`) through `pqkit_common::q12289`.
+struct Inv<'a>(&'a mut [i16]);
 
-/// `ZETAS_INV[k] = 1 / ZETAS[k]`.
-static ZETAS_INV: [u16; 1024] = {
-    let mut t = [0u16; 1024];
-    let mut k = 0;
-    while k < 1024 {
-        t[k] = pow_const(PSI, (2048 - bitrev10(k)) as u32 % 2048) as u16;
-        k += 1;
+impl Kernel for Inv<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        let _ = b.inv_ntt_tomont_q12289(self.0);
     }
-    t
-};
-
-/// Shoup companions `floor(w * 2^32 / q)` of a twiddle table.
-const fn shoup(t: &[u16; 1024]) -> [u32; 1024] {
-    let mut s = [0u32; 1024];
-    let mut k = 0;
-    while k < 1024 {
-        s[k] = (((t[k] as u64) << 32) / Q as u64) as u32;
-        k += 1;
-    }
-    s
 }
 
-static ZETAS_SHOUP: [u32; 1024] = shoup(&ZETAS);
-static ZETAS_INV_SHOUP: [u32; 1024] = shoup(&ZETAS_INV);
-
-/// `a * w mod q`, up to one extra `q` (result in `[0, 2q)`), for any
-/// `a < 2^32`, with the Shoup companion `ws` of `w` (Harvey's lazy
-/// butterflies): two multiplications and no reduction branch.
+/// `[0, q)` to the centred representative, as `i16`.
 #[inline(always)]
-fn mul_shoup(a: u32, w: u32, ws: u32) -> u32 {
-    let qhat = ((a as u64 * ws as u64) >> 32) as u32;
-    a.wrapping_mul(w).wrapping_sub(qhat.wrapping_mul(Q))
+fn centred(x: u16) -> i16 {
+    let x = x as i32;
+    (x - (Q as i32 & (((Q as i32 - 1) / 2 - x) >> 31))) as i16
 }
 
-/// Forward negacyclic NTT in place (Cooley-Tukey, output in bit-reversed
-/// order). `a.len()` must be a power of two between 1 and 1024. Inputs in
-/// `[0, q)`; outputs in `[0, q)`. Intermediate values are reduced lazily
-/// (they stay below `21q < 2^32`).
+/// Forward negacyclic NTT in place, through `pqkit_common::q12289`'s
+/// backend-dispatched kernel. `a.len()` must be a power of two between 1
+/// and 1024 (degree 1 is the identity). Inputs and outputs in `[0, q)`.
+/// The evaluation order is the kernel's; only [`intt`],
+/// [`mul_pointwise`] and [`div_pointwise`] interpret it.
 pub(crate) fn ntt(a: &mut [u16]) {
-    let n = a.len();
-    let mut w = [0u32; 1024];
-    for (x, &v) in w.iter_mut().zip(a.iter()) {
-        *x = v as u32;
+    let n = a.len().min(1024);
+    if n < 2 {
+        return;
     }
-    let w = &mut w[..n];
-    let mut k = 0;
-    let mut len = n >> 1;
-    while len >= 1 {
-        for start in (0..n).step_by(2 * len) {
-            k += 1;
-            let (z, zs) = (ZETAS[k] as u32, ZETAS_SHOUP[k]);
-            let (lo, hi) = w[start..start + 2 * len].split_at_mut(len);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let t = mul_shoup(*y, z, zs);
-                let u = *x;
-                *y = u + 2 * Q - t;
-                *x = u + t;
-            }
-        }
-        len >>= 1;
+    let mut t = [0i16; 1024];
+    for (x, &v) in t.iter_mut().zip(a.iter()) {
+        *x = centred(v);
     }
-    for (d, &v) in a.iter_mut().zip(w.iter()) {
-        *d = reduce(v) as u16;
+    dispatch(Fwd(&mut t[..n]));
+    for (d, &v) in a.iter_mut().zip(t.iter()) {
+        *d = from_signed(v as i32);
     }
+    t.zeroize();
 }
 
-/// Inverse of [`ntt`] (Gentleman-Sande), including the division by n.
-/// Inputs in `[0, q)`, outputs in `[0, q)`; the sums grow at most to
-/// `2^10 q < 2^24` before the final reduction.
+/// Inverse of [`ntt`], including the division by n. Inputs and outputs in
+/// `[0, q)`.
 pub(crate) fn intt(a: &mut [u16]) {
-    let n = a.len();
-    let mut w = [0u32; 1024];
-    for (x, &v) in w.iter_mut().zip(a.iter()) {
-        *x = v as u32;
+    let n = a.len().min(1024);
+    if n < 2 {
+        return;
     }
-    let w = &mut w[..n];
-    let mut len = 1;
-    let mut k = n;
-    // Every value of the current layer is below `bound` (a multiple of q).
-    let mut bound = Q;
-    while len < n {
-        // Blocks of this layer, in reverse order of the forward pass.
-        let blocks = n / (2 * len);
-        k -= blocks;
-        for (b, start) in (0..n).step_by(2 * len).enumerate() {
-            let (zi, zs) = (ZETAS_INV[k + b] as u32, ZETAS_INV_SHOUP[k + b]);
-            let (lo, hi) = w[start..start + 2 * len].split_at_mut(len);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (u, v) = (*x, *y);
-                *x = u + v;
-                *y = mul_shoup(u + bound - v, zi, zs);
-            }
-        }
-        bound = 2 * bound.max(2 * Q);
-        len <<= 1;
+    let mut t = [0i16; 1024];
+    for (x, &v) in t.iter_mut().zip(a.iter()) {
+        *x = centred(v);
     }
-    let ninv = inv(n as u32);
-    for (d, &v) in a.iter_mut().zip(w.iter()) {
-        *d = mul(reduce(v), ninv) as u16;
+    dispatch(Inv(&mut t[..n]));
+    for (d, &v) in a.iter_mut().zip(t.iter()) {
+        *d = mul(from_signed(v as i32) as u32, R_INV) as u16;
     }
+    t.zeroize();
 }
 
 /// `a <- a * b` pointwise (NTT domain).
@@ -210,12 +150,31 @@ pub(crate) fn mul_pointwise(a: &mut [u16], b: &[u16]) {
 /// only the final verdict is meant to be published.
 #[cfg(feature = "alloc")]
 pub(crate) fn div_pointwise(a: &mut [u16], b: &[u16]) -> bool {
+    // Montgomery's batch inversion: one exponentiation and 3 (n - 1)
+    // products instead of n exponentiations. A zero entry is replaced by 1
+    // (without a branch) so the chain stays invertible, and reported.
+    let n = a.len().min(b.len()).min(1024);
     let mut zero = 0u32;
-    for (x, y) in a.iter_mut().zip(b) {
+    let mut prefix = [0u32; 1024];
+    let mut acc = 1u32;
+    for (p, y) in prefix.iter_mut().zip(b).take(n) {
         let yy = *y as u32;
-        zero |= yy.wrapping_sub(1) >> 31; // 1 iff yy == 0
-        *x = mul(*x as u32, inv(yy)) as u16;
+        let is_zero = yy.wrapping_sub(1) >> 31; // 1 iff yy == 0
+        zero |= is_zero;
+        acc = mul(acc, yy | is_zero);
+        *p = acc;
     }
+    // acc = prod(b); walk back: inv(b_i) = inv(b_0..b_i) * prod(b_0..b_i-1).
+    let mut inv_acc = inv(acc);
+    for i in (0..n).rev() {
+        let yy = b[i] as u32;
+        let is_zero = yy.wrapping_sub(1) >> 31;
+        let before = if i == 0 { 1 } else { prefix[i - 1] };
+        let inv_i = mul(inv_acc, before);
+        inv_acc = mul(inv_acc, yy | is_zero);
+        a[i] = mul(a[i] as u32, inv_i) as u16;
+    }
+    prefix.zeroize();
     zero == 0
 }
 
@@ -257,7 +216,7 @@ mod tests {
 
     #[test]
     fn constants() {
-        assert_eq!(pow_const(PSI, 1024), Q - 1);
+        assert_eq!(mul(R_INV, 1 << 16), 1);
         for x in [0u32, 1, 12288, 12289, 24577, 151_000_000, (1 << 29) - 1] {
             assert_eq!(reduce(x), x % Q);
         }

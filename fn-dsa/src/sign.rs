@@ -94,9 +94,8 @@ fn ffldl<F: Flr>(
     fft::split(a0, a1, g11);
     a2.copy_from_slice(a0);
     ffldl(logn - 1, a0, a1, a2, right, rest, isig);
-    a0.zeroize();
-    a1.zeroize();
-    a2.zeroize();
+    // a0, a1, a2 live in the caller's work area, wiped once at the end of
+    // `Expanded::new`.
 }
 
 impl<F: Flr> Expanded<F> {

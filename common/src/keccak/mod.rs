@@ -103,14 +103,13 @@ impl<B: X4Ops, const RATE: usize> ShakeX4<B, RATE> {
             s.backend.keccak_f1600_x4(&mut s.state);
             offset += RATE;
         }
-        let mut last = [0u8; RATE];
+        // The tail (shorter than a block), then the SHAKE padding bits
+        // 0x1f at the next byte and 0x80 at the last byte of the block.
+        let tail_len = N - offset;
         for (k, input) in inputs.iter().enumerate() {
-            last.fill(0);
-            let tail = &input[offset..];
-            last[..tail.len()].copy_from_slice(tail);
-            last[tail.len()] ^= 0x1f;
-            last[RATE - 1] ^= 0x80;
-            xor_bytes(&mut s.state, k, &last);
+            xor_bytes(&mut s.state, k, &input[offset..]);
+            s.state.lanes[tail_len / 8][k] ^= 0x1f << (8 * (tail_len % 8));
+            s.state.lanes[(RATE - 1) / 8][k] ^= 0x80 << (8 * ((RATE - 1) % 8));
         }
         s
     }

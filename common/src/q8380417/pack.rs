@@ -72,25 +72,82 @@ fn unpack8(bytes: &[u8], bits: u32) -> [u32; 8] {
     out
 }
 
-/// Generic: coefficient `c` is encoded as `f(c)` on `bits` bits.
+/// Eight `B`-bit values in exactly `B` bytes through one 128-bit word
+/// (`B <= 16`); a shorter `out` is filled partially.
+#[inline(always)]
+fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8]) {
+    let mut acc = 0u128;
+    for (i, v) in vals.iter().enumerate() {
+        acc |= u128::from(*v) << (B * i);
+    }
+    for (o, b) in out.iter_mut().zip(&acc.to_le_bytes()[..B]) {
+        *o = *b;
+    }
+}
+
+/// Inverse of [`pack_group`] (missing bytes read as zero).
+#[inline(always)]
+fn unpack_group<const B: usize>(bytes: &[u8]) -> [u32; 8] {
+    let mut buf = [0u8; 16];
+    for (d, s) in buf.iter_mut().zip(bytes.iter().take(B)) {
+        *d = *s;
+    }
+    let acc = u128::from_le_bytes(buf);
+    let mask = (1u128 << B) - 1;
+    core::array::from_fn(|i| ((acc >> (B * i)) & mask) as u32)
+}
+
+#[inline(always)]
+fn pack_const<const B: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> u32) {
+    for (cs, o) in a.coeffs.chunks_exact(8).zip(out.chunks_mut(B)) {
+        pack_group::<B>(core::array::from_fn(|i| f(cs[i])), o);
+    }
+}
+
+#[inline(always)]
+fn unpack_const<const B: usize>(bytes: &[u8], a: &mut Poly, f: impl Fn(u32) -> i32) {
+    for (cs, b) in a.coeffs.chunks_exact_mut(8).zip(bytes.chunks(B)) {
+        for (c, x) in cs.iter_mut().zip(unpack_group::<B>(b)) {
+            *c = f(x);
+        }
+    }
+}
+
+/// Generic: coefficient `c` is encoded as `f(c)` on `bits` bits (the
+/// widths FIPS 204 uses up to 13 bits go through [`pack_group`]).
 #[inline(always)]
 fn pack_with(a: &Poly, bits: u32, out: &mut [u8], f: impl Fn(i32) -> u32) {
-    for (cs, o) in a.coeffs.chunks_exact(8).zip(out.chunks_mut(bits as usize)) {
-        let v: [u32; 8] = core::array::from_fn(|i| f(cs[i]));
-        pack8(&v, bits, o);
+    match bits {
+        3 => pack_const::<3>(a, out, f),
+        4 => pack_const::<4>(a, out, f),
+        6 => pack_const::<6>(a, out, f),
+        10 => pack_const::<10>(a, out, f),
+        13 => pack_const::<13>(a, out, f),
+        _ => {
+            for (cs, o) in a.coeffs.chunks_exact(8).zip(out.chunks_mut(bits as usize)) {
+                let v: [u32; 8] = core::array::from_fn(|i| f(cs[i]));
+                pack8(&v, bits, o);
+            }
+        }
     }
 }
 
 #[inline(always)]
 fn unpack_with(bytes: &[u8], bits: u32, a: &mut Poly, f: impl Fn(u32) -> i32) {
-    for (cs, b) in a
-        .coeffs
-        .chunks_exact_mut(8)
-        .zip(bytes.chunks(bits as usize))
-    {
-        let v = unpack8(b, bits);
-        for (c, x) in cs.iter_mut().zip(v) {
-            *c = f(x);
+    match bits {
+        10 => unpack_const::<10>(bytes, a, f),
+        13 => unpack_const::<13>(bytes, a, f),
+        _ => {
+            for (cs, b) in a
+                .coeffs
+                .chunks_exact_mut(8)
+                .zip(bytes.chunks(bits as usize))
+            {
+                let v = unpack8(b, bits);
+                for (c, x) in cs.iter_mut().zip(v) {
+                    *c = f(x);
+                }
+            }
         }
     }
 }
@@ -140,7 +197,11 @@ pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
         .chunks_exact_mut(8)
         .zip(bytes.chunks(bits as usize))
     {
-        for (c, x) in cs.iter_mut().zip(unpack8(b, bits)) {
+        let vals = match eta {
+            Eta::Two => unpack_group::<3>(b),
+            Eta::Four => unpack_group::<4>(b),
+        };
+        for (c, x) in cs.iter_mut().zip(vals) {
             bad |= (((2 * e) as u32).wrapping_sub(x) >> 31) & 1;
             *c = e - x as i32;
         }

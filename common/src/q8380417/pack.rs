@@ -73,14 +73,15 @@ fn unpack8(bytes: &[u8], bits: u32) -> [u32; 8] {
 }
 
 /// Eight `B`-bit values in exactly `B` bytes through one 128-bit word
-/// (`B <= 16`); a shorter `out` is filled partially.
+/// (`B <= 16`).
 #[inline(always)]
-fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8]) {
+fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8; B]) {
     let mut acc = 0u128;
     for (i, v) in vals.iter().enumerate() {
         acc |= u128::from(*v) << (B * i);
     }
-    for (o, b) in out.iter_mut().zip(&acc.to_le_bytes()[..B]) {
+    let bytes = acc.to_le_bytes();
+    for (o, b) in out.iter_mut().zip(&bytes) {
         *o = *b;
     }
 }
@@ -99,15 +100,38 @@ fn unpack_group<const B: usize>(bytes: &[u8]) -> [u32; 8] {
 
 #[inline(always)]
 fn pack_const<const B: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> u32) {
-    for (cs, o) in a.coeffs.chunks_exact(8).zip(out.chunks_mut(B)) {
+    let (full, rest) = out.as_chunks_mut::<B>();
+    let groups = a.coeffs.as_chunks::<8>().0;
+    for (cs, o) in groups.iter().zip(full.iter_mut()) {
         pack_group::<B>(core::array::from_fn(|i| f(cs[i])), o);
+    }
+    // A short `out` (never from this crate's callers): its partial group.
+    if let Some(cs) = groups.get(full.len())
+        && !rest.is_empty()
+    {
+        let mut last = [0u8; B];
+        pack_group::<B>(core::array::from_fn(|i| f(cs[i])), &mut last);
+        for (o, b) in rest.iter_mut().zip(&last) {
+            *o = *b;
+        }
     }
 }
 
 #[inline(always)]
 fn unpack_const<const B: usize>(bytes: &[u8], a: &mut Poly, f: impl Fn(u32) -> i32) {
-    for (cs, b) in a.coeffs.chunks_exact_mut(8).zip(bytes.chunks(B)) {
+    let (full, rest) = bytes.as_chunks::<B>();
+    let groups = a.coeffs.as_chunks_mut::<8>().0;
+    let n = full.len();
+    for (cs, b) in groups.iter_mut().zip(full) {
         for (c, x) in cs.iter_mut().zip(unpack_group::<B>(b)) {
+            *c = f(x);
+        }
+    }
+    // A short input (never from this crate's callers): its partial group.
+    if let Some(cs) = groups.get_mut(n)
+        && !rest.is_empty()
+    {
+        for (c, x) in cs.iter_mut().zip(unpack_group::<B>(rest)) {
             *c = f(x);
         }
     }

@@ -191,31 +191,6 @@ fn fill_mod_q(p: &mut Poly, filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
     n
 }
 
-/// FIPS 203 Alg. 8 SamplePolyCBD_eta on `64 eta` bytes (eta 2 or 3).
-fn cbd(eta: usize, bytes: &[u8], p: &mut Poly) {
-    if eta == 2 {
-        for (chunk, out) in bytes.chunks_exact(4).zip(p.coeffs.chunks_exact_mut(8)) {
-            let t = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-            let d = (t & 0x5555_5555) + ((t >> 1) & 0x5555_5555);
-            for (i, o) in out.iter_mut().enumerate() {
-                let a = (d >> (4 * i)) & 3;
-                let b = (d >> (4 * i + 2)) & 3;
-                *o = a as i16 - b as i16;
-            }
-        }
-    } else {
-        for (chunk, out) in bytes.chunks_exact(3).zip(p.coeffs.chunks_exact_mut(4)) {
-            let t = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], 0]);
-            let d = (t & 0x0024_9249) + ((t >> 1) & 0x0024_9249) + ((t >> 2) & 0x0024_9249);
-            for (i, o) in out.iter_mut().enumerate() {
-                let a = (d >> (6 * i)) & 7;
-                let b = (d >> (6 * i + 3)) & 7;
-                *o = a as i16 - b as i16;
-            }
-        }
-    }
-}
-
 /// `out[i] = CBD_eta(PRF_eta(seed, nonce0 + i))` for every polynomial of
 /// `out`, four per 4-way SHAKE256 (FIPS 203 Alg. 13 lines 9-16, Alg. 14
 /// lines 9-17).
@@ -245,7 +220,7 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
         }
     }
     for (p, bytes) in out.iter_mut().zip(buf.iter()) {
-        cbd(eta, &bytes[..64 * eta], p);
+        b.cbd_q3329(eta, &bytes[..64 * eta], p);
     }
 }
 
@@ -275,26 +250,16 @@ pub(crate) fn decode12(bytes: &[u8], p: &mut Poly) -> subtle::Choice {
     subtle::Choice::from((below & 1) as u8 & u8::from(full))
 }
 
-/// FIPS 203 (4.7) Compress_d on a canonical `x < q`: `round(2^d x / q)
-/// mod 2^d`, as a multiply-shift (exact for every `x < q`, `d <= 11`;
-/// no division: KyberSlash).
-fn compress(x: i16, d: u32) -> u32 {
-    const M: u64 = 10_321_340; // ceil(2^35 / q)
-    let num = ((x as u64) << d) + (Q as u64 / 2);
-    ((num * M) >> 35) as u32 & ((1 << d) - 1)
-}
-
 /// FIPS 203 (4.8) Decompress_d: `round(q y / 2^d)`.
 fn decompress(y: u32, d: u32) -> i16 {
     ((y * Q as u32 + (1 << (d - 1))) >> d) as i16
 }
 
-/// Compress and ByteEncode_d a polynomial into `out` (32 d bytes).
-fn compress_encode(p: &Poly, d: u32, out: &mut [u8]) {
+/// Compress_d (FIPS 203 (4.7), multiply-shift, no division: KyberSlash)
+/// and ByteEncode_d a polynomial into `out` (32 d bytes).
+fn compress_encode<B: Backend>(b: B, p: &Poly, d: u32, out: &mut [u8]) {
     let mut c = [0u32; N];
-    for (x, &y) in c.iter_mut().zip(&p.coeffs) {
-        *x = compress(MOD.canonical(y), d);
-    }
+    b.compress_q3329(p, d, &mut c);
     let ok = pack256(d, &c, out);
     debug_assert!(ok, "compress_encode output is 32 d bytes");
     c.zeroize();
@@ -453,7 +418,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
         }
         b.reduce_q3329(u);
         let len = 32 * du as usize;
-        compress_encode(u, du, &mut enc[..len]);
+        compress_encode(b, u, du, &mut enc[..len]);
         ct.put(len * i, &enc[..len]);
     }
     // Lines 20-21: mu = Decompress_1(m); v = NTT^-1(t-hat o y-hat) + e2 + mu.
@@ -467,7 +432,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     // Line 23: c2.
     let off = 32 * du as usize * k;
     let len = 32 * P::DV as usize;
-    compress_encode(v, P::DV, &mut enc[..len]);
+    compress_encode(b, v, P::DV, &mut enc[..len]);
     ct.put(off, &enc[..len]);
 }
 
@@ -505,7 +470,7 @@ fn kpke_decrypt<B: Backend, P: ParameterSet>(
     b.reduce_q3329(w);
     // Line 7: m = ByteEncode_1(Compress_1(w)).
     let mut m = Zeroizing::new([0u8; 32]);
-    compress_encode(w, 1, &mut m[..]);
+    compress_encode(b, w, 1, &mut m[..]);
     m
 }
 
@@ -593,19 +558,4 @@ pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     let mut key = kbar;
     pqkit_common::ct::ct_select_into(&mut key[..], &kr[..32], equal);
     Ok(key)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn compress_is_exact_for_every_input() {
-        for d in [1u32, 4, 5, 10, 11] {
-            for x in 0..Q {
-                let exact = (((x as u64) << d) + (Q as u64) / 2) / Q as u64 % (1 << d);
-                assert_eq!(u64::from(compress(x, d)), exact, "d = {d}, x = {x}");
-            }
-        }
-    }
 }

@@ -250,3 +250,85 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
     }
     filled
 }
+
+/// Compress_d of canonical representatives, 8 lanes of 32 bits at a time:
+/// `((x << d) + (q - 1) / 2) * ceil(2^35 / q) >> 35` with 64-bit products
+/// (`_mm256_mul_epu32` on the even and odd lanes), exactly the portable
+/// formula.
+#[target_feature(enable = "avx2")]
+pub(super) fn compress(a: &Poly, d: u32, out: &mut [u32; N]) {
+    use core::arch::x86_64::*;
+    if !(1..=11).contains(&d) {
+        return;
+    }
+    let c = Consts::new(MOD);
+    let q = _mm256_set1_epi16(Q);
+    let half = _mm256_set1_epi32(i32::from(Q) / 2);
+    let m = _mm256_set1_epi64x(10_321_340);
+    let mask = _mm256_set1_epi32((1 << d) - 1);
+    let shift = _mm_cvtsi32_si128(d as i32);
+    let (outs, _) = out.as_chunks_mut::<8>();
+    for (chunk, o) in a.chunks().iter().zip(outs.chunks_exact_mut(2)) {
+        // Canonical: Barrett, then + q where negative.
+        let r = v16::barrett(v16::load(chunk), &c);
+        let r = _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16::<15>(r), q));
+        let halves = [
+            _mm256_cvtepu16_epi32(_mm256_castsi256_si128(r)),
+            _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(r)),
+        ];
+        for (x, dst) in halves.into_iter().zip(o.iter_mut()) {
+            let num = _mm256_add_epi32(_mm256_sll_epi32(x, shift), half);
+            let even = _mm256_srli_epi64::<35>(_mm256_mul_epu32(num, m));
+            let odd = _mm256_srli_epi64::<35>(_mm256_mul_epu32(_mm256_srli_epi64::<32>(num), m));
+            let v = _mm256_blend_epi32::<0b1010_1010>(even, _mm256_slli_epi64::<32>(odd));
+            let v = _mm256_and_si256(v, mask);
+            // SAFETY: `dst` is 8 writable u32 (32 bytes); storeu has no
+            // alignment need.
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm256_storeu_si256(dst.as_mut_ptr().cast(), v)
+            };
+        }
+    }
+}
+
+/// SamplePolyCBD_2 on 16 bytes (32 coefficients) per step: pair sums by
+/// masks, the four 2-bit fields of each byte, differences, then the low
+/// and high nibbles' results interleaved back into coefficient order and
+/// sign-extended. eta = 3 runs the portable code.
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+pub(super) fn cbd(eta: usize, bytes: &[u8], out: &mut Poly) {
+    use core::arch::x86_64::*;
+    if eta != 2 {
+        super::portable::cbd(eta, bytes, out);
+        return;
+    }
+    let m55 = _mm_set1_epi8(0x55);
+    let m03 = _mm_set1_epi8(0x03);
+    let (ins, _) = bytes.as_chunks::<16>();
+    let (outs, _) = out.coeffs.as_chunks_mut::<32>();
+    for (b, o) in ins.iter().zip(outs.iter_mut()) {
+        // SAFETY: `b` is 16 readable bytes; loadu has no alignment need.
+        let v = unsafe { _mm_loadu_si128(b.as_ptr().cast()) };
+        let t = _mm_add_epi8(
+            _mm_and_si128(v, m55),
+            _mm_and_si128(_mm_srli_epi16::<1>(v), m55),
+        );
+        let a_lo = _mm_and_si128(t, m03);
+        let b_lo = _mm_and_si128(_mm_srli_epi16::<2>(t), m03);
+        let a_hi = _mm_and_si128(_mm_srli_epi16::<4>(t), m03);
+        let b_hi = _mm_and_si128(_mm_srli_epi16::<6>(t), m03);
+        let c_lo = _mm_sub_epi8(a_lo, b_lo);
+        let c_hi = _mm_sub_epi8(a_hi, b_hi);
+        let x0 = _mm256_cvtepi8_epi16(_mm_unpacklo_epi8(c_lo, c_hi));
+        let x1 = _mm256_cvtepi8_epi16(_mm_unpackhi_epi8(c_lo, c_hi));
+        let (o0, o1) = o.split_at_mut(16);
+        // SAFETY: `o0`, `o1` are 16 writable i16 (32 bytes) each; storeu
+        // has no alignment need.
+        unsafe {
+            _mm256_storeu_si256(o0.as_mut_ptr().cast(), x0);
+            _mm256_storeu_si256(o1.as_mut_ptr().cast(), x1);
+        }
+    }
+}

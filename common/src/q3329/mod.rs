@@ -88,6 +88,15 @@ pub trait Ops: Copy {
     /// matrix comes from rho): the loop may branch on the values. Entries
     /// past the returned count are unspecified.
     fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize;
+    /// FIPS 203 (4.7) Compress_d of the canonical representative of every
+    /// coefficient (any `i16` input): `round(2^d x / q) mod 2^d`, for `d`
+    /// in `1..=11`, by multiply-shift (no division: KyberSlash). Other `d`
+    /// leave `out` unchanged.
+    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]);
+    /// FIPS 203 Alg. 8 SamplePolyCBD_eta from `64 eta` bytes, `eta` 2 or
+    /// 3 (other values, or fewer bytes, leave the missing coefficients
+    /// unchanged). Constant-time: the bytes are secret.
+    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly);
 }
 
 impl Ops for crate::Portable {
@@ -110,6 +119,14 @@ impl Ops for crate::Portable {
     #[inline]
     fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
         portable::rej_uniform(a, filled, buf)
+    }
+    #[inline]
+    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
+        portable::compress(a, d, out);
+    }
+    #[inline]
+    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
+        portable::cbd(eta, bytes, out);
     }
 }
 
@@ -153,6 +170,22 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             avx2::rej_uniform(a, filled, buf)
+        }
+    }
+    #[inline]
+    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::compress(a, d, out)
+        }
+    }
+    #[inline]
+    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::cbd(eta, bytes, out)
         }
     }
 }

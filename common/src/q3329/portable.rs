@@ -86,3 +86,51 @@ pub(super) fn rej_uniform(p: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize
     }
     filled + take
 }
+
+/// Compress_d of canonical representatives (see `Ops::compress_q3329`).
+pub(super) fn compress(a: &Poly, d: u32, out: &mut [u32; N]) {
+    if !(1..=11).contains(&d) {
+        return;
+    }
+    const M: u64 = 10_321_340; // ceil(2^35 / q)
+    for (o, &y) in out.iter_mut().zip(&a.coeffs) {
+        let x = MOD.canonical(y);
+        let num = ((x as u64) << d) + (Q as u64 / 2);
+        *o = ((num * M) >> 35) as u32 & ((1 << d) - 1);
+    }
+}
+
+/// SamplePolyCBD_eta (see `Ops::cbd_q3329`).
+pub(super) fn cbd(eta: usize, bytes: &[u8], p: &mut Poly) {
+    if eta == 2 {
+        for (chunk, out) in bytes
+            .as_chunks::<4>()
+            .0
+            .iter()
+            .zip(p.coeffs.as_chunks_mut::<8>().0)
+        {
+            let t = u32::from_le_bytes(*chunk);
+            let d = (t & 0x5555_5555) + ((t >> 1) & 0x5555_5555);
+            for (i, o) in out.iter_mut().enumerate() {
+                let a = (d >> (4 * i)) & 3;
+                let b = (d >> (4 * i + 2)) & 3;
+                *o = a as i16 - b as i16;
+            }
+        }
+    } else if eta == 3 {
+        for (chunk, out) in bytes
+            .as_chunks::<3>()
+            .0
+            .iter()
+            .zip(p.coeffs.as_chunks_mut::<4>().0)
+        {
+            let t = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], 0]);
+            let d = (t & 0x0024_9249) + ((t >> 1) & 0x0024_9249) + ((t >> 2) & 0x0024_9249);
+            for (i, o) in out.iter_mut().enumerate() {
+                let a = (d >> (6 * i)) & 7;
+                let b = (d >> (6 * i + 3)) & 7;
+                *o = a as i16 - b as i16;
+            }
+        }
+    }
+}

@@ -174,3 +174,75 @@ fn rejection_sampler_equals_portable_on_every_backend() {
         }
     }
 }
+
+struct Compress(Poly, u32);
+impl Kernel for Compress {
+    type Output = [u32; N];
+    fn run<B: Backend>(self, b: B) -> [u32; N] {
+        let mut out = [0u32; N];
+        b.compress_q3329(&self.0, self.1, &mut out);
+        out
+    }
+}
+
+#[test]
+fn compression_equals_portable_and_the_definition_everywhere() {
+    // Every i16 input, for every d used by ML-KEM, on every backend.
+    for d in [1u32, 4, 5, 10, 11] {
+        for start in (i16::MIN as i32..=i16::MAX as i32).step_by(N) {
+            let mut p = Poly::default();
+            for (i, c) in p.coeffs.iter_mut().enumerate() {
+                *c = (start + i as i32).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+            }
+            let want = Compress(p.clone(), d).run(Portable);
+            for (i, &w) in want.iter().enumerate() {
+                // round(2^d x / q) mod 2^d with x canonical, in exact integers.
+                let x = canon(p.coeffs[i] as i64);
+                let r = ((x << d) + (Q as i64) / 2) / Q as i64;
+                assert_eq!(w as i64, r & ((1 << d) - 1), "d {d} x {x}");
+            }
+            for kind in BackendKind::available() {
+                assert_eq!(
+                    run_on(kind, Compress(p.clone(), d)),
+                    Some(want),
+                    "{kind:?} d {d}"
+                );
+            }
+        }
+    }
+}
+
+struct Cbd(usize, std::vec::Vec<u8>);
+impl Kernel for Cbd {
+    type Output = Poly;
+    fn run<B: Backend>(self, b: B) -> Poly {
+        let mut p = Poly::default();
+        b.cbd_q3329(self.0, &self.1, &mut p);
+        p
+    }
+}
+
+#[test]
+fn cbd_equals_portable_and_the_definition() {
+    let mut next = rng(21);
+    for round in 0..200 {
+        for eta in [2usize, 3] {
+            let bytes: std::vec::Vec<u8> = (0..64 * eta).map(|_| next() as u8).collect();
+            let want = Cbd(eta, bytes.clone()).run(Portable);
+            // FIPS 203 Alg. 8 bit by bit.
+            let bit = |k: usize| i16::from((bytes[k / 8] >> (k % 8)) & 1);
+            for (i, &c) in want.coeffs.iter().enumerate() {
+                let x: i16 = (0..eta).map(|j| bit(2 * i * eta + j)).sum();
+                let y: i16 = (0..eta).map(|j| bit(2 * i * eta + eta + j)).sum();
+                assert_eq!(c, x - y, "eta {eta} i {i} round {round}");
+            }
+            for kind in BackendKind::available() {
+                assert_eq!(
+                    run_on(kind, Cbd(eta, bytes.clone())),
+                    Some(want.clone()),
+                    "{kind:?}"
+                );
+            }
+        }
+    }
+}

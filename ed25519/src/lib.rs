@@ -24,7 +24,7 @@
 //! Every mode rejects a non-canonical `S` (`S >= L`) and computes the
 //! challenge over the signature's `R` and the key's bytes as given.
 //!
-//! * [`VerifyingKey::verify`] (and the `Verifier` trait): the same acceptance
+//! * [`VerifyingKey::verify_bytes`] (and the `Verifier` trait): the same acceptance
 //!   rules as ed25519-dalek's `verify`: the cofactorless equation, checked by
 //!   recomputing `R' = [S]B - [k]A` and comparing its canonical encoding with
 //!   the signature's `R` bytes (so a non-canonical `R` never verifies).

@@ -160,7 +160,7 @@ impl Eta {
 }
 
 /// A polynomial of `Z_q[X]/(X^256 + 1)`: 256 signed coefficients, 32-byte
-/// aligned for the SIMD kernels. Implements [`Zeroize`](zeroize::Zeroize)
+/// aligned for the SIMD kernels. Implements [`zeroize::Zeroize`]
 /// but is not wiped on drop: most polynomials are public (matrix entries,
 /// t1, w1), so the containers that hold secrets wipe exactly the
 /// polynomials they use.

@@ -160,7 +160,7 @@ fn merge(lo: V, hi: V, len: usize) -> (V, V) {
 /// For a lane `p` of the split "first halves" vector of the pair
 /// `(vector 2i, vector 2i + 1)`, the index of its block (of `2 len`
 /// coefficients) relative to the first block of vector `2i`.
-pub(crate) const fn lane_block(p: usize, len: usize) -> usize {
+const fn lane_block(p: usize, len: usize) -> usize {
     let per_vec = 16 / (2 * len); // blocks per vector
     match len {
         // [A.lo | B.lo]: lanes 0..8 block 0 of A, 8..16 block 0 of B.
@@ -176,6 +176,47 @@ pub(crate) const fn lane_block(p: usize, len: usize) -> usize {
         }
         _ => (p % 2) * per_vec + p / 2,
     }
+}
+
+/// The per-lane zetas [`ntt_layers`] takes as `lane_tab`, computed at
+/// compile time: for the shuffle layers of a degree-`n` transform (`len` 8
+/// down to `last_len` forward, `last_len` up to 8 inverse), entry
+/// `s * pairs + pair` holds the zetas of the `s`-th such layer for vector
+/// pair `pair` (`pairs = n / 32`, `E` = layers times pairs). `zetas` is the
+/// ring's table: forward layers use `zetas[blocks + i]`, inverse ones
+/// `zetas[2 blocks - 1 - i]`, as the portable loops do.
+pub(crate) const fn lane_zetas<const E: usize>(
+    zetas: &[i16],
+    n: usize,
+    last_len: usize,
+    inverse: bool,
+) -> [[i16; 16]; E] {
+    let mut out = [[0i16; 16]; E];
+    let pairs = n / 32;
+    let layers = (8 / last_len).trailing_zeros() as usize + 1;
+    let mut s = 0;
+    while s < layers {
+        let len = if inverse { last_len << s } else { 8 >> s };
+        let blocks = n / (2 * len);
+        let per_vec = 16 / (2 * len);
+        let mut pair = 0;
+        while pair < pairs {
+            let first = pair * 2 * per_vec;
+            let mut p = 0;
+            while p < 16 {
+                let i = first + lane_block(p, len);
+                out[s * pairs + pair][p] = if inverse {
+                    zetas[2 * blocks - 1 - i]
+                } else {
+                    zetas[blocks + i]
+                };
+                p += 1;
+            }
+            pair += 1;
+        }
+        s += 1;
+    }
+    out
 }
 
 /// Run the NTT layers from butterfly distance `first_len` down to

@@ -17,42 +17,12 @@ fn lens(n: usize) -> ([usize; 10], usize) {
     (l, count)
 }
 
-/// Per-lane zetas of the four shuffle layers (`len` 8, 4, 2, 1) for the
-/// `n / 32` vector pairs of degree `n`, in the order the layers run (see
-/// `ntt_layers`), computed at compile time (`E = 4 n / 32`).
-const fn lane_zetas<const E: usize>(n: usize, inverse: bool) -> [[i16; 16]; E] {
-    let mut out = [[0i16; 16]; E];
-    let pairs = n / 32;
-    let lens: [usize; 4] = if inverse { [1, 2, 4, 8] } else { [8, 4, 2, 1] };
-    let mut s = 0;
-    while s < 4 {
-        let len = lens[s];
-        let blocks = n / (2 * len);
-        let per_vec = 16 / (2 * len);
-        let mut pair = 0;
-        while pair < pairs {
-            let first = pair * 2 * per_vec;
-            let mut p = 0;
-            while p < 16 {
-                let i = first + v16::lane_block(p, len);
-                out[s * pairs + pair][p] = if inverse {
-                    ZETAS[2 * blocks - 1 - i]
-                } else {
-                    ZETAS[blocks + i]
-                };
-                p += 1;
-            }
-            pair += 1;
-        }
-        s += 1;
-    }
-    out
-}
-
-static FWD_512: [[i16; 16]; 64] = lane_zetas::<64>(512, false);
-static INV_512: [[i16; 16]; 64] = lane_zetas::<64>(512, true);
-static FWD_1024: [[i16; 16]; 128] = lane_zetas::<128>(1024, false);
-static INV_1024: [[i16; 16]; 128] = lane_zetas::<128>(1024, true);
+// Lane zetas of the shuffle layers (`len` 8, 4, 2, 1) at the degrees
+// FN-DSA uses.
+static FWD_512: [[i16; 16]; 64] = v16::lane_zetas::<64>(&ZETAS, 512, 1, false);
+static INV_512: [[i16; 16]; 64] = v16::lane_zetas::<64>(&ZETAS, 512, 1, true);
+static FWD_1024: [[i16; 16]; 128] = v16::lane_zetas::<128>(&ZETAS, 1024, 1, false);
+static INV_1024: [[i16; 16]; 128] = v16::lane_zetas::<128>(&ZETAS, 1024, 1, true);
 
 /// The precomputed lane zetas for the degrees FN-DSA uses (others build
 /// them on the fly).

@@ -6,37 +6,6 @@ use crate::avx2_i16::{self as v16, Butterfly, Consts};
 const FWD: [usize; 7] = [128, 64, 32, 16, 8, 4, 2];
 const INV: [usize; 7] = [2, 4, 8, 16, 32, 64, 128];
 
-/// Per-lane zetas of the three shuffle layers (`len` 8, 4, 2) for the 8
-/// vector pairs, in the order the layers run (see `ntt_layers`), computed
-/// at compile time from `ZETAS` with the engine's lane layout.
-const fn lane_zetas(inverse: bool) -> [[i16; 16]; 24] {
-    let mut out = [[0i16; 16]; 24];
-    let lens: [usize; 3] = if inverse { [2, 4, 8] } else { [8, 4, 2] };
-    let mut s = 0;
-    while s < 3 {
-        let len = lens[s];
-        let blocks = 256 / (2 * len);
-        let per_vec = 16 / (2 * len);
-        let mut pair = 0;
-        while pair < 8 {
-            let first = pair * 2 * per_vec;
-            let mut p = 0;
-            while p < 16 {
-                let i = first + v16::lane_block(p, len);
-                out[s * 8 + pair][p] = if inverse {
-                    ZETAS[2 * blocks - 1 - i]
-                } else {
-                    ZETAS[blocks + i]
-                };
-                p += 1;
-            }
-            pair += 1;
-        }
-        s += 1;
-    }
-    out
-}
-
 /// Lanes `[z, 0, -z, 0]` of the base multiplication for the four
 /// degree-1 pairs groups of each 16-coefficient chunk (`z = ZETAS[64 + i]`
 /// for group `i`); the zero lanes are not used.
@@ -58,8 +27,9 @@ const fn basemul_zetas() -> [[i16; 16]; 16] {
 
 static BASEMUL_Z: [[i16; 16]; 16] = basemul_zetas();
 
-static FWD_LANES: [[i16; 16]; 24] = lane_zetas(false);
-static INV_LANES: [[i16; 16]; 24] = lane_zetas(true);
+/// Lane zetas of the shuffle layers (`len` 8, 4, 2; 8 vector pairs).
+static FWD_LANES: [[i16; 16]; 24] = v16::lane_zetas::<24>(&ZETAS, 256, 2, false);
+static INV_LANES: [[i16; 16]; 24] = v16::lane_zetas::<24>(&ZETAS, 256, 2, true);
 
 #[target_feature(enable = "avx2")]
 pub(super) fn ntt(a: &mut Poly) {

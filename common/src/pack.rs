@@ -96,18 +96,42 @@ pub fn unpack256(d: u32, bytes: &[u8], out: &mut [u32; 256]) -> bool {
     }
 }
 
+/// Eight `B`-bit values (masked to `B` bits) in exactly `B` bytes through
+/// one 128-bit word (`B <= 16`): ByteEncode's unit for every width that
+/// fills whole bytes per 8 values.
+#[inline(always)]
+pub(crate) fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8; B]) {
+    let mask = (1u128 << B) - 1;
+    let mut acc = 0u128;
+    for (i, v) in vals.iter().enumerate() {
+        acc |= (u128::from(*v) & mask) << (B * i);
+    }
+    let bytes = acc.to_le_bytes();
+    for (o, b) in out.iter_mut().zip(&bytes) {
+        *o = *b;
+    }
+}
+
+/// Inverse of [`pack_group`] (bytes past `B`, or missing, read as zero).
+#[inline(always)]
+pub(crate) fn unpack_group<const B: usize>(bytes: &[u8]) -> [u32; 8] {
+    let mut buf = [0u8; 16];
+    for (d, s) in buf.iter_mut().zip(bytes.iter().take(B)) {
+        *d = *s;
+    }
+    let acc = u128::from_le_bytes(buf);
+    let mask = (1u128 << B) - 1;
+    core::array::from_fn(|i| ((acc >> (B * i)) & mask) as u32)
+}
+
 #[inline]
 fn pack_groups<const D: usize>(vals: &[u32; 256], out: &mut [u8]) -> bool {
     if out.len() != 32 * D {
         return false;
     }
-    let mask = (1u128 << D) - 1;
-    for (group, chunk) in vals.as_chunks::<8>().0.iter().zip(out.chunks_exact_mut(D)) {
-        let mut acc = 0u128;
-        for (i, &v) in group.iter().enumerate() {
-            acc |= (u128::from(v) & mask) << (D * i);
-        }
-        chunk.copy_from_slice(&acc.to_le_bytes()[..D]);
+    let (chunks, _) = out.as_chunks_mut::<D>();
+    for (group, chunk) in vals.as_chunks::<8>().0.iter().zip(chunks) {
+        pack_group::<D>(*group, chunk);
     }
     true
 }
@@ -117,17 +141,9 @@ fn unpack_groups<const D: usize>(bytes: &[u8], out: &mut [u32; 256]) -> bool {
     if bytes.len() != 32 * D {
         return false;
     }
-    let mask = (1u128 << D) - 1;
-    for (chunk, group) in bytes
-        .chunks_exact(D)
-        .zip(out.as_chunks_mut::<8>().0.iter_mut())
-    {
-        let mut buf = [0u8; 16];
-        buf[..D].copy_from_slice(chunk);
-        let acc = u128::from_le_bytes(buf);
-        for (i, v) in group.iter_mut().enumerate() {
-            *v = ((acc >> (D * i)) & mask) as u32;
-        }
+    let (chunks, _) = bytes.as_chunks::<D>();
+    for (chunk, group) in chunks.iter().zip(out.as_chunks_mut::<8>().0.iter_mut()) {
+        *group = unpack_group::<D>(chunk);
     }
     true
 }

@@ -5,6 +5,7 @@
 //! secret-key parts also report whether every coefficient was in range.
 
 use super::{Eta, Gamma2, N, Poly};
+use crate::pack::{pack_group, unpack_group};
 
 /// Bytes of a packed t1 polynomial (10 bits per coefficient).
 pub const T1_BYTES: usize = 320;
@@ -70,32 +71,6 @@ fn unpack8(bytes: &[u8], bits: u32) -> [u32; 8] {
         nbits -= bits;
     }
     out
-}
-
-/// Eight `B`-bit values in exactly `B` bytes through one 128-bit word
-/// (`B <= 16`).
-#[inline(always)]
-fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8; B]) {
-    let mut acc = 0u128;
-    for (i, v) in vals.iter().enumerate() {
-        acc |= u128::from(*v) << (B * i);
-    }
-    let bytes = acc.to_le_bytes();
-    for (o, b) in out.iter_mut().zip(&bytes) {
-        *o = *b;
-    }
-}
-
-/// Inverse of [`pack_group`] (missing bytes read as zero).
-#[inline(always)]
-fn unpack_group<const B: usize>(bytes: &[u8]) -> [u32; 8] {
-    let mut buf = [0u8; 16];
-    for (d, s) in buf.iter_mut().zip(bytes.iter().take(B)) {
-        *d = *s;
-    }
-    let acc = u128::from_le_bytes(buf);
-    let mask = (1u128 << B) - 1;
-    core::array::from_fn(|i| ((acc >> (B * i)) & mask) as u32)
 }
 
 #[inline(always)]

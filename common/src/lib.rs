@@ -67,5 +67,6 @@ pub mod q3329;
 pub mod q8380417;
 #[cfg(test)]
 mod testutil;
+pub mod wipe;
 
 pub use backend::{Backend, BackendKind, Kernel, Portable, dispatch, run_on};

@@ -45,43 +45,9 @@ pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
     core::array::from_fn(|_| Poly::default())
 }
 
-/// A vector of polynomials holding secrets, wiped on drop: only the first
-/// `used` entries (those the parameter set touches) are ever written, so
-/// only those are wiped.
-pub(crate) struct Secret<const M: usize> {
-    v: [Poly; M],
-    used: usize,
-}
-
-impl<const M: usize> Secret<M> {
-    pub(crate) fn new(used: usize) -> Self {
-        Self {
-            v: zero_vec(),
-            used: used.min(M),
-        }
-    }
-}
-
-impl<const M: usize> core::ops::Deref for Secret<M> {
-    type Target = [Poly; M];
-    fn deref(&self) -> &[Poly; M] {
-        &self.v
-    }
-}
-
-impl<const M: usize> core::ops::DerefMut for Secret<M> {
-    fn deref_mut(&mut self) -> &mut [Poly; M] {
-        &mut self.v
-    }
-}
-
-impl<const M: usize> Drop for Secret<M> {
-    fn drop(&mut self) {
-        for p in self.v.iter_mut().take(self.used) {
-            p.zeroize();
-        }
-    }
-}
+/// Secret polynomials, wiped on drop (only the entries the parameter set
+/// uses).
+type Secret<const M: usize> = pqkit_common::wipe::Wiped<Poly, M>;
 
 /// SHAKE256 of the concatenation of `parts` (FIPS 204 `H`).
 pub(crate) fn h(parts: &[&[u8]], out: &mut [u8]) {

@@ -11,6 +11,7 @@ use crate::algo::{self, PublicParts, SecretParts};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::prehash::{HashAlg, PreHash};
+use pqkit_common::wipe::{Store, store};
 
 // ---------------------------------------------------------------------------
 // Kernels: each public operation enters the backend through `dispatch`.
@@ -81,22 +82,6 @@ impl<P: ParameterSet> Kernel for VerifyK<'_, P> {
     fn run<B: Backend>(self, b: B) -> Self::Output {
         algo::verify_mu::<B, P>(b, self.pk, self.mu, self.sig)
     }
-}
-
-/// Large key parts live on the heap with `alloc` (small, cheap-to-move key
-/// objects), inline otherwise.
-#[cfg(feature = "alloc")]
-type Store<T> = alloc::boxed::Box<T>;
-#[cfg(not(feature = "alloc"))]
-type Store<T> = T;
-
-#[cfg(feature = "alloc")]
-fn store<T>(t: T) -> Store<T> {
-    alloc::boxed::Box::new(t)
-}
-#[cfg(not(feature = "alloc"))]
-fn store<T>(t: T) -> Store<T> {
-    t
 }
 
 fn check_ctx(ctx: &[u8]) -> Result<(), Error> {

@@ -38,43 +38,9 @@ pub(crate) fn polyvec() -> PolyVec {
     core::array::from_fn(|_| Poly::default())
 }
 
-/// Polynomials holding secrets, wiped on drop: only the first `used`
-/// entries (those the parameter set touches) are ever written, so only
-/// those are wiped.
-struct Secret<const M: usize> {
-    v: [Poly; M],
-    used: usize,
-}
-
-impl<const M: usize> Secret<M> {
-    fn new(used: usize) -> Self {
-        Self {
-            v: core::array::from_fn(|_| Poly::default()),
-            used: used.min(M),
-        }
-    }
-}
-
-impl<const M: usize> core::ops::Deref for Secret<M> {
-    type Target = [Poly; M];
-    fn deref(&self) -> &[Poly; M] {
-        &self.v
-    }
-}
-
-impl<const M: usize> core::ops::DerefMut for Secret<M> {
-    fn deref_mut(&mut self) -> &mut [Poly; M] {
-        &mut self.v
-    }
-}
-
-impl<const M: usize> Drop for Secret<M> {
-    fn drop(&mut self) {
-        for p in self.v.iter_mut().take(self.used) {
-            p.zeroize();
-        }
-    }
-}
+/// Secret polynomials, wiped on drop (only the entries the parameter set
+/// uses).
+type Secret<const M: usize> = pqkit_common::wipe::Wiped<Poly, M>;
 
 /// The encapsulation key in the form K-PKE.Encrypt uses, computed once per
 /// key: `t-hat` (canonical coefficients, as ByteDecode_12 gives them) and
@@ -279,11 +245,10 @@ fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
 /// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced.
 fn dot<B: Backend>(b: B, k: usize, a: &[Poly], s: &[Poly], r: &mut Poly) {
     // Products with secret vectors: wiped.
-    let mut t = Secret::<1>::new(1);
-    let t = &mut t[0];
+    let mut t = Zeroizing::new(Poly::default());
     b.basemul_mont_q3329(&a[0], &s[0], r);
     for jj in 1..k {
-        b.basemul_mont_q3329(&a[jj], &s[jj], t);
+        b.basemul_mont_q3329(&a[jj], &s[jj], &mut t);
         for (x, y) in r.coeffs.iter_mut().zip(&t.coeffs) {
             *x += y;
         }
@@ -408,7 +373,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     // Line 19: u = NTT^-1(A^T o y-hat) + e1; compress into c1.
     // u, v and mu carry e1, e2 and the message until compressed: wiped.
     let mut uvm = Secret::<3>::new(3);
-    let [u, v, mu] = &mut uvm.v;
+    let [u, v, mu] = &mut *uvm;
     let du = P::DU;
     for i in 0..k {
         dot(b, k, &a[i], y, u);
@@ -456,7 +421,7 @@ fn kpke_decrypt<B: Backend, P: ParameterSet>(
     decode_decompress(&ct[32 * du as usize * k..], P::DV, &mut v);
     // Line 5: s-hat (secret: wiped), and w (secret).
     let mut sw = Secret::<{ MAX_K + 1 }>::new(MAX_K + 1);
-    let (s, w) = sw.v.split_at_mut(MAX_K);
+    let (s, w) = sw.split_at_mut(MAX_K);
     let w = &mut w[0];
     for (i, p) in s.iter_mut().take(k).enumerate() {
         let _ = decode12(&dk_pke[384 * i..384 * (i + 1)], p);

@@ -14,22 +14,8 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
 use crate::algo::{self, EkParts, MAX_K};
+use pqkit_common::wipe::{Store, store};
 
-/// The expanded encapsulation key lives on the heap with `alloc` (cheap to
-/// move key objects), inline otherwise.
-#[cfg(feature = "alloc")]
-type Store<T> = alloc::boxed::Box<T>;
-#[cfg(not(feature = "alloc"))]
-type Store<T> = T;
-
-#[cfg(feature = "alloc")]
-fn store<T>(t: T) -> Store<T> {
-    alloc::boxed::Box::new(t)
-}
-#[cfg(not(feature = "alloc"))]
-fn store<T>(t: T) -> Store<T> {
-    t
-}
 use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 
 /// The 32-byte shared key as the `kem` traits type it (a plain byte array,

@@ -25,6 +25,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod portable;
 
 pub use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512};
@@ -69,7 +71,14 @@ impl X4Ops for crate::Portable {
 impl X4Ops for crate::backend::Avx2 {
     #[inline]
     fn keccak_f1600_x4(self, state: &mut StateX4) {
-        avx2::keccak_f1600_x4(self, state);
+        // AVX-512VL, where present, runs the same permutation about twice
+        // as fast (rotates and three-input logic in one instruction, no
+        // register spills); the choice is cached by `cpufeatures`.
+        if avx512::available() {
+            avx512::keccak_f1600_x4(state);
+        } else {
+            avx2::keccak_f1600_x4(self, state);
+        }
     }
 }
 

@@ -70,8 +70,9 @@ pub(crate) fn inv(a: u32) -> u32 {
 /// `pqkit_common::q12289`'s inverse NTT.
 const R_INV: u32 = pow_const(pow_const(2, 16), Q - 2);
 
-/// Forward NTT through `pqkit_common::q12289` (AVX2 when available).
-struct Fwd<'a>(&'a mut [i16]);
+/// Forward NTT through `pqkit_common::q12289` (AVX2 when available), on
+/// centred coefficients (`|a_i| <= q`).
+pub(crate) struct Fwd<'a>(pub(crate) &'a mut [i16]);
 
 impl Kernel for Fwd<'_> {
     type Output = ();
@@ -94,7 +95,7 @@ impl Kernel for Inv<'_> {
 
 /// `[0, q)` to the centred representative, as `i16`.
 #[inline(always)]
-fn centred(x: u16) -> i16 {
+pub(crate) fn centred(x: u16) -> i16 {
     let x = x as i32;
     (x - (Q as i32 & (((Q as i32 - 1) / 2 - x) >> 31))) as i16
 }

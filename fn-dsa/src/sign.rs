@@ -249,9 +249,7 @@ impl<F: Flr> Expanded<F> {
 mod tests {
     use super::*;
 
-    /// The squared norm of signatures averages `2 n sigma^2` (each of the
-    /// 2n coordinates of (s1, s2) has variance sigma^2), well below the
-    /// bound; a wrong sigma in the tree or the sampler shows up here.
+    /// A deterministic RNG: SHAKE256 of a seed.
     struct TestRng(
         <pqkit_common::keccak::Shake256 as pqkit_common::keccak::ExtendableOutput>::Reader,
     );
@@ -314,38 +312,18 @@ mod tests {
         }
     }
 
+    /// The squared norm of signatures averages `2 n sigma^2` (each of the
+    /// 2n coordinates of (s1, s2) has variance sigma^2), well below the
+    /// bound; a wrong sigma in the tree or the sampler shows up here.
     #[test]
     fn signature_norms() {
         use crate::encoding::{SigFormat, decode_signature, signature_size};
-        struct Rng(
-            <pqkit_common::keccak::Shake256 as pqkit_common::keccak::ExtendableOutput>::Reader,
-        );
-        impl rand_core::TryRng for Rng {
-            type Error = core::convert::Infallible;
-            fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-                let mut b = [0u8; 4];
-                pqkit_common::keccak::XofReader::read(&mut self.0, &mut b);
-                Ok(u32::from_le_bytes(b))
-            }
-            fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-                let mut b = [0u8; 8];
-                pqkit_common::keccak::XofReader::read(&mut self.0, &mut b);
-                Ok(u64::from_le_bytes(b))
-            }
-            fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), Self::Error> {
-                pqkit_common::keccak::XofReader::read(&mut self.0, d);
-                Ok(())
-            }
-        }
-        impl TryCryptoRng for Rng {}
         for logn in [9u32, 10] {
             let n = 1usize << logn;
             let mut sk = crate::kgen::keygen_from_seed(logn, &[logn as u8; 32]).expect("keygen");
             let vk = sk.complete().expect("key");
             let exp = Expanded::<Fp>::new(&sk);
-            let mut h = <pqkit_common::keccak::Shake256 as Default>::default();
-            pqkit_common::keccak::Update::update(&mut h, b"norms");
-            let mut rng = Rng(pqkit_common::keccak::ExtendableOutput::finalize_xof(h));
+            let mut rng = TestRng::new(b"norms");
             let count = 200;
             let mut total = 0f64;
             let mut sig = vec![0u8; signature_size(logn)];

@@ -5,18 +5,6 @@ use pqkit_common::{Backend, Kernel, dispatch};
 use crate::encoding::{self, HPK_LEN, Message, SigFormat};
 use crate::{Error, ring};
 
-/// `h` (canonical, `[0, q)`) to the NTT domain of `pqkit_common::q12289`
-/// (centred first, as the kernel expects `|h_i| <= q`).
-struct NttH<'a>(&'a mut [i16]);
-
-impl Kernel for NttH<'_> {
-    type Output = ();
-    fn run<B: Backend>(self, b: B) {
-        // The length is a power of two in 4..=1024 (checked by the caller).
-        let _ = b.ntt_q12289(self.0);
-    }
-}
-
 /// `t <- s2 * h mod q` (coefficient form, `|t_i| < q`), with the AVX2 NTT
 /// when available: NTT, Montgomery pointwise product (`2^-16`), inverse NTT
 /// (`2^16`).
@@ -146,10 +134,11 @@ impl VkCore {
 fn h_to_ntt(h: &[u16]) -> [i16; 1024] {
     let n = h.len();
     let mut out = [0i16; 1024];
+    // Centred first: the kernel expects `|h_i| <= q`.
     for (o, &x) in out.iter_mut().zip(h) {
-        *o = centred_mod_q(i32::from(x)) as i16;
+        *o = ring::centred(x);
     }
-    dispatch(NttH(&mut out[..n]));
+    dispatch(ring::Fwd(&mut out[..n]));
     out
 }
 

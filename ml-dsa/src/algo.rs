@@ -495,6 +495,33 @@ fn encode_s<P: ParameterSet>(s1: &VecL, s2: &VecK, sk: &mut [u8]) {
     }
 }
 
+/// skDecode (FIPS 204 Alg. 25) into `out`, plain domain: rho, K, tr, s1,
+/// s2 and t0 as encoded. Returns whether every s1/s2 coefficient lies in
+/// `[-eta, eta]`. `sk` has the parameter set's length (callers check).
+fn parse_sk<P: ParameterSet>(sk: &[u8], out: &mut SecretParts) -> subtle::Choice {
+    out.rho.copy_from_slice(&sk[..32]);
+    // rho is part of the public key.
+    out.rho = declassify(out.rho);
+    out.key.copy_from_slice(&sk[32..64]);
+    out.tr.copy_from_slice(&sk[64..128]);
+    let eb = pack::eta_bytes(P::ETA);
+    let mut ok = subtle::Choice::from(1u8);
+    let s_part = &sk[128..128 + (P::K + P::L) * eb];
+    let polys = out
+        .s1hat
+        .iter_mut()
+        .take(P::L)
+        .chain(out.s2hat.iter_mut().take(P::K));
+    for (chunk, p) in s_part.chunks(eb).zip(polys) {
+        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
+    }
+    let t_part = &sk[128 + (P::K + P::L) * eb..];
+    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(out.t0hat.iter_mut()) {
+        pack::unpack_t0(chunk, p);
+    }
+    ok
+}
+
 /// skDecode (FIPS 204 Alg. 25) with validation: s1/s2 coefficients in
 /// `[-eta, eta]`, and `t0`, `tr` consistent with `rho, s1, s2` (the public
 /// key is recomputed and written to `pk`).
@@ -509,27 +536,12 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     if sk.len() != P::SK_LEN || pk.len() != P::PK_LEN {
         return Err(Error::InvalidLength);
     }
-    out.rho.copy_from_slice(&sk[..32]);
-    // rho is part of the public key.
-    out.rho = declassify(out.rho);
-    out.key.copy_from_slice(&sk[32..64]);
-    let mut tr_given = [0u8; 64];
-    tr_given.copy_from_slice(&sk[64..128]);
-    let eb = pack::eta_bytes(P::ETA);
-    let mut ok = subtle::Choice::from(1u8);
-    let s_part = &sk[128..128 + (P::K + P::L) * eb];
-    let polys = out
-        .s1hat
-        .iter_mut()
-        .take(P::L)
-        .chain(out.s2hat.iter_mut().take(P::K));
-    for (chunk, p) in s_part.chunks(eb).zip(polys) {
-        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
-    }
-    let t_part = &sk[128 + (P::K + P::L) * eb..];
+    let ok = parse_sk::<P>(sk, out);
+    // The given tr and t0, to compare with the recomputed ones.
+    let tr_given = Zeroizing::new(out.tr);
     let mut t0_given = Secret::<K_MAX>::new(P::K);
-    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(t0_given.iter_mut()) {
-        pack::unpack_t0(chunk, p);
+    for (x, y) in t0_given.iter_mut().zip(out.t0hat.iter()).take(P::K) {
+        x.coeffs = y.coeffs;
     }
     let mut t0_same = subtle::Choice::from(1u8);
     finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
@@ -558,25 +570,7 @@ pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
     if sk.len() != P::SK_LEN {
         return Err(Error::InvalidLength);
     }
-    out.rho.copy_from_slice(&sk[..32]);
-    out.rho = declassify(out.rho);
-    out.key.copy_from_slice(&sk[32..64]);
-    out.tr.copy_from_slice(&sk[64..128]);
-    let eb = pack::eta_bytes(P::ETA);
-    let mut ok = subtle::Choice::from(1u8);
-    let s_part = &sk[128..128 + (P::K + P::L) * eb];
-    let polys = out
-        .s1hat
-        .iter_mut()
-        .take(P::L)
-        .chain(out.s2hat.iter_mut().take(P::K));
-    for (chunk, p) in s_part.chunks(eb).zip(polys) {
-        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
-    }
-    let t_part = &sk[128 + (P::K + P::L) * eb..];
-    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(out.t0hat.iter_mut()) {
-        pack::unpack_t0(chunk, p);
-    }
+    let ok = parse_sk::<P>(sk, out);
     // Whether the encoding is in range is a public property of the input.
     if !declassify(bool::from(ok)) {
         return Err(Error::InvalidPrivateKey);

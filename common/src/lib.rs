@@ -56,6 +56,7 @@ pub mod ct;
 pub mod ctgrind;
 #[cfg(feature = "kat")]
 pub mod drbg;
+pub mod float;
 pub mod keccak;
 #[cfg(feature = "pkcs8")]
 pub mod keychoice;

@@ -32,6 +32,8 @@ pub(crate) trait Flr: Copy + Default + DefaultIsZeroes + core::fmt::Debug {
     fn mul(self, o: Self) -> Self;
     fn div(self, o: Self) -> Self;
     fn neg(self) -> Self;
+    /// Correctly rounded square root of `self >= 0` (zero or normal).
+    fn sqrt(self) -> Self;
     /// `self < o` as 0/1 (no jump).
     fn lt(self, o: Self) -> u64;
     /// `max(self, 0)` (negative values, including -0, give +0).
@@ -71,6 +73,26 @@ impl Flr for f64 {
     #[inline(always)]
     fn neg(self) -> Self {
         -self
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        // The hardware instruction (IEEE-754 correctly rounded, no
+        // data-dependent branch): SSE2 `sqrtsd` on x86_64, the standard
+        // library's elsewhere; without either, the emulation's correctly
+        // rounded result (the same value, computed with integers).
+        #[cfg(target_arch = "x86_64")]
+        {
+            pqkit_common::float::sqrt_f64(self)
+        }
+        #[cfg(all(not(target_arch = "x86_64"), feature = "std"))]
+        {
+            extern crate std;
+            std::primitive::f64::sqrt(self)
+        }
+        #[cfg(all(not(target_arch = "x86_64"), not(feature = "std")))]
+        {
+            f64::from_bits(Emu::sqrt_bits(self.to_bits()))
+        }
     }
     #[inline(always)]
     fn lt(self, o: Self) -> u64 {
@@ -221,6 +243,37 @@ impl Emu {
         make(sx ^ sy, e, m & nz64(mx))
     }
 
+    /// Correctly rounded square root of a non-negative (zero or normal)
+    /// value: a fixed-length bit-by-bit integer square root.
+    pub(crate) fn sqrt_bits(x: u64) -> u64 {
+        let (_, e, m) = unpack(x);
+        // x = m * 2^(e - 1075); make the exponent even by doubling m.
+        let ex = e - 1075;
+        let odd = (ex & 1) as u32;
+        let m = m << odd; // [2^52, 2^54) (or 0)
+        let ex = ex - odd as i32;
+        // r = floor(sqrt(m * 2^54)) in [2^53, 2^54): 54 result bits, two
+        // radicand bits per step.
+        let big = (m as u128) << 54;
+        let mut rem = 0u128;
+        let mut root = 0u128;
+        for i in (0..54).rev() {
+            rem = (rem << 2) | ((big >> (2 * i)) & 3);
+            let trial = (root << 2) | 1;
+            // rem < 2^56 and trial < 2^56: the borrow of rem - trial is its
+            // top bit.
+            let ge = 1 - ((rem.wrapping_sub(trial) >> 127) as u64);
+            let mask = core::hint::black_box(0u128.wrapping_sub(ge as u128));
+            rem -= trial & mask;
+            root = (root << 1) | ge as u128;
+        }
+        // One more (round) bit position and the sticky bit: sqrt(x) =
+        // (2 root + sticky) * 2^((ex - 54) / 2 - 1).
+        let sticky = ((rem | rem.wrapping_neg()) >> 127) as u64;
+        let mo = ((root as u64) << 1) | sticky;
+        make(0, (ex - 54) / 2 - 1, mo)
+    }
+
     fn from_i64_bits(v: i64) -> u64 {
         let s = (v as u64) >> 63;
         let a = v.unsigned_abs();
@@ -279,6 +332,10 @@ impl Flr for Emu {
     #[inline(always)]
     fn neg(self) -> Self {
         Emu(self.0 ^ (1u64 << 63))
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        Emu(Emu::sqrt_bits(self.0))
     }
     #[inline(always)]
     fn lt(self, o: Self) -> u64 {
@@ -357,6 +414,9 @@ mod tests {
                 assert_eq!(ea.lt(eb), (a < b) as u64, "{a:e} < {b:e}");
             }
             assert_eq!(Emu::of(a).max0().0, Flr::max0(a).to_bits());
+            let p = a.abs();
+            assert_eq!(Emu::of(p).sqrt().0, p.sqrt().to_bits(), "sqrt {p:e}");
+            assert_eq!(Flr::sqrt(p).to_bits(), p.sqrt().to_bits(), "sqrt {p:e}");
         }
         // Close exponents (cancellation, carries) and exact ties.
         let mut t = 0x1234_5678_9ABC_DEF1u64;

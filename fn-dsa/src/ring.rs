@@ -151,28 +151,35 @@ pub(crate) fn mul_pointwise(a: &mut [u16], b: &[u16]) {
 /// only the final verdict is meant to be published.
 #[cfg(feature = "alloc")]
 pub(crate) fn div_pointwise(a: &mut [u16], b: &[u16]) -> bool {
-    // Montgomery's batch inversion: one exponentiation and 3 (n - 1)
-    // products instead of n exponentiations. A zero entry is replaced by 1
-    // (without a branch) so the chain stays invertible, and reported.
+    // Montgomery's batch inversion: a few exponentiations and 3 (n - 1)
+    // products instead of n exponentiations, run as `L` interleaved chains
+    // (entries `i = k mod L`) so that the products overlap instead of
+    // waiting on each other. A zero entry is replaced by 1 (without a
+    // branch) so the chains stay invertible, and reported.
+    const L: usize = 8;
     let n = a.len().min(b.len()).min(1024);
     let mut zero = 0u32;
     let mut prefix = [0u32; 1024];
-    let mut acc = 1u32;
-    for (p, y) in prefix.iter_mut().zip(b).take(n) {
-        let yy = *y as u32;
-        let is_zero = yy.wrapping_sub(1) >> 31; // 1 iff yy == 0
+    let mut acc = [1u32; L];
+    let nonzero = |y: u16| {
+        let y = y as u32;
+        let is_zero = y.wrapping_sub(1) >> 31; // 1 iff y == 0
+        (y | is_zero, is_zero)
+    };
+    for (i, (p, &y)) in prefix.iter_mut().zip(b).take(n).enumerate() {
+        let (y, is_zero) = nonzero(y);
         zero |= is_zero;
-        acc = mul(acc, yy | is_zero);
-        *p = acc;
+        acc[i % L] = mul(acc[i % L], y);
+        *p = acc[i % L];
     }
-    // acc = prod(b); walk back: inv(b_i) = inv(b_0..b_i) * prod(b_0..b_i-1).
-    let mut inv_acc = inv(acc);
+    // acc[k] = product of chain k; walk back: inv(b_i) = inv(chain prefix
+    // up to i) * (chain prefix up to i - L).
+    let mut inv_acc = acc.map(inv);
     for i in (0..n).rev() {
-        let yy = b[i] as u32;
-        let is_zero = yy.wrapping_sub(1) >> 31;
-        let before = if i == 0 { 1 } else { prefix[i - 1] };
-        let inv_i = mul(inv_acc, before);
-        inv_acc = mul(inv_acc, yy | is_zero);
+        let (y, _) = nonzero(b[i]);
+        let before = if i < L { 1 } else { prefix[i - L] };
+        let inv_i = mul(inv_acc[i % L], before);
+        inv_acc[i % L] = mul(inv_acc[i % L], y);
         a[i] = mul(a[i] as u32, inv_i) as u16;
     }
     prefix.zeroize();

@@ -2,6 +2,7 @@
 //! signing loop (Falcon spec Alg. 10, with the FN-DSA hashing).
 
 use crate::encoding::{self, HPK_LEN, Message, NONCE_LEN};
+use crate::fft_table::ROOTS;
 use crate::flr::Flr;
 use crate::sampler::{INV_SIGMA, Sampler};
 use crate::skey::SkCore;
@@ -50,52 +51,189 @@ pub(crate) struct Expanded<F: Flr = Fp> {
     data: Vec<F>,
 }
 
-/// ffLDL (Falcon spec Alg. 9) on the Gram matrix `[[g00, g01],
-/// [adj(g01), g11]]` (FFT form, consumed), writing the tree with leaves
-/// normalised to `sqrt(d) / sigma` (the inverse of the spec's `sigma'`).
-/// `tmp` needs `3n` values.
-fn ffldl<F: Flr>(
-    logn: u32,
-    g00: &mut [F],
-    g01: &[F],
-    g11: &mut [F],
-    tree: &mut [F],
-    tmp: &mut [F],
-    isig: F,
-) {
+struct FftK<'a, F: Flr>([&'a mut [F]; 4]);
+impl<F: Flr> pqkit_common::Kernel for FftK<'_, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run<B: pqkit_common::Backend>(self, _b: B) {
+        for a in self.0 {
+            fft::fft_inl(a);
+        }
+    }
+}
+
+// ffLDL (Falcon spec Alg. 9) in little memory. The Gram matrix of every
+// node is `[[g00, g01], [adj(g01), g11]]` with self-adjoint `g00`, `g11`:
+// their FFT values are real, so they take `n/2` values each, and `g01`
+// (the only complex entry) is written straight into the node's `l10` slot
+// of the tree, where the LDL step replaces it with `l10`. The children's
+// `g01` go to their own slots the same way, so besides the tree the whole
+// recursion needs `2n` values (the real diagonals of every depth).
+
+/// The LDL step of a node of degree `n = 2 hn`: with `g01` in `l10` (FFT
+/// form, `n` values) and the real `g00`, `g11` (`hn` values each):
+/// `l10 = adj(g01) / g00` (in place), `g11 <- d11 = g11 - |g01|^2 / g00`;
+/// `g00` is `d00` as it stands.
+#[inline(always)]
+fn ldl_step<F: Flr>(g00: &[F], g11: &mut [F], l10: &mut [F]) {
+    let hn = g00.len();
+    let (lr, li) = l10[..2 * hn].split_at_mut(hn);
+    let g11 = &mut g11[..hn];
+    #[inline(always)]
+    fn one<F: Flr>(g00: F, g01r: F, g01i: F, g11: F) -> [F; 3] {
+        let inv = F::of(1.0).div(g00);
+        let (mr, mi) = (g01r.mul(inv), g01i.mul(inv));
+        [mr, mi.neg(), g11.sub(mr.mul(g01r).add(mi.mul(g01i)))]
+    }
+    if hn >= 4 {
+        // Four entries at a time on fixed-size chunks (vectorisable).
+        for (((a, d), l0), l1) in g00
+            .chunks_exact(4)
+            .zip(g11.chunks_exact_mut(4))
+            .zip(lr.chunks_exact_mut(4))
+            .zip(li.chunks_exact_mut(4))
+        {
+            for k in 0..4 {
+                let [x, y, z] = one(a[k], l0[k], l1[k], d[k]);
+                l0[k] = x;
+                l1[k] = y;
+                d[k] = z;
+            }
+        }
+    } else {
+        for j in 0..hn {
+            let [x, y, z] = one(g00[j], lr[j], li[j], g11[j]);
+            lr[j] = x;
+            li[j] = y;
+            g11[j] = z;
+        }
+    }
+}
+
+/// The children's Gram matrix from a self-adjoint `d` of degree `n` given
+/// by its `n/2` real FFT values: the split `d(x) = d0(x^2) + x d1(x^2)`
+/// (Falcon spec Alg. 1 with zero imaginary parts), `d0` (real, `n/4`
+/// values) into `c00` and `c11`, `d1` (`n/2` values) into `g01`.
+#[inline(always)]
+fn child_gram<F: Flr>(d: &[F], c00: &mut [F], c11: &mut [F], g01: &mut [F]) {
+    let qn = c00.len();
+    let (f1r, f1i) = g01[..2 * qn].split_at_mut(qn);
+    let roots = &ROOTS[qn..2 * qn];
+    #[inline(always)]
+    fn one<F: Flr>(a: F, b: F, (c, s): (f64, f64)) -> [F; 3] {
+        let half = F::of(0.5);
+        let zero = F::default();
+        let (r, i) = fft::cmul(half.mul(a.sub(b)), zero, F::of(c), F::of(s).neg());
+        [half.mul(a.add(b)), r, i]
+    }
+    if qn >= 4 {
+        for ((((o0, o1r), o1i), ab), rt) in c00
+            .chunks_exact_mut(4)
+            .zip(f1r.chunks_exact_mut(4))
+            .zip(f1i.chunks_exact_mut(4))
+            .zip(d.chunks_exact(8))
+            .zip(roots.chunks_exact(4))
+        {
+            for k in 0..4 {
+                let [x, y, z] = one(ab[2 * k], ab[2 * k + 1], rt[k]);
+                o0[k] = x;
+                o1r[k] = y;
+                o1i[k] = z;
+            }
+        }
+    } else {
+        for j in 0..qn {
+            let [x, y, z] = one(d[2 * j], d[2 * j + 1], roots[j]);
+            c00[j] = x;
+            f1r[j] = y;
+            f1i[j] = z;
+        }
+    }
+    c11.copy_from_slice(c00);
+}
+
+/// [`ldl_step`] and the left child's Gram matrix, as a backend kernel: for
+/// the larger nodes it runs compiled for AVX2 (vectorised f64 arithmetic,
+/// the same IEEE-754 operations in the same order as the scalar code, so
+/// the results are bit-identical).
+struct LdlK<'a, F: Flr> {
+    g00: &'a [F],
+    g11: &'a mut [F],
+    l10: &'a mut [F],
+    c: [&'a mut [F]; 2],
+    left_g01: &'a mut [F],
+}
+
+impl<F: Flr> pqkit_common::Kernel for LdlK<'_, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run<B: pqkit_common::Backend>(self, _b: B) {
+        ldl_step(self.g00, self.g11, self.l10);
+        let [c00, c11] = self.c;
+        child_gram(self.g00, c00, c11, self.left_g01);
+    }
+}
+
+/// [`child_gram`] as a backend kernel.
+struct GramK<'a, F: Flr> {
+    d: &'a [F],
+    c: [&'a mut [F]; 2],
+    g01: &'a mut [F],
+}
+
+impl<F: Flr> pqkit_common::Kernel for GramK<'_, F> {
+    type Output = ();
+    #[inline(always)]
+    fn run<B: pqkit_common::Backend>(self, _b: B) {
+        let [c00, c11] = self.c;
+        child_gram(self.d, c00, c11, self.g01);
+    }
+}
+
+/// Nodes of degree at least this go through the backend kernels (the
+/// dispatch costs a few nanoseconds; smaller nodes stay scalar).
+const KERNEL_MIN_N: usize = 16;
+
+/// ffLDL of a node of degree `2^logn`: `g01` in `tree[..n]`, the real
+/// `g00`, `g11` (`n/2` values each, consumed); writes the subtree with
+/// leaves normalised to `sqrt(d) / sigma` (the inverse of the spec's
+/// `sigma'`). `tmp` needs `n` values.
+fn ffldl<F: Flr>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mut [F], isig: F) {
     let n = 1usize << logn;
     let hn = n >> 1;
-    for j in 0..hn {
-        let inv = F::of(1.0).div(g00[j]);
-        let (mr, mi) = (g01[j].mul(inv), g01[j + hn].mul(inv));
-        // l10 = adj(g01) / g00; d11 = g11 - |g01|^2 / g00 (self-adjoint).
-        tree[j] = mr;
-        tree[j + hn] = mi.neg();
-        g11[j] = g11[j].sub(mr.mul(g01[j]).add(mi.mul(g01[j + hn])));
-        g11[j + hn] = F::default();
-        g00[j + hn] = F::default();
-    }
+    let (l10, rest) = tree.split_at_mut(n);
     if logn == 1 {
-        tree[2] = fft::sqrt(g00[0]).mul(isig);
-        tree[3] = fft::sqrt(g11[0]).mul(isig);
+        ldl_step(&g00[..1], g11, l10);
+        rest[0] = g00[0].sqrt().mul(isig);
+        rest[1] = g11[0].sqrt().mul(isig);
         return;
     }
-    let child = tree_size(logn - 1);
-    let (_, rest) = tree.split_at_mut(n);
-    let (left, right) = rest.split_at_mut(child);
-    let (a0, rest) = tmp.split_at_mut(hn);
-    let (a1, rest) = rest.split_at_mut(hn);
-    let (a2, rest) = rest.split_at_mut(hn);
-    // Children: the Gram matrices [[d0, d1], [adj(d1), d0]] of the splits
-    // d(x) = d0(x^2) + x d1(x^2) of d00 and d11.
-    fft::split(a0, a1, g00);
-    a2.copy_from_slice(a0);
-    ffldl(logn - 1, a0, a1, a2, left, rest, isig);
-    fft::split(a0, a1, g11);
-    a2.copy_from_slice(a0);
-    ffldl(logn - 1, a0, a1, a2, right, rest, isig);
-    // a0, a1, a2 live in the caller's work area, wiped once at the end of
-    // `Expanded::new`.
+    let (left, right) = rest.split_at_mut(tree_size(logn - 1));
+    let (c00, rest) = tmp.split_at_mut(hn >> 1);
+    let (c11, rest) = rest.split_at_mut(hn >> 1);
+    if n >= KERNEL_MIN_N {
+        pqkit_common::dispatch(LdlK {
+            g00: &g00[..hn],
+            g11: &mut g11[..hn],
+            l10,
+            c: [c00, c11],
+            left_g01: &mut left[..hn],
+        });
+    } else {
+        ldl_step(&g00[..hn], g11, l10);
+        child_gram(&g00[..hn], c00, c11, &mut left[..hn]);
+    }
+    ffldl(logn - 1, c00, c11, left, rest, isig);
+    if n >= KERNEL_MIN_N {
+        pqkit_common::dispatch(GramK {
+            d: &g11[..hn],
+            c: [c00, c11],
+            g01: &mut right[..hn],
+        });
+    } else {
+        child_gram(&g11[..hn], c00, c11, &mut right[..hn]);
+    }
+    ffldl(logn - 1, c00, c11, right, rest, isig);
 }
 
 impl<F: Flr> Expanded<F> {
@@ -115,29 +253,25 @@ impl<F: Flr> Expanded<F> {
                 b10[i] = F::from_i64(sk.cap_g[i] as i64);
                 b11[i] = F::from_i64(-(sk.cap_f[i] as i64));
             }
-            fft::fft(b00);
-            fft::fft(b01);
-            fft::fft(b10);
-            fft::fft(b11);
-            // Gram matrix G = B * adj(B).
-            let mut work = vec![F::default(); 6 * n];
+            pqkit_common::dispatch(FftK([b00, b01, b10, b11]));
+            // Gram matrix G = B * adj(B): the real diagonal on the stack,
+            // g01 straight into the tree's root slot (see `ffldl`).
+            let mut work = [F::default(); 2048];
             {
-                let (g00, rest) = work.split_at_mut(n);
-                let (g01, rest) = rest.split_at_mut(n);
-                let (g11, tmp) = rest.split_at_mut(n);
-                fft::add_mul_adj(g00, b00, b00);
-                fft::add_mul_adj(g00, b01, b01);
-                fft::add_mul_adj(g01, b00, b10);
-                fft::add_mul_adj(g01, b01, b11);
-                fft::add_mul_adj(g11, b10, b10);
-                fft::add_mul_adj(g11, b11, b11);
+                let (g00, rest) = work.split_at_mut(n >> 1);
+                let (g11, tmp) = rest.split_at_mut(n >> 1);
+                fft::add_mul_adj_re(g00, b00, b00);
+                fft::add_mul_adj_re(g00, b01, b01);
+                fft::add_mul_adj(&mut tree[..n], b00, b10);
+                fft::add_mul_adj(&mut tree[..n], b01, b11);
+                fft::add_mul_adj_re(g11, b10, b10);
+                fft::add_mul_adj_re(g11, b11, b11);
                 ffldl(
                     logn,
                     g00,
-                    g01,
                     g11,
                     tree,
-                    tmp,
+                    &mut tmp[..n],
                     F::of(INV_SIGMA[logn as usize]),
                 );
             }

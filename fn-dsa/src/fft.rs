@@ -166,57 +166,19 @@ pub(crate) fn add_mul_adj_re<F: Flr>(d: &mut [F], a: &[F], b: &[F]) {
 /// Split (Falcon spec Alg. 1, `splitfft`): `f(x) = f0(x^2) + x f1(x^2)`,
 /// for `f.len() = n >= 4`; `f0`, `f1` have length `n/2`.
 pub(crate) fn split<F: Flr>(f0: &mut [F], f1: &mut [F], f: &[F]) {
-    split_inl(f0, f1, f)
-}
-
-/// [`split`], inlined into its caller (vectorised in an AVX2 caller).
-#[inline(always)]
-pub(crate) fn split_inl<F: Flr>(f0: &mut [F], f1: &mut [F], f: &[F]) {
-    let hn = f.len() >> 1;
+    let n = f.len();
+    let hn = n >> 1;
     let qn = hn >> 1;
-    let (fr, fi) = f.split_at(hn);
-    let (f0r, f0i) = f0[..hn].split_at_mut(qn);
-    let (f1r, f1i) = f1[..hn].split_at_mut(qn);
-    let roots = &ROOTS[qn..2 * qn];
-    // One output: a = f(w), b = f(-w) for the root pair of entry j.
-    #[inline(always)]
-    fn one<F: Flr>(ar: F, ai: F, br: F, bi: F, (c, s): (f64, f64)) -> [F; 4] {
-        let half = F::of(0.5);
-        let (r, i) = cmul(
-            half.mul(ar.sub(br)),
-            half.mul(ai.sub(bi)),
-            F::of(c),
-            F::of(s).neg(),
-        );
-        [half.mul(ar.add(br)), half.mul(ai.add(bi)), r, i]
-    }
-    if qn >= 4 {
-        // Four outputs at a time on fixed-size chunks (vectorisable).
-        for ((((((o0r, o0i), o1r), o1i), ir), ii), rt) in f0r
-            .chunks_exact_mut(4)
-            .zip(f0i.chunks_exact_mut(4))
-            .zip(f1r.chunks_exact_mut(4))
-            .zip(f1i.chunks_exact_mut(4))
-            .zip(fr.chunks_exact(8))
-            .zip(fi.chunks_exact(8))
-            .zip(roots.chunks_exact(4))
-        {
-            for k in 0..4 {
-                let [a, b, c, d] = one(ir[2 * k], ii[2 * k], ir[2 * k + 1], ii[2 * k + 1], rt[k]);
-                o0r[k] = a;
-                o0i[k] = b;
-                o1r[k] = c;
-                o1i[k] = d;
-            }
-        }
-    } else {
-        for j in 0..qn {
-            let [a, b, c, d] = one(fr[2 * j], fi[2 * j], fr[2 * j + 1], fi[2 * j + 1], roots[j]);
-            f0r[j] = a;
-            f0i[j] = b;
-            f1r[j] = c;
-            f1i[j] = d;
-        }
+    let half = F::of(0.5);
+    for j in 0..qn {
+        let (ar, ai) = (f[2 * j], f[2 * j + hn]);
+        let (br, bi) = (f[2 * j + 1], f[2 * j + 1 + hn]);
+        f0[j] = half.mul(ar.add(br));
+        f0[j + qn] = half.mul(ai.add(bi));
+        let (sr, si) = root::<F>(qn + j);
+        let (r, i) = cmul(half.mul(ar.sub(br)), half.mul(ai.sub(bi)), sr, si.neg());
+        f1[j] = r;
+        f1[j + qn] = i;
     }
 }
 

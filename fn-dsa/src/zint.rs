@@ -2,8 +2,9 @@
 //! signed integer in two's complement over `w` little-endian 32-bit limbs.
 //!
 //! Key generation is not yet constant-time (see the crate docs): the
-//! multiplications below and the binary extended GCD branch on the sizes
-//! and signs of secret values.
+//! polynomial arithmetic below branches on the sizes and signs of secret
+//! values. The extended GCD of the deepest level ([`bezout`]) is
+//! constant-time already.
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -383,57 +384,196 @@ impl BigPoly {
 }
 
 // ---------------------------------------------------------------------------
-// Binary extended GCD on non-negative big integers.
+// Extended GCD on non-negative big integers: the optimized binary GCD
+// (T. Pornin, "Optimized Binary GCD for Modular Inversion", ePrint
+// 2020/972), extended to a full Bezout relation, constant-time.
+//
+// Each outer round runs 31 binary-GCD steps on 63-bit approximations of
+// (a, b) (the top 32 bits at a common position and the low 31 bits),
+// collecting the steps as a 2x2 matrix of small signed factors, then
+// applies the matrix to the full integers (the results are exact
+// multiples of 2^31) and to the Bezout coefficients (modulo y and x, the
+// division by 2^31 done by a Montgomery step). Each round shrinks
+// len(a) + len(b) by at least 31 bits.
 
-fn cmp_ge(a: &[u32], b: &[u32]) -> bool {
-    for i in (0..a.len()).rev() {
-        if a[i] != b[i] {
-            return a[i] > b[i];
+/// All ones if `c`, else zero.
+#[inline(always)]
+fn mask32(c: u32) -> u32 {
+    0u32.wrapping_sub(c & 1)
+}
+
+/// `x` if `m` is all ones, `y` if zero.
+#[inline(always)]
+fn sel32(m: u32, x: u32, y: u32) -> u32 {
+    y ^ (m & (x ^ y))
+}
+
+/// 63-bit approximations of `a` and `b` (same length): the exact values
+/// when `max(a, b) < 2^63`, else `2^31 floor(v / 2^(L - 32)) + (v mod
+/// 2^31)` where `L` is the bit length of `max(a, b)`.
+fn approx63(a: &[u32], b: &[u32]) -> (u64, u64) {
+    // Top non-zero limb of a | b (index t) and the limb below it.
+    let (mut ah, mut al, mut bh, mut bl) = (0u32, 0u32, 0u32, 0u32);
+    let mut t = 0u32;
+    let (mut pa, mut pb) = (0u32, 0u32);
+    for (i, (&x, &y)) in a.iter().zip(b).enumerate() {
+        let nz = mask32(((x | y) | (x | y).wrapping_neg()) >> 31);
+        ah = sel32(nz, x, ah);
+        bh = sel32(nz, y, bh);
+        al = sel32(nz, pa, al);
+        bl = sel32(nz, pb, bl);
+        t = sel32(nz, i as u32, t);
+        pa = x;
+        pb = y;
+    }
+    // Bits of the top limb: 1..=32 (0 only if a = b = 0).
+    let s = 32 - (ah | bh).leading_zeros();
+    let len = 32 * t + s;
+    // Long values: the 32 bits below the top of max(a, b) (they straddle
+    // limbs t and t - 1), above the low 31 bits.
+    let hi = |h: u32, l: u32| ((((h as u64) << 32) | l as u64) >> s) as u32 as u64;
+    let ax = (hi(ah, al) << 31) | (a[0] & 0x7FFF_FFFF) as u64;
+    let bx = (hi(bh, bl) << 31) | (b[0] & 0x7FFF_FFFF) as u64;
+    // Short values (len <= 63, so t <= 1): exact.
+    let lo = |v: &[u32]| v[0] as u64 | ((*v.get(1).unwrap_or(&0) as u64) << 32);
+    let short = 0u64.wrapping_sub(((len as u64).wrapping_sub(64) >> 63) & 1);
+    (
+        (lo(a) & short) | (ax & !short),
+        (lo(b) & short) | (bx & !short),
+    )
+}
+
+/// `(a, b) <- ((f0 a + g0 b) / 2^31, (f1 a + g1 b) / 2^31)` in place (exact
+/// divisions), made non-negative; returns whether each result was
+/// negated (all ones) or not (zero).
+fn co_lin_div31_abs(a: &mut [u32], b: &mut [u32], f: [i64; 4]) -> (u32, u32) {
+    let [f0, g0, f1, g1] = f;
+    let (mut ca, mut cb) = (0i128, 0i128);
+    let (mut pa, mut pb) = (0u32, 0u32);
+    let w = a.len();
+    for i in 0..w {
+        let (x, y) = (a[i] as i128, b[i] as i128);
+        let za = ca + x * f0 as i128 + y * g0 as i128;
+        let zb = cb + x * f1 as i128 + y * g1 as i128;
+        let (la, lb) = (za as u32, zb as u32);
+        ca = za >> 32;
+        cb = zb >> 32;
+        if i > 0 {
+            a[i - 1] = (pa >> 31) | (la << 1);
+            b[i - 1] = (pb >> 31) | (lb << 1);
         }
+        pa = la;
+        pb = lb;
     }
-    true
+    a[w - 1] = (pa >> 31) | ((ca as u32) << 1);
+    b[w - 1] = (pb >> 31) | ((cb as u32) << 1);
+    let na = mask32((ca >> 127) as u32);
+    let nb = mask32((cb >> 127) as u32);
+    cond_negate(a, na);
+    cond_negate(b, nb);
+    (na, nb)
 }
 
-fn sub_u(a: &mut [u32], b: &[u32]) {
-    let mut br = 0i64;
-    for (x, &y) in a.iter_mut().zip(b) {
-        let v = *x as i64 - y as i64 - br;
-        *x = v as u32;
-        br = (v >> 63) & 1;
-    }
-}
-
-fn add_u(a: &mut [u32], b: &[u32]) {
-    let mut c = 0u64;
-    for (x, &y) in a.iter_mut().zip(b) {
-        let v = *x as u64 + y as u64 + c;
-        *x = v as u32;
+/// Two's complement negation of `x` when `m` is all ones.
+fn cond_negate(x: &mut [u32], m: u32) {
+    let mut c = (m & 1) as u64;
+    for l in x.iter_mut() {
+        let v = (*l ^ m) as u64 + c;
+        *l = v as u32;
         c = v >> 32;
     }
 }
 
-fn half_u(a: &mut [u32]) {
-    let mut c = 0u32;
-    for x in a.iter_mut().rev() {
-        let nc = *x & 1;
-        *x = (*x >> 1) | (c << 31);
-        c = nc;
+/// `(u, v) <- ((f0 u + g0 v) / 2^31 mod m, (f1 u + g1 v) / 2^31 mod m)` for
+/// `0 <= u, v <= m`, odd `m`, `m0i = -1/m mod 2^32`; results in `[0, m)`.
+fn co_lin_mod(u: &mut [u32], v: &mut [u32], m: &[u32], m0i: u32, f: [i64; 4]) {
+    let [f0, g0, f1, g1] = f;
+    // Montgomery factors making the sums multiples of 2^31.
+    let lu = (u[0] as i64)
+        .wrapping_mul(f0)
+        .wrapping_add((v[0] as i64).wrapping_mul(g0)) as u32;
+    let lv = (u[0] as i64)
+        .wrapping_mul(f1)
+        .wrapping_add((v[0] as i64).wrapping_mul(g1)) as u32;
+    let ku = (lu.wrapping_mul(m0i) & 0x7FFF_FFFF) as i128;
+    let kv = (lv.wrapping_mul(m0i) & 0x7FFF_FFFF) as i128;
+    let (mut cu, mut cv) = (0i128, 0i128);
+    let (mut pu, mut pv) = (0u32, 0u32);
+    let w = u.len();
+    for i in 0..w {
+        let (x, y, mm) = (u[i] as i128, v[i] as i128, m[i] as i128);
+        let zu = cu + x * f0 as i128 + y * g0 as i128 + mm * ku;
+        let zv = cv + x * f1 as i128 + y * g1 as i128 + mm * kv;
+        let (lu, lv) = (zu as u32, zv as u32);
+        cu = zu >> 32;
+        cv = zv >> 32;
+        if i > 0 {
+            u[i - 1] = (pu >> 31) | (lu << 1);
+            v[i - 1] = (pv >> 31) | (lv << 1);
+        }
+        pu = lu;
+        pv = lv;
+    }
+    u[w - 1] = (pu >> 31) | ((cu as u32) << 1);
+    v[w - 1] = (pv >> 31) | ((cv as u32) << 1);
+    // Results in (-m, 2m): add m if negative, subtract m if >= m.
+    for (x, c) in [(u, cu), (v, cv)] {
+        let neg = mask32((c >> 127) as u32);
+        add_masked(x, m, neg);
+        sub_if_ge(x, m);
     }
 }
 
-fn is_odd(a: &[u32]) -> bool {
-    a.first().is_some_and(|&x| x & 1 == 1)
+/// `x += m & mask` (mod 2^(32 w)).
+fn add_masked(x: &mut [u32], m: &[u32], mask: u32) {
+    let mut c = 0u64;
+    for (l, &y) in x.iter_mut().zip(m) {
+        let v = *l as u64 + (y & mask) as u64 + c;
+        *l = v as u32;
+        c = v >> 32;
+    }
 }
 
-/// For odd `x, y > 0` (same limb count, with a spare top limb), find
-/// `u, v` with `x u - y v = 1`, `0 <= u <= y`, `0 <= v <= x`; `None` if
-/// `gcd(x, y) != 1`.
+/// `x -= m` when `x >= m` (both non-negative, below 2^(32 w - 1)),
+/// branch-free.
+fn sub_if_ge(x: &mut [u32], m: &[u32]) {
+    // Borrow of x - m: set when x < m.
+    let mut br = 0u32;
+    for (&l, &y) in x.iter().zip(m) {
+        let v = (l as u64).wrapping_sub(y as u64).wrapping_sub(br as u64);
+        br = (v >> 63) as u32;
+    }
+    let ge = mask32(br ^ 1);
+    let mut b = 0u64;
+    for (l, &y) in x.iter_mut().zip(m) {
+        let v = (*l as u64).wrapping_sub((y & ge) as u64).wrapping_sub(b);
+        *l = v as u32;
+        b = v >> 63;
+    }
+}
+
+/// `-1/x mod 2^32` for odd `x` (Newton iteration).
+fn ninv32(x: u32) -> u32 {
+    // x * x = 1 mod 8: 3 correct bits, doubled by each Newton step.
+    let mut y = x;
+    for _ in 0..4 {
+        y = y.wrapping_mul(2u32.wrapping_sub(x.wrapping_mul(y)));
+    }
+    y.wrapping_neg()
+}
+
+/// For odd `x, y > 1` (same limb count, with a spare top limb), find
+/// `u, v` with `x u - y v = 1`, `0 <= u < y`, `0 <= v < x`; `None` if
+/// `gcd(x, y) != 1`. Constant-time in the values (the run time depends on
+/// the limb count only); only the final success flag is a branch.
 pub(crate) fn bezout(x: &[u32], y: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
     let w = x.len();
-    if !is_odd(x) || !is_odd(y) {
+    if w == 0 || y.len() != w {
         return None;
     }
-    // Invariants: a = x*u0 - y*v0, b = x*u1 - y*v1, 0 <= u <= y, 0 <= v <= x.
+    let odd = x[0] & y[0] & 1;
+    // Invariants: a = x u0 - y v0, b = x u1 - y v1, 0 <= a <= x,
+    // 0 <= b <= y, 0 <= u0 < y, 0 <= u1 <= y, 0 <= v0, v1 < x.
     let mut a = x.to_vec();
     let mut b = y.to_vec();
     let mut u0 = vec![0u32; w];
@@ -441,52 +581,67 @@ pub(crate) fn bezout(x: &[u32], y: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
     let mut v0 = vec![0u32; w];
     let mut u1 = y.to_vec();
     let mut v1 = x.to_vec();
-    v1[0] -= 1; // x is odd
-    let bound = 64 * 32 * w + 64;
-    for _ in 0..bound {
-        if a == b {
-            break;
+    v1[0] = x[0].wrapping_sub(odd); // x - 1 (x odd)
+    let (x0i, y0i) = (ninv32(x[0] | 1), ninv32(y[0] | 1));
+    // 64 w bits in total, at least 31 fewer per round.
+    for _ in 0..(64 * w).div_ceil(31) + 1 {
+        let (mut xa, mut xb) = approx63(&a, &b);
+        // Factors packed two per u64 (offset so that they stay positive):
+        // fg0 = f0 + 2^32 g0, fg1 = f1 + 2^32 g1.
+        let mut fg0 = 1u64;
+        let mut fg1 = 1u64 << 32;
+        for _ in 0..31 {
+            let a_odd = (xa & 1).wrapping_neg();
+            let lt = ((xa.wrapping_sub(xb) as i64) >> 63) as u64;
+            let swap = a_odd & lt;
+            let t = swap & (xa ^ xb);
+            xa ^= t;
+            xb ^= t;
+            let t = swap & (fg0 ^ fg1);
+            fg0 ^= t;
+            fg1 ^= t;
+            xa = xa.wrapping_sub(a_odd & xb);
+            fg0 = fg0.wrapping_sub(a_odd & fg1);
+            xa >>= 1;
+            fg1 <<= 1;
         }
-        if !is_odd(&a) {
-            if is_odd(&u0) || is_odd(&v0) {
-                add_u(&mut u0, y);
-                add_u(&mut v0, x);
-            }
-            half_u(&mut a);
-            half_u(&mut u0);
-            half_u(&mut v0);
-        } else if !is_odd(&b) {
-            if is_odd(&u1) || is_odd(&v1) {
-                add_u(&mut u1, y);
-                add_u(&mut v1, x);
-            }
-            half_u(&mut b);
-            half_u(&mut u1);
-            half_u(&mut v1);
-        } else if cmp_ge(&a, &b) {
-            sub_u(&mut a, &b);
-            if !cmp_ge(&u0, &u1) {
-                add_u(&mut u0, y);
-                add_u(&mut v0, x);
-            }
-            sub_u(&mut u0, &u1);
-            sub_u(&mut v0, &v1);
-        } else {
-            sub_u(&mut b, &a);
-            if !cmp_ge(&u1, &u0) {
-                add_u(&mut u1, y);
-                add_u(&mut v1, x);
-            }
-            sub_u(&mut u1, &u0);
-            sub_u(&mut v1, &v0);
-        }
+        // Unpack: each factor is in [-(2^31 - 1), 2^31].
+        const OFF: u64 = 0x7FFF_FFFF_7FFF_FFFF;
+        let (fg0, fg1) = (fg0.wrapping_add(OFF), fg1.wrapping_add(OFF));
+        let unpack = |v: u64| {
+            (
+                (v & 0xFFFF_FFFF) as i64 - 0x7FFF_FFFF,
+                (v >> 32) as i64 - 0x7FFF_FFFF,
+            )
+        };
+        let (f0, g0) = unpack(fg0);
+        let (f1, g1) = unpack(fg1);
+        let (na, nb) = co_lin_div31_abs(&mut a, &mut b, [f0, g0, f1, g1]);
+        // Negated results: negate their factors too.
+        let flip = |v: i64, m: u32| {
+            let m = m as i32 as i64;
+            (v ^ m) - m
+        };
+        let f = [flip(f0, na), flip(g0, na), flip(f1, nb), flip(g1, nb)];
+        co_lin_mod(&mut u0, &mut u1, y, y0i, f);
+        co_lin_mod(&mut v0, &mut v1, x, x0i, f);
     }
-    let mut one = vec![0u32; w];
-    one[0] = 1;
-    if a != one || b != one {
-        return None;
+    // b = gcd(x, y) when both are odd; success iff it is 1.
+    let mut r = (b[0] ^ 1) | (odd ^ 1);
+    for &l in &b[1..] {
+        r |= l;
     }
-    Some((u0, v0))
+    for t in [&mut a, &mut b, &mut u0, &mut v0] {
+        zeroize::Zeroize::zeroize(t);
+    }
+    // Whether the resultants are coprime is the (public) rejection decision.
+    if r == 0 {
+        Some((u1, v1))
+    } else {
+        zeroize::Zeroize::zeroize(&mut u1);
+        zeroize::Zeroize::zeroize(&mut v1);
+        None
+    }
 }
 
 #[cfg(test)]
@@ -576,5 +731,132 @@ mod tests {
         let (u, v) = bezout(&[35, 0], &[9, 0]).expect("coprime");
         assert_eq!(35 * u[0] as i64 - 9 * v[0] as i64, 1);
         assert!(bezout(&[15, 0], &[9, 0]).is_none());
+        assert!(bezout(&[14, 0], &[9, 0]).is_none(), "even input");
+    }
+
+    fn cmp_ge(a: &[u32], b: &[u32]) -> bool {
+        for i in (0..a.len()).rev() {
+            if a[i] != b[i] {
+                return a[i] > b[i];
+            }
+        }
+        true
+    }
+
+    fn sub_u(a: &mut [u32], b: &[u32]) {
+        let mut br = 0i64;
+        for (x, &y) in a.iter_mut().zip(b) {
+            let v = *x as i64 - y as i64 - br;
+            *x = v as u32;
+            br = (v >> 63) & 1;
+        }
+    }
+
+    /// Plain binary GCD (variable time), as a reference: is it 1?
+    fn gcd_is_one(x: &[u32], y: &[u32]) -> bool {
+        let (mut a, mut b) = (x.to_vec(), y.to_vec());
+        let zero = |v: &[u32]| v.iter().all(|&l| l == 0);
+        let half = |v: &mut [u32]| {
+            let mut c = 0u32;
+            for l in v.iter_mut().rev() {
+                let nc = *l & 1;
+                *l = (*l >> 1) | (c << 31);
+                c = nc;
+            }
+        };
+        // Both odd here.
+        while !zero(&a) {
+            while a[0] & 1 == 0 {
+                half(&mut a);
+            }
+            if !cmp_ge(&a, &b) {
+                core::mem::swap(&mut a, &mut b);
+            }
+            sub_u(&mut a, &b);
+        }
+        b[0] == 1 && b[1..].iter().all(|&l| l == 0)
+    }
+
+    /// `x u - y v` as a big integer, compared with 1; and the bounds.
+    fn check_bezout(x: &[u32], y: &[u32], u: &[u32], v: &[u32]) {
+        let w = x.len();
+        let mut acc = vec![0u32; 2 * w + 1];
+        let mut sub = vec![0u32; 2 * w + 1];
+        for (out, (p, q)) in [(&mut acc, (x, u)), (&mut sub, (y, v))] {
+            for i in 0..w {
+                let mut c = 0u64;
+                for j in 0..w {
+                    let t = out[i + j] as u64 + p[i] as u64 * q[j] as u64 + c;
+                    out[i + j] = t as u32;
+                    c = t >> 32;
+                }
+                let mut k = i + w;
+                while c != 0 {
+                    let t = out[k] as u64 + c;
+                    out[k] = t as u32;
+                    c = t >> 32;
+                    k += 1;
+                }
+            }
+        }
+        sub_u(&mut acc, &sub);
+        let mut one = vec![0u32; 2 * w + 1];
+        one[0] = 1;
+        assert_eq!(acc, one, "x u - y v = 1");
+        assert!(cmp_ge(y, u), "u <= y");
+        assert!(!cmp_ge(v, x), "v < x");
+    }
+
+    #[test]
+    fn bezout_random_against_the_relation() {
+        let mut s = 0x0123_4567_89AB_CDEFu64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let mut coprime = 0;
+        for round in 0..300 {
+            let w = 2 + round % 12;
+            let mut x: Vec<u32> = (0..w).map(|_| next() as u32).collect();
+            let mut y: Vec<u32> = (0..w).map(|_| next() as u32).collect();
+            // Odd, with a spare top limb; various sizes, some tiny.
+            x[0] |= 1;
+            y[0] |= 1;
+            x[w - 1] = 0;
+            y[w - 1] >>= 1 + (round as u32 % 31);
+            if round % 7 == 0 {
+                y.iter_mut().skip(1).for_each(|l| *l = 0);
+                y[0] |= 3; // odd and above 1
+            }
+            match bezout(&x, &y) {
+                Some((u, v)) => {
+                    check_bezout(&x, &y, &u, &v);
+                    coprime += 1;
+                }
+                None => assert!(!gcd_is_one(&x, &y), "refused a coprime pair"),
+            }
+        }
+        assert!(coprime > 150, "{coprime} coprime pairs solved");
+        // A shared factor is always refused.
+        for k in [3u32, 5, 7, 12289] {
+            let mut x: Vec<u32> = (0..6).map(|_| next() as u32 | 1).collect();
+            x[5] = 0;
+            let mut y = x.clone();
+            // x * k and y * k + ... : make both multiples of k.
+            let mulk = |v: &mut Vec<u32>| {
+                let mut c = 0u64;
+                for l in v.iter_mut() {
+                    let t = *l as u64 * k as u64 + c;
+                    *l = t as u32;
+                    c = t >> 32;
+                }
+            };
+            y[0] = y[0].wrapping_add(2);
+            mulk(&mut x);
+            mulk(&mut y);
+            assert!(bezout(&x, &y).is_none(), "common factor {k}");
+        }
     }
 }

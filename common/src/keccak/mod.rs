@@ -74,9 +74,7 @@ impl X4Ops for crate::backend::Avx2 {
         // AVX-512VL, where present, runs the same permutation about twice
         // as fast (rotates and three-input logic in one instruction, no
         // register spills); the choice is cached by `cpufeatures`.
-        if avx512::available() {
-            avx512::keccak_f1600_x4(state);
-        } else {
+        if !avx512::keccak_f1600_x4(state) {
             avx2::keccak_f1600_x4(self, state);
         }
     }

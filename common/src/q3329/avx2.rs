@@ -222,6 +222,74 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
 }
 
 /// Compress_d of canonical representatives, 8 lanes of 32 bits at a time:
+/// SamplePolyCBD_3 on 24 bytes (32 coefficients) per step: each 32-bit
+/// lane takes 3 bytes (4 coefficients of 6 bits), sums the bit triples by
+/// masks, moves the upper two 6-bit fields to the upper 16 bits, and the
+/// differences of 3-bit sums are taken in 16-bit lanes, then interleaved
+/// back into coefficient order.
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn cbd3(bytes: &[u8], out: &mut Poly) {
+    use core::arch::x86_64::*;
+    // Bytes 0..12 of the chunk to lanes 0..3 (low half), bytes 12..24 (at
+    // 4..16 of the second load, which starts at byte 8) to lanes 4..7.
+    let pick = _mm256_setr_epi8(
+        0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, 4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12,
+        -1, 13, 14, 15, -1,
+    );
+    let m249 = _mm256_set1_epi32(0x0024_9249);
+    let low12 = _mm256_set1_epi32(0x0000_0FFF);
+    let high12 = _mm256_set1_epi32(0x0FFF_0000);
+    let m7 = _mm256_set1_epi16(7);
+    let (ins, _) = bytes.as_chunks::<24>();
+    let (outs, _) = out.coeffs.as_chunks_mut::<32>();
+    for (b, o) in ins.iter().zip(outs.iter_mut()) {
+        let (lo, hi): (&[u8; 16], &[u8; 16]) = (
+            b[..16].try_into().unwrap_or(&[0; 16]),
+            b[8..].try_into().unwrap_or(&[0; 16]),
+        );
+        // SAFETY: `lo`, `hi` are 16 readable bytes each; loadu has no
+        // alignment need.
+        let v = unsafe {
+            _mm256_set_m128i(
+                _mm_loadu_si128(hi.as_ptr().cast()),
+                _mm_loadu_si128(lo.as_ptr().cast()),
+            )
+        };
+        let t = _mm256_shuffle_epi8(v, pick);
+        let d = _mm256_add_epi32(
+            _mm256_add_epi32(
+                _mm256_and_si256(t, m249),
+                _mm256_and_si256(_mm256_srli_epi32::<1>(t), m249),
+            ),
+            _mm256_and_si256(_mm256_srli_epi32::<2>(t), m249),
+        );
+        // Fields 0, 1 stay in bits 0..12; fields 2, 3 move to bits 16..28.
+        let e = _mm256_or_si256(
+            _mm256_and_si256(d, low12),
+            _mm256_and_si256(_mm256_slli_epi32::<4>(d), high12),
+        );
+        let field = |s: __m256i| _mm256_and_si256(s, m7);
+        // Coefficients 0 and 2 of each lane, then 1 and 3.
+        let ca = _mm256_sub_epi16(field(e), field(_mm256_srli_epi16::<3>(e)));
+        let cb = _mm256_sub_epi16(
+            field(_mm256_srli_epi16::<6>(e)),
+            field(_mm256_srli_epi16::<9>(e)),
+        );
+        let x = _mm256_unpacklo_epi16(ca, cb); // lanes 0, 1 | 4, 5
+        let y = _mm256_unpackhi_epi16(ca, cb); // lanes 2, 3 | 6, 7
+        let x0 = _mm256_permute2x128_si256::<0x20>(x, y);
+        let x1 = _mm256_permute2x128_si256::<0x31>(x, y);
+        let (o0, o1) = o.split_at_mut(16);
+        // SAFETY: `o0`, `o1` are 16 writable i16 (32 bytes) each; storeu
+        // has no alignment need.
+        unsafe {
+            _mm256_storeu_si256(o0.as_mut_ptr().cast(), x0);
+            _mm256_storeu_si256(o1.as_mut_ptr().cast(), x1);
+        }
+    }
+}
+
 /// `((x << d) + (q - 1) / 2) * ceil(2^35 / q) >> 35` with 64-bit products
 /// (`_mm256_mul_epu32` on the even and odd lanes), exactly the portable
 /// formula.
@@ -265,11 +333,15 @@ pub(super) fn compress(a: &Poly, d: u32, out: &mut [u32; N]) {
 /// SamplePolyCBD_2 on 16 bytes (32 coefficients) per step: pair sums by
 /// masks, the four 2-bit fields of each byte, differences, then the low
 /// and high nibbles' results interleaved back into coefficient order and
-/// sign-extended. eta = 3 runs the portable code.
+/// sign-extended. SamplePolyCBD_3: [`cbd3`].
 #[target_feature(enable = "avx2")]
 #[allow(unsafe_code)]
 pub(super) fn cbd(eta: usize, bytes: &[u8], out: &mut Poly) {
     use core::arch::x86_64::*;
+    if eta == 3 {
+        cbd3(bytes, out);
+        return;
+    }
     if eta != 2 {
         super::portable::cbd(eta, bytes, out);
         return;

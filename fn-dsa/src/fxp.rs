@@ -101,10 +101,38 @@ pub(crate) fn ifft(a: &mut [i64]) {
     }
 }
 
+/// `floor(a * 2^63 / d)` for `a < 2^126 <= d < 2^127` (so below 2^63):
+/// one step of schoolbook division in base 2^64 (Knuth's algorithm D): the
+/// quotient estimated from the divisor's top digit is at most 2 too large
+/// and corrected exactly.
+fn quot63(a: u128, d: u128) -> u64 {
+    // Normalise the divisor to a top bit at 127; the dividend becomes
+    // a * 2^64 (two digits a_hi:a_lo and a zero digit).
+    let dn = d << 1;
+    let d1 = (dn >> 64) as u64;
+    let d0 = dn as u64;
+    let mut q = (a / d1 as u128) as u64; // a < 2^126, d1 >= 2^63: q < 2^63
+    // q * dn as (hi, lo) with hi = q d1 + carry of q d0.
+    let t0 = q as u128 * d0 as u128;
+    let mut hi = q as u128 * d1 as u128 + (t0 >> 64);
+    let mut lo = t0 as u64;
+    // While q * dn > a * 2^64: q -= 1 (at most twice).
+    for _ in 0..3 {
+        if hi > a || (hi == a && lo > 0) {
+            q -= 1;
+            let (l, borrow) = lo.overflowing_sub(d0);
+            lo = l;
+            hi -= d1 as u128 + borrow as u128;
+        }
+    }
+    q
+}
+
 /// `trunc(num * 2^fb / den)` for `den > 0` (`fb` may be negative),
-/// saturated to `+-2^62`, by
-/// normalised restoring division (no hardware division). Returns 0 when
-/// `den <= 0`.
+/// saturated to `+-2^62`, with a normalised one-digit division in base
+/// 2^64 ([`quot63`]). Returns 0 when `den <= 0`. (Key generation is not
+/// constant-time yet; this is one of the places that need the fixed-point
+/// redesign.)
 pub(crate) fn div_fixed(num: i128, den: i128, fb: i32) -> i64 {
     if den <= 0 || num == 0 {
         return 0;
@@ -118,16 +146,7 @@ pub(crate) fn div_fixed(num: i128, den: i128, fb: i32) -> i64 {
     let a2 = if sa >= 0 { a << sa } else { a >> (-sa) };
     let d2 = d << sd;
     // q = floor(a2 * 2^63 / d2) < 2^63.
-    let mut rem = a2;
-    let mut q = 0u64;
-    for _ in 0..63 {
-        rem <<= 1;
-        let bit = rem >= d2;
-        if bit {
-            rem -= d2;
-        }
-        q = (q << 1) | bit as u64;
-    }
+    let q = quot63(a2, d2);
     // a * 2^fb / d = q * 2^(fb + sd - sa - 63)
     let e = fb + sd - sa - 63;
     const SAT: u64 = 1 << 62;
@@ -149,6 +168,43 @@ pub(crate) fn div_fixed(num: i128, den: i128, fb: i32) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bit-by-bit restoring division: the definition of [`quot63`].
+    fn quot63_restoring(a: u128, d: u128) -> u64 {
+        let mut rem = a;
+        let mut q = 0u64;
+        for _ in 0..63 {
+            rem <<= 1;
+            let bit = rem >= d;
+            if bit {
+                rem -= d;
+            }
+            q = (q << 1) | bit as u64;
+        }
+        q
+    }
+
+    #[test]
+    fn quot63_matches_restoring_division() {
+        let mut s = 0x0123_4567_89AB_CDEFu64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for i in 0..100_000 {
+            let d = (1u128 << 126) | (((next() as u128) << 64 | next() as u128) >> 2);
+            let a = (((next() as u128) << 64) | next() as u128) >> (2 + (i % 70));
+            // Near-equal operands and exact multiples too.
+            let a = match i % 5 {
+                0 => d - 1 - (a >> 100),
+                1 => (d >> (1 + i % 40)) & !((1u128 << (i % 60)) - 1),
+                _ => a,
+            } & ((1u128 << 126) - 1);
+            assert_eq!(quot63(a, d), quot63_restoring(a, d), "{a:x} / {d:x}");
+        }
+    }
 
     #[test]
     fn division() {

@@ -274,7 +274,8 @@ fn reduce(cf: &mut BigPoly, cg: &mut BigPoly, f: &BigPoly, g: &BigPoly) -> bool 
     let logm = m.trailing_zeros();
     // Keep at most TOP significant bits of each side.
     const TOP: u32 = 40;
-    let bf = f.max_bits().max(g.max_bits());
+    let (fbits, gbits) = (f.max_bits(), g.max_bits());
+    let bf = fbits.max(gbits);
     let ef = bf.saturating_sub(TOP);
     let (mut fa, fbf) = to_fixed(f, ef, logm);
     let (mut ga, fbg) = to_fixed(g, ef, logm);
@@ -300,8 +301,8 @@ fn reduce(cf: &mut BigPoly, cg: &mut BigPoly, f: &BigPoly, g: &BigPoly) -> bool 
     let mut k = vec![0i64; m];
     let mut num = vec![(0i128, 0i128); hm];
     let mut ok = false;
+    let mut bc = cf.max_bits().max(cg.max_bits());
     for _ in 0..4096 {
-        let bc = cf.max_bits().max(cg.max_bits());
         let ec = bc.saturating_sub(TOP);
         let (mut fc, fb1) = to_fixed(cf, ec, logm);
         let (mut gc, fb2) = to_fixed(cg, ec, logm);
@@ -367,11 +368,16 @@ fn reduce(cf: &mut BigPoly, cg: &mut BigPoly, f: &BigPoly, g: &BigPoly) -> bool 
         }
         let kp = BigPoly::from_i64(&kk);
         let (save_f, save_g) = (cf.clone(), cg.clone());
-        cf.sub_shifted(&kp.mul(f), shift);
-        cg.sub_shifted(&kp.mul(g), shift);
-        *cf = cf.trimmed();
-        *cg = cg.trimmed();
-        if cf.max_bits().max(cg.max_bits()) > bc {
+        let (kf, kfbits) = kp.mul_known(f, fbits);
+        let (kg, kgbits) = kp.mul_known(g, gbits);
+        cf.sub_shifted_known(&kf, shift, kfbits);
+        cg.sub_shifted_known(&kg, shift, kgbits);
+        let (tf, bfc) = cf.trimmed_bits();
+        let (tg, bgc) = cg.trimmed_bits();
+        *cf = tf;
+        *cg = tg;
+        let new_bc = bfc.max(bgc);
+        if new_bc > bc {
             // The approximate step no longer shrinks (F, G) (the last
             // steps on an ill-conditioned (f, g)): keep the previous,
             // already reduced, values.
@@ -380,6 +386,7 @@ fn reduce(cf: &mut BigPoly, cg: &mut BigPoly, f: &BigPoly, g: &BigPoly) -> bool 
             ok = true;
             break;
         }
+        bc = new_bc;
     }
     fa.zeroize();
     ga.zeroize();

@@ -147,11 +147,18 @@ impl BigPoly {
 
     /// Shrink the width to what the largest coefficient needs (+1 limb).
     pub(crate) fn trimmed(&self) -> Self {
-        let w = (self.max_bits() as usize / 32) + 2;
+        self.trimmed_bits().0
+    }
+
+    /// [`trimmed`](Self::trimmed), and the bit size of the largest
+    /// coefficient ([`max_bits`](Self::max_bits)).
+    pub(crate) fn trimmed_bits(&self) -> (Self, u32) {
+        let bits = self.max_bits();
+        let w = (bits as usize / 32) + 2;
         if w < self.w {
-            self.resized(w)
+            (self.resized(w), bits)
         } else {
-            self.clone()
+            (self.clone(), bits)
         }
     }
 
@@ -177,9 +184,10 @@ impl BigPoly {
         (v >> sh) as i64
     }
 
-    /// Values as `i64` when every coefficient has at most 62 bits.
-    fn small_values(&self) -> Option<Vec<i64>> {
-        if self.max_bits() > 62 {
+    /// Values as `i64` when every coefficient has at most 62 bits (`bits`
+    /// is [`max_bits`](Self::max_bits)).
+    fn small_values(&self, bits: u32) -> Option<Vec<i64>> {
+        if bits > 62 {
             return None;
         }
         Some((0..self.m).map(|i| self.top_i64(i, 0)).collect())
@@ -187,25 +195,30 @@ impl BigPoly {
 
     /// Negacyclic product `self * b` (same `m`).
     pub(crate) fn mul(&self, b: &BigPoly) -> BigPoly {
+        self.mul_known(b, b.max_bits()).0
+    }
+
+    /// [`mul`](Self::mul) with `bb = b.max_bits()` already known; also
+    /// returns a bound on the bit size of the product's coefficients.
+    pub(crate) fn mul_known(&self, b: &BigPoly, bb: u32) -> (BigPoly, u32) {
         let m = self.m;
         let logm = usize::BITS - m.leading_zeros();
         let ba = self.max_bits();
-        let bb = b.max_bits();
         let out_bits = ba + bb + logm + 2;
         let w = out_bits as usize / 32 + 1;
         let mut out = BigPoly::zero(m, w);
         if out_bits <= 60
             && m >= 32
-            && let (Some(x), Some(y)) = (self.small_values(), b.small_values())
+            && let (Some(x), Some(y)) = (self.small_values(ba), b.small_values(bb))
         {
             // Large degree, small values: NTTs modulo two 31-bit primes.
             for (k, v) in crate::ntt31::mul(&x, &y).into_iter().enumerate() {
                 set_i128(out.coef_mut(k), v);
             }
-            return out;
+            return (out, out_bits);
         }
         if out_bits < 126
-            && let (Some(x), Some(y)) = (self.small_values(), b.small_values())
+            && let (Some(x), Some(y)) = (self.small_values(ba), b.small_values(bb))
         {
             {
                 let mut acc = vec![0i128; m];
@@ -227,7 +240,7 @@ impl BigPoly {
                 for (k, &v) in acc.iter().enumerate() {
                     set_i128(out.coef_mut(k), v);
                 }
-                return out;
+                return (out, out_bits);
             }
         }
         // Generic path: sign-magnitude schoolbook.
@@ -281,7 +294,7 @@ impl BigPoly {
             }
         }
         prod.fill(0);
-        out
+        (out, out_bits)
     }
 
     /// Field norm `N(f)(x^2) = f(x) f(-x)`, a polynomial modulo
@@ -333,9 +346,10 @@ impl BigPoly {
         out
     }
 
-    /// `self -= p * 2^shift`, widening `self` first if needed.
-    pub(crate) fn sub_shifted(&mut self, p: &BigPoly, shift: u32) {
-        let need = (p.max_bits() + shift) as usize / 32 + 2;
+    /// `self -= p * 2^shift`, widening `self` first if needed; `pbits`
+    /// bounds the bit size of `p`'s coefficients.
+    pub(crate) fn sub_shifted_known(&mut self, p: &BigPoly, shift: u32, pbits: u32) {
+        let need = (pbits + shift) as usize / 32 + 2;
         if need > self.w {
             *self = self.resized(need);
         }
@@ -711,7 +725,7 @@ mod tests {
         for i in 0..16 {
             let t = BigPoly::from_i64(&[small[i]]).resized(4);
             let mut shifted = BigPoly::zero(1, 4);
-            shifted.sub_shifted(&t, 80);
+            shifted.sub_shifted_known(&t, 80, t.max_bits());
             // a_big_i = -small_i * 2^80
             a_big.coef_mut(i).copy_from_slice(shifted.coef(0));
         }
@@ -720,7 +734,7 @@ mod tests {
             // q_i = -p_i * 2^80
             let mut t = BigPoly::zero(1, q.w);
             let pi = BigPoly::from_i64(&[val(&p, i) as i64]).resized(q.w);
-            t.sub_shifted(&pi, 80);
+            t.sub_shifted_known(&pi, 80, pi.max_bits());
             let w = q.w.max(t.w);
             assert_eq!(q.resized(w).coef(i), t.resized(w).coef(0), "coef {i}");
         }

@@ -243,8 +243,8 @@ impl BigPoly {
                 return (out, out_bits);
             }
         }
-        // Generic path: sign-magnitude schoolbook.
-        let mags = |p: &BigPoly| -> (Vec<bool>, Vec<Vec<u32>>) {
+        // Generic path: sign-magnitude schoolbook on 64-bit limbs.
+        let mags = |p: &BigPoly| -> (Vec<bool>, Vec<Vec<u64>>) {
             let mut s = Vec::with_capacity(p.m);
             let mut v = Vec::with_capacity(p.m);
             for i in 0..p.m {
@@ -253,17 +253,23 @@ impl BigPoly {
                 if neg {
                     negate(&mut c);
                 }
-                while c.last() == Some(&0) {
-                    c.pop();
+                let mut c64: Vec<u64> = c
+                    .chunks(2)
+                    .map(|h| h[0] as u64 | (*h.get(1).unwrap_or(&0) as u64) << 32)
+                    .collect();
+                while c64.last() == Some(&0) {
+                    c64.pop();
                 }
+                zeroize::Zeroize::zeroize(&mut c);
                 s.push(neg);
-                v.push(c);
+                v.push(c64);
             }
             (s, v)
         };
-        let (sa, ma) = mags(self);
-        let (sb, mb) = mags(b);
-        let mut prod = vec![0u32; w + 1];
+        let (sa, mut ma) = mags(self);
+        let (sb, mut mb) = mags(b);
+        let mut prod = vec![0u64; w / 2 + 2];
+        let mut prod32 = vec![0u32; w + 4];
         for i in 0..m {
             if ma[i].is_empty() {
                 continue;
@@ -276,13 +282,17 @@ impl BigPoly {
                 let len = x.len() + y.len();
                 prod[..len].fill(0);
                 for (ii, &xi) in x.iter().enumerate() {
-                    let mut c = 0u64;
+                    let mut c = 0u128;
                     for (jj, &yj) in y.iter().enumerate() {
-                        let v = prod[ii + jj] as u64 + xi as u64 * yj as u64 + c;
-                        prod[ii + jj] = v as u32;
-                        c = v >> 32;
+                        let v = prod[ii + jj] as u128 + xi as u128 * yj as u128 + c;
+                        prod[ii + jj] = v as u64;
+                        c = v >> 64;
                     }
-                    prod[ii + y.len()] = c as u32;
+                    prod[ii + y.len()] = c as u64;
+                }
+                for (h, &l) in prod32.chunks_mut(2).zip(&prod[..len]) {
+                    h[0] = l as u32;
+                    h[1] = (l >> 32) as u32;
                 }
                 let mut k = i + j;
                 let mut neg = sa[i] ^ sb[j];
@@ -290,10 +300,14 @@ impl BigPoly {
                     k -= m;
                     neg = !neg;
                 }
-                add_mag(out.coef_mut(k), &prod[..len.min(w)], neg);
+                add_mag(out.coef_mut(k), &prod32[..(2 * len).min(w)], neg);
             }
         }
-        prod.fill(0);
+        zeroize::Zeroize::zeroize(&mut prod);
+        zeroize::Zeroize::zeroize(&mut prod32);
+        for v in ma.iter_mut().chain(mb.iter_mut()) {
+            zeroize::Zeroize::zeroize(v);
+        }
         (out, out_bits)
     }
 

@@ -28,19 +28,6 @@ fn is_neg(x: &[u32]) -> bool {
     x.last().is_some_and(|&t| t >> 31 == 1)
 }
 
-/// Bit length of `|x|` (of `-x - 1` for negative `x`, one less at exact
-/// powers of two; callers add headroom).
-fn bits_abs(x: &[u32]) -> u32 {
-    let s = if is_neg(x) { u32::MAX } else { 0 };
-    for (i, &l) in x.iter().enumerate().rev() {
-        let v = l ^ s;
-        if v != 0 {
-            return 32 * i as u32 + 32 - v.leading_zeros();
-        }
-    }
-    0
-}
-
 fn negate(x: &mut [u32]) {
     let mut c = 1u64;
     for l in x.iter_mut() {
@@ -162,11 +149,25 @@ impl BigPoly {
         }
     }
 
+    /// The largest bit length of `|c|` over the coefficients (of `-c - 1`
+    /// for negative `c`, one less at exact powers of two; callers add
+    /// headroom).
     pub(crate) fn max_bits(&self) -> u32 {
-        (0..self.m)
-            .map(|i| bits_abs(self.coef(i)))
-            .max()
-            .unwrap_or(0)
+        // The largest bit length is that of the OR of all magnitudes (in
+        // the `bits_abs` sense): scan limb rows from the top, so that the
+        // rows below the first non-zero one are never read.
+        let w = self.w;
+        for l in (0..w).rev() {
+            let mut acc = 0u32;
+            for x in self.d.chunks_exact(w) {
+                let s = ((x[w - 1] as i32) >> 31) as u32;
+                acc |= x[l] ^ s;
+            }
+            if acc != 0 {
+                return 32 * l as u32 + 32 - acc.leading_zeros();
+            }
+        }
+        0
     }
 
     /// `floor(c_i / 2^e)` as an `i64` (the caller ensures it fits).
@@ -751,6 +752,49 @@ mod tests {
             t.sub_shifted_known(&pi, 80, pi.max_bits());
             let w = q.w.max(t.w);
             assert_eq!(q.resized(w).coef(i), t.resized(w).coef(0), "coef {i}");
+        }
+    }
+
+    /// Bit length of `|x|` (of `-x - 1` for negative `x`, one less at exact
+    /// powers of two; callers add headroom).
+    fn bits_abs(x: &[u32]) -> u32 {
+        let s = if is_neg(x) { u32::MAX } else { 0 };
+        for (i, &l) in x.iter().enumerate().rev() {
+            let v = l ^ s;
+            if v != 0 {
+                return 32 * i as u32 + 32 - v.leading_zeros();
+            }
+        }
+        0
+    }
+
+    #[test]
+    fn max_bits_is_the_largest_coefficient_size() {
+        let mut s = 0x9E37_79B9_7F4A_7C15u64;
+        for round in 0..500 {
+            let (m, w) = (1 << (round % 6), 1 + round % 9);
+            let mut p = BigPoly::zero(m, w);
+            for l in p.d.iter_mut() {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                *l = s as u32;
+            }
+            // Shrink some coefficients (sign-extended) to vary the sizes.
+            for i in 0..m {
+                let keep = (s as usize >> (i % 13)) % (w + 1);
+                let c = p.coef_mut(i);
+                let ext = if c[keep.saturating_sub(1)] >> 31 == 1 {
+                    u32::MAX
+                } else {
+                    0
+                };
+                for l in c.iter_mut().skip(keep) {
+                    *l = ext;
+                }
+            }
+            let want = (0..m).map(|i| bits_abs(p.coef(i))).max().unwrap_or(0);
+            assert_eq!(p.max_bits(), want, "round {round}");
         }
     }
 

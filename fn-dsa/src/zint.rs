@@ -244,6 +244,38 @@ impl BigPoly {
                 return (out, out_bits);
             }
         }
+        if let Some(x) = self.small_values(ba) {
+            // Small times big (the Babai step k * f): accumulate each output
+            // coefficient limb-wise in i128 (products below 2^94, at most
+            // 1024 terms), carries propagated once per coefficient.
+            let wb = b.w;
+            let mut acc = vec![0i128; wb];
+            for t in 0..m {
+                acc.fill(0);
+                for (i, &xi) in x.iter().enumerate() {
+                    // Negacyclic: x_i b_j lands on t = i + j, or on t = i + j - m
+                    // with a minus sign.
+                    let (j, c) = if i <= t {
+                        (t - i, xi as i128)
+                    } else {
+                        (t + m - i, -(xi as i128))
+                    };
+                    let bj = b.coef(j);
+                    for (a, &l) in acc[..wb - 1].iter_mut().zip(bj) {
+                        *a += c * l as i128;
+                    }
+                    acc[wb - 1] += c * (bj[wb - 1] as i32) as i128;
+                }
+                let mut carry = 0i128;
+                for (l, o) in out.coef_mut(t).iter_mut().enumerate() {
+                    let v = carry + acc.get(l).copied().unwrap_or(0);
+                    *o = v as u32;
+                    carry = v >> 32;
+                }
+            }
+            zeroize::Zeroize::zeroize(&mut acc);
+            return (out, out_bits);
+        }
         // Generic path: sign-magnitude schoolbook on 64-bit limbs.
         let mags = |p: &BigPoly| -> (Vec<bool>, Vec<Vec<u64>>) {
             let mut s = Vec::with_capacity(p.m);
@@ -766,6 +798,31 @@ mod tests {
             }
         }
         0
+    }
+
+    #[test]
+    fn small_times_big_matches_the_generic_product() {
+        // small * big takes the limb-accumulator path, big * small the
+        // sign-magnitude schoolbook: the products must agree.
+        let mut s = 0x0F1E_2D3C_4B5A_6978u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for (m, w) in [(1, 3), (2, 7), (4, 2), (16, 5), (32, 3)] {
+            let small: Vec<i64> = (0..m).map(|_| (next() as i64) >> 3).collect();
+            let small = BigPoly::from_i64(&small);
+            let mut big = BigPoly::zero(m, w);
+            for l in big.d.iter_mut() {
+                *l = next() as u32;
+            }
+            let a = small.mul(&big);
+            let b = big.mul(&small);
+            let w2 = a.w.max(b.w);
+            assert_eq!(a.resized(w2).d, b.resized(w2).d, "m {m} w {w}");
+        }
     }
 
     #[test]

@@ -400,30 +400,35 @@ impl BigPoly {
         if need > self.w {
             *self = self.resized(need);
         }
-        let w = self.w;
-        let mut t = vec![0u32; w];
         let ls = (shift / 32) as usize;
         let bs = shift % 32;
         for i in 0..self.m {
             let x = p.coef(i);
             let ext = if is_neg(x) { u32::MAX } else { 0 };
-            for (j, l) in t.iter_mut().enumerate() {
-                // limb j of x << shift
-                let src = |k: isize| -> u32 {
-                    if k < 0 {
-                        0
-                    } else {
-                        *x.get(k as usize).unwrap_or(&ext)
-                    }
-                };
-                let k = j as isize - ls as isize;
-                *l = if bs == 0 {
-                    src(k)
+            // Limb k of x (sign-extended above, zero below).
+            let limb = |k: usize| -> u32 {
+                if k < ls {
+                    0
                 } else {
-                    (src(k) << bs) | (src(k - 1) >> (32 - bs))
+                    *x.get(k - ls).unwrap_or(&ext)
+                }
+            };
+            // self_i -= x << shift, limb by limb in one pass: limb j of the
+            // shifted value takes bits from limbs j - ls and j - ls - 1.
+            let mut borrow = 0u64;
+            let mut prev = 0u32;
+            for (j, a) in self.coef_mut(i).iter_mut().enumerate() {
+                let cur = limb(j);
+                let t = if bs == 0 {
+                    cur
+                } else {
+                    (cur << bs) | (prev >> (32 - bs))
                 };
+                prev = cur;
+                let v = (*a as u64).wrapping_sub(t as u64).wrapping_sub(borrow);
+                *a = v as u32;
+                borrow = v >> 63;
             }
-            sub_signed(self.coef_mut(i), &t);
         }
     }
 

@@ -618,6 +618,67 @@ fn sub_if_ge(x: &mut [u32], m: &[u32]) {
     }
 }
 
+/// `(x u - 1) / y` for `x u = 1 mod y` (odd `y`, `y0i = -1/y mod 2^32`),
+/// by Hensel division (one quotient limb per step, no branch); the result
+/// has `x.len()` limbs (it is below `x` when `u < y`).
+fn exact_div_bezout(x: &[u32], u: &[u32], y: &[u32], y0i: u32) -> Vec<u32> {
+    let w = x.len();
+    // r = x u - 1 (x u >= 1), over 2 w + 1 limbs.
+    let mut r = vec![0u32; 2 * w + 1];
+    for (i, &xi) in x.iter().enumerate() {
+        add_mul_small_at(&mut r[i..], u, xi);
+    }
+    let mut borrow = 1u64;
+    for l in r.iter_mut() {
+        let v = (*l as u64).wrapping_sub(borrow);
+        *l = v as u32;
+        borrow = v >> 63;
+    }
+    // Quotient limb q_i = r_i / y mod 2^32 = -r_i * y0i; r -= q_i y 2^(32 i).
+    let yinv = y0i.wrapping_neg();
+    let mut q = vec![0u32; w];
+    for i in 0..w {
+        let qi = r[i].wrapping_mul(yinv);
+        q[i] = qi;
+        sub_mul_small_at(&mut r[i..], y, qi);
+    }
+    zeroize::Zeroize::zeroize(&mut r);
+    q
+}
+
+/// `r += a * c` (unsigned limbs; `r` has room for the carry).
+fn add_mul_small_at(r: &mut [u32], a: &[u32], c: u32) {
+    let mut carry = 0u64;
+    let (lo, hi) = r.split_at_mut(a.len());
+    for (o, &x) in lo.iter_mut().zip(a) {
+        let v = *o as u64 + x as u64 * c as u64 + carry;
+        *o = v as u32;
+        carry = v >> 32;
+    }
+    for o in hi.iter_mut() {
+        let v = *o as u64 + carry;
+        *o = v as u32;
+        carry = v >> 32;
+    }
+}
+
+/// `r -= a * c` (unsigned limbs, no underflow overall).
+fn sub_mul_small_at(r: &mut [u32], a: &[u32], c: u32) {
+    let mut borrow = 0u64;
+    let (lo, hi) = r.split_at_mut(a.len().min(r.len()));
+    for (o, &x) in lo.iter_mut().zip(a) {
+        let p = x as u64 * c as u64 + borrow;
+        let v = (*o as u64).wrapping_sub(p & 0xFFFF_FFFF);
+        *o = v as u32;
+        borrow = (p >> 32) + (v >> 63);
+    }
+    for o in hi.iter_mut() {
+        let v = (*o as u64).wrapping_sub(borrow);
+        *o = v as u32;
+        borrow = v >> 63;
+    }
+}
+
 /// `-1/x mod 2^32` for odd `x` (Newton iteration).
 fn ninv32(x: u32) -> u32 {
     // x * x = 1 mod 8: 3 correct bits, doubled by each Newton step.
@@ -639,16 +700,14 @@ pub(crate) fn bezout(x: &[u32], y: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
     }
     let odd = x[0] & y[0] & 1;
     // Invariants: a = x u0 - y v0, b = x u1 - y v1, 0 <= a <= x,
-    // 0 <= b <= y, 0 <= u0 < y, 0 <= u1 <= y, 0 <= v0, v1 < x.
+    // 0 <= b <= y, 0 <= u0 < y, 0 <= u1 <= y, 0 <= v0, v1 < x. Only u0, u1
+    // are kept: at the end v1 = (x u1 - 1) / y, an exact division.
     let mut a = x.to_vec();
     let mut b = y.to_vec();
     let mut u0 = vec![0u32; w];
     u0[0] = 1;
-    let mut v0 = vec![0u32; w];
     let mut u1 = y.to_vec();
-    let mut v1 = x.to_vec();
-    v1[0] = x[0].wrapping_sub(odd); // x - 1 (x odd)
-    let (x0i, y0i) = (ninv32(x[0] | 1), ninv32(y[0] | 1));
+    let y0i = ninv32(y[0] | 1);
     // 64 w bits in total, at least 31 fewer per round.
     for _ in 0..(64 * w).div_ceil(31) + 1 {
         let (mut xa, mut xb) = approx63(&a, &b);
@@ -690,14 +749,14 @@ pub(crate) fn bezout(x: &[u32], y: &[u32]) -> Option<(Vec<u32>, Vec<u32>)> {
         };
         let f = [flip(f0, na), flip(g0, na), flip(f1, nb), flip(g1, nb)];
         co_lin_mod(&mut u0, &mut u1, y, y0i, f);
-        co_lin_mod(&mut v0, &mut v1, x, x0i, f);
     }
+    let mut v1 = exact_div_bezout(x, &u1, y, y0i);
     // b = gcd(x, y) when both are odd; success iff it is 1.
     let mut r = (b[0] ^ 1) | (odd ^ 1);
     for &l in &b[1..] {
         r |= l;
     }
-    for t in [&mut a, &mut b, &mut u0, &mut v0] {
+    for t in [&mut a, &mut b, &mut u0] {
         zeroize::Zeroize::zeroize(t);
     }
     // Whether the resultants are coprime is the (public) rejection decision.

@@ -272,8 +272,11 @@ fn reduce(cf: &mut BigPoly, cg: &mut BigPoly, f: &BigPoly, g: &BigPoly) -> bool 
     let m = f.m;
     let hm = m / 2;
     let logm = m.trailing_zeros();
-    // Keep at most TOP significant bits of each side.
-    const TOP: u32 = 40;
+    // Keep at most TOP significant bits of each side: values below
+    // 2^(TOP + 1), times 2^fb >= 1, and the FFT's growth of at most
+    // 2^logm (logm <= 10) stay below 2^61 when TOP <= 50. More bits give
+    // better quotients, hence fewer reduction rounds.
+    const TOP: u32 = 48;
     let (fbits, gbits) = (f.max_bits(), g.max_bits());
     let bf = fbits.max(gbits);
     let ef = bf.saturating_sub(TOP);

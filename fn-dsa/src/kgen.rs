@@ -432,12 +432,16 @@ fn solve_ntru(logn: u32, f: &[i8], g: &[i8]) -> Option<(Vec<i8>, Vec<i8>)> {
         cap_f = nf.trimmed();
         cap_g = ng.trimmed();
     }
+    // The coefficients must fit in i64 to be read, then in [-127, 127].
+    if cap_f.max_bits() > 62 || cap_g.max_bits() > 62 {
+        return None;
+    }
     let mut out_f = vec![0i8; n];
     let mut out_g = vec![0i8; n];
     for i in 0..n {
         let a = cap_f.top_i64(i, 0);
         let b = cap_g.top_i64(i, 0);
-        if cap_f.max_bits() > 62 || !(-127..=127).contains(&a) || !(-127..=127).contains(&b) {
+        if !(-127..=127).contains(&a) || !(-127..=127).contains(&b) {
             return None;
         }
         out_f[i] = a as i8;

@@ -216,9 +216,7 @@ fn field_norms(logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, u32) {
             let rx = sp.pow2_31(slen as u32);
             for side in 0..2 {
                 let s = &src[side * slen * nd..];
-                for (j, tj) in t[..nd].iter_mut().enumerate() {
-                    *tj = zint31::mod_small_signed(&s[j..], slen, nd, sp, rx);
-                }
+                zint31::mod_small_signed_vec(s, slen, nd, sp, rx, &mut t);
                 sp.ntt(ld, &mut t, &r.gm);
                 if d == 0 && i == 0 && side == 0 {
                     // f invertible mod p_0 iff no NTT value is zero.
@@ -295,16 +293,12 @@ fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
             let r = Roots::new(sp, logn);
             let rxs = sp.pow2_31(slen as u32);
             let rxt = sp.pow2_31(tlen as u32);
-            for j in 0..n {
-                ft[j] = zint31::mod_small_signed(&lv.f[j..], slen, n, sp, rxs);
-                gt[j] = zint31::mod_small_signed(&lv.g[j..], slen, n, sp, rxs);
-            }
+            zint31::mod_small_signed_vec(lv.f, slen, n, sp, rxs, &mut ft);
+            zint31::mod_small_signed_vec(lv.g, slen, n, sp, rxs, &mut gt);
             sp.ntt(logn, &mut ft, &r.gm);
             sp.ntt(logn, &mut gt, &r.gm);
-            for j in 0..hn {
-                uf[j] = zint31::mod_small_signed(&fd[j..], tlen, hn, sp, rxt);
-                ug[j] = zint31::mod_small_signed(&gd[j..], tlen, hn, sp, rxt);
-            }
+            zint31::mod_small_signed_vec(fd, tlen, hn, sp, rxt, &mut uf);
+            zint31::mod_small_signed_vec(gd, tlen, hn, sp, rxt, &mut ug);
             // The first n/2 roots of degree n are those of degree n/2.
             sp.ntt(logn - 1, &mut uf, &r.gm);
             sp.ntt(logn - 1, &mut ug, &r.gm);
@@ -341,9 +335,7 @@ fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
         let mut t = [words(n), words(n), words(n), words(n)];
         let (of, og) = out.split_at(slen * n);
         for (tt, src) in t.iter_mut().zip([lv.f, lv.g, of, og]) {
-            for j in 0..n {
-                tt[j] = zint31::mod_small_signed(&src[j..], slen, n, sp, rx);
-            }
+            zint31::mod_small_signed_vec(src, slen, n, sp, rx, tt);
             sp.ntt(logn, tt, &gm);
         }
         let rv = sp.mmul(Q, 1);
@@ -409,6 +401,11 @@ fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
     // For the NTT path: f and g modulo slen + 1 primes, in NTT form, with
     // the root tables.
     let mut sub = if use_ntt { Some(NttSub::new(lv)) } else { None };
+    let mut sub1 = if depth == 1 {
+        Some(Depth1Sub::new(lv))
+    } else {
+        None
+    };
 
     let (bf, bg) = big.split_at_mut(llen * n);
     let mut rbf = fixed(n);
@@ -438,8 +435,8 @@ fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
 
         // k carries the public scale 2^(scale_big - scale_fg).
         let scale_k = scale_big - scale_fg;
-        if depth == 1 {
-            sub_depth1(lv, bf, bg, fglen, &k, scale_k);
+        if let Some(s) = sub1.as_mut() {
+            s.apply(lv, bf, bg, fglen, &k, scale_k);
         } else if let Some(s) = sub.as_mut() {
             s.apply(lv, bf, fglen, &k, scale_k, false);
             s.apply(lv, bg, fglen, &k, scale_k, true);
@@ -464,26 +461,52 @@ fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
     }
 }
 
-/// `F -= k f 2^sc mod X^n + 1`, modulo 2^(31 flen_big), by schoolbook
-/// products (small degrees).
+/// `F -= k f 2^sc mod X^n + 1`, modulo `2^(31 fglen)`, by schoolbook
+/// products (small degrees): each output coefficient accumulates its `n`
+/// products word by word in `i128`, with one carry chain.
 fn sub_schoolbook(lv: &Level<'_>, big: &mut [u32], fglen: usize, f: &[u32], k: &[i32], sc: u32) {
-    let n = lv.n;
+    let (n, slen) = (lv.n, lv.slen);
     let (sch, scl) = divrem31(sc);
     let sch = sch as usize;
     if sch >= fglen {
         return;
     }
-    let flen = lv.slen.min(fglen - sch);
-    for (i, &ki) in k.iter().enumerate() {
-        // X^i f: coefficient j of f goes to i + j, negated on wrap-around.
-        let kf = ki.wrapping_neg();
-        for j in 0..n {
-            let (dst, kk) = if i + j < n {
-                (i + j, kf)
-            } else {
-                (i + j - n, kf.wrapping_neg())
-            };
-            zint31::add_scaled_mul_small(&mut big[dst..], fglen, &f[j..], flen, n, kk, sch, scl);
+    // Words sch.. of F are touched; fs holds the words of f_j 2^scl
+    // (sign-extended), coefficient-major.
+    let wl = fglen - sch;
+    let mut fs = words(n * wl);
+    for j in 0..n {
+        let sign = (f[j + (slen - 1) * n] >> 30).wrapping_neg() >> 1;
+        let mut carry_in = 0u32;
+        for u in 0..wl {
+            let w = if u < slen { f[j + u * n] } else { sign };
+            fs[j * wl + u] = ((w << scl) & 0x7FFF_FFFF) | carry_in;
+            carry_in = w >> (31 - scl);
+        }
+    }
+    // Multipliers: X^i f lands on coefficient i + j, negated when it
+    // wraps around (X^n = -1); F -= k f flips the sign once more.
+    let mut kn = Zeroizing::new(vec![0i64; n]);
+    let mut kw = Zeroizing::new(vec![0i64; n]);
+    for i in 0..n {
+        kn[i] = k[i].wrapping_neg() as i64;
+        kw[i] = k[i].wrapping_neg().wrapping_neg() as i64;
+    }
+    for dst in 0..n {
+        let mut cc = 0i128;
+        for u in 0..wl {
+            let pos = dst + (sch + u) * n;
+            let mut acc = big[pos] as i128 + cc;
+            for i in 0..n {
+                let (j, m) = if i <= dst {
+                    (dst - i, kn[i])
+                } else {
+                    (dst + n - i, kw[i])
+                };
+                acc += m as i128 * fs[j * wl + u] as i128;
+            }
+            big[pos] = acc as u32 & 0x7FFF_FFFF;
+            cc = acc >> 31;
         }
     }
 }
@@ -509,9 +532,7 @@ impl NttSub {
                 let sp = &PRIMES[i];
                 let rx = sp.pow2_31(slen as u32);
                 let o = &mut fg[(side * plen + i) * n..][..n];
-                for (j, oj) in o.iter_mut().enumerate() {
-                    *oj = zint31::mod_small_signed(&src[j..], slen, n, sp, rx);
-                }
+                zint31::mod_small_signed_vec(src, slen, n, sp, rx, o);
                 sp.ntt(logn, o, &r.gm);
             }
         }
@@ -567,59 +588,93 @@ impl NttSub {
 
 /// Depth 1: `(F, G) -= k 2^sc (f_1, g_1)` computed modulo `p_0` (and `p_1`
 /// when `(F, G)` still has two words), then rebuilt centred; the values
-/// wrap modulo those primes, as in the reference.
-fn sub_depth1(lv: &Level<'_>, bf: &mut [u32], bg: &mut [u32], fglen: usize, k: &[i32], sc: u32) {
-    let (n, logn) = (lv.n, lv.logn);
-    let mut res = words(2 * fglen * n);
-    let mut t = words(n);
-    let mut u = words(n);
-    // The reference recovers k for the second prime from its residue
-    // modulo p_0 (as a centred value, after multiplying by 2^sc and back
-    // with Montgomery factors); reproduce that exactly.
-    let mut k1 = Zeroizing::new(vec![0i32; n]);
-    if fglen == 2 {
-        let sp = &PRIMES[0];
-        let scm = sc_factor(sp, sc);
-        let mut back = 1u32 << (sc.wrapping_neg() & 31);
-        for _ in 0..(sc >> 5) {
-            back = sp.mmul(back, 1);
+/// wrap modulo those primes, as in the reference. The root tables and
+/// the NTTs of `f_1, g_1` for both primes are computed once.
+struct Depth1Sub {
+    roots: [Roots; 2],
+    /// NTT of f_1 then g_1 modulo p_0, then modulo p_1.
+    fg: Words,
+    res: Words,
+    t: Words,
+}
+
+impl Depth1Sub {
+    fn new(lv: &Level<'_>) -> Self {
+        let (n, logn) = (lv.n, lv.logn);
+        let roots = [Roots::new(&PRIMES[0], logn), Roots::new(&PRIMES[1], logn)];
+        let mut fg = words(4 * n);
+        for (i, r) in roots.iter().enumerate() {
+            let sp = &PRIMES[i];
+            let rx1 = sp.pow2_31(1);
+            for (side, src) in [lv.f, lv.g].into_iter().enumerate() {
+                // f_1, g_1 are one word each at depth 1.
+                let o = &mut fg[(2 * i + side) * n..][..n];
+                zint31::mod_small_signed_vec(src, 1, n, sp, rx1, o);
+                sp.ntt(logn, o, &r.gm);
+            }
         }
-        for (o, &kj) in k1.iter_mut().zip(k) {
-            let x = sp.mmul(scm, sp.set(kj));
-            *o = sp.norm(sp.mmul(back, x));
+        Depth1Sub {
+            roots,
+            fg,
+            res: words(4 * n),
+            t: words(n),
         }
     }
-    for i in 0..fglen {
-        let sp = &PRIMES[i];
-        let r = Roots::new(sp, logn);
-        let rx = sp.pow2_31(fglen as u32);
-        let rx1 = sp.pow2_31(1);
-        let scm = sc_factor(sp, sc);
-        let kk: &[i32] = if i == 0 { k } else { &k1 };
-        for (tj, &kj) in t.iter_mut().zip(kk) {
-            *tj = sp.mmul(scm, sp.set(kj));
-        }
-        sp.ntt(logn, &mut t, &r.gm);
-        for (side, (src, fsrc)) in [(&*bf, lv.f), (&*bg, lv.g)].into_iter().enumerate() {
-            let o = &mut res[side * fglen * n + i * n..][..n];
-            // f_1, g_1 are one word each at depth 1.
-            for j in 0..n {
-                o[j] = zint31::mod_small_signed(&src[j..], fglen, n, sp, rx);
-                u[j] = zint31::mod_small_signed(&fsrc[j..], 1, n, sp, rx1);
+
+    fn apply(
+        &mut self,
+        lv: &Level<'_>,
+        bf: &mut [u32],
+        bg: &mut [u32],
+        fglen: usize,
+        k: &[i32],
+        sc: u32,
+    ) {
+        let (n, logn) = (lv.n, lv.logn);
+        // The reference recovers k for the second prime from its residue
+        // modulo p_0 (as a centred value, after multiplying by 2^sc and
+        // back with Montgomery factors); reproduce that exactly.
+        let mut k1 = Zeroizing::new(vec![0i32; n]);
+        if fglen == 2 {
+            let sp = &PRIMES[0];
+            let scm = sc_factor(sp, sc);
+            let mut back = 1u32 << (sc.wrapping_neg() & 31);
+            for _ in 0..(sc >> 5) {
+                back = sp.mmul(back, 1);
             }
-            sp.ntt(logn, o, &r.gm);
-            sp.ntt(logn, &mut u, &r.gm);
-            for j in 0..n {
-                let x = sp.mmul(sp.mmul(t[j], u[j]), sp.r2);
-                o[j] = sp.sub(o[j], x);
+            for (o, &kj) in k1.iter_mut().zip(k) {
+                let x = sp.mmul(scm, sp.set(kj));
+                *o = sp.norm(sp.mmul(back, x));
             }
-            sp.intt(logn, o, &r.igm);
         }
+        let res = &mut self.res[..2 * fglen * n];
+        for i in 0..fglen {
+            let sp = &PRIMES[i];
+            let r = &self.roots[i];
+            let rx = sp.pow2_31(fglen as u32);
+            let scm = sc_factor(sp, sc);
+            let kk: &[i32] = if i == 0 { k } else { &k1 };
+            for (tj, &kj) in self.t.iter_mut().zip(kk) {
+                *tj = sp.mmul(scm, sp.set(kj));
+            }
+            sp.ntt(logn, &mut self.t, &r.gm);
+            for (side, src) in [&*bf, &*bg].into_iter().enumerate() {
+                let o = &mut res[side * fglen * n + i * n..][..n];
+                zint31::mod_small_signed_vec(src, fglen, n, sp, rx, o);
+                sp.ntt(logn, o, &r.gm);
+                let u = &self.fg[(2 * i + side) * n..][..n];
+                for j in 0..n {
+                    let x = sp.mmul(sp.mmul(self.t[j], u[j]), sp.r2);
+                    o[j] = sp.sub(o[j], x);
+                }
+                sp.intt(logn, o, &r.igm);
+            }
+        }
+        let mut tmp = words(fglen);
+        zint31::rebuild_crt(res, fglen, n, 2, true, &mut tmp);
+        bf[..fglen * n].copy_from_slice(&res[..fglen * n]);
+        bg[..fglen * n].copy_from_slice(&res[fglen * n..]);
     }
-    let mut tmp = words(fglen);
-    zint31::rebuild_crt(&mut res, fglen, n, 2, true, &mut tmp);
-    bf[..fglen * n].copy_from_slice(&res[..fglen * n]);
-    bg[..fglen * n].copy_from_slice(&res[fglen * n..]);
 }
 
 /// Montgomery form of `2^sc mod p`, as the reference builds it.

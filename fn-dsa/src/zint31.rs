@@ -39,50 +39,6 @@ pub(crate) fn mul_small(m: &mut [u32], x: u32) -> u32 {
     cc
 }
 
-/// The unsigned integer of `len` words at `d[0], d[stride], ...`, mod p.
-#[inline]
-pub(crate) fn mod_small_unsigned(d: &[u32], len: usize, stride: usize, sp: &SmallPrime) -> u32 {
-    // Horner from the top word: x <- x 2^31 + w, with 2^31 in Montgomery
-    // form (2^63 mod p) so that one Montgomery product does the shift.
-    let z = sp.half(sp.r2);
-    let mut x = 0;
-    for j in (0..len).rev() {
-        x = sp.add(sp.mmul(x, z), sp.set_u(d[j * stride]));
-    }
-    x
-}
-
-/// As `mod_small_unsigned`, for a signed integer; `rx = 2^(31 len) mod p`
-/// (`SmallPrime::pow2_31(len)`).
-#[inline]
-pub(crate) fn mod_small_signed(
-    d: &[u32],
-    len: usize,
-    stride: usize,
-    sp: &SmallPrime,
-    rx: u32,
-) -> u32 {
-    if len == 0 {
-        return 0;
-    }
-    let r = mod_small_unsigned(d, len, stride, sp);
-    // Negative: the unsigned reading is x + 2^(31 len).
-    sp.sub(r, rx & (d[(len - 1) * stride] >> 30).wrapping_neg())
-}
-
-/// `d += a s` where `d` has `a.len()` words (stride `stride`) and the
-/// carry goes into word `a.len()` of `d` (overwritten).
-fn add_mul_small(d: &mut [u32], stride: usize, a: &[u32], s: u32) {
-    let mut cc = 0u32;
-    for (i, &aw) in a.iter().enumerate() {
-        let j = i * stride;
-        let z = s as u64 * aw as u64 + d[j] as u64 + cc as u64;
-        d[j] = z as u32 & 0x7FFF_FFFF;
-        cc = (z >> 31) as u32;
-    }
-    d[a.len() * stride] = cc;
-}
-
 /// For `0 <= x < m` (m odd, `m.len()` words), replace `x` with `x - m`
 /// when `x > m / 2`, i.e. move to the centred representative.
 fn norm_signed(x: &mut [u32], stride: usize, m: &[u32]) {
@@ -108,6 +64,34 @@ fn norm_signed(x: &mut [u32], stride: usize, m: &[u32]) {
     }
 }
 
+/// Residues modulo `p` of `n` signed integers of `len` words stored as
+/// word planes (`d[k + j n]` is word `j` of integer `k`): `out[k]`. The
+/// loops run across the integers, so the `n` Horner chains are
+/// independent (and the planes are read contiguously).
+pub(crate) fn mod_small_signed_vec(
+    d: &[u32],
+    len: usize,
+    n: usize,
+    sp: &SmallPrime,
+    rx: u32,
+    out: &mut [u32],
+) {
+    let out = &mut out[..n];
+    out.fill(0);
+    if len == 0 {
+        return;
+    }
+    let z = sp.half(sp.r2);
+    for j in (0..len).rev() {
+        for (o, &w) in out.iter_mut().zip(&d[j * n..(j + 1) * n]) {
+            *o = sp.add(sp.mmul(*o, z), sp.set_u(w));
+        }
+    }
+    for (o, &w) in out.iter_mut().zip(&d[(len - 1) * n..len * n]) {
+        *o = sp.sub(*o, rx & (w >> 30).wrapping_neg());
+    }
+}
+
 /// Chinese remaindering (Garner) of `num_sets` blocks of `n` integers:
 /// block `s` holds, for coefficient `k`, the residue modulo `PRIMES[i]` at
 /// `xx[s n xlen + k + i n]`; on output the same slots hold the words of
@@ -121,19 +105,39 @@ pub(crate) fn rebuild_crt(
     signed: bool,
     tmp: &mut [u32],
 ) {
+    // Per-coefficient scratch: residue of the partial value, then the
+    // Garner digit, then the carry.
+    let mut acc = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
+    let mut cc = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
     // tmp holds the running product p_0 ... p_{i-1} (i words).
     tmp[0] = PRIMES[0].p;
     for i in 1..xlen {
         let sp = &PRIMES[i];
+        let z = sp.half(sp.r2);
         for set in 0..num_sets {
-            let base = set * n * xlen;
-            for k in 0..n {
-                let x = &mut xx[base + k..];
-                // x_new = x + M_i ((r_i - x) / M_i mod p_i).
-                let xr = mod_small_unsigned(x, i, n, sp);
-                let t = sp.mmul(sp.s, sp.sub(x[i * n], xr));
-                add_mul_small(x, n, &tmp[..i], t);
+            let blk = &mut xx[set * n * xlen..(set + 1) * n * xlen];
+            // acc = (words 0..i) mod p_i, Horner from the top word.
+            acc.fill(0);
+            for j in (0..i).rev() {
+                for (a, &w) in acc.iter_mut().zip(&blk[j * n..(j + 1) * n]) {
+                    *a = sp.add(sp.mmul(*a, z), sp.set_u(w));
+                }
             }
+            // Digit t = (r_i - acc) / (p_0 ... p_{i-1}) mod p_i.
+            for (a, &r) in acc.iter_mut().zip(&blk[i * n..(i + 1) * n]) {
+                *a = sp.mmul(sp.s, sp.sub(r, *a));
+            }
+            // x += t (p_0 ... p_{i-1}); the carry becomes word i.
+            cc.fill(0);
+            for (j, &mj) in tmp[..i].iter().enumerate() {
+                let row = &mut blk[j * n..(j + 1) * n];
+                for ((w, &t), c) in row.iter_mut().zip(acc.iter()).zip(cc.iter_mut()) {
+                    let zz = mj as u64 * t as u64 + *w as u64 + *c as u64;
+                    *w = zz as u32 & 0x7FFF_FFFF;
+                    *c = (zz >> 31) as u32;
+                }
+            }
+            blk[i * n..(i + 1) * n].copy_from_slice(&cc);
         }
         tmp[i] = mul_small(&mut tmp[..i], sp.p);
     }
@@ -170,36 +174,6 @@ pub(crate) fn sub_scaled(
         carry_in = wy >> (31 - scl);
         let z = x[u * stride].wrapping_sub(ws).wrapping_sub(cc);
         x[u * stride] = z & 0x7FFF_FFFF;
-        cc = z >> 31;
-    }
-}
-
-/// `x += (k y 2^(31 sch + scl)) mod 2^(31 xlen)` for a signed word `k`,
-/// `y` signed over `ylen` words; same layout as `sub_scaled`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn add_scaled_mul_small(
-    x: &mut [u32],
-    xlen: usize,
-    y: &[u32],
-    ylen: usize,
-    stride: usize,
-    k: i32,
-    sch: usize,
-    scl: u32,
-) {
-    if ylen == 0 || sch >= xlen {
-        return;
-    }
-    let ysign = (y[(ylen - 1) * stride] >> 30).wrapping_neg() >> 1;
-    let mut carry_in = 0u32;
-    let mut cc = 0i64;
-    for u in sch..xlen {
-        let j = u - sch;
-        let wy = if j < ylen { y[j * stride] } else { ysign };
-        let ws = ((wy << scl) & 0x7FFF_FFFF) | carry_in;
-        carry_in = wy >> (31 - scl);
-        let z = ws as i64 * k as i64 + x[u * stride] as i64 + cc;
-        x[u * stride] = z as u32 & 0x7FFF_FFFF;
         cc = z >> 31;
     }
 }

@@ -472,38 +472,51 @@ fn sub_schoolbook(lv: &Level<'_>, big: &mut [u32], fglen: usize, f: &[u32], k: &
         return;
     }
     // Words sch.. of F are touched; fs holds the words of f_j 2^scl
-    // (sign-extended), coefficient-major.
+    // (sign-extended) for the words that are not pure sign words,
+    // word-major so that one word of all coefficients is contiguous.
     let wl = fglen - sch;
-    let mut fs = words(n * wl);
+    let full = wl.min(slen + 1);
+    let mut fs = Zeroizing::new(vec![0i64; n * full]);
+    let mut signs = Zeroizing::new(vec![0i64; n]);
     for j in 0..n {
         let sign = (f[j + (slen - 1) * n] >> 30).wrapping_neg() >> 1;
+        signs[j] = sign as i64;
         let mut carry_in = 0u32;
-        for u in 0..wl {
+        for u in 0..full {
             let w = if u < slen { f[j + u * n] } else { sign };
-            fs[j * wl + u] = ((w << scl) & 0x7FFF_FFFF) | carry_in;
+            fs[u * n + j] = (((w << scl) & 0x7FFF_FFFF) | carry_in) as i64;
             carry_in = w >> (31 - scl);
         }
     }
-    // Multipliers: X^i f lands on coefficient i + j, negated when it
-    // wraps around (X^n = -1); F -= k f flips the sign once more.
-    let mut kn = Zeroizing::new(vec![0i64; n]);
-    let mut kw = Zeroizing::new(vec![0i64; n]);
-    for i in 0..n {
-        kn[i] = k[i].wrapping_neg() as i64;
-        kw[i] = k[i].wrapping_neg().wrapping_neg() as i64;
-    }
+    // For output coefficient dst, f_j is multiplied by -k_i with
+    // i = dst - j mod n, negated once more when i + j wraps (X^n = -1).
+    let mut m = Zeroizing::new(vec![0i64; n]);
     for dst in 0..n {
+        for (j, mj) in m.iter_mut().enumerate() {
+            *mj = if j <= dst {
+                k[dst - j].wrapping_neg() as i64
+            } else {
+                k[dst + n - j].wrapping_neg().wrapping_neg() as i64
+            };
+        }
+        // Words above slen + 1 of f 2^scl are pure sign words: their
+        // contribution is one constant.
+        let ext: i128 = m
+            .iter()
+            .zip(signs.iter())
+            .map(|(&a, &b)| a as i128 * b as i128)
+            .sum();
         let mut cc = 0i128;
         for u in 0..wl {
             let pos = dst + (sch + u) * n;
             let mut acc = big[pos] as i128 + cc;
-            for i in 0..n {
-                let (j, m) = if i <= dst {
-                    (dst - i, kn[i])
-                } else {
-                    (dst + n - i, kw[i])
-                };
-                acc += m as i128 * fs[j * wl + u] as i128;
+            if u < full {
+                let row = &fs[u * n..(u + 1) * n];
+                for (&a, &b) in m.iter().zip(row) {
+                    acc += a as i128 * b as i128;
+                }
+            } else {
+                acc += ext;
             }
             big[pos] = acc as u32 & 0x7FFF_FFFF;
             cc = acc >> 31;

@@ -64,6 +64,41 @@ fn norm_signed(x: &mut [u32], stride: usize, m: &[u32]) {
     }
 }
 
+/// `acc[k] <- acc[k] 2^(31 len) + (words 0..len of integer k) mod p` for
+/// `n` integers in word planes (`d[k + j n]`). Four words are folded per
+/// step with precomputed powers of 2^31, so that the dependency chain of
+/// each integer has one Montgomery product per four words.
+fn horner_vec(acc: &mut [u32], d: &[u32], len: usize, n: usize, sp: &SmallPrime) {
+    // Montgomery forms of 2^31, 2^62, 2^93, 2^124.
+    let z1 = sp.half(sp.r2);
+    let z2 = sp.mmul(z1, z1);
+    let z3 = sp.mmul(z2, z1);
+    let z4 = sp.mmul(z2, z2);
+    let mut j = len;
+    while !j.is_multiple_of(4) {
+        j -= 1;
+        for (a, &w) in acc.iter_mut().zip(&d[j * n..(j + 1) * n]) {
+            *a = sp.add(sp.mmul(*a, z1), sp.set_u(w));
+        }
+    }
+    while j > 0 {
+        j -= 4;
+        let (r0, r1, r2, r3) = (
+            &d[j * n..(j + 1) * n],
+            &d[(j + 1) * n..(j + 2) * n],
+            &d[(j + 2) * n..(j + 3) * n],
+            &d[(j + 3) * n..(j + 4) * n],
+        );
+        for k in 0..acc.len() {
+            let c = sp.add(
+                sp.add(sp.mmul(r3[k], z3), sp.mmul(r2[k], z2)),
+                sp.add(sp.mmul(r1[k], z1), sp.set_u(r0[k])),
+            );
+            acc[k] = sp.add(sp.mmul(acc[k], z4), c);
+        }
+    }
+}
+
 /// Residues modulo `p` of `n` signed integers of `len` words stored as
 /// word planes (`d[k + j n]` is word `j` of integer `k`): `out[k]`. The
 /// loops run across the integers, so the `n` Horner chains are
@@ -81,12 +116,7 @@ pub(crate) fn mod_small_signed_vec(
     if len == 0 {
         return;
     }
-    let z = sp.half(sp.r2);
-    for j in (0..len).rev() {
-        for (o, &w) in out.iter_mut().zip(&d[j * n..(j + 1) * n]) {
-            *o = sp.add(sp.mmul(*o, z), sp.set_u(w));
-        }
-    }
+    horner_vec(out, d, len, n, sp);
     for (o, &w) in out.iter_mut().zip(&d[(len - 1) * n..len * n]) {
         *o = sp.sub(*o, rx & (w >> 30).wrapping_neg());
     }
@@ -113,16 +143,11 @@ pub(crate) fn rebuild_crt(
     tmp[0] = PRIMES[0].p;
     for i in 1..xlen {
         let sp = &PRIMES[i];
-        let z = sp.half(sp.r2);
         for set in 0..num_sets {
             let blk = &mut xx[set * n * xlen..(set + 1) * n * xlen];
             // acc = (words 0..i) mod p_i, Horner from the top word.
             acc.fill(0);
-            for j in (0..i).rev() {
-                for (a, &w) in acc.iter_mut().zip(&blk[j * n..(j + 1) * n]) {
-                    *a = sp.add(sp.mmul(*a, z), sp.set_u(w));
-                }
-            }
+            horner_vec(&mut acc, blk, i, n, sp);
             // Digit t = (r_i - acc) / (p_0 ... p_{i-1}) mod p_i.
             for (a, &r) in acc.iter_mut().zip(&blk[i * n..(i + 1) * n]) {
                 *a = sp.mmul(sp.s, sp.sub(r, *a));

@@ -1,4 +1,5 @@
 //! Profiling helper: generate many keys from fixed seeds.
+#![allow(clippy::unwrap_used)]
 use pqkit_fn_dsa::{fn_dsa_512, fn_dsa_1024};
 
 fn main() {

@@ -10,6 +10,7 @@ use crate::skey::SkCore;
 use crate::{Error, ring};
 use alloc::vec;
 use alloc::vec::Vec;
+use pqkit_common::ct::declassify;
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
@@ -56,15 +57,17 @@ fn sample_f(logn: u32, rng: &mut Prng, f: &mut [i8]) {
                     v += ((t as u32).wrapping_sub(y) >> 31) as i32;
                 }
             }
-            // Out-of-range values are redrawn (practically never).
-            if !(-127..=127).contains(&v) {
+            // Out-of-range values are redrawn (practically never); only
+            // this accept/reject bit of a sample is made public.
+            if !declassify((-127..=127).contains(&v)) {
                 continue;
             }
             f[i] = v as i8;
             i += 1;
             parity ^= v as u32;
         }
-        if parity & 1 == 1 {
+        // Public accept/reject decision of the candidate (parity).
+        if declassify(parity & 1 == 1) {
             return;
         }
     }
@@ -131,7 +134,12 @@ fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
     fx.zeroize();
     gx.zeroize();
     inv.zeroize();
-    (sn as i64) < 72251709809335
+    // Constant-time signed comparison `(sn as i64) < BOUND`: the sign of
+    // the difference, corrected when the subtraction overflows.
+    const BOUND: u64 = 72251709809335;
+    let d = sn.wrapping_sub(BOUND);
+    let lt = d ^ ((sn ^ BOUND) & (d ^ sn));
+    (lt >> 63) == 1
 }
 
 /// Generate a key pair of degree `2^logn`: 32 bytes from `rng` seed a
@@ -158,14 +166,15 @@ pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> Result<SkCore, Error> 
     for _ in 0..10_000 {
         sample_f(logn, &mut prng, &mut sk.f[..n]);
         sample_f(logn, &mut prng, &mut sk.g[..n]);
-        // Rejections only reveal that a discarded candidate was rejected.
-        if !check_norm(&sk.f[..n], &sk.g[..n]) {
+        // Rejections only reveal that a discarded candidate was rejected:
+        // each check's accept/reject bit is declassified, nothing else.
+        if !declassify(check_norm(&sk.f[..n], &sk.g[..n])) {
             continue;
         }
-        if !is_invertible(&sk.f[..n]) {
+        if !declassify(is_invertible(&sk.f[..n])) {
             continue;
         }
-        if !check_ortho_norm(&sk.f[..n], &sk.g[..n]) {
+        if !declassify(check_ortho_norm(&sk.f[..n], &sk.g[..n])) {
             continue;
         }
         let (f, g) = (&sk.f[..n], &sk.g[..n]);

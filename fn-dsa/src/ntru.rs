@@ -94,11 +94,14 @@ fn ct_min(a: u32, b: u32) -> u32 {
     a ^ ((a ^ b) & tbmask(b.wrapping_sub(a)))
 }
 
-/// All-ones when `x == y`.
+/// All-ones when `x == y`. The 0/1 difference flag goes through an
+/// optimisation barrier so that the mask is built arithmetically (the
+/// compiler would otherwise use a conditional move on secret data).
 #[inline(always)]
 fn eq_mask(x: u32, y: u32) -> u32 {
     let d = x ^ y;
-    !tbmask(d | d.wrapping_neg())
+    let nz = (d | d.wrapping_neg()) >> 31;
+    core::hint::black_box(nz).wrapping_sub(1)
 }
 
 /// Root tables of one prime for one degree (forward and inverse).
@@ -163,14 +166,21 @@ fn to_fixed(x: &[u32], n: usize, xlen: usize, sc: u32, out: &mut [Fxr]) {
     // (signed comparisons; the indices are at most a few hundred).
     let above = |k: u32| !tbmask(k.wrapping_sub(xlen as u32)) & !tbmask(k);
     let (e0, e1, e2) = (above(i0), above(i1), above(i2));
+    // Selection masks per word index, computed once and passed through
+    // an optimisation barrier so that the compiler cannot turn the
+    // masked selection below into a secret-dependent branch.
+    let mut masks = Zeroizing::new(vec![[0u32; 3]; xlen]);
+    for (j, m) in masks.iter_mut().enumerate() {
+        let jj = j as u32;
+        *m = core::hint::black_box([eq_mask(jj, i0), eq_mask(jj, i1), eq_mask(jj, i2)]);
+    }
     for (i, o) in out[..n].iter_mut().enumerate() {
         let (mut w0, mut w1, mut w2) = (0u32, 0u32, 0u32);
-        for j in 0..xlen {
+        for (j, m) in masks.iter().enumerate() {
             let w = x[i + j * n];
-            let jj = j as u32;
-            w0 |= w & eq_mask(jj, i0);
-            w1 |= w & eq_mask(jj, i1);
-            w2 |= w & eq_mask(jj, i2);
+            w0 |= w & m[0];
+            w1 |= w & m[1];
+            w2 |= w & m[2];
         }
         let ws = (x[i + (xlen - 1) * n] >> 30).wrapping_neg() >> 1;
         w0 |= ws & e0;

@@ -28,6 +28,7 @@ pub const ALL: &[Case] = &[
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
     ("fn-dsa-512-decode-sign", fn_dsa_512),
     ("fn-dsa-1024-decode-sign", fn_dsa_1024),
+    ("fn-dsa-512-keygen", fn_dsa_512_keygen),
 ];
 
 /// Fold bytes into a digest (after they have been declassified).
@@ -394,4 +395,22 @@ macro_rules! fn_dsa_case {
 }
 
 fn_dsa_case!(fn_dsa_512, fn_dsa_512, 7u8);
+
+/// FN-DSA-512 key generation from a secret seed. The only values made
+/// public inside are the accept/reject decisions of the candidates
+/// (`pqkit_common::ct::declassify` in the pqkit-fn-dsa key generator);
+/// the keys are declassified here, after generation.
+fn fn_dsa_512_keygen() -> u64 {
+    use pqkit_fn_dsa::fn_dsa_512::SigningKey;
+    let mut seed = [11u8; 32];
+    poison(&mut seed);
+    let Ok(sk) = SigningKey::from_seed(&seed) else {
+        return 0;
+    };
+    let mut bytes = sk.to_bytes().to_vec();
+    let mut vk = sk.verifying_key().as_bytes().to_vec();
+    unpoison(bytes.as_mut_slice());
+    unpoison(vk.as_mut_slice());
+    fold(fold(0, &bytes), &vk)
+}
 fn_dsa_case!(fn_dsa_1024, fn_dsa_1024, 9u8);

@@ -4,13 +4,13 @@
 //! sampling and acceptance rules follow the `fn-dsa` 0.3 / ntrugen design
 //! so that the same RNG stream gives the same keys).
 
-use crate::fxp;
+use crate::ntru;
 use crate::sampler::Prng;
 use crate::skey::SkCore;
-use crate::zint::{self, BigPoly};
 use crate::{Error, ring};
 use alloc::vec;
 use alloc::vec::Vec;
+use pqkit_common::ct::declassify;
 use rand_core::TryCryptoRng;
 use zeroize::Zeroize;
 
@@ -57,15 +57,17 @@ fn sample_f(logn: u32, rng: &mut Prng, f: &mut [i8]) {
                     v += ((t as u32).wrapping_sub(y) >> 31) as i32;
                 }
             }
-            // Out-of-range values are redrawn (practically never).
-            if !(-127..=127).contains(&v) {
+            // Out-of-range values are redrawn (practically never); only
+            // this accept/reject bit of a sample is made public.
+            if !declassify((-127..=127).contains(&v)) {
                 continue;
             }
             f[i] = v as i8;
             i += 1;
             parity ^= v as u32;
         }
-        if parity & 1 == 1 {
+        // Public accept/reject decision of the candidate (parity).
+        if declassify(parity & 1 == 1) {
             return;
         }
     }
@@ -92,128 +94,13 @@ fn is_invertible(f: &[i8]) -> bool {
     zero == 0
 }
 
-/// 32.32 fixed-point arithmetic of the fn-dsa 0.3 / ntrugen design (values
-/// are two's complement `u64` with 32 fractional bits), used for the
-/// orthogonalised-norm check so that borderline candidates are accepted or
-/// rejected exactly as there.
-mod fxr {
-    use crate::fft_table::ROOTS;
-
-    pub(super) type Fxr = u64;
-
-    pub(super) const fn of_i32(j: i32) -> Fxr {
-        ((j as u32) as u64) << 32
-    }
-
-    #[inline(always)]
-    pub(super) fn mul(a: Fxr, b: Fxr) -> Fxr {
-        (((a as i64 as i128) * (b as i64 as i128)) >> 32) as u64
-    }
-
-    #[inline(always)]
-    pub(super) fn half(a: Fxr) -> Fxr {
-        ((a.wrapping_add(1) as i64) >> 1) as u64
-    }
-
-    /// `round(x * 2^32 / y)` (halves rounded up in magnitude), signed.
-    pub(super) fn div(x: Fxr, y: Fxr) -> Fxr {
-        let sx = ((x as i64) >> 63) as u64;
-        let sy = ((y as i64) >> 63) as u64;
-        let ax = (x ^ sx).wrapping_sub(sx);
-        let ay = (y ^ sy).wrapping_sub(sy);
-        if ay == 0 {
-            return u64::MAX;
-        }
-        let n = (ax as u128) << 32;
-        let q = n / ay as u128;
-        let r = n % ay as u128;
-        let q = (q as u64).wrapping_add((2 * r >= ay as u128) as u64);
-        let s = sx ^ sy;
-        (q ^ s).wrapping_sub(s)
-    }
-
-    /// `s * y` with three multiplications, in this order.
-    #[inline(always)]
-    fn cmul(sr: Fxr, si: Fxr, yr: Fxr, yi: Fxr) -> (Fxr, Fxr) {
-        let z0 = mul(sr, yr);
-        let z1 = mul(si, yi);
-        let z2 = mul(sr.wrapping_add(si), yr.wrapping_add(yi));
-        (z0.wrapping_sub(z1), z2.wrapping_sub(z0.wrapping_add(z1)))
-    }
-
-    /// Twiddle `j` of the FFT tree (see `fft_table.rs`) rounded to 32.32.
-    fn root(j: usize) -> (Fxr, Fxr) {
-        let q = |x: f64| -> Fxr {
-            let y = x * 4294967296.0;
-            let r = if y >= 0.0 {
-                (y + 0.5) as i64
-            } else {
-                -((-y + 0.5) as i64)
-            };
-            r as u64
-        };
-        (q(ROOTS[j].0), q(ROOTS[j].1))
-    }
-
-    pub(super) fn fft(a: &mut [Fxr]) {
-        let hn = a.len() / 2;
-        let (re, im) = a.split_at_mut(hn);
-        let mut t = hn;
-        let mut m = 1;
-        while m < hn {
-            let ht = t / 2;
-            for i1 in 0..m {
-                let (sr, si) = root(m + i1);
-                let j1 = i1 * t;
-                for j in j1..j1 + ht {
-                    let (zr, zi) = cmul(sr, si, re[j + ht], im[j + ht]);
-                    let (xr, xi) = (re[j], im[j]);
-                    re[j] = xr.wrapping_add(zr);
-                    im[j] = xi.wrapping_add(zi);
-                    re[j + ht] = xr.wrapping_sub(zr);
-                    im[j + ht] = xi.wrapping_sub(zi);
-                }
-            }
-            t = ht;
-            m *= 2;
-        }
-    }
-
-    pub(super) fn ifft(a: &mut [Fxr]) {
-        let hn = a.len() / 2;
-        let (re, im) = a.split_at_mut(hn);
-        let mut t = 1;
-        let mut m = hn;
-        while m > 1 {
-            let hm = m / 2;
-            for i1 in 0..hm {
-                let (sr, si) = root(hm + i1);
-                let si = si.wrapping_neg();
-                let j1 = i1 * 2 * t;
-                for j in j1..j1 + t {
-                    let (xr, xi) = (re[j], im[j]);
-                    let (yr, yi) = (re[j + t], im[j + t]);
-                    re[j] = half(xr.wrapping_add(yr));
-                    im[j] = half(xi.wrapping_add(yi));
-                    let (dr, di) = (half(xr.wrapping_sub(yr)), half(xi.wrapping_sub(yi)));
-                    let (zr, zi) = cmul(sr, si, dr, di);
-                    re[j + t] = zr;
-                    im[j + t] = zi;
-                }
-            }
-            t *= 2;
-            m = hm;
-        }
-    }
-}
-
 /// The orthogonalised norm check: the squared norm of
 /// `(q adj(f), q adj(g)) / (f adj(f) + g adj(g))` must stay below
 /// `1.17^2 q = 16822.4121`, computed in the 32.32 fixed-point arithmetic
 /// of the fn-dsa 0.3 design (bit-exact, so that borderline candidates get
 /// the same decision).
 fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
-    use fxr::*;
+    use crate::fxp::*;
     let n = f.len();
     let hn = n / 2;
     let mut fx: Vec<Fxr> = f.iter().map(|&x| of_i32(x as i32)).collect();
@@ -247,217 +134,12 @@ fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
     fx.zeroize();
     gx.zeroize();
     inv.zeroize();
-    (sn as i64) < 72251709809335
-}
-
-/// Top bits of every coefficient of `p` (shifted right by `e`), scaled
-/// left so that the FFT (growth below `2^logm`) stays below 2^62. Returns
-/// the values and the scale (fractional bits).
-fn to_fixed(p: &BigPoly, e: u32, logm: u32) -> (Vec<i64>, i32) {
-    let v: Vec<i64> = (0..p.m).map(|i| p.top_i64(i, e)).collect();
-    let bits = v
-        .iter()
-        .map(|&x| 64 - x.unsigned_abs().leading_zeros())
-        .max()
-        .unwrap_or(0);
-    let fb = 61i32 - logm as i32 - bits as i32;
-    let fb = fb.max(0);
-    (v.iter().map(|&x| x << fb).collect(), fb)
-}
-
-/// Babai-reduce `(F, G)` against `(f, g)`: repeatedly subtract
-/// `k (f, g)` with `k ~ round((F adj f + G adj g) / (f adj f + g adj g))`
-/// computed on the top bits with the fixed-point FFT.
-fn reduce(cf: &mut BigPoly, cg: &mut BigPoly, f: &BigPoly, g: &BigPoly) -> bool {
-    let m = f.m;
-    let hm = m / 2;
-    let logm = m.trailing_zeros();
-    // Keep at most TOP significant bits of each side: values below
-    // 2^(TOP + 1), times 2^fb >= 1, and the FFT's growth of at most
-    // 2^logm (logm <= 10) stay below 2^61 when TOP <= 50. More bits give
-    // better quotients, hence fewer reduction rounds.
-    const TOP: u32 = 48;
-    let (fbits, gbits) = (f.max_bits(), g.max_bits());
-    let bf = fbits.max(gbits);
-    let ef = bf.saturating_sub(TOP);
-    let (mut fa, fbf) = to_fixed(f, ef, logm);
-    let (mut ga, fbg) = to_fixed(g, ef, logm);
-    // Same scale for f and g.
-    let fbf2 = fbf.min(fbg);
-    for x in fa.iter_mut() {
-        *x >>= fbf - fbf2;
-    }
-    for x in ga.iter_mut() {
-        *x >>= fbg - fbf2;
-    }
-    let fbf = fbf2;
-    fxp::fft(&mut fa);
-    fxp::fft(&mut ga);
-    let den: Vec<i128> = (0..hm)
-        .map(|j| {
-            fa[j] as i128 * fa[j] as i128
-                + fa[j + hm] as i128 * fa[j + hm] as i128
-                + ga[j] as i128 * ga[j] as i128
-                + ga[j + hm] as i128 * ga[j + hm] as i128
-        })
-        .collect();
-    let mut k = vec![0i64; m];
-    let mut num = vec![(0i128, 0i128); hm];
-    let mut ok = false;
-    let mut bc = cf.max_bits().max(cg.max_bits());
-    for _ in 0..4096 {
-        let ec = bc.saturating_sub(TOP);
-        let (mut fc, fb1) = to_fixed(cf, ec, logm);
-        let (mut gc, fb2) = to_fixed(cg, ec, logm);
-        let fbc = fb1.min(fb2);
-        for x in fc.iter_mut() {
-            *x >>= fb1 - fbc;
-        }
-        for x in gc.iter_mut() {
-            *x >>= fb2 - fbc;
-        }
-        fxp::fft(&mut fc);
-        fxp::fft(&mut gc);
-        // num_j = F_j adj(f_j) + G_j adj(g_j); each term is below 2^124.
-        let mut qbits = i32::MIN;
-        for j in 0..hm {
-            let (fr, fi, gr, gi) = (
-                fa[j] as i128,
-                fa[j + hm] as i128,
-                ga[j] as i128,
-                ga[j + hm] as i128,
-            );
-            let (cr, ci, dr, di) = (
-                fc[j] as i128,
-                fc[j + hm] as i128,
-                gc[j] as i128,
-                gc[j + hm] as i128,
-            );
-            let nr = (cr * fr + ci * fi).wrapping_add(dr * gr + di * gi);
-            let ni = (ci * fr - cr * fi).wrapping_add(di * gr - dr * gi);
-            num[j] = (nr, ni);
-            let nb = 128 - (nr.unsigned_abs() | ni.unsigned_abs()).leading_zeros() as i32;
-            let db = 128 - den[j].unsigned_abs().leading_zeros() as i32;
-            qbits = qbits.max(nb - db + 1);
-        }
-        // k_fix = k * 2^kb with k in units of 2^(ec - ef); num / den
-        // carries the scale 2^(fbc - fbf). Keep |k_fix| below 2^61.
-        let qbits = qbits - (fbc - fbf);
-        let kb = (61 - qbits).min(60);
-        for j in 0..hm {
-            let (nr, ni) = num[j];
-            k[j] = fxp::div_fixed(nr, den[j], kb - (fbc - fbf));
-            k[j + hm] = fxp::div_fixed(ni, den[j], kb - (fbc - fbf));
-        }
-        fc.zeroize();
-        gc.zeroize();
-        fxp::ifft(&mut k);
-        // True k = k_fix * 2^(ec - ef - kb).
-        let s = ec as i64 - ef as i64 - kb as i64;
-        let (shift, kk): (u32, Vec<i64>) = if s >= 0 {
-            (s as u32, k.clone())
-        } else {
-            let r = (-s).min(63) as u32;
-            (
-                0,
-                k.iter()
-                    .map(|&x| ((x as i128 + (1i128 << (r - 1))) >> r) as i64)
-                    .collect(),
-            )
-        };
-        if kk.iter().all(|&x| x == 0) {
-            ok = true;
-            break;
-        }
-        let kp = BigPoly::from_i64(&kk);
-        let (save_f, save_g) = (cf.clone(), cg.clone());
-        let (kf, kfbits) = kp.mul_known(f, fbits);
-        let (kg, kgbits) = kp.mul_known(g, gbits);
-        cf.sub_shifted_known(&kf, shift, kfbits);
-        cg.sub_shifted_known(&kg, shift, kgbits);
-        let (tf, bfc) = cf.trimmed_bits();
-        let (tg, bgc) = cg.trimmed_bits();
-        *cf = tf;
-        *cg = tg;
-        let new_bc = bfc.max(bgc);
-        if new_bc > bc {
-            // The approximate step no longer shrinks (F, G) (the last
-            // steps on an ill-conditioned (f, g)): keep the previous,
-            // already reduced, values.
-            *cf = save_f;
-            *cg = save_g;
-            ok = true;
-            break;
-        }
-        bc = new_bc;
-    }
-    fa.zeroize();
-    ga.zeroize();
-    k.zeroize();
-    for x in num.iter_mut() {
-        *x = (0, 0);
-    }
-    ok
-}
-
-/// Solve `f G - g F = q` with `F, G` in `[-127, 127]`.
-fn solve_ntru(logn: u32, f: &[i8], g: &[i8]) -> Option<(Vec<i8>, Vec<i8>)> {
-    let n = 1usize << logn;
-    // Field norms down to degree 1.
-    let mut fs = vec![BigPoly::from_i8(f)];
-    let mut gs = vec![BigPoly::from_i8(g)];
-    for d in 0..logn as usize {
-        let nf = fs[d].field_norm().trimmed();
-        let ng = gs[d].field_norm().trimmed();
-        fs.push(nf);
-        gs.push(ng);
-    }
-    // Deepest level: integers Rf, Rg > 0; Rf u - Rg v = 1 gives
-    // (F, G) = (q v, q u).
-    let rf = &fs[logn as usize];
-    let rg = &gs[logn as usize];
-    let w = rf.w.max(rg.w) + 1;
-    let (u, v) = zint::bezout(&rf.resized(w).d, &rg.resized(w).d)?;
-    // u <= Rg and v <= Rf leave the top limb's sign bit clear: read as
-    // signed they are the same non-negative values.
-    let mut cap_f = BigPoly { m: 1, w, d: v }.mul_small(ring::Q);
-    let mut cap_g = BigPoly { m: 1, w, d: u }.mul_small(ring::Q);
-    for d in (0..logn as usize).rev() {
-        let mut nf = cap_f.lift(&gs[d]);
-        let mut ng = cap_g.lift(&fs[d]);
-        if !reduce(&mut nf, &mut ng, &fs[d], &gs[d]) {
-            return None;
-        }
-
-        cap_f = nf.trimmed();
-        cap_g = ng.trimmed();
-    }
-    // The coefficients must fit in i64 to be read, then in [-127, 127].
-    if cap_f.max_bits() > 62 || cap_g.max_bits() > 62 {
-        return None;
-    }
-    let mut out_f = vec![0i8; n];
-    let mut out_g = vec![0i8; n];
-    for i in 0..n {
-        let a = cap_f.top_i64(i, 0);
-        let b = cap_g.top_i64(i, 0);
-        if !(-127..=127).contains(&a) || !(-127..=127).contains(&b) {
-            return None;
-        }
-        out_f[i] = a as i8;
-        out_g[i] = b as i8;
-    }
-    // Exact check of f G - g F = q: the coefficients are below 2^26 in
-    // absolute value, so the two-prime NTT product is exact.
-    let wide = |v: &[i8]| v.iter().map(|&x| x as i64).collect::<Vec<i64>>();
-    let fcg = crate::ntt31::mul(&wide(f), &wide(&out_g));
-    let gcf = crate::ntt31::mul(&wide(g), &wide(&out_f));
-    for (k, (a, b)) in fcg.iter().zip(&gcf).enumerate() {
-        if a - b != if k == 0 { ring::Q as i128 } else { 0 } {
-            return None;
-        }
-    }
-    Some((out_f, out_g))
+    // Constant-time signed comparison `(sn as i64) < BOUND`: the sign of
+    // the difference, corrected when the subtraction overflows.
+    const BOUND: u64 = 72251709809335;
+    let d = sn.wrapping_sub(BOUND);
+    let lt = d ^ ((sn ^ BOUND) & (d ^ sn));
+    (lt >> 63) == 1
 }
 
 /// Generate a key pair of degree `2^logn`: 32 bytes from `rng` seed a
@@ -484,21 +166,19 @@ pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> Result<SkCore, Error> 
     for _ in 0..10_000 {
         sample_f(logn, &mut prng, &mut sk.f[..n]);
         sample_f(logn, &mut prng, &mut sk.g[..n]);
-        // Rejections only reveal that a discarded candidate was rejected.
-        if !check_norm(&sk.f[..n], &sk.g[..n]) {
+        // Rejections only reveal that a discarded candidate was rejected:
+        // each check's accept/reject bit is declassified, nothing else.
+        if !declassify(check_norm(&sk.f[..n], &sk.g[..n])) {
             continue;
         }
-        if !is_invertible(&sk.f[..n]) {
+        if !declassify(is_invertible(&sk.f[..n])) {
             continue;
         }
-        if !check_ortho_norm(&sk.f[..n], &sk.g[..n]) {
+        if !declassify(check_ortho_norm(&sk.f[..n], &sk.g[..n])) {
             continue;
         }
-        if let Some((mut cf, mut cg)) = solve_ntru(logn, &sk.f[..n], &sk.g[..n]) {
-            sk.cap_f[..n].copy_from_slice(&cf);
-            sk.cap_g[..n].copy_from_slice(&cg);
-            cf.zeroize();
-            cg.zeroize();
+        let (f, g) = (&sk.f[..n], &sk.g[..n]);
+        if ntru::solve(logn, f, g, &mut sk.cap_f[..n], &mut sk.cap_g[..n]) {
             return Ok(sk);
         }
     }
@@ -552,8 +232,18 @@ mod tests {
                 if !check_norm(&f, &g) || !is_invertible(&f) || !check_ortho_norm(&f, &g) {
                     continue;
                 }
-                // solve_ntru checks f G - g F = q exactly before returning.
-                if solve_ntru(logn, &f, &g).is_some() {
+                let (mut cf, mut cg) = (vec![0i8; n], vec![0i8; n]);
+                if ntru::solve(logn, &f, &g, &mut cf, &mut cg) {
+                    // Exact check of f G - g F = q.
+                    for k in 0..n {
+                        let mut s = 0i64;
+                        for i in 0..n {
+                            let j = (k + n - i) % n;
+                            let sign = if i + j >= n { -1 } else { 1 };
+                            s += sign * (f[i] as i64 * cg[j] as i64 - g[i] as i64 * cf[j] as i64);
+                        }
+                        assert_eq!(s, if k == 0 { 12289 } else { 0 });
+                    }
                     solved += 1;
                     if solved == 2 {
                         break;

@@ -135,7 +135,9 @@ mod fxp;
 #[cfg(feature = "alloc")]
 mod kgen;
 #[cfg(feature = "alloc")]
-mod ntt31;
+mod mp31;
+#[cfg(feature = "alloc")]
+mod ntru;
 // Without `alloc` only verification is built, which uses `common::q12289`.
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 mod ring;
@@ -147,7 +149,7 @@ mod sign;
 mod skey;
 mod vrfy;
 #[cfg(feature = "alloc")]
-mod zint;
+mod zint31;
 
 #[cfg(feature = "alloc")]
 pub mod toy;

@@ -1,0 +1,855 @@
+//! Solving the NTRU equation `f G - g F = q mod X^n + 1` (key generation),
+//! decision-compatible with the fn-dsa 0.3 / ntrugen key generator.
+//!
+//! # Method (Falcon spec section 3.8.2, Pornin's ntrugen schedule)
+//!
+//! Field-norm recursion: `f_{d+1}(x^2) = f_d(x) f_d(-x)` halves the degree
+//! at each depth `d`; at depth `logn` the norms are the resultants
+//! `Res(f), Res(g)`, plain integers, and a binary extended GCD gives
+//! `Res(f) G - Res(g) F = 1`, scaled by `q`. Going back up, a solution
+//! `(F', G')` at depth `d + 1` lifts to `F = F'(x^2) g(-x)`,
+//! `G = G'(x^2) f(-x)` at depth `d`, which is then Babai-reduced against
+//! `(f, g)`: `k = round((F adj f + G adj g) / (f adj f + g adj g))`,
+//! `(F, G) -= k (f, g)`.
+//!
+//! # Fixed budgets (what makes the decisions reproducible)
+//!
+//! Every integer at depth `d` lives in a fixed number of 31-bit words,
+//! independent of the actual values (so the solver is constant-time):
+//! `SMALL_BL[d]` words for `(f, g)` and for the reduced `(F, G)`,
+//! `LARGE_BL[d]` for the unreduced `(F, G)`. Products are computed in the
+//! residue number system (RNS) modulo that many 31-bit primes
+//! (`mp31::PRIMES`) with NTTs, then rebuilt by CRT; a value that does not
+//! fit its budget silently wraps, and the candidate is then caught by
+//! the modular check `f G - g F = q mod p_0` done after each depth >= 2
+//! and at depth 0, or by the final range check `|F|, |G| <= 127`.
+//!
+//! The reduction at depth `d >= 1` does not use exact division: `f, g`
+//! are approximated in 32.32 fixed point from their top `WORD_WIN[d]`
+//! words (`fxp`), `(F, G)` from a sliding window, and each round assumes
+//! that `(F, G)` shrank by `REDUCE_BITS[logn]` bits, with the word length
+//! of `(F, G)` shrinking on a fixed schedule. Depth 0 does one exact-range
+//! reduction modulo `p_0` with the fixed-point FFT division. Matching the
+//! reference for every seed requires the same budgets, the same windows
+//! and scales, and the same fixed-point rounding, all reproduced here
+//! (the constants are parameters of that design). Candidates rejected by
+//! the reference (its budgets or approximations fail) are rejected here.
+//!
+//! # Constant time
+//!
+//! Nothing branches on or indexes with secret data; the data-dependent
+//! scales (`scale_x`) are applied with masks and shifts. The outcome is
+//! accumulated in an all-ones/zero mask and only the final accept/reject
+//! decision of the candidate is made public (`solve`).
+
+use crate::fxp::{self, Fxr};
+use crate::mp31::{PRIMES, SmallPrime, tbmask};
+use crate::zint31::{self, bitlength};
+use alloc::vec;
+use alloc::vec::Vec;
+use zeroize::Zeroizing;
+
+const Q: u32 = 12289;
+
+/// Words per coefficient of `(f, g)` (and of the reduced `(F, G)`) at
+/// each depth.
+const SMALL_BL: [usize; 11] = [1, 1, 2, 3, 4, 8, 14, 27, 53, 104, 207];
+/// Words per coefficient of the unreduced `(F, G)` at each depth.
+const LARGE_BL: [usize; 10] = [1, 2, 3, 6, 11, 21, 40, 78, 155, 308];
+/// Top words of `(f, g)` used for their fixed-point approximation.
+const WORD_WIN: [usize; 10] = [1, 1, 2, 2, 2, 3, 3, 4, 5, 7];
+/// Bits assumed gained per reduction round, by `logn` of the key.
+const REDUCE_BITS: [u32; 11] = [16, 16, 16, 16, 16, 16, 16, 16, 16, 13, 11];
+/// From this degree on, `k (f, g)` is computed with NTTs, below it by
+/// schoolbook products (except at depth 1, which has its own path).
+const MIN_LOGN_FGNTT: u32 = 4;
+
+type Words = Zeroizing<Vec<u32>>;
+type Fixed = Zeroizing<Vec<Fxr>>;
+
+fn words(len: usize) -> Words {
+    Zeroizing::new(vec![0u32; len])
+}
+
+fn fixed(len: usize) -> Fixed {
+    Zeroizing::new(vec![0u64; len])
+}
+
+/// `(x / 31, x % 31)` for `x <= 63487` without a division instruction
+/// (the operand may be secret): `67651 / 2^21` is just above `1 / 31`.
+#[inline(always)]
+const fn divrem31(x: u32) -> (u32, u32) {
+    let q = x.wrapping_mul(67651) >> 21;
+    (q, x - 31 * q)
+}
+
+/// Constant-time maximum / minimum of values below 2^31.
+#[inline(always)]
+fn ct_max(a: u32, b: u32) -> u32 {
+    a ^ ((a ^ b) & tbmask(a.wrapping_sub(b)))
+}
+
+#[inline(always)]
+fn ct_min(a: u32, b: u32) -> u32 {
+    a ^ ((a ^ b) & tbmask(b.wrapping_sub(a)))
+}
+
+/// All-ones when `x == y`. The 0/1 difference flag goes through an
+/// optimisation barrier so that the mask is built arithmetically (the
+/// compiler would otherwise use a conditional move on secret data).
+#[inline(always)]
+fn eq_mask(x: u32, y: u32) -> u32 {
+    let d = x ^ y;
+    let nz = (d | d.wrapping_neg()) >> 31;
+    core::hint::black_box(nz).wrapping_sub(1)
+}
+
+/// Root tables of one prime for one degree (forward and inverse).
+struct Roots {
+    gm: Vec<u32>,
+    igm: Vec<u32>,
+}
+
+impl Roots {
+    fn new(sp: &SmallPrime, logn: u32) -> Self {
+        let n = 1usize << logn;
+        let mut r = Roots {
+            gm: vec![0; n],
+            igm: vec![0; n],
+        };
+        sp.roots(logn, &mut r.gm, &mut r.igm);
+        r
+    }
+}
+
+/// The bit length of the largest `|x|` (of `-x - 1` for negative `x`)
+/// over the `n` signed integers of `xlen` words (planes of stride `n`).
+fn max_bitlength(x: &[u32], n: usize, xlen: usize) -> u32 {
+    // Track (word index, word) of the largest value, compared
+    // lexicographically: the index of the top non-zero word, then it.
+    let (mut tk, mut t) = (0u32, 0u32);
+    for i in 0..n {
+        let sign = (x[i + (xlen - 1) * n] >> 30).wrapping_neg() & 0x7FFF_FFFF;
+        let (mut ck, mut c) = (0u32, 0u32);
+        for j in 0..xlen {
+            let w = x[i + j * n] ^ sign;
+            let nz = !eq_mask(w, 0);
+            c ^= nz & (c ^ w);
+            ck ^= nz & (ck ^ j as u32);
+        }
+        // (ck, c) > (tk, t)?
+        let gt = tbmask(tk.wrapping_sub(ck)) | (eq_mask(tk, ck) & tbmask(t.wrapping_sub(c)));
+        t ^= gt & (t ^ c);
+        tk ^= gt & (tk ^ ck);
+    }
+    31 * tk + bitlength(t)
+}
+
+/// Fixed-point approximations `x / 2^sc` of `n` signed integers of `xlen`
+/// words (planes of stride `n`), truncated toward minus infinity to the
+/// 32.32 grid, assuming `|x| < 2^(30 + sc)`. Only the three words around
+/// bit `sc` are read; `sc` may be secret (selection by masks).
+fn to_fixed(x: &[u32], n: usize, xlen: usize, sc: u32, out: &mut [Fxr]) {
+    if xlen == 0 {
+        out[..n].fill(0);
+        return;
+    }
+    // sc = 31 sch + scl with scl in 1..=31 (borrow one word if scl = 0);
+    // sch may become -1 (all words below it read as zero).
+    let (sch, scl) = divrem31(sc);
+    let z = tbmask(scl.wrapping_sub(1));
+    let sch = sch.wrapping_sub(z & 1);
+    let scl = scl | (z & 31);
+    // Word indices w0 = sch - 1, w1 = sch, w2 = sch + 1 (mod 2^32).
+    let (i0, i1, i2) = (sch.wrapping_sub(1), sch, sch.wrapping_add(1));
+    // Words at or above xlen are sign extension: flags for that case
+    // (signed comparisons; the indices are at most a few hundred).
+    let above = |k: u32| !tbmask(k.wrapping_sub(xlen as u32)) & !tbmask(k);
+    let (e0, e1, e2) = (above(i0), above(i1), above(i2));
+    // Selection masks per word index, computed once and passed through
+    // an optimisation barrier so that the compiler cannot turn the
+    // masked selection below into a secret-dependent branch.
+    let mut masks = Zeroizing::new(vec![[0u32; 3]; xlen]);
+    for (j, m) in masks.iter_mut().enumerate() {
+        let jj = j as u32;
+        *m = core::hint::black_box([eq_mask(jj, i0), eq_mask(jj, i1), eq_mask(jj, i2)]);
+    }
+    for (i, o) in out[..n].iter_mut().enumerate() {
+        let (mut w0, mut w1, mut w2) = (0u32, 0u32, 0u32);
+        for (j, m) in masks.iter().enumerate() {
+            let w = x[i + j * n];
+            w0 |= w & m[0];
+            w1 |= w & m[1];
+            w2 |= w & m[2];
+        }
+        let ws = (x[i + (xlen - 1) * n] >> 30).wrapping_neg() >> 1;
+        w0 |= ws & e0;
+        w1 |= ws & e1;
+        w2 |= ws & e2;
+        // Sign-extend the top word to 32 bits, then shift the 93-bit
+        // window right by scl - 1 and keep 64 bits.
+        w2 |= (w2 & 0x4000_0000) << 1;
+        let lo = (w0 >> (scl - 1)) | (w1 << (32 - scl));
+        let hi = (w1 >> scl) | (w2 << (31 - scl));
+        *o = lo as u64 | ((hi as u64) << 32);
+    }
+}
+
+/// The field norms of `f` and `g` at every depth, as plain integers:
+/// level `d` holds `f_d` then `g_d`, `SMALL_BL[d]` words per coefficient
+/// in planes of stride `n >> d` (signed, except the two resultants at
+/// depth `logn`, which are non-negative). Also returns all-ones if `f` is
+/// invertible modulo `X^n + 1` and `p_0` (the reference rejects it
+/// otherwise).
+fn field_norms(logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, u32) {
+    let n = 1usize << logn;
+    let mut levels = Vec::with_capacity(logn as usize + 1);
+    let mut top = words(2 * n);
+    for (i, (&a, &b)) in f.iter().zip(g).enumerate() {
+        top[i] = a as i32 as u32 & 0x7FFF_FFFF;
+        top[n + i] = b as i32 as u32 & 0x7FFF_FFFF;
+    }
+    levels.push(top);
+    let mut inv_ok = u32::MAX;
+    let mut t = words(n);
+    for d in 0..logn as usize {
+        let ld = logn - d as u32;
+        let nd = n >> d;
+        let hn = nd / 2;
+        let slen = SMALL_BL[d];
+        let tlen = SMALL_BL[d + 1];
+        let mut out = words(2 * tlen * hn);
+        let src = &levels[d];
+        for i in 0..tlen {
+            let sp = &PRIMES[i];
+            let r = Roots::new(sp, ld);
+            let rx = sp.pow2_31(slen as u32);
+            for side in 0..2 {
+                let s = &src[side * slen * nd..];
+                zint31::mod_small_signed_vec(s, slen, nd, sp, rx, &mut t);
+                sp.ntt(ld, &mut t, &r.gm);
+                if d == 0 && i == 0 && side == 0 {
+                    // f invertible mod p_0 iff no NTT value is zero.
+                    let mut z = 0u32;
+                    for &v in &t[..nd] {
+                        z |= v.wrapping_sub(1);
+                    }
+                    inv_ok = !tbmask(z);
+                }
+                // N(f)(w^2) = f(w) f(-w): slots 2j and 2j + 1.
+                let o = &mut out[side * tlen * hn + i * hn..][..hn];
+                for (j, oj) in o.iter_mut().enumerate() {
+                    *oj = sp.mmul(sp.mmul(t[2 * j], t[2 * j + 1]), sp.r2);
+                }
+                sp.intt(ld - 1, o, &r.igm);
+            }
+        }
+        let signed = d + 1 < logn as usize;
+        let mut tmp = words(tlen);
+        zint31::rebuild_crt(&mut out, tlen, hn, 2, signed, &mut tmp);
+        levels.push(out);
+    }
+    (levels, inv_ok)
+}
+
+/// Deepest level: `Res(f) G - Res(g) F = q`. Returns `F` then `G`
+/// (`SMALL_BL[logn]` words each) and the success mask.
+fn solve_deepest(logn: u32, fg: &[u32]) -> (Words, u32) {
+    let slen = SMALL_BL[logn as usize];
+    let (rf, rg) = fg.split_at(slen);
+    let mut out = words(2 * slen);
+    let mut tmp = words(4 * slen);
+    let (cf, cg) = out.split_at_mut(slen);
+    let mut ok = zint31::bezout(cg, cf, rf, &rg[..slen], &mut tmp);
+    // Scale by q; an overflow of the budget rejects the candidate.
+    let c1 = zint31::mul_small(cf, Q);
+    let c2 = zint31::mul_small(cg, Q);
+    ok &= eq_mask(c1 | c2, 0);
+    (out, ok)
+}
+
+/// Per-depth context of the reduction.
+struct Level<'a> {
+    logn_top: u32,
+    depth: usize,
+    logn: u32,
+    n: usize,
+    slen: usize,
+    /// Plain `f`, `g` at this depth (`slen` words, planes of stride n).
+    f: &'a [u32],
+    g: &'a [u32],
+}
+
+/// One intermediate depth: lift `(F', G')` (`up`, `SMALL_BL[depth + 1]`
+/// words, `n / 2` coefficients), reduce, and return `(F, G)` in
+/// `SMALL_BL[depth]` words; `ok` is cleared on a failed check.
+fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
+    let (logn, n, slen) = (lv.logn, lv.n, lv.slen);
+    let hn = n / 2;
+    let llen = LARGE_BL[lv.depth];
+    let tlen = SMALL_BL[lv.depth + 1];
+    let (fd, gd) = up.split_at(tlen * hn);
+
+    // Unreduced F = F'(x^2) g(-x), G = G'(x^2) f(-x), modulo llen primes.
+    let mut big = words(2 * llen * n);
+    {
+        let (bf, bg) = big.split_at_mut(llen * n);
+        let mut ft = words(n);
+        let mut gt = words(n);
+        let mut uf = words(hn);
+        let mut ug = words(hn);
+        for i in 0..llen {
+            let sp = &PRIMES[i];
+            let r = Roots::new(sp, logn);
+            let rxs = sp.pow2_31(slen as u32);
+            let rxt = sp.pow2_31(tlen as u32);
+            zint31::mod_small_signed_vec(lv.f, slen, n, sp, rxs, &mut ft);
+            zint31::mod_small_signed_vec(lv.g, slen, n, sp, rxs, &mut gt);
+            sp.ntt(logn, &mut ft, &r.gm);
+            sp.ntt(logn, &mut gt, &r.gm);
+            zint31::mod_small_signed_vec(fd, tlen, hn, sp, rxt, &mut uf);
+            zint31::mod_small_signed_vec(gd, tlen, hn, sp, rxt, &mut ug);
+            // The first n/2 roots of degree n are those of degree n/2.
+            sp.ntt(logn - 1, &mut uf, &r.gm);
+            sp.ntt(logn - 1, &mut ug, &r.gm);
+            let of = &mut bf[i * n..(i + 1) * n];
+            let og = &mut bg[i * n..(i + 1) * n];
+            for j in 0..hn {
+                let mf = sp.mmul(uf[j], sp.r2);
+                let mg = sp.mmul(ug[j], sp.r2);
+                of[2 * j] = sp.mmul(gt[2 * j + 1], mf);
+                of[2 * j + 1] = sp.mmul(gt[2 * j], mf);
+                og[2 * j] = sp.mmul(ft[2 * j + 1], mg);
+                og[2 * j + 1] = sp.mmul(ft[2 * j], mg);
+            }
+            sp.intt(logn, of, &r.igm);
+            sp.intt(logn, og, &r.igm);
+        }
+        let mut tmp = words(llen);
+        zint31::rebuild_crt(&mut big, llen, n, 2, true, &mut tmp);
+    }
+
+    reduce(lv, &mut big, llen);
+
+    let mut out = words(2 * slen * n);
+    out[..slen * n].copy_from_slice(&big[..slen * n]);
+    out[slen * n..].copy_from_slice(&big[llen * n..(llen + slen) * n]);
+
+    // Check f G - g F = q modulo p_0 (the reference skips depth 1, which
+    // depth 0 covers).
+    if lv.depth >= 2 {
+        let sp = &PRIMES[0];
+        let mut gm = vec![0u32; n];
+        sp.roots_fwd(logn, &mut gm);
+        let rx = sp.pow2_31(slen as u32);
+        let mut t = [words(n), words(n), words(n), words(n)];
+        let (of, og) = out.split_at(slen * n);
+        for (tt, src) in t.iter_mut().zip([lv.f, lv.g, of, og]) {
+            zint31::mod_small_signed_vec(src, slen, n, sp, rx, tt);
+            sp.ntt(logn, tt, &gm);
+        }
+        let rv = sp.mmul(Q, 1);
+        let mut bad = 0u32;
+        for j in 0..n {
+            let x = sp.mmul(t[0][j], t[3][j]);
+            let y = sp.mmul(t[1][j], t[2][j]);
+            bad |= sp.sub(x, y) ^ rv;
+        }
+        *ok &= eq_mask(bad, 0);
+    }
+    out
+}
+
+/// Babai reduction of `(F, G)` (`big`: F then G, `llen` words each)
+/// against `(f, g)`, on the fixed schedule.
+fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
+    let (logn, n, slen, depth) = (lv.logn, lv.n, lv.slen, lv.depth);
+    let hn = n / 2;
+    let rlen = WORD_WIN[depth];
+    let blen = slen - rlen;
+    let use_ntt = depth > 1 && logn >= MIN_LOGN_FGNTT;
+
+    // f and g are approximated as x / 2^(scale_fg + scale_x): scale_fg is
+    // public (the words below the window), scale_x is the secret bit
+    // length of the window; scale_t (<= 15 - logn, so that
+    // f adj f + g adj g stays below 2^31 in 32.32) is restored after the
+    // FFT by a left shift.
+    let scale_fg = 31 * blen as u32;
+    let mut scale_big = 31 * llen as u32;
+    let fw = &lv.f[blen * n..];
+    let gw = &lv.g[blen * n..];
+    let scale_x = ct_max(max_bitlength(fw, n, rlen), max_bitlength(gw, n, rlen));
+    let scale_t = ct_min(15 - logn, scale_x);
+    let scdiff = scale_x - scale_t;
+
+    // rf = adj(f) / (f adj f + g adj g), rg = adj(g) / (...), FFT.
+    let mut rf = fixed(n);
+    let mut rg = fixed(n);
+    let mut rn = fixed(hn);
+    to_fixed(fw, n, rlen, scdiff, &mut rf);
+    to_fixed(gw, n, rlen, scdiff, &mut rg);
+    fxp::fft(&mut rf);
+    fxp::fft(&mut rg);
+    for i in 0..hn {
+        rn[i] = fxp::sqr(rf[i])
+            .wrapping_add(fxp::sqr(rf[i + hn]))
+            .wrapping_add(fxp::sqr(rg[i]))
+            .wrapping_add(fxp::sqr(rg[i + hn]));
+    }
+    for x in rf.iter_mut().chain(rg.iter_mut()) {
+        *x <<= scale_t;
+    }
+    for i in 0..hn {
+        // Four separate divisions (no shared reciprocal), as specified.
+        rf[i] = fxp::div(rf[i], rn[i]);
+        rf[i + hn] = fxp::div(rf[i + hn].wrapping_neg(), rn[i]);
+        rg[i] = fxp::div(rg[i], rn[i]);
+        rg[i + hn] = fxp::div(rg[i + hn].wrapping_neg(), rn[i]);
+    }
+    drop(rn);
+
+    // For the NTT path: f and g modulo slen + 1 primes, in NTT form, with
+    // the root tables.
+    let mut sub = if use_ntt { Some(NttSub::new(lv)) } else { None };
+    let mut sub1 = if depth == 1 {
+        Some(Depth1Sub::new(lv))
+    } else {
+        None
+    };
+
+    let (bf, bg) = big.split_at_mut(llen * n);
+    let mut rbf = fixed(n);
+    let mut rbg = fixed(n);
+    let mut k = Zeroizing::new(vec![0i32; n]);
+    let mut fglen = llen;
+    let reduce_bits = REDUCE_BITS[lv.logn_top as usize];
+    loop {
+        // (F, G) approximated as x / 2^(scale_big + scale_x).
+        let (clen, coff) = divrem31(scale_big);
+        let clen = clen as usize;
+        to_fixed(&bf[clen * n..], n, fglen - clen, scale_x + coff, &mut rbf);
+        to_fixed(&bg[clen * n..], n, fglen - clen, scale_x + coff, &mut rbg);
+        fxp::fft(&mut rbf);
+        fxp::fft(&mut rbg);
+        for i in 0..hn {
+            (rbf[i], rbf[i + hn]) = fxp::cmul(rbf[i], rbf[i + hn], rf[i], rf[i + hn]);
+            (rbg[i], rbg[i + hn]) = fxp::cmul(rbg[i], rbg[i + hn], rg[i], rg[i + hn]);
+        }
+        for (x, &y) in rbg.iter_mut().zip(rbf.iter()) {
+            *x = x.wrapping_add(y);
+        }
+        fxp::ifft(&mut rbg);
+        for (kk, &x) in k.iter_mut().zip(rbg.iter()) {
+            *kk = fxp::round(x);
+        }
+
+        // k carries the public scale 2^(scale_big - scale_fg).
+        let scale_k = scale_big - scale_fg;
+        if let Some(s) = sub1.as_mut() {
+            s.apply(lv, bf, bg, fglen, &k, scale_k);
+        } else if let Some(s) = sub.as_mut() {
+            s.apply(lv, bf, fglen, &k, scale_k, false);
+            s.apply(lv, bg, fglen, &k, scale_k, true);
+        } else {
+            sub_schoolbook(lv, bf, fglen, lv.f, &k, scale_k);
+            sub_schoolbook(lv, bg, fglen, lv.g, &k, scale_k);
+        }
+
+        // Assume (F, G) shrank by reduce_bits; drop the words that can no
+        // longer be significant.
+        if scale_big <= scale_fg {
+            break;
+        }
+        scale_big = if scale_big <= scale_fg + reduce_bits {
+            scale_fg
+        } else {
+            scale_big - reduce_bits
+        };
+        while fglen > slen && 31 * (fglen - slen) as u32 > scale_big - scale_fg + 30 {
+            fglen -= 1;
+        }
+    }
+}
+
+/// `F -= k f 2^sc mod X^n + 1`, modulo `2^(31 fglen)`, by schoolbook
+/// products (small degrees): each output coefficient accumulates its `n`
+/// products word by word in `i128`, with one carry chain.
+fn sub_schoolbook(lv: &Level<'_>, big: &mut [u32], fglen: usize, f: &[u32], k: &[i32], sc: u32) {
+    let (n, slen) = (lv.n, lv.slen);
+    let (sch, scl) = divrem31(sc);
+    let sch = sch as usize;
+    if sch >= fglen {
+        return;
+    }
+    // Words sch.. of F are touched; fs holds the words of f_j 2^scl
+    // (sign-extended) for the words that are not pure sign words,
+    // word-major so that one word of all coefficients is contiguous.
+    let wl = fglen - sch;
+    let full = wl.min(slen + 1);
+    let mut fs = Zeroizing::new(vec![0i64; n * full]);
+    let mut signs = Zeroizing::new(vec![0i64; n]);
+    for j in 0..n {
+        let sign = (f[j + (slen - 1) * n] >> 30).wrapping_neg() >> 1;
+        signs[j] = sign as i64;
+        let mut carry_in = 0u32;
+        for u in 0..full {
+            let w = if u < slen { f[j + u * n] } else { sign };
+            fs[u * n + j] = (((w << scl) & 0x7FFF_FFFF) | carry_in) as i64;
+            carry_in = w >> (31 - scl);
+        }
+    }
+    // For output coefficient dst, f_j is multiplied by -k_i with
+    // i = dst - j mod n, negated once more when i + j wraps (X^n = -1).
+    let mut m = Zeroizing::new(vec![0i64; n]);
+    for dst in 0..n {
+        for (j, mj) in m.iter_mut().enumerate() {
+            *mj = if j <= dst {
+                k[dst - j].wrapping_neg() as i64
+            } else {
+                k[dst + n - j].wrapping_neg().wrapping_neg() as i64
+            };
+        }
+        // Words above slen + 1 of f 2^scl are pure sign words: their
+        // contribution is one constant.
+        let ext: i128 = m
+            .iter()
+            .zip(signs.iter())
+            .map(|(&a, &b)| a as i128 * b as i128)
+            .sum();
+        let mut cc = 0i128;
+        for u in 0..wl {
+            let pos = dst + (sch + u) * n;
+            let mut acc = big[pos] as i128 + cc;
+            if u < full {
+                let row = &fs[u * n..(u + 1) * n];
+                for (&a, &b) in m.iter().zip(row) {
+                    acc += a as i128 * b as i128;
+                }
+            } else {
+                acc += ext;
+            }
+            big[pos] = acc as u32 & 0x7FFF_FFFF;
+            cc = acc >> 31;
+        }
+    }
+}
+
+/// The NTT path of `F -= k f 2^sc`: `k f` is computed exactly modulo
+/// `slen + 1` primes, rebuilt, then subtracted with the shift.
+struct NttSub {
+    roots: Vec<Roots>,
+    /// f then g modulo each prime, NTT form: `[side][prime][n]`.
+    fg: Words,
+    kf: Words,
+    t: Words,
+}
+
+impl NttSub {
+    fn new(lv: &Level<'_>) -> Self {
+        let (n, slen, logn) = (lv.n, lv.slen, lv.logn);
+        let plen = slen + 1;
+        let roots: Vec<Roots> = (0..plen).map(|i| Roots::new(&PRIMES[i], logn)).collect();
+        let mut fg = words(2 * plen * n);
+        for (side, src) in [lv.f, lv.g].into_iter().enumerate() {
+            for (i, r) in roots.iter().enumerate() {
+                let sp = &PRIMES[i];
+                let rx = sp.pow2_31(slen as u32);
+                let o = &mut fg[(side * plen + i) * n..][..n];
+                zint31::mod_small_signed_vec(src, slen, n, sp, rx, o);
+                sp.ntt(logn, o, &r.gm);
+            }
+        }
+        NttSub {
+            roots,
+            fg,
+            kf: words(plen * n),
+            t: words(n),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        lv: &Level<'_>,
+        big: &mut [u32],
+        fglen: usize,
+        k: &[i32],
+        sc: u32,
+        g_side: bool,
+    ) {
+        let (n, logn) = (lv.n, lv.logn);
+        let plen = self.roots.len();
+        let side = g_side as usize;
+        for (i, r) in self.roots.iter().enumerate() {
+            let sp = &PRIMES[i];
+            for (tj, &kj) in self.t.iter_mut().zip(k) {
+                *tj = sp.set(kj);
+            }
+            sp.ntt(logn, &mut self.t, &r.gm);
+            let fs = &self.fg[(side * plen + i) * n..][..n];
+            let o = &mut self.kf[i * n..(i + 1) * n];
+            for j in 0..n {
+                o[j] = sp.mmul(sp.mmul(self.t[j], fs[j]), sp.r2);
+            }
+            sp.intt(logn, o, &r.igm);
+        }
+        let mut tmp = words(plen);
+        zint31::rebuild_crt(&mut self.kf, plen, n, 1, true, &mut tmp);
+        let (sch, scl) = divrem31(sc);
+        for j in 0..n {
+            zint31::sub_scaled(
+                &mut big[j..],
+                fglen,
+                &self.kf[j..],
+                plen,
+                n,
+                sch as usize,
+                scl,
+            );
+        }
+    }
+}
+
+/// Depth 1: `(F, G) -= k 2^sc (f_1, g_1)` computed modulo `p_0` (and `p_1`
+/// when `(F, G)` still has two words), then rebuilt centred; the values
+/// wrap modulo those primes, as in the reference. The root tables and
+/// the NTTs of `f_1, g_1` for both primes are computed once.
+struct Depth1Sub {
+    roots: [Roots; 2],
+    /// NTT of f_1 then g_1 modulo p_0, then modulo p_1.
+    fg: Words,
+    res: Words,
+    t: Words,
+}
+
+impl Depth1Sub {
+    fn new(lv: &Level<'_>) -> Self {
+        let (n, logn) = (lv.n, lv.logn);
+        let roots = [Roots::new(&PRIMES[0], logn), Roots::new(&PRIMES[1], logn)];
+        let mut fg = words(4 * n);
+        for (i, r) in roots.iter().enumerate() {
+            let sp = &PRIMES[i];
+            let rx1 = sp.pow2_31(1);
+            for (side, src) in [lv.f, lv.g].into_iter().enumerate() {
+                // f_1, g_1 are one word each at depth 1.
+                let o = &mut fg[(2 * i + side) * n..][..n];
+                zint31::mod_small_signed_vec(src, 1, n, sp, rx1, o);
+                sp.ntt(logn, o, &r.gm);
+            }
+        }
+        Depth1Sub {
+            roots,
+            fg,
+            res: words(4 * n),
+            t: words(n),
+        }
+    }
+
+    fn apply(
+        &mut self,
+        lv: &Level<'_>,
+        bf: &mut [u32],
+        bg: &mut [u32],
+        fglen: usize,
+        k: &[i32],
+        sc: u32,
+    ) {
+        let (n, logn) = (lv.n, lv.logn);
+        // The reference recovers k for the second prime from its residue
+        // modulo p_0 (as a centred value, after multiplying by 2^sc and
+        // back with Montgomery factors); reproduce that exactly.
+        let mut k1 = Zeroizing::new(vec![0i32; n]);
+        if fglen == 2 {
+            let sp = &PRIMES[0];
+            let scm = sc_factor(sp, sc);
+            let mut back = 1u32 << (sc.wrapping_neg() & 31);
+            for _ in 0..(sc >> 5) {
+                back = sp.mmul(back, 1);
+            }
+            for (o, &kj) in k1.iter_mut().zip(k) {
+                let x = sp.mmul(scm, sp.set(kj));
+                *o = sp.norm(sp.mmul(back, x));
+            }
+        }
+        let res = &mut self.res[..2 * fglen * n];
+        for i in 0..fglen {
+            let sp = &PRIMES[i];
+            let r = &self.roots[i];
+            let rx = sp.pow2_31(fglen as u32);
+            let scm = sc_factor(sp, sc);
+            let kk: &[i32] = if i == 0 { k } else { &k1 };
+            for (tj, &kj) in self.t.iter_mut().zip(kk) {
+                *tj = sp.mmul(scm, sp.set(kj));
+            }
+            sp.ntt(logn, &mut self.t, &r.gm);
+            for (side, src) in [&*bf, &*bg].into_iter().enumerate() {
+                let o = &mut res[side * fglen * n + i * n..][..n];
+                zint31::mod_small_signed_vec(src, fglen, n, sp, rx, o);
+                sp.ntt(logn, o, &r.gm);
+                let u = &self.fg[(2 * i + side) * n..][..n];
+                for j in 0..n {
+                    let x = sp.mmul(sp.mmul(self.t[j], u[j]), sp.r2);
+                    o[j] = sp.sub(o[j], x);
+                }
+                sp.intt(logn, o, &r.igm);
+            }
+        }
+        let mut tmp = words(fglen);
+        zint31::rebuild_crt(res, fglen, n, 2, true, &mut tmp);
+        bf[..fglen * n].copy_from_slice(&res[..fglen * n]);
+        bg[..fglen * n].copy_from_slice(&res[fglen * n..]);
+    }
+}
+
+/// Montgomery form of `2^sc mod p`, as the reference builds it.
+fn sc_factor(sp: &SmallPrime, sc: u32) -> u32 {
+    let mut x = sp.mmul(1 << (sc & 31), sp.r2);
+    for _ in 0..(sc >> 5) {
+        x = sp.mmul(x, sp.r2);
+    }
+    x
+}
+
+/// Depth 0: lift, one reduction modulo `p_0` with the fixed-point FFT
+/// division, check `f G - g F = q mod p_0` and the range. Writes `(F, G)`.
+fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &mut [i32]) -> u32 {
+    let n = 1usize << logn;
+    let hn = n / 2;
+    let sp = &PRIMES[0];
+    let r = Roots::new(sp, logn);
+    let mut ft = words(n);
+    let mut gt = words(n);
+    for j in 0..n {
+        ft[j] = sp.set(f[j] as i32);
+        gt[j] = sp.set(g[j] as i32);
+    }
+    sp.ntt(logn, &mut ft, &r.gm);
+    sp.ntt(logn, &mut gt, &r.gm);
+    // (F', G') are one word each: sign-extend from 31 bits.
+    let mut ud = words(n);
+    for (o, &x) in ud.iter_mut().zip(up) {
+        *o = sp.set((x | ((x & 0x4000_0000) << 1)) as i32);
+    }
+    let (ufd, ugd) = ud.split_at_mut(hn);
+    sp.ntt(logn - 1, ufd, &r.gm);
+    sp.ntt(logn - 1, ugd, &r.gm);
+    let mut fu = words(n);
+    let mut gu = words(n);
+    for j in 0..hn {
+        let mf = sp.mmul(ufd[j], sp.r2);
+        let mg = sp.mmul(ugd[j], sp.r2);
+        fu[2 * j] = sp.mmul(gt[2 * j + 1], mf);
+        fu[2 * j + 1] = sp.mmul(gt[2 * j], mf);
+        gu[2 * j] = sp.mmul(ft[2 * j + 1], mg);
+        gu[2 * j + 1] = sp.mmul(ft[2 * j], mg);
+    }
+
+    // num = F adj f + G adj g, den = f adj f + g adj g (mod p_0, NTT;
+    // adj moves the value at w to the conjugate root, slot n - 1 - j).
+    let mut num = words(n);
+    let mut den = words(n);
+    for j in 0..n {
+        let wf = sp.mmul(ft[n - 1 - j], sp.r2);
+        let wg = sp.mmul(gt[n - 1 - j], sp.r2);
+        num[j] = sp.add(sp.mmul(wf, fu[j]), sp.mmul(wg, gu[j]));
+        den[j] = sp.add(sp.mmul(wf, ft[j]), sp.mmul(wg, gt[j]));
+    }
+    sp.intt(logn, &mut num, &r.igm);
+    sp.intt(logn, &mut den, &r.igm);
+
+    // k = round(num / den) in 32.32 fixed point, inputs scaled by 2^-10.
+    let mut rd = fixed(n);
+    let mut rnum = fixed(n);
+    for j in 0..n {
+        rd[j] = ((sp.norm(den[j]) as i64) << 22) as u64;
+        rnum[j] = ((sp.norm(num[j]) as i64) << 22) as u64;
+    }
+    fxp::fft(&mut rd);
+    fxp::fft(&mut rnum);
+    for j in 0..hn {
+        rnum[j] = fxp::div(rnum[j], rd[j]);
+        rnum[j + hn] = fxp::div(rnum[j + hn], rd[j]);
+    }
+    fxp::ifft(&mut rnum);
+    let mut kt = words(n);
+    for (o, &x) in kt.iter_mut().zip(rnum.iter()) {
+        *o = sp.set(fxp::round(x));
+    }
+    sp.ntt(logn, &mut kt, &r.gm);
+
+    // (F, G) -= k (f, g), and check f G - g F = q.
+    let rv = sp.mmul(Q, 1);
+    let mut bad = 0u32;
+    for j in 0..n {
+        let kv = sp.mmul(kt[j], sp.r2);
+        fu[j] = sp.sub(fu[j], sp.mmul(kv, ft[j]));
+        gu[j] = sp.sub(gu[j], sp.mmul(kv, gt[j]));
+        bad |= sp.sub(sp.mmul(ft[j], gu[j]), sp.mmul(gt[j], fu[j])) ^ rv;
+    }
+    sp.intt(logn, &mut fu, &r.igm);
+    sp.intt(logn, &mut gu, &r.igm);
+    for j in 0..n {
+        cf[j] = sp.norm(fu[j]);
+        cg[j] = sp.norm(gu[j]);
+        // Out of [-127, 127]: x + 127 outside [0, 254].
+        for v in [cf[j], cg[j]] {
+            let x = (v + 127) as u32;
+            bad |= tbmask(254u32.wrapping_sub(x)) | tbmask(x);
+        }
+    }
+    eq_mask(bad, 0)
+}
+
+/// Solve `f G - g F = q` with `F, G` in `[-127, 127]` for `n = 2^logn`
+/// (`2 <= logn <= 10`), making exactly the decisions of fn-dsa 0.3. On
+/// success writes `F` and `G` and returns true; on failure they are left
+/// with unspecified values and the candidate must be discarded.
+pub(crate) fn solve(logn: u32, f: &[i8], g: &[i8], cap_f: &mut [i8], cap_g: &mut [i8]) -> bool {
+    let n = 1usize << logn;
+    let (levels, mut ok) = field_norms(logn, f, g);
+    let (mut up, ok_deep) = solve_deepest(logn, &levels[logn as usize]);
+    ok &= ok_deep;
+    for depth in (1..logn as usize).rev() {
+        let slen = SMALL_BL[depth];
+        let nd = n >> depth;
+        let (fp, gp) = levels[depth].split_at(slen * nd);
+        let lv = Level {
+            logn_top: logn,
+            depth,
+            logn: logn - depth as u32,
+            n: nd,
+            slen,
+            f: fp,
+            g: gp,
+        };
+        up = solve_intermediate(&lv, &up, &mut ok);
+    }
+    let mut cf = Zeroizing::new(vec![0i32; n]);
+    let mut cg = Zeroizing::new(vec![0i32; n]);
+    ok &= solve_depth0(logn, f, g, &up, &mut cf, &mut cg);
+    for j in 0..n {
+        cap_f[j] = cf[j] as i8;
+        cap_g[j] = cg[j] as i8;
+    }
+    // The accept/reject decision of this candidate is public (a rejected
+    // candidate is discarded and a fresh one sampled); nothing else is.
+    pqkit_common::ct::declassify(ok) != 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divrem31_exhaustive() {
+        for x in 0..=63487u32 {
+            assert_eq!(divrem31(x), (x / 31, x % 31));
+        }
+    }
+
+    #[test]
+    fn bitlength_and_lzcnt() {
+        for x in [0u32, 1, 2, 3, 0x7FFF_FFFF, 0x4000_0000, 12345] {
+            assert_eq!(bitlength(x), 32 - x.leading_zeros());
+        }
+    }
+}

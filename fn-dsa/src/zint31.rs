@@ -1,0 +1,501 @@
+//! Big integers for the NTRU solver, as little-endian 31-bit words held
+//! in `u32` (bit 31 always clear). A signed integer of `len` words is in
+//! two's complement over `31 len` bits (bit 30 of the top word is the
+//! sign). The words of one integer may be spread with a stride (the
+//! polynomials store word `j` of coefficient `i` at `i + j n`, so that
+//! each word plane is contiguous). All functions are constant-time in
+//! the word values; lengths, strides and shift counts are public.
+
+use crate::mp31::{PRIMES, SmallPrime, tbmask};
+
+/// Number of leading zeros of a non-zero `x`, without a data-dependent
+/// branch or table (a binary search with masks).
+pub(crate) fn lzcnt(x: u32) -> u32 {
+    let mut x = x;
+    let mut n = 0;
+    for sh in [16u32, 8, 4, 2, 1] {
+        // All-ones when the top `sh` bits of x are zero.
+        let z = tbmask((x >> (32 - sh)).wrapping_sub(1));
+        n |= z & sh;
+        x = (x & !z) | ((x << sh) & z);
+    }
+    n
+}
+
+/// Bit length of `x` (0 for 0), constant-time.
+pub(crate) fn bitlength(x: u32) -> u32 {
+    let nz = tbmask(x | x.wrapping_neg());
+    (32 - lzcnt(x | 1)) & nz
+}
+
+/// `m *= x` (unsigned, `x < 2^31`); returns the carry out of the top word.
+pub(crate) fn mul_small(m: &mut [u32], x: u32) -> u32 {
+    let mut cc = 0u32;
+    for w in m.iter_mut() {
+        let z = *w as u64 * x as u64 + cc as u64;
+        *w = z as u32 & 0x7FFF_FFFF;
+        cc = (z >> 31) as u32;
+    }
+    cc
+}
+
+/// For `0 <= x < m` (m odd, `m.len()` words), replace `x` with `x - m`
+/// when `x > m / 2`, i.e. move to the centred representative.
+fn norm_signed(x: &mut [u32], stride: usize, m: &[u32]) {
+    // Compare x with floor(m / 2) from the top word down; `gt` ends
+    // all-ones iff x > m / 2. `done` marks that a difference was seen.
+    let len = m.len();
+    let mut gt = 0u32;
+    let mut done = 0u32;
+    for i in (0..len).rev() {
+        let hw = (m[i] >> 1) | (if i + 1 < len { m[i + 1] & 1 } else { 0 } << 30);
+        let xw = x[i * stride];
+        let d = hw.wrapping_sub(xw);
+        let ne = tbmask(d | d.wrapping_neg());
+        gt |= !done & tbmask(d);
+        done |= ne;
+    }
+    let mut cc = 0u32;
+    for (i, &mw) in m.iter().enumerate() {
+        let j = i * stride;
+        let z = x[j].wrapping_sub(mw & gt).wrapping_sub(cc);
+        x[j] = z & 0x7FFF_FFFF;
+        cc = z >> 31;
+    }
+}
+
+/// `acc[k] <- acc[k] 2^(31 len) + (words 0..len of integer k) mod p` for
+/// `n` integers in word planes (`d[k + j n]`). Four words are folded per
+/// step with precomputed powers of 2^31, so that the dependency chain of
+/// each integer has one Montgomery product per four words.
+fn horner_vec(acc: &mut [u32], d: &[u32], len: usize, n: usize, sp: &SmallPrime) {
+    // Montgomery forms of 2^31, 2^62, 2^93, 2^124.
+    let z1 = sp.half(sp.r2);
+    let z2 = sp.mmul(z1, z1);
+    let z3 = sp.mmul(z2, z1);
+    let z4 = sp.mmul(z2, z2);
+    let mut j = len;
+    while !j.is_multiple_of(4) {
+        j -= 1;
+        for (a, &w) in acc.iter_mut().zip(&d[j * n..(j + 1) * n]) {
+            *a = sp.add(sp.mmul(*a, z1), sp.set_u(w));
+        }
+    }
+    while j > 0 {
+        j -= 4;
+        let (r0, r1, r2, r3) = (
+            &d[j * n..(j + 1) * n],
+            &d[(j + 1) * n..(j + 2) * n],
+            &d[(j + 2) * n..(j + 3) * n],
+            &d[(j + 3) * n..(j + 4) * n],
+        );
+        for k in 0..acc.len() {
+            let c = sp.add(
+                sp.add(sp.mmul(r3[k], z3), sp.mmul(r2[k], z2)),
+                sp.add(sp.mmul(r1[k], z1), sp.set_u(r0[k])),
+            );
+            acc[k] = sp.add(sp.mmul(acc[k], z4), c);
+        }
+    }
+}
+
+/// Residues modulo `p` of `n` signed integers of `len` words stored as
+/// word planes (`d[k + j n]` is word `j` of integer `k`): `out[k]`. The
+/// loops run across the integers, so the `n` Horner chains are
+/// independent (and the planes are read contiguously).
+pub(crate) fn mod_small_signed_vec(
+    d: &[u32],
+    len: usize,
+    n: usize,
+    sp: &SmallPrime,
+    rx: u32,
+    out: &mut [u32],
+) {
+    let out = &mut out[..n];
+    out.fill(0);
+    if len == 0 {
+        return;
+    }
+    horner_vec(out, d, len, n, sp);
+    for (o, &w) in out.iter_mut().zip(&d[(len - 1) * n..len * n]) {
+        *o = sp.sub(*o, rx & (w >> 30).wrapping_neg());
+    }
+}
+
+/// Chinese remaindering (Garner) of `num_sets` blocks of `n` integers:
+/// block `s` holds, for coefficient `k`, the residue modulo `PRIMES[i]` at
+/// `xx[s n xlen + k + i n]`; on output the same slots hold the words of
+/// the integer modulo `p_0 ... p_{xlen-1}`, in `[0, M)` or centred when
+/// `signed`. `tmp` needs `xlen` words.
+pub(crate) fn rebuild_crt(
+    xx: &mut [u32],
+    xlen: usize,
+    n: usize,
+    num_sets: usize,
+    signed: bool,
+    tmp: &mut [u32],
+) {
+    // Per-coefficient scratch: residue of the partial value, then the
+    // Garner digit, then the carry.
+    let mut acc = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
+    let mut cc = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
+    // tmp holds the running product p_0 ... p_{i-1} (i words).
+    tmp[0] = PRIMES[0].p;
+    for i in 1..xlen {
+        let sp = &PRIMES[i];
+        for set in 0..num_sets {
+            let blk = &mut xx[set * n * xlen..(set + 1) * n * xlen];
+            // acc = (words 0..i) mod p_i, Horner from the top word.
+            acc.fill(0);
+            horner_vec(&mut acc, blk, i, n, sp);
+            // Digit t = (r_i - acc) / (p_0 ... p_{i-1}) mod p_i.
+            for (a, &r) in acc.iter_mut().zip(&blk[i * n..(i + 1) * n]) {
+                *a = sp.mmul(sp.s, sp.sub(r, *a));
+            }
+            // x += t (p_0 ... p_{i-1}); the carry becomes word i.
+            cc.fill(0);
+            for (j, &mj) in tmp[..i].iter().enumerate() {
+                let row = &mut blk[j * n..(j + 1) * n];
+                for ((w, &t), c) in row.iter_mut().zip(acc.iter()).zip(cc.iter_mut()) {
+                    let zz = mj as u64 * t as u64 + *w as u64 + *c as u64;
+                    *w = zz as u32 & 0x7FFF_FFFF;
+                    *c = (zz >> 31) as u32;
+                }
+            }
+            blk[i * n..(i + 1) * n].copy_from_slice(&cc);
+        }
+        tmp[i] = mul_small(&mut tmp[..i], sp.p);
+    }
+    if signed {
+        for set in 0..num_sets {
+            for k in 0..n {
+                norm_signed(&mut xx[set * n * xlen + k..], n, &tmp[..xlen]);
+            }
+        }
+    }
+}
+
+/// `x -= (y 2^(31 sch + scl)) mod 2^(31 xlen)` with `y` signed over `ylen`
+/// words (sign-extended), both with stride `stride`.
+pub(crate) fn sub_scaled(
+    x: &mut [u32],
+    xlen: usize,
+    y: &[u32],
+    ylen: usize,
+    stride: usize,
+    sch: usize,
+    scl: u32,
+) {
+    if ylen == 0 || sch >= xlen {
+        return;
+    }
+    let ysign = (y[(ylen - 1) * stride] >> 30).wrapping_neg() >> 1;
+    let mut carry_in = 0u32;
+    let mut cc = 0u32;
+    for u in sch..xlen {
+        let j = u - sch;
+        let wy = if j < ylen { y[j * stride] } else { ysign };
+        let ws = ((wy << scl) & 0x7FFF_FFFF) | carry_in;
+        carry_in = wy >> (31 - scl);
+        let z = x[u * stride].wrapping_sub(ws).wrapping_sub(cc);
+        x[u * stride] = z & 0x7FFF_FFFF;
+        cc = z >> 31;
+    }
+}
+
+/// Conditional negation of `a` (31-bit words) when `neg` is all-ones; no
+/// change when it is zero.
+///
+/// Compatibility note: the fn-dsa 0.3 key generator propagates the carry
+/// of the "+1" with the wrong sign (it subtracts it from the next word), so
+/// a negative value whose low word is zero is not negated exactly. That
+/// can only happen about once in 2^31 calls; it is reproduced here on
+/// purpose so that the GCD below takes the same path (and gives the same
+/// accept/reject decision) as the reference for every input.
+fn cond_negate(a: &mut [u32], neg: u32) {
+    let m = neg >> 1;
+    let mut cc = neg;
+    for w in a.iter_mut() {
+        let z = (*w ^ m).wrapping_sub(cc);
+        cc = z >> 31;
+        *w = z & 0x7FFF_FFFF;
+    }
+}
+
+/// `(a, b) <- ((fa a + ga b) / 2^31, (fb a + gb b) / 2^31)` for
+/// non-negative `a, b` where the divisions are exact, then make both
+/// non-negative; returns the two negation masks.
+fn lin_div31_abs(a: &mut [u32], b: &mut [u32], fa: i64, ga: i64, fb: i64, gb: i64) -> (u32, u32) {
+    let len = a.len();
+    let (mut ca, mut cb) = (0i64, 0i64);
+    for i in 0..len {
+        let (aw, bw) = (a[i] as i64, b[i] as i64);
+        // |coefficients| <= 2^31 and words < 2^31: no overflow.
+        let za = aw * fa + bw * ga + ca;
+        let zb = aw * fb + bw * gb + cb;
+        if i > 0 {
+            a[i - 1] = za as u32 & 0x7FFF_FFFF;
+            b[i - 1] = zb as u32 & 0x7FFF_FFFF;
+        }
+        ca = za >> 31;
+        cb = zb >> 31;
+    }
+    a[len - 1] = ca as u32 & 0x7FFF_FFFF;
+    b[len - 1] = cb as u32 & 0x7FFF_FFFF;
+    let na = (ca >> 63) as u32;
+    let nb = (cb >> 63) as u32;
+    cond_negate(a, na);
+    cond_negate(b, nb);
+    (na, nb)
+}
+
+/// Bring `a` from `(-m, 2m)` into `[0, m)`; `neg` is all-ones when `a` is
+/// negative (its top carry was negative).
+fn finish_mod(a: &mut [u32], m: &[u32], neg: u32) {
+    // ge: 1 if a >= m (only meaningful for non-negative a).
+    let mut cc = 0u32;
+    for (&aw, &mw) in a.iter().zip(m) {
+        cc = aw.wrapping_sub(mw).wrapping_sub(cc) >> 31;
+    }
+    let lt = cc.wrapping_neg();
+    // Negative: add m (subtract -m: xor mask + carry); a >= m: subtract m.
+    let xm = neg >> 1;
+    let ym = neg | !lt;
+    let mut c = neg & 1;
+    for (w, &mw) in a.iter_mut().zip(m) {
+        let z = w.wrapping_sub((mw ^ xm) & ym).wrapping_sub(c);
+        *w = z & 0x7FFF_FFFF;
+        c = z >> 31;
+    }
+}
+
+/// `(a, b) <- ((fa a + ga b) / 2^31 mod m, (fb a + gb b) / 2^31 mod m)` for
+/// `a, b` in `[0, m)`, `m` odd; `m0i = -1/m mod 2^31`.
+#[allow(clippy::too_many_arguments)]
+fn lin_mod(a: &mut [u32], b: &mut [u32], m: &[u32], m0i: u32, fa: i64, ga: i64, fb: i64, gb: i64) {
+    // Add ta m (resp. tb m) to make the low 31 bits vanish.
+    let ta = a[0]
+        .wrapping_mul(fa as u32)
+        .wrapping_add(b[0].wrapping_mul(ga as u32))
+        .wrapping_mul(m0i)
+        & 0x7FFF_FFFF;
+    let tb = a[0]
+        .wrapping_mul(fb as u32)
+        .wrapping_add(b[0].wrapping_mul(gb as u32))
+        .wrapping_mul(m0i)
+        & 0x7FFF_FFFF;
+    let len = a.len();
+    let (mut ca, mut cb) = (0i64, 0i64);
+    for i in 0..len {
+        let (aw, bw, mw) = (a[i] as u64, b[i] as u64, m[i] as u64);
+        // The sum can exceed 2^63 in magnitude only transiently: wrapping
+        // u64 arithmetic with an arithmetic shift of the result is exact
+        // because the true value fits in 95 bits and we keep its low 64
+        // bits signed, which hold it (|value| < 2^63).
+        let za = aw
+            .wrapping_mul(fa as u64)
+            .wrapping_add(bw.wrapping_mul(ga as u64))
+            .wrapping_add(mw.wrapping_mul(ta as u64))
+            .wrapping_add(ca as u64);
+        let zb = aw
+            .wrapping_mul(fb as u64)
+            .wrapping_add(bw.wrapping_mul(gb as u64))
+            .wrapping_add(mw.wrapping_mul(tb as u64))
+            .wrapping_add(cb as u64);
+        if i > 0 {
+            a[i - 1] = za as u32 & 0x7FFF_FFFF;
+            b[i - 1] = zb as u32 & 0x7FFF_FFFF;
+        }
+        ca = (za as i64) >> 31;
+        cb = (zb as i64) >> 31;
+    }
+    a[len - 1] = ca as u32;
+    b[len - 1] = cb as u32;
+    finish_mod(a, m, (ca >> 63) as u32);
+    finish_mod(b, m, (cb >> 63) as u32);
+}
+
+/// `-1 / x mod 2^31` for odd `x`.
+fn ninv31(x: u32) -> u32 {
+    let mut y = x; // correct to 3 bits
+    for _ in 0..4 {
+        y = y.wrapping_mul(2u32.wrapping_sub(x.wrapping_mul(y)));
+    }
+    y.wrapping_neg() & 0x7FFF_FFFF
+}
+
+/// Extended binary GCD (the 31-steps-at-a-time variant of Pornin,
+/// ePrint 2020/972): for `x, y` of `len` words, find `u, v` with
+/// `x u - y v = 1`, `0 <= u < y`, `0 <= v < x`. Returns all-ones on
+/// success, zero when `x` or `y` is even or `gcd(x, y) != 1` (then `u, v`
+/// are meaningless). Constant-time; `tmp` needs `4 len` words.
+pub(crate) fn bezout(u: &mut [u32], v: &mut [u32], x: &[u32], y: &[u32], tmp: &mut [u32]) -> u32 {
+    let len = x.len();
+    let (u0, tmp) = tmp.split_at_mut(len);
+    let (v0, tmp) = tmp.split_at_mut(len);
+    let (a, tmp) = tmp.split_at_mut(len);
+    let b = &mut tmp[..len];
+    // Invariants: a = x u0 - y v0 and b = x u1 - y v1, with u0, u1 mod y
+    // and v0, v1 mod x (u1 = u, v1 = v).
+    a.copy_from_slice(x);
+    b.copy_from_slice(y);
+    u0.fill(0);
+    u0[0] = 1;
+    v0.fill(0);
+    u.copy_from_slice(y);
+    v.copy_from_slice(x);
+    v[0] = x[0].wrapping_sub(1) & 0x7FFF_FFFF;
+    let x0i = ninv31(x[0]);
+    let y0i = ninv31(y[0]);
+
+    // Each round shrinks len(a) + len(b) by at least 31 bits.
+    for _ in 0..(2 * len + 1) {
+        // Approximations of a and b on 63 bits: the top 32 bits (aligned
+        // on the larger of the two) and the exact low 31 bits. When both
+        // fit in two words the values are exact.
+        let (mut a_hi, mut a_lo, mut b_hi, mut b_lo) = (0u32, 0u32, 0u32, 0u32);
+        // `above1`: no non-zero word seen yet at or above the current
+        // index (all-ones), `above0` the same one index higher.
+        let mut above1 = u32::MAX;
+        let mut above0 = u32::MAX;
+        let mut above_m = u32::MAX;
+        for i in (0..len).rev() {
+            let (aw, bw) = (a[i], b[i]);
+            a_hi ^= above1 & (a_hi ^ aw);
+            b_hi ^= above1 & (b_hi ^ bw);
+            a_lo ^= above0 & (a_lo ^ aw);
+            b_lo ^= above0 & (b_lo ^ bw);
+            above_m = above0;
+            above0 = above1;
+            above1 &= (((aw | bw) + 0x7FFF_FFFF) >> 31).wrapping_sub(1);
+        }
+        // above0: top non-zero word index is 0 (or none); above_m: it is
+        // at most 1.
+        let s = lzcnt(a_hi | b_hi | ((above_m & above0) >> 1));
+        let ha = (a_hi << s) | (a_lo >> (31 - s));
+        let hb = (b_hi << s) | (b_lo >> (31 - s));
+        let ha = (ha ^ (above_m & (ha ^ a_hi))) & !above0;
+        let hb = (hb ^ (above_m & (hb ^ b_hi))) & !above0;
+        let mut xa = ((ha as u64) << 31) | a[0] as u64;
+        let mut xb = ((hb as u64) << 31) | b[0] as u64;
+
+        // 31 binary GCD steps on the approximations, tracking the matrix:
+        // after t steps, xa = (f0 a + g0 b) / 2^t, xb = (f1 a + g1 b) / 2^t.
+        let (mut f0, mut g0, mut f1, mut g1) = (1i64, 0i64, 0i64, 1i64);
+        for _ in 0..31 {
+            let odd = (xa & 1).wrapping_neg();
+            let swap = odd & (((xa.wrapping_sub(xb)) as i64 >> 63) as u64);
+            let t = swap & (xa ^ xb);
+            xa ^= t;
+            xb ^= t;
+            let sw = swap as i64;
+            let t = sw & (f0 ^ f1);
+            f0 ^= t;
+            f1 ^= t;
+            let t = sw & (g0 ^ g1);
+            g0 ^= t;
+            g1 ^= t;
+            let od = odd as i64;
+            xa = xa.wrapping_sub(odd & xb);
+            f0 -= od & f1;
+            g0 -= od & g1;
+            xa >>= 1;
+            f1 <<= 1;
+            g1 <<= 1;
+        }
+
+        let (na, nb) = lin_div31_abs(a, b, f0, g0, f1, g1);
+        let (na, nb) = (na as i32 as i64, nb as i32 as i64);
+        let (f0, g0) = ((f0 ^ na) - na, (g0 ^ na) - na);
+        let (f1, g1) = ((f1 ^ nb) - nb, (g1 ^ nb) - nb);
+        lin_mod(u0, u, y, y0i, f0, g0, f1, g1);
+        lin_mod(v0, v, x, x0i, f0, g0, f1, g1);
+    }
+
+    // Success iff b = 1 and both inputs were odd.
+    let mut r = b[0] ^ 1;
+    for &w in &b[1..] {
+        r |= w;
+    }
+    r |= (x[0] & y[0] & 1) ^ 1;
+    ((r | r.wrapping_neg()) >> 31).wrapping_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn to_u128(x: &[u32]) -> u128 {
+        x.iter().rev().fold(0u128, |a, &w| (a << 31) | w as u128)
+    }
+
+    fn from_u128(mut v: u128, len: usize) -> std::vec::Vec<u32> {
+        (0..len)
+            .map(|_| {
+                let w = v as u32 & 0x7FFF_FFFF;
+                v >>= 31;
+                w
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bezout_small() {
+        let cases: [(u128, u128); 5] = [
+            (3, 5),
+            (1, 7),
+            (0x1234_5678_9abc_def1, 0x0fed_cba9_8765_4323),
+            ((1 << 91) + 12345, (1 << 89) - 1),
+            (0x1_0000_0000_0000_0001, 3),
+        ];
+        for (x, y) in cases {
+            let len = 4;
+            let (xv, yv) = (from_u128(x, len), from_u128(y, len));
+            let mut u = std::vec![0; len];
+            let mut v = std::vec![0; len];
+            let mut tmp = std::vec![0; 4 * len];
+            let ok = bezout(&mut u, &mut v, &xv, &yv, &mut tmp);
+            let g = {
+                let (mut a, mut b) = (x, y);
+                while b != 0 {
+                    (a, b) = (b, a % b);
+                }
+                a
+            };
+            assert_eq!(ok == u32::MAX, g == 1, "{x} {y}");
+            if g == 1 {
+                let (uu, vv) = (to_u128(&u), to_u128(&v));
+                assert!(uu < y && vv < x);
+                // x u - y v = 1, checked mod 2^128.
+                assert_eq!(x.wrapping_mul(uu).wrapping_sub(y.wrapping_mul(vv)), 1);
+            }
+        }
+        let (xv, yv) = (from_u128(15, 2), from_u128(21, 2));
+        let (mut u, mut v, mut tmp) = (std::vec![0; 2], std::vec![0; 2], std::vec![0; 8]);
+        assert_eq!(bezout(&mut u, &mut v, &xv, &yv, &mut tmp), 0);
+    }
+
+    #[test]
+    fn crt_round_trip() {
+        let n = 3;
+        let xlen = 4;
+        let vals: [i128; 3] = [-(1 << 100) + 7, 12345, (1 << 110) - 3];
+        let mut xx = std::vec![0u32; n * xlen];
+        for (k, &v) in vals.iter().enumerate() {
+            for i in 0..xlen {
+                xx[k + i * n] = v.rem_euclid(PRIMES[i].p as i128) as u32;
+            }
+        }
+        let mut tmp = std::vec![0u32; xlen];
+        rebuild_crt(&mut xx, xlen, n, 1, true, &mut tmp);
+        for (k, &v) in vals.iter().enumerate() {
+            let mut got: i128 = 0;
+            for i in (0..xlen).rev() {
+                got = (got << 31) | xx[k + i * n] as i128;
+            }
+            // Sign-extend from 124 bits.
+            let got = (got << 4) >> 4;
+            assert_eq!(got, v);
+        }
+    }
+}

@@ -523,7 +523,8 @@ fn sub_schoolbook(lv: &Level<'_>, big: &mut [u32], fglen: usize, f: &[u32], k: &
             if u < full {
                 let row = &fs[u * n..(u + 1) * n];
                 for (&a, &b) in m.iter().zip(row) {
-                    acc += a as i128 * b as i128;
+                    // |k| < 2^31 and 31-bit words: the product fits an i64.
+                    acc += (a * b) as i128;
                 }
             } else {
                 acc += ext;

@@ -85,21 +85,6 @@ mod tests {
         let Some(token) = Avx2::detect() else {
             return;
         };
-        let mut s = 0x0123_4567_89ab_cdefu64;
-        for _ in 0..100 {
-            let mut st = StateX4::default();
-            for lane in st.lanes.iter_mut() {
-                for w in lane.iter_mut() {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
-                    *w = s;
-                }
-            }
-            let mut want = st;
-            super::super::portable::keccak_f1600_x4(&mut want);
-            keccak_f1600_x4(token, &mut st);
-            assert_eq!(st, want);
-        }
+        super::super::assert_x4_kernel_matches_portable(100, |st| keccak_f1600_x4(token, st));
     }
 }

@@ -148,6 +148,23 @@ fn xor_bytes(state: &mut StateX4, k: usize, bytes: &[u8]) {
     }
 }
 
+/// Test helper for the SIMD permutation kernels: `kernel` applied to
+/// random four-way states gives the portable result.
+#[cfg(test)]
+fn assert_x4_kernel_matches_portable(rounds: usize, mut kernel: impl FnMut(&mut StateX4)) {
+    let mut next = crate::testutil::rng(0x4B45_4343);
+    for _ in 0..rounds {
+        let mut st = StateX4::default();
+        for w in st.lanes.iter_mut().flatten() {
+            *w = next();
+        }
+        let mut want = st;
+        portable::keccak_f1600_x4(&mut want);
+        kernel(&mut st);
+        assert_eq!(st, want);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

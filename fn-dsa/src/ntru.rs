@@ -314,14 +314,7 @@ fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
             sp.ntt(logn - 1, &mut ug, &r.gm);
             let of = &mut bf[i * n..(i + 1) * n];
             let og = &mut bg[i * n..(i + 1) * n];
-            for j in 0..hn {
-                let mf = sp.mmul(uf[j], sp.r2);
-                let mg = sp.mmul(ug[j], sp.r2);
-                of[2 * j] = sp.mmul(gt[2 * j + 1], mf);
-                of[2 * j + 1] = sp.mmul(gt[2 * j], mf);
-                og[2 * j] = sp.mmul(ft[2 * j + 1], mg);
-                og[2 * j + 1] = sp.mmul(ft[2 * j], mg);
-            }
+            lift_ntt(sp, &uf[..hn], &ug[..hn], &ft, &gt, of, og);
             sp.intt(logn, of, &r.igm);
             sp.intt(logn, og, &r.igm);
         }
@@ -701,6 +694,30 @@ impl Depth1Sub {
     }
 }
 
+/// The lift of a deeper solution in the NTT domain modulo `sp`: with
+/// `(F', G')` of degree `n/2` (`uf`, `ug`, plain form) and `f`, `g` of
+/// degree `n` (`ft`, `gt`), `F = F'(x^2) g(-x)` and `G = G'(x^2) f(-x)`:
+/// at the root pair `(w, -w)` of slots `2j, 2j + 1`, `F'(w^2)` times
+/// `g(-w)` and `g(w)`. Writes `of`, `og` (Montgomery products undone).
+fn lift_ntt(
+    sp: &SmallPrime,
+    uf: &[u32],
+    ug: &[u32],
+    ft: &[u32],
+    gt: &[u32],
+    of: &mut [u32],
+    og: &mut [u32],
+) {
+    for j in 0..uf.len() {
+        let mf = sp.mmul(uf[j], sp.r2);
+        let mg = sp.mmul(ug[j], sp.r2);
+        of[2 * j] = sp.mmul(gt[2 * j + 1], mf);
+        of[2 * j + 1] = sp.mmul(gt[2 * j], mf);
+        og[2 * j] = sp.mmul(ft[2 * j + 1], mg);
+        og[2 * j + 1] = sp.mmul(ft[2 * j], mg);
+    }
+}
+
 /// Montgomery form of `2^sc mod p`, as the reference builds it.
 fn sc_factor(sp: &SmallPrime, sc: u32) -> u32 {
     let mut x = sp.mmul(1 << (sc & 31), sp.r2);
@@ -735,14 +752,7 @@ fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &
     sp.ntt(logn - 1, ugd, &r.gm);
     let mut fu = words(n);
     let mut gu = words(n);
-    for j in 0..hn {
-        let mf = sp.mmul(ufd[j], sp.r2);
-        let mg = sp.mmul(ugd[j], sp.r2);
-        fu[2 * j] = sp.mmul(gt[2 * j + 1], mf);
-        fu[2 * j + 1] = sp.mmul(gt[2 * j], mf);
-        gu[2 * j] = sp.mmul(ft[2 * j + 1], mg);
-        gu[2 * j + 1] = sp.mmul(ft[2 * j], mg);
-    }
+    lift_ntt(sp, ufd, ugd, &ft, &gt, &mut fu, &mut gu);
 
     // num = F adj f + G adj g, den = f adj f + g adj g (mod p_0, NTT;
     // adj moves the value at w to the conjugate root, slot n - 1 - j).

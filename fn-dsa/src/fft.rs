@@ -23,6 +23,17 @@ pub(crate) fn cmul<F: Flr>(ar: F, ai: F, br: F, bi: F) -> (F, F) {
     (ar.mul(br).sub(ai.mul(bi)), ar.mul(bi).add(ai.mul(br)))
 }
 
+/// `(x, y) <- (x + y s, x - y s)` on complex values given as parts.
+#[inline(always)]
+fn butterfly<F: Flr>(xr: &mut F, xi: &mut F, yr: &mut F, yi: &mut F, sr: F, si: F) {
+    let (pr, pi) = cmul(*yr, *yi, sr, si);
+    let (ar, ai) = (*xr, *xi);
+    *xr = ar.add(pr);
+    *xi = ai.add(pi);
+    *yr = ar.sub(pr);
+    *yi = ai.sub(pi);
+}
+
 /// In-place FFT of a real polynomial (`a.len() = n >= 2`, power of two).
 pub(crate) fn fft<F: Flr>(a: &mut [F]) {
     fft_inl(a)
@@ -55,22 +66,12 @@ pub(crate) fn fft_inl<F: Flr>(a: &mut [F]) {
                     .zip(ih.chunks_exact_mut(4))
                 {
                     for k in 0..4 {
-                        let (pr, pi) = cmul(yr[k], yi[k], sr, si);
-                        let (ar, ai) = (xr[k], xi[k]);
-                        xr[k] = ar.add(pr);
-                        xi[k] = ai.add(pi);
-                        yr[k] = ar.sub(pr);
-                        yi[k] = ai.sub(pi);
+                        butterfly(&mut xr[k], &mut xi[k], &mut yr[k], &mut yi[k], sr, si);
                     }
                 }
             } else {
                 for k in 0..ht {
-                    let (pr, pi) = cmul(rh[k], ih[k], sr, si);
-                    let (ar, ai) = (rl[k], il[k]);
-                    rl[k] = ar.add(pr);
-                    il[k] = ai.add(pi);
-                    rh[k] = ar.sub(pr);
-                    ih[k] = ai.sub(pi);
+                    butterfly(&mut rl[k], &mut il[k], &mut rh[k], &mut ih[k], sr, si);
                 }
             }
         }

@@ -74,16 +74,21 @@ const fn is_prime(n: u64) -> bool {
     true
 }
 
+/// `-1 / x mod 2^32` for odd `x`, by Newton iteration (`x` itself is an
+/// inverse mod 8; each step doubles the correct bits).
+pub(crate) const fn ninv32(x: u32) -> u32 {
+    let mut y = x;
+    let mut i = 0;
+    while i < 4 {
+        y = y.wrapping_mul(2u32.wrapping_sub(x.wrapping_mul(y)));
+        i += 1;
+    }
+    y.wrapping_neg()
+}
+
 /// Constants of one prime; `prod` is `p_0 ... p_{j-1} mod p`.
 const fn make_prime(p: u64, prod: u64) -> SmallPrime {
     let r = (1u64 << 32) % p;
-    // -1/p mod 2^32 by Newton iteration (p odd: x = p is right mod 8).
-    let mut y = p as u32;
-    let mut i = 0;
-    while i < 4 {
-        y = y.wrapping_mul(2u32.wrapping_sub((p as u32).wrapping_mul(y)));
-        i += 1;
-    }
     // The smallest quadratic non-residue x; x^((p-1)/2048) then has
     // order exactly 2048.
     let mut x = 2;
@@ -95,7 +100,7 @@ const fn make_prime(p: u64, prod: u64) -> SmallPrime {
     let s = pow_mod(prod, p - 2, p);
     SmallPrime {
         p: p as u32,
-        p0i: y.wrapping_neg(),
+        p0i: ninv32(p as u32),
         r2: (r * r % p) as u32,
         g: (g * r % p) as u32,
         ig: (ig * r % p) as u32,

@@ -317,11 +317,7 @@ fn lin_mod(a: &mut [u32], b: &mut [u32], m: &[u32], m0i: u32, fa: i64, ga: i64, 
 
 /// `-1 / x mod 2^31` for odd `x`.
 fn ninv31(x: u32) -> u32 {
-    let mut y = x; // correct to 3 bits
-    for _ in 0..4 {
-        y = y.wrapping_mul(2u32.wrapping_sub(x.wrapping_mul(y)));
-    }
-    y.wrapping_neg() & 0x7FFF_FFFF
+    crate::mp31::ninv32(x) & 0x7FFF_FFFF
 }
 
 /// Extended binary GCD (the 31-steps-at-a-time variant of Pornin,

@@ -23,7 +23,7 @@
 //! (read once, needs the `std` feature), or `--cfg pqkit_portable` at build
 //! time.
 
-use crate::{keccak, q3329, q12289, q8380417};
+use crate::{keccak, mp31, q3329, q12289, q8380417};
 
 mod sealed {
     pub trait Sealed {}
@@ -42,6 +42,7 @@ pub trait Backend:
     + q3329::Ops
     + q8380417::Ops
     + q12289::Ops
+    + mp31::Ops
     + keccak::X4Ops
 {
     /// Short lower-case name (`"portable"`, `"avx2"`).

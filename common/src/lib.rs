@@ -8,6 +8,8 @@
 //! * [`keccak`]: single SHAKE/SHA-3 (through the RustCrypto crates) and a
 //!   4-way Keccak-f\[1600\] with 4-way SHAKE128/SHAKE256 for matrix and
 //!   vector expansion.
+//! * [`mp31`]: Montgomery arithmetic modulo 31-bit primes (the residue
+//!   number system of FN-DSA key generation): NTTs, residues, CRT.
 //! * [`pack`]: bit packing; [`ct`]: constant-time helpers.
 //! * [`backend`]: the backend trait, the portable backend (the executable
 //!   specification, always compiled), the AVX2 backend on x86_64, and the
@@ -61,6 +63,7 @@ pub mod keccak;
 #[cfg(feature = "pkcs8")]
 pub mod keychoice;
 pub mod mont16;
+pub mod mp31;
 pub mod pack;
 pub mod pow2;
 pub mod q12289;

@@ -43,10 +43,12 @@
 //! decision of the candidate is made public (`solve`).
 
 use crate::fxp::{self, Fxr};
-use crate::mp31::{PRIMES, SmallPrime, tbmask};
+use crate::mp31::{PRIMES, SmallPrime};
 use crate::zint31::{self, bitlength};
 use alloc::vec;
 use alloc::vec::Vec;
+use pqkit_common::mp31::tbmask;
+use pqkit_common::{Backend, Kernel};
 use zeroize::Zeroizing;
 
 const Q: u32 = 12289;
@@ -201,7 +203,7 @@ fn to_fixed(x: &[u32], n: usize, xlen: usize, sc: u32, out: &mut [Fxr]) {
 /// depth `logn`, which are non-negative). Also returns all-ones if `f` is
 /// invertible modulo `X^n + 1` and `p_0` (the reference rejects it
 /// otherwise).
-fn field_norms(logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, u32) {
+fn field_norms<B: Backend>(b: B, logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, u32) {
     let n = 1usize << logn;
     let mut levels = Vec::with_capacity(logn as usize + 1);
     let mut top = words(2 * n);
@@ -226,8 +228,8 @@ fn field_norms(logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, u32) {
             let rx = sp.pow2_31(slen as u32);
             for side in 0..2 {
                 let s = &src[side * slen * nd..];
-                zint31::mod_small_signed_vec(s, slen, nd, sp, rx, &mut t);
-                sp.ntt(ld, &mut t, &r.gm);
+                b.residues_mp31(sp, s, slen, rx, &mut t[..nd]);
+                b.ntt_mp31(sp, &mut t[..nd], &r.gm);
                 if d == 0 && i == 0 && side == 0 {
                     // f invertible mod p_0 iff no NTT value is zero.
                     let mut z = 0u32;
@@ -241,12 +243,12 @@ fn field_norms(logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, u32) {
                 for (j, oj) in o.iter_mut().enumerate() {
                     *oj = sp.mmul(sp.mmul(t[2 * j], t[2 * j + 1]), sp.r2);
                 }
-                sp.intt(ld - 1, o, &r.igm);
+                b.intt_mp31(sp, o, &r.igm);
             }
         }
         let signed = d + 1 < logn as usize;
         let mut tmp = words(tlen);
-        zint31::rebuild_crt(&mut out, tlen, hn, 2, signed, &mut tmp);
+        zint31::rebuild_crt(b, &mut out, tlen, hn, 2, signed, &mut tmp);
         levels.push(out);
     }
     (levels, inv_ok)
@@ -283,7 +285,7 @@ struct Level<'a> {
 /// One intermediate depth: lift `(F', G')` (`up`, `SMALL_BL[depth + 1]`
 /// words, `n / 2` coefficients), reduce, and return `(F, G)` in
 /// `SMALL_BL[depth]` words; `ok` is cleared on a failed check.
-fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
+fn solve_intermediate<B: Backend>(b: B, lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
     let (logn, n, slen) = (lv.logn, lv.n, lv.slen);
     let hn = n / 2;
     let llen = LARGE_BL[lv.depth];
@@ -303,26 +305,26 @@ fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
             let r = Roots::new(sp, logn);
             let rxs = sp.pow2_31(slen as u32);
             let rxt = sp.pow2_31(tlen as u32);
-            zint31::mod_small_signed_vec(lv.f, slen, n, sp, rxs, &mut ft);
-            zint31::mod_small_signed_vec(lv.g, slen, n, sp, rxs, &mut gt);
-            sp.ntt(logn, &mut ft, &r.gm);
-            sp.ntt(logn, &mut gt, &r.gm);
-            zint31::mod_small_signed_vec(fd, tlen, hn, sp, rxt, &mut uf);
-            zint31::mod_small_signed_vec(gd, tlen, hn, sp, rxt, &mut ug);
+            b.residues_mp31(sp, lv.f, slen, rxs, &mut ft);
+            b.residues_mp31(sp, lv.g, slen, rxs, &mut gt);
+            b.ntt_mp31(sp, &mut ft, &r.gm);
+            b.ntt_mp31(sp, &mut gt, &r.gm);
+            b.residues_mp31(sp, fd, tlen, rxt, &mut uf);
+            b.residues_mp31(sp, gd, tlen, rxt, &mut ug);
             // The first n/2 roots of degree n are those of degree n/2.
-            sp.ntt(logn - 1, &mut uf, &r.gm);
-            sp.ntt(logn - 1, &mut ug, &r.gm);
+            b.ntt_mp31(sp, &mut uf, &r.gm);
+            b.ntt_mp31(sp, &mut ug, &r.gm);
             let of = &mut bf[i * n..(i + 1) * n];
             let og = &mut bg[i * n..(i + 1) * n];
             lift_ntt(sp, &uf[..hn], &ug[..hn], &ft, &gt, of, og);
-            sp.intt(logn, of, &r.igm);
-            sp.intt(logn, og, &r.igm);
+            b.intt_mp31(sp, of, &r.igm);
+            b.intt_mp31(sp, og, &r.igm);
         }
         let mut tmp = words(llen);
-        zint31::rebuild_crt(&mut big, llen, n, 2, true, &mut tmp);
+        zint31::rebuild_crt(b, &mut big, llen, n, 2, true, &mut tmp);
     }
 
-    reduce(lv, &mut big, llen);
+    reduce(b, lv, &mut big, llen);
 
     let mut out = words(2 * slen * n);
     out[..slen * n].copy_from_slice(&big[..slen * n]);
@@ -333,13 +335,13 @@ fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
     if lv.depth >= 2 {
         let sp = &PRIMES[0];
         let mut gm = vec![0u32; n];
-        sp.roots_fwd(logn, &mut gm);
+        sp.roots(logn, &mut gm, &mut []);
         let rx = sp.pow2_31(slen as u32);
         let mut t = [words(n), words(n), words(n), words(n)];
         let (of, og) = out.split_at(slen * n);
         for (tt, src) in t.iter_mut().zip([lv.f, lv.g, of, og]) {
-            zint31::mod_small_signed_vec(src, slen, n, sp, rx, tt);
-            sp.ntt(logn, tt, &gm);
+            b.residues_mp31(sp, src, slen, rx, tt);
+            b.ntt_mp31(sp, tt, &gm);
         }
         let rv = sp.mmul(Q, 1);
         let mut bad = 0u32;
@@ -355,7 +357,7 @@ fn solve_intermediate(lv: &Level<'_>, up: &[u32], ok: &mut u32) -> Words {
 
 /// Babai reduction of `(F, G)` (`big`: F then G, `llen` words each)
 /// against `(f, g)`, on the fixed schedule.
-fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
+fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: usize) {
     let (logn, n, slen, depth) = (lv.logn, lv.n, lv.slen, lv.depth);
     let hn = n / 2;
     let rlen = WORD_WIN[depth];
@@ -403,9 +405,13 @@ fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
 
     // For the NTT path: f and g modulo slen + 1 primes, in NTT form, with
     // the root tables.
-    let mut sub = if use_ntt { Some(NttSub::new(lv)) } else { None };
+    let mut sub = if use_ntt {
+        Some(NttSub::new(b, lv))
+    } else {
+        None
+    };
     let mut sub1 = if depth == 1 {
-        Some(Depth1Sub::new(lv))
+        Some(Depth1Sub::new(b, lv))
     } else {
         None
     };
@@ -439,10 +445,10 @@ fn reduce(lv: &Level<'_>, big: &mut [u32], llen: usize) {
         // k carries the public scale 2^(scale_big - scale_fg).
         let scale_k = scale_big - scale_fg;
         if let Some(s) = sub1.as_mut() {
-            s.apply(lv, bf, bg, fglen, &k, scale_k);
+            s.apply(b, lv, bf, bg, fglen, &k, scale_k);
         } else if let Some(s) = sub.as_mut() {
-            s.apply(lv, bf, fglen, &k, scale_k, false);
-            s.apply(lv, bg, fglen, &k, scale_k, true);
+            s.apply(b, lv, bf, fglen, &k, scale_k, false);
+            s.apply(b, lv, bg, fglen, &k, scale_k, true);
         } else {
             sub_schoolbook(lv, bf, fglen, lv.f, &k, scale_k);
             sub_schoolbook(lv, bg, fglen, lv.g, &k, scale_k);
@@ -539,7 +545,7 @@ struct NttSub {
 }
 
 impl NttSub {
-    fn new(lv: &Level<'_>) -> Self {
+    fn new<B: Backend>(b: B, lv: &Level<'_>) -> Self {
         let (n, slen, logn) = (lv.n, lv.slen, lv.logn);
         let plen = slen + 1;
         let roots: Vec<Roots> = (0..plen).map(|i| Roots::new(&PRIMES[i], logn)).collect();
@@ -549,8 +555,8 @@ impl NttSub {
                 let sp = &PRIMES[i];
                 let rx = sp.pow2_31(slen as u32);
                 let o = &mut fg[(side * plen + i) * n..][..n];
-                zint31::mod_small_signed_vec(src, slen, n, sp, rx, o);
-                sp.ntt(logn, o, &r.gm);
+                b.residues_mp31(sp, src, slen, rx, o);
+                b.ntt_mp31(sp, o, &r.gm);
             }
         }
         NttSub {
@@ -561,8 +567,10 @@ impl NttSub {
         }
     }
 
-    fn apply(
+    #[allow(clippy::too_many_arguments)]
+    fn apply<B: Backend>(
         &mut self,
+        b: B,
         lv: &Level<'_>,
         big: &mut [u32],
         fglen: usize,
@@ -570,7 +578,7 @@ impl NttSub {
         sc: u32,
         g_side: bool,
     ) {
-        let (n, logn) = (lv.n, lv.logn);
+        let n = lv.n;
         let plen = self.roots.len();
         let side = g_side as usize;
         for (i, r) in self.roots.iter().enumerate() {
@@ -578,16 +586,16 @@ impl NttSub {
             for (tj, &kj) in self.t.iter_mut().zip(k) {
                 *tj = sp.set(kj);
             }
-            sp.ntt(logn, &mut self.t, &r.gm);
+            b.ntt_mp31(sp, &mut self.t, &r.gm);
             let fs = &self.fg[(side * plen + i) * n..][..n];
             let o = &mut self.kf[i * n..(i + 1) * n];
             for j in 0..n {
                 o[j] = sp.mmul(sp.mmul(self.t[j], fs[j]), sp.r2);
             }
-            sp.intt(logn, o, &r.igm);
+            b.intt_mp31(sp, o, &r.igm);
         }
         let mut tmp = words(plen);
-        zint31::rebuild_crt(&mut self.kf, plen, n, 1, true, &mut tmp);
+        zint31::rebuild_crt(b, &mut self.kf, plen, n, 1, true, &mut tmp);
         let (sch, scl) = divrem31(sc);
         for j in 0..n {
             zint31::sub_scaled(
@@ -616,7 +624,7 @@ struct Depth1Sub {
 }
 
 impl Depth1Sub {
-    fn new(lv: &Level<'_>) -> Self {
+    fn new<B: Backend>(b: B, lv: &Level<'_>) -> Self {
         let (n, logn) = (lv.n, lv.logn);
         let roots = [Roots::new(&PRIMES[0], logn), Roots::new(&PRIMES[1], logn)];
         let mut fg = words(4 * n);
@@ -626,8 +634,8 @@ impl Depth1Sub {
             for (side, src) in [lv.f, lv.g].into_iter().enumerate() {
                 // f_1, g_1 are one word each at depth 1.
                 let o = &mut fg[(2 * i + side) * n..][..n];
-                zint31::mod_small_signed_vec(src, 1, n, sp, rx1, o);
-                sp.ntt(logn, o, &r.gm);
+                b.residues_mp31(sp, src, 1, rx1, o);
+                b.ntt_mp31(sp, o, &r.gm);
             }
         }
         Depth1Sub {
@@ -638,8 +646,10 @@ impl Depth1Sub {
         }
     }
 
-    fn apply(
+    #[allow(clippy::too_many_arguments)]
+    fn apply<B: Backend>(
         &mut self,
+        b: B,
         lv: &Level<'_>,
         bf: &mut [u32],
         bg: &mut [u32],
@@ -647,7 +657,7 @@ impl Depth1Sub {
         k: &[i32],
         sc: u32,
     ) {
-        let (n, logn) = (lv.n, lv.logn);
+        let n = lv.n;
         // The reference recovers k for the second prime from its residue
         // modulo p_0 (as a centred value, after multiplying by 2^sc and
         // back with Montgomery factors); reproduce that exactly.
@@ -674,21 +684,21 @@ impl Depth1Sub {
             for (tj, &kj) in self.t.iter_mut().zip(kk) {
                 *tj = sp.mmul(scm, sp.set(kj));
             }
-            sp.ntt(logn, &mut self.t, &r.gm);
+            b.ntt_mp31(sp, &mut self.t, &r.gm);
             for (side, src) in [&*bf, &*bg].into_iter().enumerate() {
                 let o = &mut res[side * fglen * n + i * n..][..n];
-                zint31::mod_small_signed_vec(src, fglen, n, sp, rx, o);
-                sp.ntt(logn, o, &r.gm);
+                b.residues_mp31(sp, src, fglen, rx, o);
+                b.ntt_mp31(sp, o, &r.gm);
                 let u = &self.fg[(2 * i + side) * n..][..n];
                 for j in 0..n {
                     let x = sp.mmul(sp.mmul(self.t[j], u[j]), sp.r2);
                     o[j] = sp.sub(o[j], x);
                 }
-                sp.intt(logn, o, &r.igm);
+                b.intt_mp31(sp, o, &r.igm);
             }
         }
         let mut tmp = words(fglen);
-        zint31::rebuild_crt(res, fglen, n, 2, true, &mut tmp);
+        zint31::rebuild_crt(b, res, fglen, n, 2, true, &mut tmp);
         bf[..fglen * n].copy_from_slice(&res[..fglen * n]);
         bg[..fglen * n].copy_from_slice(&res[fglen * n..]);
     }
@@ -729,7 +739,15 @@ fn sc_factor(sp: &SmallPrime, sc: u32) -> u32 {
 
 /// Depth 0: lift, one reduction modulo `p_0` with the fixed-point FFT
 /// division, check `f G - g F = q mod p_0` and the range. Writes `(F, G)`.
-fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &mut [i32]) -> u32 {
+fn solve_depth0<B: Backend>(
+    b: B,
+    logn: u32,
+    f: &[i8],
+    g: &[i8],
+    up: &[u32],
+    cf: &mut [i32],
+    cg: &mut [i32],
+) -> u32 {
     let n = 1usize << logn;
     let hn = n / 2;
     let sp = &PRIMES[0];
@@ -740,16 +758,16 @@ fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &
         ft[j] = sp.set(f[j] as i32);
         gt[j] = sp.set(g[j] as i32);
     }
-    sp.ntt(logn, &mut ft, &r.gm);
-    sp.ntt(logn, &mut gt, &r.gm);
+    b.ntt_mp31(sp, &mut ft, &r.gm);
+    b.ntt_mp31(sp, &mut gt, &r.gm);
     // (F', G') are one word each: sign-extend from 31 bits.
     let mut ud = words(n);
     for (o, &x) in ud.iter_mut().zip(up) {
         *o = sp.set((x | ((x & 0x4000_0000) << 1)) as i32);
     }
     let (ufd, ugd) = ud.split_at_mut(hn);
-    sp.ntt(logn - 1, ufd, &r.gm);
-    sp.ntt(logn - 1, ugd, &r.gm);
+    b.ntt_mp31(sp, ufd, &r.gm);
+    b.ntt_mp31(sp, ugd, &r.gm);
     let mut fu = words(n);
     let mut gu = words(n);
     lift_ntt(sp, ufd, ugd, &ft, &gt, &mut fu, &mut gu);
@@ -764,8 +782,8 @@ fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &
         num[j] = sp.add(sp.mmul(wf, fu[j]), sp.mmul(wg, gu[j]));
         den[j] = sp.add(sp.mmul(wf, ft[j]), sp.mmul(wg, gt[j]));
     }
-    sp.intt(logn, &mut num, &r.igm);
-    sp.intt(logn, &mut den, &r.igm);
+    b.intt_mp31(sp, &mut num, &r.igm);
+    b.intt_mp31(sp, &mut den, &r.igm);
 
     // k = round(num / den) in 32.32 fixed point, inputs scaled by 2^-10.
     let mut rd = fixed(n);
@@ -785,7 +803,7 @@ fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &
     for (o, &x) in kt.iter_mut().zip(rnum.iter()) {
         *o = sp.set(fxp::round(x));
     }
-    sp.ntt(logn, &mut kt, &r.gm);
+    b.ntt_mp31(sp, &mut kt, &r.gm);
 
     // (F, G) -= k (f, g), and check f G - g F = q.
     let rv = sp.mmul(Q, 1);
@@ -796,8 +814,8 @@ fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &
         gu[j] = sp.sub(gu[j], sp.mmul(kv, gt[j]));
         bad |= sp.sub(sp.mmul(ft[j], gu[j]), sp.mmul(gt[j], fu[j])) ^ rv;
     }
-    sp.intt(logn, &mut fu, &r.igm);
-    sp.intt(logn, &mut gu, &r.igm);
+    b.intt_mp31(sp, &mut fu, &r.igm);
+    b.intt_mp31(sp, &mut gu, &r.igm);
     for j in 0..n {
         cf[j] = sp.norm(fu[j]);
         cg[j] = sp.norm(gu[j]);
@@ -815,8 +833,42 @@ fn solve_depth0(logn: u32, f: &[i8], g: &[i8], up: &[u32], cf: &mut [i32], cg: &
 /// success writes `F` and `G` and returns true; on failure they are left
 /// with unspecified values and the candidate must be discarded.
 pub(crate) fn solve(logn: u32, f: &[i8], g: &[i8], cap_f: &mut [i8], cap_g: &mut [i8]) -> bool {
+    pqkit_common::dispatch(Solve {
+        logn,
+        f,
+        g,
+        cap_f,
+        cap_g,
+    })
+}
+
+/// `solve` as one backend kernel: the RNS loops run on the backend's
+/// `mp31` kernels, and the rest is compiled for that backend too.
+struct Solve<'a> {
+    logn: u32,
+    f: &'a [i8],
+    g: &'a [i8],
+    cap_f: &'a mut [i8],
+    cap_g: &'a mut [i8],
+}
+
+impl Kernel for Solve<'_> {
+    type Output = bool;
+    fn run<B: Backend>(self, b: B) -> bool {
+        solve_with(b, self.logn, self.f, self.g, self.cap_f, self.cap_g)
+    }
+}
+
+fn solve_with<B: Backend>(
+    b: B,
+    logn: u32,
+    f: &[i8],
+    g: &[i8],
+    cap_f: &mut [i8],
+    cap_g: &mut [i8],
+) -> bool {
     let n = 1usize << logn;
-    let (levels, mut ok) = field_norms(logn, f, g);
+    let (levels, mut ok) = field_norms(b, logn, f, g);
     let (mut up, ok_deep) = solve_deepest(logn, &levels[logn as usize]);
     ok &= ok_deep;
     for depth in (1..logn as usize).rev() {
@@ -832,11 +884,11 @@ pub(crate) fn solve(logn: u32, f: &[i8], g: &[i8], cap_f: &mut [i8], cap_g: &mut
             f: fp,
             g: gp,
         };
-        up = solve_intermediate(&lv, &up, &mut ok);
+        up = solve_intermediate(b, &lv, &up, &mut ok);
     }
     let mut cf = Zeroizing::new(vec![0i32; n]);
     let mut cg = Zeroizing::new(vec![0i32; n]);
-    ok &= solve_depth0(logn, f, g, &up, &mut cf, &mut cg);
+    ok &= solve_depth0(b, logn, f, g, &up, &mut cf, &mut cg);
     for j in 0..n {
         cap_f[j] = cf[j] as i8;
         cap_g[j] = cg[j] as i8;

@@ -6,7 +6,9 @@
 //! each word plane is contiguous). All functions are constant-time in
 //! the word values; lengths, strides and shift counts are public.
 
-use crate::mp31::{PRIMES, SmallPrime, tbmask};
+use crate::mp31::PRIMES;
+use pqkit_common::Backend;
+use pqkit_common::mp31::tbmask;
 
 /// Number of leading zeros of a non-zero `x`, without a data-dependent
 /// branch or table (a binary search with masks).
@@ -64,70 +66,13 @@ fn norm_signed(x: &mut [u32], stride: usize, m: &[u32]) {
     }
 }
 
-/// `acc[k] <- acc[k] 2^(31 len) + (words 0..len of integer k) mod p` for
-/// `n` integers in word planes (`d[k + j n]`). Four words are folded per
-/// step with precomputed powers of 2^31, so that the dependency chain of
-/// each integer has one Montgomery product per four words.
-fn horner_vec(acc: &mut [u32], d: &[u32], len: usize, n: usize, sp: &SmallPrime) {
-    // Montgomery forms of 2^31, 2^62, 2^93, 2^124.
-    let z1 = sp.half(sp.r2);
-    let z2 = sp.mmul(z1, z1);
-    let z3 = sp.mmul(z2, z1);
-    let z4 = sp.mmul(z2, z2);
-    let mut j = len;
-    while !j.is_multiple_of(4) {
-        j -= 1;
-        for (a, &w) in acc.iter_mut().zip(&d[j * n..(j + 1) * n]) {
-            *a = sp.add(sp.mmul(*a, z1), sp.set_u(w));
-        }
-    }
-    while j > 0 {
-        j -= 4;
-        let (r0, r1, r2, r3) = (
-            &d[j * n..(j + 1) * n],
-            &d[(j + 1) * n..(j + 2) * n],
-            &d[(j + 2) * n..(j + 3) * n],
-            &d[(j + 3) * n..(j + 4) * n],
-        );
-        for k in 0..acc.len() {
-            let c = sp.add(
-                sp.add(sp.mmul(r3[k], z3), sp.mmul(r2[k], z2)),
-                sp.add(sp.mmul(r1[k], z1), sp.set_u(r0[k])),
-            );
-            acc[k] = sp.add(sp.mmul(acc[k], z4), c);
-        }
-    }
-}
-
-/// Residues modulo `p` of `n` signed integers of `len` words stored as
-/// word planes (`d[k + j n]` is word `j` of integer `k`): `out[k]`. The
-/// loops run across the integers, so the `n` Horner chains are
-/// independent (and the planes are read contiguously).
-pub(crate) fn mod_small_signed_vec(
-    d: &[u32],
-    len: usize,
-    n: usize,
-    sp: &SmallPrime,
-    rx: u32,
-    out: &mut [u32],
-) {
-    let out = &mut out[..n];
-    out.fill(0);
-    if len == 0 {
-        return;
-    }
-    horner_vec(out, d, len, n, sp);
-    for (o, &w) in out.iter_mut().zip(&d[(len - 1) * n..len * n]) {
-        *o = sp.sub(*o, rx & (w >> 30).wrapping_neg());
-    }
-}
-
 /// Chinese remaindering (Garner) of `num_sets` blocks of `n` integers:
 /// block `s` holds, for coefficient `k`, the residue modulo `PRIMES[i]` at
 /// `xx[s n xlen + k + i n]`; on output the same slots hold the words of
 /// the integer modulo `p_0 ... p_{xlen-1}`, in `[0, M)` or centred when
 /// `signed`. `tmp` needs `xlen` words.
-pub(crate) fn rebuild_crt(
+pub(crate) fn rebuild_crt<B: Backend>(
+    b: B,
     xx: &mut [u32],
     xlen: usize,
     n: usize,
@@ -135,34 +80,15 @@ pub(crate) fn rebuild_crt(
     signed: bool,
     tmp: &mut [u32],
 ) {
-    // Per-coefficient scratch: residue of the partial value, then the
-    // Garner digit, then the carry.
-    let mut acc = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
-    let mut cc = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
+    // Scratch of the backend's Garner step (one word per coefficient).
+    let mut carry = zeroize::Zeroizing::new(alloc::vec![0u32; n]);
     // tmp holds the running product p_0 ... p_{i-1} (i words).
     tmp[0] = PRIMES[0].p;
     for i in 1..xlen {
         let sp = &PRIMES[i];
         for set in 0..num_sets {
-            let blk = &mut xx[set * n * xlen..(set + 1) * n * xlen];
-            // acc = (words 0..i) mod p_i, Horner from the top word.
-            acc.fill(0);
-            horner_vec(&mut acc, blk, i, n, sp);
-            // Digit t = (r_i - acc) / (p_0 ... p_{i-1}) mod p_i.
-            for (a, &r) in acc.iter_mut().zip(&blk[i * n..(i + 1) * n]) {
-                *a = sp.mmul(sp.s, sp.sub(r, *a));
-            }
-            // x += t (p_0 ... p_{i-1}); the carry becomes word i.
-            cc.fill(0);
-            for (j, &mj) in tmp[..i].iter().enumerate() {
-                let row = &mut blk[j * n..(j + 1) * n];
-                for ((w, &t), c) in row.iter_mut().zip(acc.iter()).zip(cc.iter_mut()) {
-                    let zz = mj as u64 * t as u64 + *w as u64 + *c as u64;
-                    *w = zz as u32 & 0x7FFF_FFFF;
-                    *c = (zz >> 31) as u32;
-                }
-            }
-            blk[i * n..(i + 1) * n].copy_from_slice(&cc);
+            let blk = &mut xx[set * n * xlen..][..(i + 1) * n];
+            b.crt_step_mp31(sp, sp.s, blk, i, &tmp[..i], &mut carry);
         }
         tmp[i] = mul_small(&mut tmp[..i], sp.p);
     }
@@ -317,7 +243,7 @@ fn lin_mod(a: &mut [u32], b: &mut [u32], m: &[u32], m0i: u32, fa: i64, ga: i64, 
 
 /// `-1 / x mod 2^31` for odd `x`.
 fn ninv31(x: u32) -> u32 {
-    crate::mp31::ninv32(x) & 0x7FFF_FFFF
+    pqkit_common::mp31::ninv32(x) & 0x7FFF_FFFF
 }
 
 /// Extended binary GCD (the 31-steps-at-a-time variant of Pornin,
@@ -483,7 +409,7 @@ mod tests {
             }
         }
         let mut tmp = std::vec![0u32; xlen];
-        rebuild_crt(&mut xx, xlen, n, 1, true, &mut tmp);
+        rebuild_crt(pqkit_common::Portable, &mut xx, xlen, n, 1, true, &mut tmp);
         for (k, &v) in vals.iter().enumerate() {
             let mut got: i128 = 0;
             for i in (0..xlen).rev() {

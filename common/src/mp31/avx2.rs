@@ -1,0 +1,363 @@
+//! AVX2 RNS kernels: eight `u32` lanes per register. Montgomery products
+//! split the lanes into even and odd halves for the 32x32 -> 64-bit
+//! multiplier; conditional subtractions of `p` are unsigned minima (`d`
+//! versus `d - p` wrapped), so nothing branches on the values.
+//!
+//! Every kernel computes exactly what its portable twin computes (the
+//! tests compare them on random inputs at every degree). Sizes the vector
+//! code does not cover (NTTs below 16 points, batches that are not a
+//! multiple of 8 integers) run the portable kernels.
+
+use core::arch::x86_64::*;
+
+use super::{Mod31, portable};
+
+type V = __m256i;
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn load(a: &[u32; 8]) -> V {
+    // SAFETY: `a` is a valid, readable 32-byte array; unaligned load.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn store(a: &mut [u32; 8], x: V) {
+    // SAFETY: `a` is a valid, writable 32-byte array; unaligned store.
+    unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), x) }
+}
+
+/// The eight words at `d[at..at + 8]`.
+#[inline(always)]
+fn lanes(d: &[u32], at: usize) -> &[u32; 8] {
+    &d[at..].as_chunks::<8>().0[0]
+}
+
+/// The eight words at `d[at..at + 8]`, writable.
+#[inline(always)]
+fn lanes_mut(d: &mut [u32], at: usize) -> &mut [u32; 8] {
+    &mut d[at..].as_chunks_mut::<8>().0[0]
+}
+
+/// The broadcast modulus and Montgomery constant.
+#[derive(Clone, Copy)]
+struct C {
+    p: V,
+    p0i: V,
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn consts(m: &Mod31) -> C {
+    C {
+        p: _mm256_set1_epi32(m.p as i32),
+        p0i: _mm256_set1_epi32(m.p0i as i32),
+    }
+}
+
+/// Lane-wise `min(d, d - p)`: `d mod p` for `d < 2p`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn reduce_once(c: &C, d: V) -> V {
+    _mm256_min_epu32(d, _mm256_sub_epi32(d, c.p))
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn add(c: &C, a: V, b: V) -> V {
+    reduce_once(c, _mm256_add_epi32(a, b))
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn sub(c: &C, a: V, b: V) -> V {
+    let d = _mm256_sub_epi32(a, b);
+    _mm256_min_epu32(d, _mm256_add_epi32(d, c.p))
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn half(c: &C, a: V) -> V {
+    let odd = _mm256_sub_epi32(
+        _mm256_setzero_si256(),
+        _mm256_and_si256(a, _mm256_set1_epi32(1)),
+    );
+    _mm256_srli_epi32::<1>(_mm256_add_epi32(a, _mm256_and_si256(c.p, odd)))
+}
+
+/// Montgomery product `a b / 2^32 mod p`, lane-wise.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn mmul(c: &C, a: V, b: V) -> V {
+    let ze = _mm256_mul_epu32(a, b);
+    let zo = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(b));
+    let we = _mm256_mul_epu32(ze, c.p0i);
+    let wo = _mm256_mul_epu32(zo, c.p0i);
+    let te = _mm256_add_epi64(ze, _mm256_mul_epu32(we, c.p));
+    let to = _mm256_add_epi64(zo, _mm256_mul_epu32(wo, c.p));
+    let d = _mm256_blend_epi32::<0xAA>(_mm256_srli_epi64::<32>(te), to);
+    reduce_once(c, d)
+}
+
+/// One butterfly: forward (Cooley-Tukey) `(x + y s, x - y s)` or inverse
+/// (Gentleman-Sande) `((x + y) / 2, (x - y) s)`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn butterfly<const INV: bool>(c: &C, x: V, y: V, s: V) -> (V, V) {
+    if INV {
+        (half(c, add(c, x, y)), mmul(c, sub(c, x, y), s))
+    } else {
+        let v = mmul(c, y, s);
+        (add(c, x, v), sub(c, x, v))
+    }
+}
+
+/// A layer whose half-blocks span whole registers (`ht >= 8`): blocks of
+/// `2 ht` values, root `roots[i]` for block `i`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn wide_layer<const INV: bool>(c: &C, v: &mut [[u32; 8]], ht: usize, roots: &[u32]) {
+    let hv = ht / 8;
+    for (blk, &r) in v.chunks_exact_mut(2 * hv).zip(roots) {
+        let s = _mm256_set1_epi32(r as i32);
+        let (lo, hi) = blk.split_at_mut(hv);
+        for (a, b) in lo.iter_mut().zip(hi.iter_mut()) {
+            let (x, y) = butterfly::<INV>(c, load(a), load(b), s);
+            store(a, x);
+            store(b, y);
+        }
+    }
+}
+
+/// The three in-register layers (`ht` = 4, 2, 1) on register pairs:
+/// the two halves of each butterfly are gathered into two registers,
+/// processed, and scattered back. `roots` holds the roots of the blocks
+/// the pairs cover, in order (`16 / (2 ht)` per pair).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn narrow_layer<const INV: bool>(c: &C, v: &mut [[u32; 8]], ht: usize, roots: &[u32]) {
+    let per = 8 / ht;
+    for (pair, r) in v.chunks_exact_mut(2).zip(roots.chunks_exact(per)) {
+        let (x, y) = (load(&pair[0]), load(&pair[1]));
+        let (x, y) = match ht {
+            4 => {
+                let s = _mm256_setr_epi32(
+                    r[0] as i32,
+                    r[0] as i32,
+                    r[0] as i32,
+                    r[0] as i32,
+                    r[1] as i32,
+                    r[1] as i32,
+                    r[1] as i32,
+                    r[1] as i32,
+                );
+                let lo = _mm256_permute2x128_si256::<0x20>(x, y);
+                let hi = _mm256_permute2x128_si256::<0x31>(x, y);
+                let (lo, hi) = butterfly::<INV>(c, lo, hi, s);
+                (
+                    _mm256_permute2x128_si256::<0x20>(lo, hi),
+                    _mm256_permute2x128_si256::<0x31>(lo, hi),
+                )
+            }
+            2 => {
+                let s = _mm256_setr_epi32(
+                    r[0] as i32,
+                    r[0] as i32,
+                    r[2] as i32,
+                    r[2] as i32,
+                    r[1] as i32,
+                    r[1] as i32,
+                    r[3] as i32,
+                    r[3] as i32,
+                );
+                let lo = _mm256_unpacklo_epi64(x, y);
+                let hi = _mm256_unpackhi_epi64(x, y);
+                let (lo, hi) = butterfly::<INV>(c, lo, hi, s);
+                (_mm256_unpacklo_epi64(lo, hi), _mm256_unpackhi_epi64(lo, hi))
+            }
+            _ => {
+                let s = _mm256_setr_epi32(
+                    r[0] as i32,
+                    r[1] as i32,
+                    r[4] as i32,
+                    r[5] as i32,
+                    r[2] as i32,
+                    r[3] as i32,
+                    r[6] as i32,
+                    r[7] as i32,
+                );
+                // Lanes (0, 2, 1, 3) of each half: the pairs' first
+                // elements in the low 64 bits, the second in the high.
+                let xs = _mm256_shuffle_epi32::<0xD8>(x);
+                let ys = _mm256_shuffle_epi32::<0xD8>(y);
+                let lo = _mm256_unpacklo_epi64(xs, ys);
+                let hi = _mm256_unpackhi_epi64(xs, ys);
+                let (lo, hi) = butterfly::<INV>(c, lo, hi, s);
+                (
+                    _mm256_shuffle_epi32::<0xD8>(_mm256_unpacklo_epi64(lo, hi)),
+                    _mm256_shuffle_epi32::<0xD8>(_mm256_unpackhi_epi64(lo, hi)),
+                )
+            }
+        };
+        store(&mut pair[0], x);
+        store(&mut pair[1], y);
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn ntt(m: &Mod31, a: &mut [u32], gm: &[u32]) {
+    let n = a.len();
+    if n < 16 {
+        portable::ntt(m, a, gm);
+        return;
+    }
+    let c = consts(m);
+    let (v, _) = a.as_chunks_mut::<8>();
+    let mut k = 1;
+    let mut ht = n / 2;
+    while ht >= 8 {
+        wide_layer::<false>(&c, v, ht, &gm[k..2 * k]);
+        k <<= 1;
+        ht >>= 1;
+    }
+    while ht >= 1 {
+        narrow_layer::<false>(&c, v, ht, &gm[k..2 * k]);
+        k <<= 1;
+        ht >>= 1;
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn intt(m: &Mod31, a: &mut [u32], igm: &[u32]) {
+    let n = a.len();
+    if n < 16 {
+        portable::intt(m, a, igm);
+        return;
+    }
+    let c = consts(m);
+    let (v, _) = a.as_chunks_mut::<8>();
+    let mut k = n / 2;
+    let mut ht = 1;
+    while ht < 8 {
+        narrow_layer::<true>(&c, v, ht, &igm[k..2 * k]);
+        k >>= 1;
+        ht <<= 1;
+    }
+    while k >= 1 {
+        wide_layer::<true>(&c, v, ht, &igm[k..2 * k]);
+        k >>= 1;
+        ht <<= 1;
+    }
+}
+
+/// Horner evaluation of lanes `q..q + 8` of the integers in the word
+/// planes `0..len` of `d` (stride `n`): `sum_j word_j 2^(31 j) mod p`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn horner8(c: &C, z: &[V; 4], d: &[u32], n: usize, len: usize, q: usize) -> V {
+    let word = |j: usize| -> V {
+        let w = lanes(d, j * n + q);
+        reduce_once(c, load(w))
+    };
+    let mut acc = _mm256_setzero_si256();
+    let mut j = len;
+    while !j.is_multiple_of(4) {
+        j -= 1;
+        acc = add(c, mmul(c, acc, z[0]), word(j));
+    }
+    while j > 0 {
+        j -= 4;
+        let t = add(
+            c,
+            add(c, mmul(c, word(j + 3), z[2]), mmul(c, word(j + 2), z[1])),
+            add(c, mmul(c, word(j + 1), z[0]), word(j)),
+        );
+        acc = add(c, mmul(c, acc, z[3]), t);
+    }
+    acc
+}
+
+#[target_feature(enable = "avx2")]
+fn weights(m: &Mod31) -> [V; 4] {
+    portable::word_weights(m).map(|x| _mm256_set1_epi32(x as i32))
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+    let n = out.len();
+    if len == 0 || !n.is_multiple_of(8) {
+        portable::residues(m, d, len, rx, out);
+        return;
+    }
+    let c = consts(m);
+    let z = weights(m);
+    let rx = _mm256_set1_epi32(rx as i32);
+    let top = &d[(len - 1) * n..len * n];
+    for (q, (o, t)) in out
+        .as_chunks_mut::<8>()
+        .0
+        .iter_mut()
+        .zip(top.as_chunks::<8>().0)
+        .enumerate()
+    {
+        let acc = horner8(&c, &z, d, n, len, 8 * q);
+        // Bit 30 of the top word is the sign.
+        let neg = _mm256_srai_epi32::<31>(_mm256_slli_epi32::<1>(load(t)));
+        store(o, sub(&c, acc, _mm256_and_si256(rx, neg)));
+    }
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn crt_step(
+    m: &Mod31,
+    s: u32,
+    blk: &mut [u32],
+    i: usize,
+    prod: &[u32],
+    carry: &mut [u32],
+) {
+    let n = carry.len();
+    if !n.is_multiple_of(8) {
+        portable::crt_step(m, s, blk, i, prod, carry);
+        return;
+    }
+    let c = consts(m);
+    let z = weights(m);
+    let sv = _mm256_set1_epi32(s as i32);
+    let mask31 = _mm256_set1_epi32(0x7FFF_FFFF);
+    for q in (0..n).step_by(8) {
+        let acc = horner8(&c, &z, blk, n, i, q);
+        let top = lanes_mut(blk, i * n + q);
+        // The Garner digit t, then x += t P with 64-bit carries per lane
+        // (even and odd lanes apart).
+        let t = mmul(&c, sv, sub(&c, load(top), acc));
+        let to = _mm256_srli_epi64::<32>(t);
+        let lo32 = _mm256_set1_epi64x(0xFFFF_FFFF);
+        let (mut ce, mut co) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for (j, &pj) in prod[..i].iter().enumerate() {
+            let row = lanes_mut(blk, j * n + q);
+            let w = load(row);
+            let pv = _mm256_set1_epi32(pj as i32);
+            let ze = _mm256_add_epi64(
+                _mm256_add_epi64(_mm256_mul_epu32(t, pv), _mm256_and_si256(w, lo32)),
+                ce,
+            );
+            let zo = _mm256_add_epi64(
+                _mm256_add_epi64(_mm256_mul_epu32(to, pv), _mm256_srli_epi64::<32>(w)),
+                co,
+            );
+            let nw = _mm256_blend_epi32::<0xAA>(ze, _mm256_slli_epi64::<32>(zo));
+            store(row, _mm256_and_si256(nw, mask31));
+            ce = _mm256_srli_epi64::<31>(ze);
+            co = _mm256_srli_epi64::<31>(zo);
+        }
+        let top = lanes_mut(blk, i * n + q);
+        store(
+            top,
+            _mm256_blend_epi32::<0xAA>(ce, _mm256_slli_epi64::<32>(co)),
+        );
+    }
+}

@@ -1,0 +1,279 @@
+//! Montgomery arithmetic modulo 31-bit primes (`2^30 < p < 2^31`), the
+//! residue number system (RNS) of the FN-DSA key generator's NTRU solver:
+//! big integers are reduced modulo many such primes, multiplied there with
+//! negacyclic NTTs of any degree up to 1024, and rebuilt by Chinese
+//! remaindering.
+//!
+//! Values are kept in `[0, p)`. Products are Montgomery products with
+//! `R = 2^32` ([`Mod31::mmul`]: `a b / R mod p`); "Montgomery form" of `x`
+//! is `x R mod p`. Big integers are little-endian 31-bit words (bit 31
+//! clear), two's complement over `31 len` bits when signed, and a batch of
+//! `n` integers is stored as *word planes*: word `j` of integer `k` at
+//! `k + j n`, so that one word of every integer is contiguous.
+//!
+//! Everything here is constant-time in the values: no branch or index
+//! depends on them (lengths and the modulus are public). The kernels of
+//! [`Ops`] have a portable and an AVX2 implementation which compute exactly
+//! the same outputs (every output is the canonical residue in `[0, p)`).
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+mod portable;
+#[cfg(test)]
+mod tests;
+
+/// A modulus `p` with `2^30 < p < 2^31`, `p` odd, and its Montgomery
+/// constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mod31 {
+    /// The modulus.
+    pub p: u32,
+    /// `-1 / p mod 2^32`.
+    pub p0i: u32,
+    /// `2^64 mod p` (Montgomery form of `R`): `mmul(x, r2) = x R mod p`.
+    pub r2: u32,
+}
+
+/// `-1 / x mod 2^32` for odd `x`, by Newton iteration (`x` itself is an
+/// inverse mod 8; each step doubles the correct bits).
+pub const fn ninv32(x: u32) -> u32 {
+    let mut y = x;
+    let mut i = 0;
+    while i < 4 {
+        y = y.wrapping_mul(2u32.wrapping_sub(x.wrapping_mul(y)));
+        i += 1;
+    }
+    y.wrapping_neg()
+}
+
+/// All-ones if the top bit of `x` is set, else zero.
+#[inline(always)]
+pub const fn tbmask(x: u32) -> u32 {
+    ((x as i32) >> 31) as u32
+}
+
+impl Mod31 {
+    /// The constants of `p`; `None` unless `p` is odd and
+    /// `2^30 < p < 2^31` (primality is the caller's business).
+    pub const fn new(p: u32) -> Option<Self> {
+        if p & 1 == 0 || p <= 1 << 30 || p >= 1 << 31 {
+            return None;
+        }
+        let r = (1u64 << 32) % p as u64;
+        Some(Mod31 {
+            p,
+            p0i: ninv32(p),
+            r2: (r * r % p as u64) as u32,
+        })
+    }
+
+    /// Signed `v` (with `|v| < p`) to `[0, p)`.
+    #[inline(always)]
+    pub fn set(&self, v: i32) -> u32 {
+        let w = v as u32;
+        w.wrapping_add(self.p & tbmask(w))
+    }
+
+    /// Unsigned `v < 2p` to `[0, p)`.
+    #[inline(always)]
+    pub fn set_u(&self, v: u32) -> u32 {
+        let w = v.wrapping_sub(self.p);
+        w.wrapping_add(self.p & tbmask(w))
+    }
+
+    /// `[0, p)` to the centred representative in `(-p/2, p/2]` (`x > p/2`
+    /// maps to `x - p`).
+    #[inline(always)]
+    pub fn norm(&self, x: u32) -> i32 {
+        let c = tbmask(x.wrapping_sub((self.p + 1) >> 1));
+        x.wrapping_sub(self.p & !c) as i32
+    }
+
+    /// `a + b mod p`.
+    #[inline(always)]
+    pub fn add(&self, a: u32, b: u32) -> u32 {
+        self.set_u(a.wrapping_add(b))
+    }
+
+    /// `a - b mod p`.
+    #[inline(always)]
+    pub fn sub(&self, a: u32, b: u32) -> u32 {
+        let d = a.wrapping_sub(b);
+        d.wrapping_add(self.p & tbmask(d))
+    }
+
+    /// `a / 2 mod p`.
+    #[inline(always)]
+    pub fn half(&self, a: u32) -> u32 {
+        a.wrapping_add(self.p & (a & 1).wrapping_neg()) >> 1
+    }
+
+    /// Montgomery product `a b / 2^32 mod p` (`a, b < p`, or one of them
+    /// up to `2^32` with the other below `p`).
+    #[inline(always)]
+    pub fn mmul(&self, a: u32, b: u32) -> u32 {
+        let z = a as u64 * b as u64;
+        let w = (z as u32).wrapping_mul(self.p0i);
+        let d = ((z + w as u64 * self.p as u64) >> 32) as u32;
+        self.set_u(d)
+    }
+
+    /// Montgomery form of 1 (`2^32 mod p`).
+    #[inline(always)]
+    pub fn one_m(&self) -> u32 {
+        self.p.wrapping_neg() << 1
+    }
+
+    /// `2^(31 e) mod p` (plain form): the weight of word `e` of a big
+    /// integer with 31-bit words. `e` is public.
+    pub fn pow2_31(&self, mut e: u32) -> u32 {
+        // 2^31 in Montgomery form is 2^63 = (2^64 mod p) / 2.
+        let mut x = self.half(self.r2);
+        let mut d = 1;
+        while e > 0 {
+            if e & 1 == 1 {
+                d = self.mmul(d, x);
+            }
+            x = self.mmul(x, x);
+            e >>= 1;
+        }
+        d
+    }
+}
+
+/// The RNS kernels a backend provides (method names carry the `_mp31`
+/// suffix: this trait is a supertrait of [`crate::Backend`]).
+///
+/// Degrees are `n = a.len()`, a power of two up to 1024; root tables are
+/// those of [`roots`]-style layout: `gm[rev(i)] = w^i` (Montgomery form)
+/// for a primitive `2n`-th root `w`, with at least `n` entries (a table of
+/// a larger degree serves, its first `n` entries being the same).
+///
+/// # Panics
+///
+/// These are internal building blocks: slices shorter than the stated
+/// sizes panic (a caller bug, never an input-dependent condition).
+pub trait Ops: Copy {
+    /// In-place negacyclic NTT of `a` (values in `[0, p)`), output in
+    /// bit-reversed order: slots `2j` and `2j + 1` hold the values at two
+    /// opposite roots `w, -w`.
+    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]);
+    /// Inverse of [`Ops::ntt_mp31`] including the `1/n` scaling, with
+    /// `igm[rev(i)] = w^-i / 2` (Montgomery form).
+    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]);
+    /// Residues modulo `p` of the `n = out.len()` signed integers of `len`
+    /// words stored as word planes in `d` (word `j` of integer `k` at
+    /// `d[k + j n]`); `rx` is `2^(31 len) mod p`, subtracted for the
+    /// negative ones. `len = 0` gives zeros.
+    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]);
+    /// One Garner step of Chinese remaindering for `n` integers in word
+    /// planes: planes `0..i` of `blk` hold `x mod P` with
+    /// `P = prod = p_0 ... p_{i-1}` (`i` words), plane `i` the residues
+    /// modulo `p = p_i`; `s` is `1 / P mod p` in Montgomery form. On output
+    /// planes `0..=i` hold `x mod P p` in `[0, P p)`. `carry` is scratch of
+    /// `n` words.
+    fn crt_step_mp31(
+        self,
+        m: &Mod31,
+        s: u32,
+        blk: &mut [u32],
+        i: usize,
+        prod: &[u32],
+        carry: &mut [u32],
+    );
+}
+
+impl Ops for crate::Portable {
+    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
+        portable::ntt(m, a, gm);
+    }
+    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
+        portable::intt(m, a, igm);
+    }
+    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+        portable::residues(m, d, len, rx, out);
+    }
+    fn crt_step_mp31(
+        self,
+        m: &Mod31,
+        s: u32,
+        blk: &mut [u32],
+        i: usize,
+        prod: &[u32],
+        carry: &mut [u32],
+    ) {
+        portable::crt_step(m, s, blk, i, prod, carry);
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Ops for crate::backend::Avx2 {
+    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::ntt(m, a, gm)
+        }
+    }
+    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::intt(m, a, igm)
+        }
+    }
+    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::residues(m, d, len, rx, out)
+        }
+    }
+    fn crt_step_mp31(
+        self,
+        m: &Mod31,
+        s: u32,
+        blk: &mut [u32],
+        i: usize,
+        prod: &[u32],
+        carry: &mut [u32],
+    ) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::crt_step(m, s, blk, i, prod, carry)
+        }
+    }
+}
+
+/// Root tables for degree `2^logn` from a primitive `2^(logn+1)`-th root
+/// `w` and its inverse `iw` (both Montgomery form): `gm[rev(i)] = w^i` and
+/// `igm[rev(i)] = w^-i / 2` (Montgomery form), `rev` the bit reversal over
+/// `logn` bits. The halving in `igm` makes [`Ops::intt_mp31`] scale by
+/// `1/n` on its own. Either table may be empty (then it is skipped).
+pub fn roots(m: &Mod31, logn: u32, w: u32, iw: u32, gm: &mut [u32], igm: &mut [u32]) {
+    let n = 1usize << logn;
+    let mut x = m.one_m();
+    let mut y = m.half(m.one_m());
+    for i in 0..n {
+        let v = rev(i, logn);
+        if let Some(g) = gm.get_mut(v) {
+            *g = x;
+            x = m.mmul(x, w);
+        }
+        if let Some(g) = igm.get_mut(v) {
+            *g = y;
+            y = m.mmul(y, iw);
+        }
+    }
+}
+
+/// Bit reversal of `i` over `logn` bits.
+#[inline(always)]
+pub fn rev(i: usize, logn: u32) -> usize {
+    if logn == 0 {
+        0
+    } else {
+        i.reverse_bits() >> (usize::BITS - logn)
+    }
+}

@@ -1,0 +1,126 @@
+//! Portable RNS kernels: the executable specification of [`super::Ops`].
+
+use super::Mod31;
+
+pub(super) fn ntt(m: &Mod31, a: &mut [u32], gm: &[u32]) {
+    let n = a.len();
+    let mut t = n;
+    let mut k = 1;
+    while k < n {
+        let ht = t >> 1;
+        for (i, blk) in a.chunks_exact_mut(t).enumerate() {
+            let s = gm[k + i];
+            let (lo, hi) = blk.split_at_mut(ht);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let u = *x;
+                let v = m.mmul(*y, s);
+                *x = m.add(u, v);
+                *y = m.sub(u, v);
+            }
+        }
+        t = ht;
+        k <<= 1;
+    }
+}
+
+pub(super) fn intt(m: &Mod31, a: &mut [u32], igm: &[u32]) {
+    let n = a.len();
+    let mut t = 1;
+    let mut k = n;
+    while k > 1 {
+        let hk = k >> 1;
+        let dt = t << 1;
+        for (i, blk) in a.chunks_exact_mut(dt).enumerate() {
+            let s = igm[hk + i];
+            let (lo, hi) = blk.split_at_mut(t);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (u, v) = (*x, *y);
+                *x = m.half(m.add(u, v));
+                *y = m.mmul(m.sub(u, v), s);
+            }
+        }
+        t = dt;
+        k = hk;
+    }
+}
+
+/// Montgomery forms of `2^31`, `2^62`, `2^93`, `2^124`.
+pub(super) fn word_weights(m: &Mod31) -> [u32; 4] {
+    let z1 = m.half(m.r2);
+    let z2 = m.mmul(z1, z1);
+    let z3 = m.mmul(z2, z1);
+    let z4 = m.mmul(z2, z2);
+    [z1, z2, z3, z4]
+}
+
+/// `acc[k] <- acc[k] 2^(31 len) + (words 0..len of integer k) mod p` for
+/// the `acc.len()` integers in the word planes of `d`. Four words are
+/// folded per step, so that the dependency chain of each integer has one
+/// Montgomery product per four words.
+pub(super) fn horner(m: &Mod31, acc: &mut [u32], d: &[u32], len: usize) {
+    let n = acc.len();
+    let [z1, z2, z3, z4] = word_weights(m);
+    let mut j = len;
+    while !j.is_multiple_of(4) {
+        j -= 1;
+        for (a, &w) in acc.iter_mut().zip(&d[j * n..(j + 1) * n]) {
+            *a = m.add(m.mmul(*a, z1), m.set_u(w));
+        }
+    }
+    while j > 0 {
+        j -= 4;
+        let r = &d[j * n..(j + 4) * n];
+        for (k, a) in acc.iter_mut().enumerate() {
+            let c = m.add(
+                m.add(m.mmul(r[k + 3 * n], z3), m.mmul(r[k + 2 * n], z2)),
+                m.add(m.mmul(r[k + n], z1), m.set_u(r[k])),
+            );
+            *a = m.add(m.mmul(*a, z4), c);
+        }
+    }
+}
+
+pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+    let n = out.len();
+    out.fill(0);
+    if len == 0 {
+        return;
+    }
+    horner(m, out, d, len);
+    for (o, &w) in out.iter_mut().zip(&d[(len - 1) * n..len * n]) {
+        *o = m.sub(*o, rx & (w >> 30).wrapping_neg());
+    }
+}
+
+pub(super) fn crt_step(
+    m: &Mod31,
+    s: u32,
+    blk: &mut [u32],
+    i: usize,
+    prod: &[u32],
+    carry: &mut [u32],
+) {
+    let n = carry.len();
+    // carry = (words 0..i) mod p, then the Garner digit
+    // t = (r_i - carry) / P mod p.
+    carry.fill(0);
+    horner(m, carry, blk, i);
+    for (c, &r) in carry.iter_mut().zip(&blk[i * n..(i + 1) * n]) {
+        *c = m.mmul(s, m.sub(r, *c));
+    }
+    // x += t P, word by word; the last carry becomes word i. The digit
+    // goes to plane i first so that `carry` can hold the carries.
+    let (lo, top) = blk.split_at_mut(i * n);
+    let top = &mut top[..n];
+    top.copy_from_slice(carry);
+    carry.fill(0);
+    for (j, &pj) in prod[..i].iter().enumerate() {
+        let row = &mut lo[j * n..(j + 1) * n];
+        for ((w, &t), c) in row.iter_mut().zip(top.iter()).zip(carry.iter_mut()) {
+            let z = pj as u64 * t as u64 + *w as u64 + *c as u64;
+            *w = z as u32 & 0x7FFF_FFFF;
+            *c = (z >> 31) as u32;
+        }
+    }
+    top.copy_from_slice(carry);
+}

@@ -1,0 +1,286 @@
+//! RNS kernels: NTT products against schoolbook, residues and CRT against
+//! `i128` arithmetic, and every backend against portable on random inputs.
+
+use super::*;
+use crate::testutil::rng;
+use crate::{Backend, BackendKind, Kernel, Portable, run_on};
+use std::vec::Vec;
+
+/// The largest prime below 2^31 that is 1 mod 2048, and the next one.
+const P0: u32 = 2147473409;
+const P1: u32 = 2147389441;
+
+fn pow_mod(b: u64, mut e: u64, m: u64) -> u64 {
+    let (mut r, mut b) = (1u64, b % m);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % m;
+        }
+        b = b * b % m;
+        e >>= 1;
+    }
+    r
+}
+
+/// Montgomery form of a primitive `2n`-th root of 1 modulo `p` and of its
+/// inverse, and the two root tables of degree `n = 2^logn`.
+fn tables(m: &Mod31, logn: u32) -> (Vec<u32>, Vec<u32>) {
+    let p = m.p as u64;
+    let mut x = 2;
+    while pow_mod(x, (p - 1) / 2, p) != p - 1 {
+        x += 1;
+    }
+    let w = pow_mod(x, (p - 1) >> (logn + 1), p);
+    let iw = pow_mod(w, p - 2, p);
+    let r = (1u64 << 32) % p;
+    let n = 1usize << logn;
+    let (mut gm, mut igm) = (std::vec![0; n], std::vec![0; n]);
+    roots(
+        m,
+        logn,
+        (w * r % p) as u32,
+        (iw * r % p) as u32,
+        &mut gm,
+        &mut igm,
+    );
+    (gm, igm)
+}
+
+#[test]
+fn constants() {
+    for p in [P0, P1, (1 << 30) + 1, (1 << 31) - 1] {
+        let m = Mod31::new(p).unwrap();
+        assert_eq!(p.wrapping_mul(m.p0i), u32::MAX);
+        let r = (1u64 << 32) % p as u64;
+        assert_eq!(m.r2 as u64, r * r % p as u64);
+        assert_eq!(m.mmul(m.one_m(), 1), 1);
+        for e in [0u32, 1, 2, 5, 33] {
+            assert_eq!(
+                m.pow2_31(e) as u64,
+                pow_mod(2, 31 * e as u64, p as u64),
+                "{p} {e}"
+            );
+        }
+    }
+    assert_eq!(Mod31::new(1 << 30), None);
+    assert_eq!(Mod31::new((1 << 30) + 2), None);
+    assert_eq!(Mod31::new(1 << 31), None);
+}
+
+#[test]
+fn scalar_ops() {
+    let m = Mod31::new(P0).unwrap();
+    let p = P0 as u64;
+    let mut next = rng(3);
+    for _ in 0..10_000 {
+        let a = (next() % p) as u32;
+        let b = (next() % p) as u32;
+        let (a64, b64) = (a as u64, b as u64);
+        assert_eq!(m.add(a, b) as u64, (a64 + b64) % p);
+        assert_eq!(m.sub(a, b) as u64, (a64 + p - b64) % p);
+        assert_eq!(m.half(a) as u64 * 2 % p, a64);
+        let rinv = pow_mod(1 << 32, p - 2, p);
+        assert_eq!(m.mmul(a, b) as u64, a64 * b64 % p * rinv % p);
+        let s = (next() as i32) >> 1;
+        let s = s % P0 as i32;
+        assert_eq!(m.set(s) as i64, (s as i64).rem_euclid(p as i64));
+        let c = m.norm(a) as i64;
+        assert!(c > -(p as i64) / 2 - 1 && c <= p as i64 / 2);
+        assert_eq!(c.rem_euclid(p as i64) as u64, a64);
+    }
+}
+
+fn schoolbook(m: &Mod31, a: &[u32], b: &[u32]) -> Vec<u32> {
+    let (n, p) = (a.len(), m.p as u64);
+    let mut c = std::vec![0u64; n];
+    for (i, &x) in a.iter().enumerate() {
+        for (j, &y) in b.iter().enumerate() {
+            let z = x as u64 * y as u64 % p;
+            let k = (i + j) % n;
+            c[k] = if i + j < n {
+                (c[k] + z) % p
+            } else {
+                (c[k] + p - z) % p
+            };
+        }
+    }
+    c.into_iter().map(|x| x as u32).collect()
+}
+
+struct Product<'a>(&'a Mod31, &'a [u32], &'a [u32], &'a [u32], &'a [u32]);
+impl Kernel for Product<'_> {
+    type Output = Vec<u32>;
+    fn run<B: Backend>(self, b: B) -> Vec<u32> {
+        let Product(m, x, y, gm, igm) = self;
+        let (mut x, mut y) = (x.to_vec(), y.to_vec());
+        b.ntt_mp31(m, &mut x, gm);
+        b.ntt_mp31(m, &mut y, gm);
+        for (u, v) in x.iter_mut().zip(&y) {
+            *u = m.mmul(m.mmul(*u, *v), m.r2);
+        }
+        b.intt_mp31(m, &mut x, igm);
+        x
+    }
+}
+
+#[test]
+fn ntt_product_every_backend() {
+    let mut next = rng(5);
+    for p in [P0, P1] {
+        let m = Mod31::new(p).unwrap();
+        for logn in 0..=10u32 {
+            let n = 1usize << logn;
+            let (gm, igm) = tables(&m, logn);
+            let a: Vec<u32> = (0..n).map(|_| (next() % p as u64) as u32).collect();
+            let b: Vec<u32> = (0..n).map(|_| (next() % p as u64) as u32).collect();
+            let want = if logn <= 8 {
+                Some(schoolbook(&m, &a, &b))
+            } else {
+                None
+            };
+            let port = Product(&m, &a, &b, &gm, &igm).run(Portable);
+            if let Some(w) = &want {
+                assert_eq!(&port, w, "portable, logn {logn}");
+            }
+            for kind in BackendKind::available() {
+                let got = run_on(kind, Product(&m, &a, &b, &gm, &igm)).unwrap();
+                assert_eq!(got, port, "{kind:?}, logn {logn}");
+            }
+        }
+    }
+}
+
+struct Transforms<'a>(&'a Mod31, &'a [u32], &'a [u32], &'a [u32]);
+impl Kernel for Transforms<'_> {
+    type Output = (Vec<u32>, Vec<u32>);
+    fn run<B: Backend>(self, b: B) -> (Vec<u32>, Vec<u32>) {
+        let Transforms(m, a, gm, igm) = self;
+        let mut f = a.to_vec();
+        b.ntt_mp31(m, &mut f, gm);
+        let mut i = a.to_vec();
+        b.intt_mp31(m, &mut i, igm);
+        (f, i)
+    }
+}
+
+#[test]
+fn transforms_match_portable_at_extremes() {
+    // Values at 0 and p - 1 exercise every conditional subtraction.
+    let m = Mod31::new(P1).unwrap();
+    let mut next = rng(11);
+    for logn in 0..=10u32 {
+        let n = 1usize << logn;
+        let (gm, igm) = tables(&m, logn);
+        for pattern in 0..3 {
+            let a: Vec<u32> = (0..n)
+                .map(|_| match pattern {
+                    0 => m.p - 1,
+                    1 => (next() & 1) as u32 * (m.p - 1),
+                    _ => (next() % m.p as u64) as u32,
+                })
+                .collect();
+            let want = Transforms(&m, &a, &gm, &igm).run(Portable);
+            for kind in BackendKind::available() {
+                let got = run_on(kind, Transforms(&m, &a, &gm, &igm)).unwrap();
+                assert_eq!(got, want, "{kind:?} logn {logn} pattern {pattern}");
+            }
+        }
+    }
+}
+
+/// `n` signed integers of `len` 31-bit words (word planes) from `i128`s.
+fn planes(vals: &[i128], len: usize) -> Vec<u32> {
+    let n = vals.len();
+    let mut d = std::vec![0u32; n * len];
+    for (k, &v) in vals.iter().enumerate() {
+        for j in 0..len {
+            let sh = (31 * j).min(127) as u32;
+            d[k + j * n] = (v >> sh) as u32 & 0x7FFF_FFFF;
+        }
+    }
+    d
+}
+
+struct Residues<'a>(&'a Mod31, &'a [u32], usize, u32, usize);
+impl Kernel for Residues<'_> {
+    type Output = Vec<u32>;
+    fn run<B: Backend>(self, b: B) -> Vec<u32> {
+        let Residues(m, d, len, rx, n) = self;
+        let mut out = std::vec![7u32; n];
+        b.residues_mp31(m, d, len, rx, &mut out);
+        out
+    }
+}
+
+#[test]
+fn residues_every_backend() {
+    let mut next = rng(17);
+    for p in [P0, P1] {
+        let m = Mod31::new(p).unwrap();
+        for n in [1usize, 3, 8, 16, 24, 64] {
+            for len in 0..=4usize {
+                let bits = (31 * len).min(124) as u32;
+                let vals: Vec<i128> = (0..n)
+                    .map(|_| {
+                        let v = ((next() as u128) << 64 | next() as u128) as i128;
+                        if bits == 0 { 0 } else { v >> (128 - bits) }
+                    })
+                    .collect();
+                let d = planes(&vals, len);
+                let rx = m.pow2_31(len as u32);
+                let want: Vec<u32> = vals
+                    .iter()
+                    .map(|&v| v.rem_euclid(p as i128) as u32)
+                    .collect();
+                for kind in BackendKind::available() {
+                    let got = run_on(kind, Residues(&m, &d, len, rx, n)).unwrap();
+                    assert_eq!(got, want, "{kind:?} n {n} len {len}");
+                }
+            }
+        }
+    }
+}
+
+struct Crt<'a>(&'a Mod31, u32, &'a [u32], usize, &'a [u32]);
+impl Kernel for Crt<'_> {
+    type Output = Vec<u32>;
+    fn run<B: Backend>(self, b: B) -> Vec<u32> {
+        let Crt(m, s, blk, i, prod) = self;
+        let n = blk.len() / (i + 1);
+        let mut blk = blk.to_vec();
+        let mut carry = std::vec![0u32; n];
+        b.crt_step_mp31(m, s, &mut blk, i, prod, &mut carry);
+        blk
+    }
+}
+
+#[test]
+fn crt_step_every_backend() {
+    // x mod P0 (one word) plus residues mod P1 give x mod P0 P1.
+    let m = Mod31::new(P1).unwrap();
+    let s = pow_mod(P0 as u64, P1 as u64 - 2, P1 as u64);
+    let s_m = (s * ((1u64 << 32) % P1 as u64) % P1 as u64) as u32;
+    let big = P0 as u128 * P1 as u128;
+    let mut next = rng(23);
+    for n in [1usize, 5, 8, 32] {
+        let vals: Vec<u128> = (0..n)
+            .map(|k| match k {
+                0 => big - 1,
+                1 => 0,
+                _ => ((next() as u128) << 64 | next() as u128) % big,
+            })
+            .collect();
+        let mut blk = std::vec![0u32; 2 * n];
+        for (k, &v) in vals.iter().enumerate() {
+            blk[k] = (v % P0 as u128) as u32;
+            blk[k + n] = (v % P1 as u128) as u32;
+        }
+        for kind in BackendKind::available() {
+            let got = run_on(kind, Crt(&m, s_m, &blk, 1, &[P0])).unwrap();
+            for (k, &v) in vals.iter().enumerate() {
+                let x = got[k] as u128 | (got[k + n] as u128) << 31;
+                assert_eq!(x, v, "{kind:?} n {n} k {k}");
+            }
+        }
+    }
+}

@@ -421,6 +421,7 @@ fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: usize) {
     let mut rbg = fixed(n);
     let mut k = Zeroizing::new(vec![0i32; n]);
     let mut fglen = llen;
+    let mut school: Option<SchoolScratch> = None;
     let reduce_bits = REDUCE_BITS[lv.logn_top as usize];
     loop {
         // (F, G) approximated as x / 2^(scale_big + scale_x).
@@ -450,8 +451,12 @@ fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: usize) {
             s.apply(b, lv, bf, fglen, &k, scale_k, false);
             s.apply(b, lv, bg, fglen, &k, scale_k, true);
         } else {
-            sub_schoolbook(lv, bf, fglen, lv.f, &k, scale_k);
-            sub_schoolbook(lv, bg, fglen, lv.g, &k, scale_k);
+            let sc = school.get_or_insert_with(|| SchoolScratch {
+                ys: words(n * llen),
+                mt: Zeroizing::new(vec![0i32; n * n]),
+            });
+            sub_schoolbook(b, lv, bf, fglen, lv.f, &k, scale_k, sc);
+            sub_schoolbook(b, lv, bg, fglen, lv.g, &k, scale_k, sc);
         }
 
         // Assume (F, G) shrank by reduce_bits; drop the words that can no
@@ -470,68 +475,57 @@ fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: usize) {
     }
 }
 
+/// Scratch of `sub_schoolbook`, allocated once per depth (wiped on drop).
+struct SchoolScratch {
+    ys: Words,
+    mt: Zeroizing<Vec<i32>>,
+}
+
 /// `F -= k f 2^sc mod X^n + 1`, modulo `2^(31 fglen)`, by schoolbook
-/// products (small degrees): each output coefficient accumulates its `n`
-/// products word by word in `i128`, with one carry chain.
-fn sub_schoolbook(lv: &Level<'_>, big: &mut [u32], fglen: usize, f: &[u32], k: &[i32], sc: u32) {
+/// products (small degrees), on the backend's small-matrix kernel: output
+/// coefficient `dst` gets `-k_i f_j` for `i + j = dst`, and `+k_i f_j` for
+/// `i + j = dst + n` (`X^n = -1`).
+#[allow(clippy::too_many_arguments)]
+fn sub_schoolbook<B: Backend>(
+    b: B,
+    lv: &Level<'_>,
+    big: &mut [u32],
+    fglen: usize,
+    f: &[u32],
+    k: &[i32],
+    sc: u32,
+    scratch: &mut SchoolScratch,
+) {
     let (n, slen) = (lv.n, lv.slen);
     let (sch, scl) = divrem31(sc);
     let sch = sch as usize;
     if sch >= fglen {
         return;
     }
-    // Words sch.. of F are touched; fs holds the words of f_j 2^scl
-    // (sign-extended) for the words that are not pure sign words,
-    // word-major so that one word of all coefficients is contiguous.
+    // Words sch.. of F are touched; ys holds the words of f_j 2^scl
+    // (sign-extended to wl words), word-major.
     let wl = fglen - sch;
-    let full = wl.min(slen + 1);
-    let mut fs = Zeroizing::new(vec![0i64; n * full]);
-    let mut signs = Zeroizing::new(vec![0i64; n]);
+    let ys = &mut scratch.ys[..n * wl];
     for j in 0..n {
         let sign = (f[j + (slen - 1) * n] >> 30).wrapping_neg() >> 1;
-        signs[j] = sign as i64;
         let mut carry_in = 0u32;
-        for u in 0..full {
+        for u in 0..wl {
             let w = if u < slen { f[j + u * n] } else { sign };
-            fs[u * n + j] = (((w << scl) & 0x7FFF_FFFF) | carry_in) as i64;
+            ys[u * n + j] = ((w << scl) & 0x7FFF_FFFF) | carry_in;
             carry_in = w >> (31 - scl);
         }
     }
-    // For output coefficient dst, f_j is multiplied by -k_i with
-    // i = dst - j mod n, negated once more when i + j wraps (X^n = -1).
-    let mut m = Zeroizing::new(vec![0i64; n]);
-    for dst in 0..n {
-        for (j, mj) in m.iter_mut().enumerate() {
-            *mj = if j <= dst {
-                k[dst - j].wrapping_neg() as i64
+    let mt = &mut scratch.mt[..n * n];
+    for j in 0..n {
+        for dst in 0..n {
+            mt[j * n + dst] = if j <= dst {
+                k[dst - j].wrapping_neg()
             } else {
-                k[dst + n - j].wrapping_neg().wrapping_neg() as i64
+                k[dst + n - j]
             };
         }
-        // Words above slen + 1 of f 2^scl are pure sign words: their
-        // contribution is one constant.
-        let ext: i128 = m
-            .iter()
-            .zip(signs.iter())
-            .map(|(&a, &b)| a as i128 * b as i128)
-            .sum();
-        let mut cc = 0i128;
-        for u in 0..wl {
-            let pos = dst + (sch + u) * n;
-            let mut acc = big[pos] as i128 + cc;
-            if u < full {
-                let row = &fs[u * n..(u + 1) * n];
-                for (&a, &b) in m.iter().zip(row) {
-                    // |k| < 2^31 and 31-bit words: the product fits an i64.
-                    acc += (a * b) as i128;
-                }
-            } else {
-                acc += ext;
-            }
-            big[pos] = acc as u32 & 0x7FFF_FFFF;
-            cc = acc >> 31;
-        }
     }
+    b.addmul_small_mp31(&mut big[sch * n..fglen * n], n, ys, mt);
 }
 
 /// The NTT path of `F -= k f 2^sc`: `k f` is computed exactly modulo

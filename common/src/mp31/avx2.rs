@@ -30,6 +30,22 @@ fn store(a: &mut [u32; 8], x: V) {
     unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), x) }
 }
 
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn load4(a: &[u32; 4]) -> __m128i {
+    // SAFETY: `a` is a valid, readable 16-byte array; unaligned load.
+    unsafe { _mm_loadu_si128(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn store4(a: &mut [u32; 4], x: __m128i) {
+    // SAFETY: `a` is a valid, writable 16-byte array; unaligned store.
+    unsafe { _mm_storeu_si128(a.as_mut_ptr().cast(), x) }
+}
+
 /// The eight words at `d[at..at + 8]`.
 #[inline(always)]
 fn lanes(d: &[u32], at: usize) -> &[u32; 8] {
@@ -280,6 +296,75 @@ fn horner8(c: &C, z: &[V; 4], d: &[u32], n: usize, len: usize, q: usize) -> V {
     acc
 }
 
+/// Whether `horner_small` takes a batch of `n` integers of `len` words:
+/// `n` divides 8 and there are enough words to fill the lanes.
+fn small_batch(n: usize, len: usize) -> bool {
+    matches!(n, 1 | 2 | 4) && len * n >= 64
+}
+
+/// Residues of words `0..len` of the `n` (1, 2 or 4) integers in the word
+/// planes of `d`, with the lanes running along the words instead of
+/// across the integers: register `q` holds values `8q..8q + 8` of the
+/// planes, so lane `l` is word `(8 / n) q + l / n` of integer `l mod n`.
+/// Each lane is a Horner chain in steps of `8 / n` words; the lanes are
+/// then weighted by `2^(31 (l / n))` and summed per integer.
+#[target_feature(enable = "avx2")]
+fn horner_small(m: &Mod31, d: &[u32], n: usize, len: usize) -> [u32; 4] {
+    let c = consts(m);
+    let g = (8 / n) as u32;
+    let total = len * n;
+    let chunk = |q: usize| -> V {
+        let at = 8 * q;
+        if at + 8 <= total {
+            reduce_once(&c, load(lanes(d, at)))
+        } else {
+            let mut t = [0u32; 8];
+            t[..total - at].copy_from_slice(&d[at..total]);
+            reduce_once(&c, load(&t))
+        }
+    };
+    // pw[e]: Montgomery form of 2^(31 e), e <= 8.
+    let mut pw = [m.one_m(); 9];
+    for e in 1..9 {
+        pw[e] = m.mmul(pw[e - 1], m.half(m.r2));
+    }
+    // Montgomery forms of 2^(31 g e): multiplying by them shifts by e
+    // registers.
+    let z1 = pw[g as usize];
+    let z2 = m.mmul(z1, z1);
+    let z = [z1, z2, m.mmul(z2, z1), m.mmul(z2, z2)].map(|x| _mm256_set1_epi32(x as i32));
+    let mut acc = _mm256_setzero_si256();
+    let mut q = total.div_ceil(8);
+    while !q.is_multiple_of(4) {
+        q -= 1;
+        acc = add(&c, mmul(&c, acc, z[0]), chunk(q));
+    }
+    while q > 0 {
+        q -= 4;
+        let t = add(
+            &c,
+            add(
+                &c,
+                mmul(&c, chunk(q + 3), z[2]),
+                mmul(&c, chunk(q + 2), z[1]),
+            ),
+            add(&c, mmul(&c, chunk(q + 1), z[0]), chunk(q)),
+        );
+        acc = add(&c, mmul(&c, acc, z[3]), t);
+    }
+    let mut lw = [0u32; 8];
+    for (l, x) in lw.iter_mut().enumerate() {
+        *x = pw[l / n];
+    }
+    let mut out = [0u32; 8];
+    store(&mut out, mmul(&c, acc, load(&lw)));
+    let mut r = [0u32; 4];
+    for (l, &x) in out.iter().enumerate() {
+        r[l % n] = m.add(r[l % n], x);
+    }
+    r
+}
+
 #[target_feature(enable = "avx2")]
 fn weights(m: &Mod31) -> [V; 4] {
     portable::word_weights(m).map(|x| _mm256_set1_epi32(x as i32))
@@ -288,6 +373,14 @@ fn weights(m: &Mod31) -> [V; 4] {
 #[target_feature(enable = "avx2")]
 pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
     let n = out.len();
+    if len > 0 && small_batch(n, len) {
+        let r = horner_small(m, d, n, len);
+        for (k, o) in out.iter_mut().enumerate() {
+            let neg = (d[k + (len - 1) * n] >> 30).wrapping_neg();
+            *o = m.sub(r[k], rx & neg);
+        }
+        return;
+    }
     if len == 0 || !n.is_multiple_of(8) {
         portable::residues(m, d, len, rx, out);
         return;
@@ -320,6 +413,12 @@ pub(super) fn crt_step(
     carry: &mut [u32],
 ) {
     let n = carry.len();
+    if small_batch(n, i) {
+        let r = horner_small(m, blk, n, i);
+        carry.copy_from_slice(&r[..n]);
+        portable::crt_finish(m, s, blk, i, prod, carry);
+        return;
+    }
     if !n.is_multiple_of(8) {
         portable::crt_step(m, s, blk, i, prod, carry);
         return;
@@ -359,5 +458,60 @@ pub(super) fn crt_step(
             top,
             _mm256_blend_epi32::<0xAA>(ce, _mm256_slli_epi64::<32>(co)),
         );
+    }
+}
+
+/// `n` = 4 or 8 (smaller batches are faster in scalar code): the `n`
+/// outputs sit in one or two registers of four 64-bit lanes. Each word `y` is split into 16 + 15 bits so that the
+/// lane sums of `i32 * y_part` products stay below 2^51; the carries are
+/// floor divisions by 2^31 and 2^15, done as logical shifts of values
+/// biased to be non-negative (AVX2 has no 64-bit arithmetic shift).
+#[target_feature(enable = "avx2")]
+pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
+    if n != 4 && n != 8 {
+        portable::addmul_small(x, n, ys, mt);
+        return;
+    }
+    let nv = n / 4;
+    let zero = _mm256_setzero_si256();
+    let mut mv = [[zero; 2]; 8];
+    for (j, row) in mv.iter_mut().enumerate().take(n) {
+        for (v, m) in row.iter_mut().enumerate().take(nv) {
+            let src = mt[j * n + 4 * v..].as_chunks::<4>().0[0].map(|c| c as u32);
+            *m = _mm256_cvtepi32_epi64(load4(&src));
+        }
+    }
+    let mask31 = _mm256_set1_epi64x(0x7FFF_FFFF);
+    let mask15 = _mm256_set1_epi64x(0x7FFF);
+    let bias62 = _mm256_set1_epi64x(1 << 62);
+    let bias60 = _mm256_set1_epi64x(1 << 60);
+    let off31 = _mm256_set1_epi64x(1 << 31);
+    let off45 = _mm256_set1_epi64x(1 << 45);
+    let pack = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    let mut cc = [zero; 2];
+    for (u, row) in ys.chunks_exact(n).enumerate() {
+        let (mut lo, mut hi) = ([zero; 2], [zero; 2]);
+        for (&y, mj) in row.iter().zip(&mv) {
+            let yl = _mm256_set1_epi64x((y & 0xFFFF) as i64);
+            let yh = _mm256_set1_epi64x((y >> 16) as i64);
+            for v in 0..nv {
+                lo[v] = _mm256_add_epi64(lo[v], _mm256_mul_epi32(mj[v], yl));
+                hi[v] = _mm256_add_epi64(hi[v], _mm256_mul_epi32(mj[v], yh));
+            }
+        }
+        for v in 0..nv {
+            let dst = &mut x[u * n + 4 * v..].as_chunks_mut::<4>().0[0];
+            let xw = _mm256_cvtepu32_epi64(load4(dst));
+            let hl = _mm256_slli_epi64::<16>(_mm256_and_si256(hi[v], mask15));
+            let t = _mm256_add_epi64(_mm256_add_epi64(xw, cc[v]), _mm256_add_epi64(lo[v], hl));
+            let tq = _mm256_sub_epi64(_mm256_srli_epi64::<31>(_mm256_add_epi64(t, bias62)), off31);
+            let hq = _mm256_sub_epi64(
+                _mm256_srli_epi64::<15>(_mm256_add_epi64(hi[v], bias60)),
+                off45,
+            );
+            cc[v] = _mm256_add_epi64(tq, hq);
+            let w = _mm256_permutevar8x32_epi32(_mm256_and_si256(t, mask31), pack);
+            store4(dst, _mm256_castsi256_si128(w));
+        }
     }
 }

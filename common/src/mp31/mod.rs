@@ -11,6 +11,11 @@
 //! `n` integers is stored as *word planes*: word `j` of integer `k` at
 //! `k + j n`, so that one word of every integer is contiguous.
 //!
+//! [`Ops::addmul_small_mp31`] is the one kernel here that is not modular:
+//! the product of a polynomial of small coefficients by one of big
+//! coefficients, on word planes, for the low degrees where the solver
+//! multiplies directly.
+//!
 //! Everything here is constant-time in the values: no branch or index
 //! depends on them (lengths and the modulus are public). The kernels of
 //! [`Ops`] have a portable and an AVX2 implementation which compute exactly
@@ -181,6 +186,14 @@ pub trait Ops: Copy {
         prod: &[u32],
         carry: &mut [u32],
     );
+    /// Small-matrix multiply-accumulate on big integers (not modular):
+    /// for the `n` integers `x_d` in the word planes of `x` (`wl` words
+    /// each, `wl = ys.len() / n`) and the `n` integers `y_j` in the word
+    /// planes of `ys` (unsigned, `wl` words),
+    /// `x_d <- x_d + sum_j mt[j n + d] y_j mod 2^(31 wl)`, with the
+    /// `i32` coefficients `mt` (`n * n` entries). Used for the products of
+    /// a small polynomial by one of big coefficients at low degrees.
+    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]);
 }
 
 impl Ops for crate::Portable {
@@ -203,6 +216,9 @@ impl Ops for crate::Portable {
         carry: &mut [u32],
     ) {
         portable::crt_step(m, s, blk, i, prod, carry);
+    }
+    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
+        portable::addmul_small(x, n, ys, mt);
     }
 }
 
@@ -242,6 +258,13 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             avx2::crt_step(m, s, blk, i, prod, carry)
+        }
+    }
+    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::addmul_small(x, n, ys, mt)
         }
     }
 }

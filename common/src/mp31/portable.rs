@@ -100,11 +100,22 @@ pub(super) fn crt_step(
     prod: &[u32],
     carry: &mut [u32],
 ) {
-    let n = carry.len();
-    // carry = (words 0..i) mod p, then the Garner digit
-    // t = (r_i - carry) / P mod p.
     carry.fill(0);
     horner(m, carry, blk, i);
+    crt_finish(m, s, blk, i, prod, carry);
+}
+
+/// The rest of `crt_step` once `carry` holds `(words 0..i) mod p`: the
+/// Garner digit `t = (r_i - carry) / P mod p`, then `x += t P`.
+pub(super) fn crt_finish(
+    m: &Mod31,
+    s: u32,
+    blk: &mut [u32],
+    i: usize,
+    prod: &[u32],
+    carry: &mut [u32],
+) {
+    let n = carry.len();
     for (c, &r) in carry.iter_mut().zip(&blk[i * n..(i + 1) * n]) {
         *c = m.mmul(s, m.sub(r, *c));
     }
@@ -123,4 +134,24 @@ pub(super) fn crt_step(
         }
     }
     top.copy_from_slice(carry);
+}
+
+pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
+    if n == 0 {
+        return;
+    }
+    let wl = ys.len() / n;
+    for dst in 0..n {
+        let mut cc = 0i128;
+        for (u, row) in ys.chunks_exact(n).take(wl).enumerate() {
+            let pos = dst + u * n;
+            let mut acc = x[pos] as i128 + cc;
+            for (j, &y) in row.iter().enumerate() {
+                // An i32 times a 31-bit word fits an i64.
+                acc += (mt[j * n + dst] as i64 * y as i64) as i128;
+            }
+            x[pos] = acc as u32 & 0x7FFF_FFFF;
+            cc = acc >> 31;
+        }
+    }
 }

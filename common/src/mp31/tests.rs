@@ -284,3 +284,97 @@ fn crt_step_every_backend() {
         }
     }
 }
+
+struct AddMul<'a>(&'a [u32], usize, &'a [u32], &'a [i32]);
+impl Kernel for AddMul<'_> {
+    type Output = Vec<u32>;
+    fn run<B: Backend>(self, b: B) -> Vec<u32> {
+        let mut x = self.0.to_vec();
+        b.addmul_small_mp31(&mut x, self.1, self.2, self.3);
+        x
+    }
+}
+
+#[test]
+fn addmul_small_every_backend() {
+    // Against i128 arithmetic with 4-word integers (mod 2^124), extreme
+    // coefficients and words included.
+    let mut next = rng(29);
+    for n in [1usize, 2, 4, 8] {
+        for round in 0..50 {
+            let wl = 4;
+            let word = |next: &mut dyn FnMut() -> u64| match round % 3 {
+                0 => 0x7FFF_FFFF,
+                _ => next() as u32 & 0x7FFF_FFFF,
+            };
+            let x: Vec<u32> = (0..n * wl).map(|_| word(&mut next)).collect();
+            let ys: Vec<u32> = (0..n * wl).map(|_| word(&mut next)).collect();
+            let mt: Vec<i32> = (0..n * n)
+                .map(|_| match round % 3 {
+                    0 => i32::MIN,
+                    _ => next() as i32,
+                })
+                .collect();
+            let val = |d: &[u32], k: usize| -> i128 {
+                (0..wl)
+                    .rev()
+                    .fold(0i128, |a, u| (a << 31) | d[k + u * n] as i128)
+            };
+            let mask = (1i128 << (31 * wl)) - 1;
+            let want: Vec<i128> = (0..n)
+                .map(|dst| {
+                    let s = (0..n).fold(val(&x, dst), |a, j| {
+                        a.wrapping_add((mt[j * n + dst] as i128).wrapping_mul(val(&ys, j)))
+                    });
+                    s & mask
+                })
+                .collect();
+            for kind in BackendKind::available() {
+                let got = run_on(kind, AddMul(&x, n, &ys, &mt)).unwrap();
+                for (dst, &w) in want.iter().enumerate() {
+                    assert_eq!(val(&got, dst), w, "{kind:?} n {n} round {round}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn long_integers_every_backend() {
+    // Long integers (the solver's deep levels: few integers, hundreds of
+    // words): residues against a scalar Horner over the words, and the
+    // Garner step of every backend against portable.
+    let mut next = rng(31);
+    let m = Mod31::new(P0).unwrap();
+    let p = P0 as u64;
+    for n in [1usize, 2, 4, 8, 16] {
+        for len in [1usize, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 155, 308] {
+            let d: Vec<u32> = (0..n * len).map(|_| next() as u32 & 0x7FFF_FFFF).collect();
+            let rx = m.pow2_31(len as u32);
+            let want: Vec<u32> = (0..n)
+                .map(|k| {
+                    let v = (0..len)
+                        .rev()
+                        .fold(0u64, |a, j| ((a << 31) + d[k + j * n] as u64) % p);
+                    let neg = d[k + (len - 1) * n] >> 30 == 1;
+                    ((v + p - if neg { rx as u64 } else { 0 }) % p) as u32
+                })
+                .collect();
+            for kind in BackendKind::available() {
+                let got = run_on(kind, Residues(&m, &d, len, rx, n)).unwrap();
+                assert_eq!(got, want, "{kind:?} residues n {n} len {len}");
+            }
+            let i = len - 1;
+            if i > 0 {
+                let prod: Vec<u32> = (0..i).map(|_| next() as u32 & 0x7FFF_FFFF).collect();
+                let s = (next() % p) as u32;
+                let blk = &d[..(i + 1) * n];
+                let want = Crt(&m, s, blk, i, &prod).run(Portable);
+                for kind in BackendKind::available() {
+                    let got = run_on(kind, Crt(&m, s, blk, i, &prod)).unwrap();
+                    assert_eq!(got, want, "{kind:?} crt n {n} i {i}");
+                }
+            }
+        }
+    }
+}

@@ -2,7 +2,8 @@
 //! run time), bit-compatible with the fn-dsa 0.3 / ntrugen key generator:
 //! a value is a two's complement `u64` `x` standing for `x / 2^32`; sums
 //! and products wrap at 64 bits, products truncate (`(a b) >> 32`, the
-//! floor), halvings round half up, divisions round half away from zero.
+//! floor), halvings round half up, divisions (`pqkit_common::mp31::div_fx32`)
+//! round half away from zero.
 //! Every key-generation decision that goes through this arithmetic
 //! (orthogonalised norm, Babai reduction coefficients) must round exactly
 //! as there, so the order of operations below is part of the contract.
@@ -36,37 +37,6 @@ pub(crate) fn sqr(a: Fxr) -> Fxr {
 #[inline(always)]
 fn half(a: Fxr) -> Fxr {
     ((a.wrapping_add(1) as i64) >> 1) as u64
-}
-
-/// `round(x / y)` in 32.32 (halves away from zero), by a constant-time
-/// restoring division. The numerator is `|x| 2^32`; its top 33 bits are
-/// taken as the first partial remainder (the quotient is assumed to fit
-/// in 64 bits, as it always does for the values key generation divides;
-/// the steps are fixed so that even out-of-range inputs give the same
-/// value as the reference design).
-pub(crate) fn div(x: Fxr, y: Fxr) -> Fxr {
-    let sx = ((x as i64) >> 63) as u64;
-    let sy = ((y as i64) >> 63) as u64;
-    let ax = (x ^ sx).wrapping_sub(sx);
-    let ay = (y ^ sy).wrapping_sub(sy);
-    // `ge(r)`: 1 if r >= ay (signed view of the difference), else 0.
-    let ge = |r: u64| ((((r.wrapping_sub(ay)) as i64) >> 63) + 1) as u64;
-    let mut q = 0u64;
-    let mut r = ax >> 31;
-    // Quotient bits 63..33 bring down the 31 low bits of |x|, then bits
-    // 32..0 bring down zeros (the 2^32 scaling).
-    for bit in (0..64).rev() {
-        let b = ge(r);
-        q |= b << bit;
-        r = r.wrapping_sub(ay & b.wrapping_neg()) << 1;
-        if bit >= 33 {
-            r |= (ax >> (bit - 33)) & 1;
-        }
-    }
-    // r is now twice the remainder: round up when it reaches y.
-    q = q.wrapping_add(ge(r));
-    let s = sx ^ sy;
-    (q ^ s).wrapping_sub(s)
 }
 
 /// The FFT twiddles `ROOTS[j]` of `fft_table.rs` rounded to 32.32 (half
@@ -158,6 +128,7 @@ pub(crate) fn ifft(a: &mut [Fxr]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pqkit_common::mp31::div_fx32 as div;
 
     #[test]
     fn division() {

@@ -94,6 +94,16 @@ fn is_invertible(f: &[i8]) -> bool {
     zero == 0
 }
 
+/// Element-wise 32.32 division as a backend kernel.
+struct DivFx<'a>(&'a mut [u64], &'a [u64]);
+
+impl pqkit_common::Kernel for DivFx<'_> {
+    type Output = ();
+    fn run<B: pqkit_common::Backend>(self, b: B) {
+        b.div_fx32_mp31(self.0, self.1);
+    }
+}
+
 /// The orthogonalised norm check: the squared norm of
 /// `(q adj(f), q adj(g)) / (f adj(f) + g adj(g))` must stay below
 /// `1.17^2 q = 16822.4121`, computed in the 32.32 fixed-point arithmetic
@@ -107,12 +117,16 @@ fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
     let mut gx: Vec<Fxr> = g.iter().map(|&x| of_i32(x as i32)).collect();
     fft(&mut fx);
     fft(&mut gx);
-    let mut inv = vec![0u64; hn];
-    for j in 0..hn {
+    let mut inv = vec![of_i32(1); hn];
+    let mut den = vec![0u64; hn];
+    for (j, d) in den.iter_mut().enumerate() {
         let z1 = mul(fx[j], fx[j]).wrapping_add(mul(fx[j + hn], fx[j + hn]));
         let z2 = mul(gx[j], gx[j]).wrapping_add(mul(gx[j + hn], gx[j + hn]));
-        inv[j] = div(of_i32(1), z1.wrapping_add(z2));
+        *d = z1.wrapping_add(z2);
     }
+    // inv = 1 / den, four divisions per step on the backend's kernel.
+    pqkit_common::dispatch(DivFx(&mut inv, &den));
+    den.zeroize();
     let q = of_i32(ring::Q as i32);
     for v in [&mut fx, &mut gx] {
         for x in v[hn..].iter_mut() {

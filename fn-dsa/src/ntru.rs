@@ -394,12 +394,18 @@ fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: usize) {
     for x in rf.iter_mut().chain(rg.iter_mut()) {
         *x <<= scale_t;
     }
+    let mut q4 = Zeroizing::new([0u64; 4]);
     for i in 0..hn {
-        // Four separate divisions (no shared reciprocal), as specified.
-        rf[i] = fxp::div(rf[i], rn[i]);
-        rf[i + hn] = fxp::div(rf[i + hn].wrapping_neg(), rn[i]);
-        rg[i] = fxp::div(rg[i], rn[i]);
-        rg[i + hn] = fxp::div(rg[i + hn].wrapping_neg(), rn[i]);
+        // Four separate divisions (no shared reciprocal), as specified,
+        // one per lane of the backend's kernel.
+        *q4 = [
+            rf[i],
+            rf[i + hn].wrapping_neg(),
+            rg[i],
+            rg[i + hn].wrapping_neg(),
+        ];
+        b.div_fx32_mp31(&mut q4[..], &[rn[i]; 4]);
+        [rf[i], rf[i + hn], rg[i], rg[i + hn]] = *q4;
     }
     drop(rn);
 
@@ -788,10 +794,9 @@ fn solve_depth0<B: Backend>(
     }
     fxp::fft(&mut rd);
     fxp::fft(&mut rnum);
-    for j in 0..hn {
-        rnum[j] = fxp::div(rnum[j], rd[j]);
-        rnum[j + hn] = fxp::div(rnum[j + hn], rd[j]);
-    }
+    let (lo, hi) = rnum.split_at_mut(hn);
+    b.div_fx32_mp31(lo, &rd[..hn]);
+    b.div_fx32_mp31(hi, &rd[..hn]);
     fxp::ifft(&mut rnum);
     let mut kt = words(n);
     for (o, &x) in kt.iter_mut().zip(rnum.iter()) {

@@ -10,7 +10,7 @@
 
 use core::arch::x86_64::*;
 
-use super::{Mod31, portable};
+use super::{Mod31, div_fx32 as div_scalar, portable};
 
 type V = __m256i;
 
@@ -26,6 +26,22 @@ fn load(a: &[u32; 8]) -> V {
 #[target_feature(enable = "avx2")]
 #[allow(unsafe_code)]
 fn store(a: &mut [u32; 8], x: V) {
+    // SAFETY: `a` is a valid, writable 32-byte array; unaligned store.
+    unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), x) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn load_u64(a: &[u64; 4]) -> V {
+    // SAFETY: `a` is a valid, readable 32-byte array; unaligned load.
+    unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
+}
+
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn store_u64(a: &mut [u64; 4], x: V) {
     // SAFETY: `a` is a valid, writable 32-byte array; unaligned store.
     unsafe { _mm256_storeu_si256(a.as_mut_ptr().cast(), x) }
 }
@@ -513,5 +529,45 @@ pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
             let w = _mm256_permutevar8x32_epi32(_mm256_and_si256(t, mask31), pack);
             store4(dst, _mm256_castsi256_si128(w));
         }
+    }
+}
+
+/// Four `div_fx32` at once, one per 64-bit lane, step for step the same
+/// restoring division (the signed test "r - |y| >= 0" is a signed 64-bit
+/// comparison with zero).
+#[target_feature(enable = "avx2")]
+pub(super) fn div_fx32(x: &mut [u64], y: &[u64]) {
+    let y = &y[..x.len()];
+    let (xc, xr) = x.as_chunks_mut::<4>();
+    let (yc, yr) = y.as_chunks::<4>();
+    let zero = _mm256_setzero_si256();
+    let one = _mm256_set1_epi64x(1);
+    for (xv, yv) in xc.iter_mut().zip(yc) {
+        let (xv_, yv_) = (load_u64(xv), load_u64(yv));
+        let sx = _mm256_cmpgt_epi64(zero, xv_);
+        let sy = _mm256_cmpgt_epi64(zero, yv_);
+        let ax = _mm256_sub_epi64(_mm256_xor_si256(xv_, sx), sx);
+        let ay = _mm256_sub_epi64(_mm256_xor_si256(yv_, sy), sy);
+        // All-ones where r >= |y| (signed view of the difference).
+        let ge = |r: V| _mm256_cmpgt_epi64(zero, _mm256_sub_epi64(r, ay));
+        let mut q = zero;
+        let mut r = _mm256_srli_epi64::<31>(ax);
+        for bit in (0..64).rev() {
+            let lt = ge(r);
+            let b = _mm256_andnot_si256(lt, _mm256_set1_epi64x((1u64 << bit) as i64));
+            q = _mm256_or_si256(q, b);
+            r = _mm256_slli_epi64::<1>(_mm256_sub_epi64(r, _mm256_andnot_si256(lt, ay)));
+            if bit >= 33 {
+                let cnt = _mm_cvtsi64_si128(bit - 33);
+                r = _mm256_or_si256(r, _mm256_and_si256(_mm256_srl_epi64(ax, cnt), one));
+            }
+        }
+        // Round up when twice the remainder reaches |y|.
+        q = _mm256_add_epi64(q, _mm256_andnot_si256(ge(r), one));
+        let s = _mm256_xor_si256(sx, sy);
+        store_u64(xv, _mm256_sub_epi64(_mm256_xor_si256(q, s), s));
+    }
+    for (a, &b) in xr.iter_mut().zip(yr) {
+        *a = div_scalar(*a, b);
     }
 }

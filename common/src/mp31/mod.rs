@@ -16,6 +16,9 @@
 //! coefficients, on word planes, for the low degrees where the solver
 //! multiplies directly.
 //!
+//! [`div_fx32`] (and its four-lane kernel) is the solver's 32.32
+//! fixed-point division.
+//!
 //! Everything here is constant-time in the values: no branch or index
 //! depends on them (lengths and the modulus are public). The kernels of
 //! [`Ops`] have a portable and an AVX2 implementation which compute exactly
@@ -194,6 +197,9 @@ pub trait Ops: Copy {
     /// `i32` coefficients `mt` (`n * n` entries). Used for the products of
     /// a small polynomial by one of big coefficients at low degrees.
     fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]);
+    /// `x[i] <- div_fx32(x[i], y[i])` for every `i < x.len()` (32.32
+    /// fixed-point division, [`div_fx32`]).
+    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]);
 }
 
 impl Ops for crate::Portable {
@@ -219,6 +225,11 @@ impl Ops for crate::Portable {
     }
     fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
         portable::addmul_small(x, n, ys, mt);
+    }
+    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
+        for (a, &b) in x.iter_mut().zip(y) {
+            *a = div_fx32(*a, b);
+        }
     }
 }
 
@@ -267,6 +278,45 @@ impl Ops for crate::backend::Avx2 {
             avx2::addmul_small(x, n, ys, mt)
         }
     }
+    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::div_fx32(x, y)
+        }
+    }
+}
+
+/// `round(x / y)` for two's-complement 32.32 fixed-point values (halves
+/// away from zero), by a constant-time restoring division (the NTRU
+/// solver's Babai reduction and norm check). The numerator is `|x| 2^32`; its top 33 bits are
+/// taken as the first partial remainder (the quotient is assumed to fit
+/// in 64 bits, as it always does for the values key generation divides;
+/// the steps are fixed so that even out-of-range inputs give the same
+/// value as the reference design).
+pub fn div_fx32(x: u64, y: u64) -> u64 {
+    let sx = ((x as i64) >> 63) as u64;
+    let sy = ((y as i64) >> 63) as u64;
+    let ax = (x ^ sx).wrapping_sub(sx);
+    let ay = (y ^ sy).wrapping_sub(sy);
+    // `ge(r)`: 1 if r >= ay (signed view of the difference), else 0.
+    let ge = |r: u64| ((((r.wrapping_sub(ay)) as i64) >> 63) + 1) as u64;
+    let mut q = 0u64;
+    let mut r = ax >> 31;
+    // Quotient bits 63..33 bring down the 31 low bits of |x|, then bits
+    // 32..0 bring down zeros (the 2^32 scaling).
+    for bit in (0..64).rev() {
+        let b = ge(r);
+        q |= b << bit;
+        r = r.wrapping_sub(ay & b.wrapping_neg()) << 1;
+        if bit >= 33 {
+            r |= (ax >> (bit - 33)) & 1;
+        }
+    }
+    // r is now twice the remainder: round up when it reaches y.
+    q = q.wrapping_add(ge(r));
+    let s = sx ^ sy;
+    (q ^ s).wrapping_sub(s)
 }
 
 /// Root tables for degree `2^logn` from a primitive `2^(logn+1)`-th root

@@ -378,3 +378,53 @@ fn long_integers_every_backend() {
         }
     }
 }
+
+struct Div<'a>(&'a [u64], &'a [u64]);
+impl Kernel for Div<'_> {
+    type Output = Vec<u64>;
+    fn run<B: Backend>(self, b: B) -> Vec<u64> {
+        let mut x = self.0.to_vec();
+        b.div_fx32_mp31(&mut x, self.1);
+        x
+    }
+}
+
+#[test]
+fn div_fx32_exact_and_every_backend() {
+    // In range: round(x 2^32 / y) with halves away from zero, checked
+    // with i128 arithmetic; out of range (huge quotients, zero divisor)
+    // only backend agreement.
+    let mut next = rng(37);
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    for i in 0..403 {
+        let (x, y) = match i % 4 {
+            0 => (
+                (next() as i64 >> 20) as u64,
+                (next() as i64 >> 8) as u64 | 1,
+            ),
+            1 => (next(), next()),
+            2 => (next(), 0),
+            _ => (
+                (next() as i64 >> 30) as u64,
+                (next() as i64 >> 33) as u64 | 1,
+            ),
+        };
+        xs.push(x);
+        ys.push(y);
+        if i % 4 == 0 || i % 4 == 3 {
+            let (xi, yi) = (x as i64 as i128, y as i64 as i128);
+            let num = xi.abs() << 32;
+            let (q, r) = (num / yi.abs(), num % yi.abs());
+            let q = if 2 * r >= yi.abs() { q + 1 } else { q };
+            let want = if (xi < 0) != (yi < 0) { -q } else { q };
+            if want.abs() < 1 << 62 {
+                assert_eq!(div_fx32(x, y) as i64 as i128, want, "{x:#x} / {y:#x}");
+            }
+        }
+    }
+    let want: Vec<u64> = xs.iter().zip(&ys).map(|(&x, &y)| div_fx32(x, y)).collect();
+    for kind in BackendKind::available() {
+        assert_eq!(run_on(kind, Div(&xs, &ys)).unwrap(), want, "{kind:?}");
+    }
+}

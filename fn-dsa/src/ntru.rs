@@ -394,18 +394,15 @@ fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: usize) {
     for x in rf.iter_mut().chain(rg.iter_mut()) {
         *x <<= scale_t;
     }
-    let mut q4 = Zeroizing::new([0u64; 4]);
-    for i in 0..hn {
-        // Four separate divisions (no shared reciprocal), as specified,
-        // one per lane of the backend's kernel.
-        *q4 = [
-            rf[i],
-            rf[i + hn].wrapping_neg(),
-            rg[i],
-            rg[i + hn].wrapping_neg(),
-        ];
-        b.div_fx32_mp31(&mut q4[..], &[rn[i]; 4]);
-        [rf[i], rf[i + hn], rg[i], rg[i + hn]] = *q4;
+    // Four separate divisions per i (no shared reciprocal), as specified:
+    // rf[i] / rn[i], -rf[i + hn] / rn[i], and the same for rg.
+    for v in [&mut rf, &mut rg] {
+        let (lo, hi) = v.split_at_mut(hn);
+        for x in hi.iter_mut() {
+            *x = x.wrapping_neg();
+        }
+        b.div_fx32_mp31(lo, &rn);
+        b.div_fx32_mp31(hi, &rn);
     }
     drop(rn);
 

@@ -532,40 +532,72 @@ pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
     }
 }
 
-/// Four `div_fx32` at once, one per 64-bit lane, step for step the same
-/// restoring division (the signed test "r - |y| >= 0" is a signed 64-bit
-/// comparison with zero).
+/// `div_fx32` on the four 64-bit lanes of `xv` and `yv`, step for step
+/// the same restoring division: the partial remainder keeps `r - |y|`
+/// where that is non-negative (a blend on its sign bit) and the quotient
+/// bits are shifted in from the right.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn div_lanes(xv: V, yv: V) -> V {
+    let zero = _mm256_setzero_si256();
+    let one = _mm256_set1_epi64x(1);
+    let sx = _mm256_cmpgt_epi64(zero, xv);
+    let sy = _mm256_cmpgt_epi64(zero, yv);
+    let ax = _mm256_sub_epi64(_mm256_xor_si256(xv, sx), sx);
+    let ay = _mm256_sub_epi64(_mm256_xor_si256(yv, sy), sy);
+    let mut q = zero;
+    let mut r = _mm256_srli_epi64::<31>(ax);
+    for bit in (0..64).rev() {
+        let d = _mm256_sub_epi64(r, ay);
+        // Quotient bit: 1 where d >= 0 (signed).
+        let b = _mm256_xor_si256(_mm256_srli_epi64::<63>(d), one);
+        q = _mm256_or_si256(_mm256_slli_epi64::<1>(q), b);
+        let keep = _mm256_blendv_pd(
+            _mm256_castsi256_pd(d),
+            _mm256_castsi256_pd(r),
+            _mm256_castsi256_pd(d),
+        );
+        r = _mm256_slli_epi64::<1>(_mm256_castpd_si256(keep));
+        if bit >= 33 {
+            let cnt = _mm_cvtsi64_si128(bit - 33);
+            r = _mm256_or_si256(r, _mm256_and_si256(_mm256_srl_epi64(ax, cnt), one));
+        }
+    }
+    // Round up when twice the remainder reaches |y|.
+    let d = _mm256_sub_epi64(r, ay);
+    q = _mm256_add_epi64(q, _mm256_xor_si256(_mm256_srli_epi64::<63>(d), one));
+    let s = _mm256_xor_si256(sx, sy);
+    _mm256_sub_epi64(_mm256_xor_si256(q, s), s)
+}
+
+/// `div_fx32` four lanes at a time, two registers per step so that two
+/// independent chains overlap.
 #[target_feature(enable = "avx2")]
 pub(super) fn div_fx32(x: &mut [u64], y: &[u64]) {
     let y = &y[..x.len()];
-    let (xc, xr) = x.as_chunks_mut::<4>();
-    let (yc, yr) = y.as_chunks::<4>();
-    let zero = _mm256_setzero_si256();
-    let one = _mm256_set1_epi64x(1);
+    let (xc, xr) = x.as_chunks_mut::<8>();
+    let (yc, yr) = y.as_chunks::<8>();
     for (xv, yv) in xc.iter_mut().zip(yc) {
-        let (xv_, yv_) = (load_u64(xv), load_u64(yv));
-        let sx = _mm256_cmpgt_epi64(zero, xv_);
-        let sy = _mm256_cmpgt_epi64(zero, yv_);
-        let ax = _mm256_sub_epi64(_mm256_xor_si256(xv_, sx), sx);
-        let ay = _mm256_sub_epi64(_mm256_xor_si256(yv_, sy), sy);
-        // All-ones where r >= |y| (signed view of the difference).
-        let ge = |r: V| _mm256_cmpgt_epi64(zero, _mm256_sub_epi64(r, ay));
-        let mut q = zero;
-        let mut r = _mm256_srli_epi64::<31>(ax);
-        for bit in (0..64).rev() {
-            let lt = ge(r);
-            let b = _mm256_andnot_si256(lt, _mm256_set1_epi64x((1u64 << bit) as i64));
-            q = _mm256_or_si256(q, b);
-            r = _mm256_slli_epi64::<1>(_mm256_sub_epi64(r, _mm256_andnot_si256(lt, ay)));
-            if bit >= 33 {
-                let cnt = _mm_cvtsi64_si128(bit - 33);
-                r = _mm256_or_si256(r, _mm256_and_si256(_mm256_srl_epi64(ax, cnt), one));
-            }
-        }
-        // Round up when twice the remainder reaches |y|.
-        q = _mm256_add_epi64(q, _mm256_andnot_si256(ge(r), one));
-        let s = _mm256_xor_si256(sx, sy);
-        store_u64(xv, _mm256_sub_epi64(_mm256_xor_si256(q, s), s));
+        let (x0, x1) = xv.split_at_mut(4);
+        let (x0, x1) = (
+            &mut x0.as_chunks_mut::<4>().0[0],
+            &mut x1.as_chunks_mut::<4>().0[0],
+        );
+        let (y0, y1) = (
+            &yv[..4].as_chunks::<4>().0[0],
+            &yv[4..].as_chunks::<4>().0[0],
+        );
+        let (q0, q1) = (
+            div_lanes(load_u64(x0), load_u64(y0)),
+            div_lanes(load_u64(x1), load_u64(y1)),
+        );
+        store_u64(x0, q0);
+        store_u64(x1, q1);
+    }
+    let (xc, xr) = xr.as_chunks_mut::<4>();
+    let (yc, yr) = yr.as_chunks::<4>();
+    for (xv, yv) in xc.iter_mut().zip(yc) {
+        store_u64(xv, div_lanes(load_u64(xv), load_u64(yv)));
     }
     for (a, &b) in xr.iter_mut().zip(yr) {
         *a = div_scalar(*a, b);

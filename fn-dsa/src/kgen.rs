@@ -35,6 +35,9 @@ const GTAB_10: [u16; 24] = [
     61782, 63774, 64793, 65255, 65441, 65507, 65527, 65533,
 ];
 
+/// Draws per batch of `sample_f` (degrees 256 and up).
+const BATCH: usize = 32;
+
 /// Sample `f` with odd parity (sum of coefficients odd), coefficients in
 /// `[-127, 127]`.
 fn sample_f(logn: u32, rng: &mut Prng, f: &mut [i8]) {
@@ -49,22 +52,44 @@ fn sample_f(logn: u32, rng: &mut Prng, f: &mut [i8]) {
         let mut parity = 0u32;
         let mut i = 0;
         while i < n {
-            let mut v = 0i32;
+            // One draw per value (zz = 1): a batch of draws, no more than
+            // the one-by-one loop would consume (every draw fills a slot
+            // unless it is redrawn), with the table scan running across
+            // the batch so that it vectorizes. Toy degrees sum zz draws
+            // per value, one value at a time.
+            let b = if zz == 1 { (n - i).min(BATCH) } else { 1 };
+            let mut vs = [-kmax * zz as i32; BATCH];
+            let mut ys = [0u32; BATCH];
             for _ in 0..zz {
-                let y = rng.next_u16_le() as u32;
-                v -= kmax;
-                for &t in tab {
-                    v += ((t as u32).wrapping_sub(y) >> 31) as i32;
+                for y in ys[..b].iter_mut() {
+                    *y = rng.next_u16_le() as u32;
+                }
+                // Eight lanes at a time (the unused lanes of a short
+                // batch compute garbage that is never read).
+                for (vc, yc) in vs.chunks_exact_mut(8).zip(ys.chunks_exact(8)) {
+                    let mut acc = [0i32; 8];
+                    for &t in tab {
+                        for (a, &y) in acc.iter_mut().zip(yc) {
+                            *a += ((t as u32).wrapping_sub(y) >> 31) as i32;
+                        }
+                    }
+                    for (v, a) in vc.iter_mut().zip(acc) {
+                        *v += a;
+                    }
                 }
             }
-            // Out-of-range values are redrawn (practically never); only
-            // this accept/reject bit of a sample is made public.
-            if !declassify((-127..=127).contains(&v)) {
-                continue;
+            for &v in &vs[..b] {
+                // Out-of-range values are redrawn (practically never);
+                // only this accept/reject bit of a sample is made public.
+                if !declassify((-127..=127).contains(&v)) {
+                    continue;
+                }
+                f[i] = v as i8;
+                i += 1;
+                parity ^= v as u32;
             }
-            f[i] = v as i8;
-            i += 1;
-            parity ^= v as u32;
+            vs.zeroize();
+            ys.zeroize();
         }
         // Public accept/reject decision of the candidate (parity).
         if declassify(parity & 1 == 1) {

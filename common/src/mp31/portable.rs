@@ -154,6 +154,23 @@ pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
     if n == 0 {
         return;
     }
+    if n == 2 {
+        // Two products per word: |i32 * (2^31 - 1)| < 2^62, so the sum
+        // of two, a word and a carry (|carry| < 2^32) fits an i64; the
+        // two carry chains run side by side.
+        let (m00, m01, m10, m11) = (mt[0] as i64, mt[1] as i64, mt[2] as i64, mt[3] as i64);
+        let (mut c0, mut c1) = (0i64, 0i64);
+        for (xw, yw) in x.chunks_exact_mut(2).zip(ys.chunks_exact(2)) {
+            let (y0, y1) = (yw[0] as i64, yw[1] as i64);
+            let z0 = xw[0] as i64 + c0 + m00 * y0 + m10 * y1;
+            let z1 = xw[1] as i64 + c1 + m01 * y0 + m11 * y1;
+            xw[0] = z0 as u32 & 0x7FFF_FFFF;
+            xw[1] = z1 as u32 & 0x7FFF_FFFF;
+            c0 = z0 >> 31;
+            c1 = z1 >> 31;
+        }
+        return;
+    }
     let wl = ys.len() / n;
     for dst in 0..n {
         let mut cc = 0i128;

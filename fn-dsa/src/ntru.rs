@@ -256,13 +256,13 @@ fn field_norms<B: Backend>(b: B, logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, 
 
 /// Deepest level: `Res(f) G - Res(g) F = q`. Returns `F` then `G`
 /// (`SMALL_BL[logn]` words each) and the success mask.
-fn solve_deepest(logn: u32, fg: &[u32]) -> (Words, u32) {
+fn solve_deepest<B: Backend>(b: B, logn: u32, fg: &[u32]) -> (Words, u32) {
     let slen = SMALL_BL[logn as usize];
     let (rf, rg) = fg.split_at(slen);
     let mut out = words(2 * slen);
-    let mut tmp = words(4 * slen);
+    let mut tmp = words(8 * slen);
     let (cf, cg) = out.split_at_mut(slen);
-    let mut ok = zint31::bezout(cg, cf, rf, &rg[..slen], &mut tmp);
+    let mut ok = zint31::bezout(b, cg, cf, rf, &rg[..slen], &mut tmp);
     // Scale by q; an overflow of the budget rejects the candidate.
     let c1 = zint31::mul_small(cf, Q);
     let c2 = zint31::mul_small(cg, Q);
@@ -865,7 +865,7 @@ fn solve_with<B: Backend>(
 ) -> bool {
     let n = 1usize << logn;
     let (levels, mut ok) = field_norms(b, logn, f, g);
-    let (mut up, ok_deep) = solve_deepest(logn, &levels[logn as usize]);
+    let (mut up, ok_deep) = solve_deepest(b, logn, &levels[logn as usize]);
     ok &= ok_deep;
     for depth in (1..logn as usize).rev() {
         let slen = SMALL_BL[depth];

@@ -175,70 +175,37 @@ fn lin_div31_abs(a: &mut [u32], b: &mut [u32], fa: i64, ga: i64, fb: i64, gb: i6
     (na, nb)
 }
 
-/// Bring `a` from `(-m, 2m)` into `[0, m)`; `neg` is all-ones when `a` is
-/// negative (its top carry was negative).
-fn finish_mod(a: &mut [u32], m: &[u32], neg: u32) {
-    // ge: 1 if a >= m (only meaningful for non-negative a).
-    let mut cc = 0u32;
-    for (&aw, &mw) in a.iter().zip(m) {
-        cc = aw.wrapping_sub(mw).wrapping_sub(cc) >> 31;
-    }
-    let lt = cc.wrapping_neg();
-    // Negative: add m (subtract -m: xor mask + carry); a >= m: subtract m.
-    let xm = neg >> 1;
-    let ym = neg | !lt;
-    let mut c = neg & 1;
-    for (w, &mw) in a.iter_mut().zip(m) {
-        let z = w.wrapping_sub((mw ^ xm) & ym).wrapping_sub(c);
-        *w = z & 0x7FFF_FFFF;
-        c = z >> 31;
-    }
-}
-
-/// `(a, b) <- ((fa a + ga b) / 2^31 mod m, (fb a + gb b) / 2^31 mod m)` for
-/// `a, b` in `[0, m)`, `m` odd; `m0i = -1/m mod 2^31`.
-#[allow(clippy::too_many_arguments)]
-fn lin_mod(a: &mut [u32], b: &mut [u32], m: &[u32], m0i: u32, fa: i64, ga: i64, fb: i64, gb: i64) {
-    // Add ta m (resp. tb m) to make the low 31 bits vanish.
-    let ta = a[0]
-        .wrapping_mul(fa as u32)
-        .wrapping_add(b[0].wrapping_mul(ga as u32))
-        .wrapping_mul(m0i)
-        & 0x7FFF_FFFF;
-    let tb = a[0]
-        .wrapping_mul(fb as u32)
-        .wrapping_add(b[0].wrapping_mul(gb as u32))
-        .wrapping_mul(m0i)
-        & 0x7FFF_FFFF;
-    let len = a.len();
-    let (mut ca, mut cb) = (0i64, 0i64);
-    for i in 0..len {
-        let (aw, bw, mw) = (a[i] as u64, b[i] as u64, m[i] as u64);
-        // The sum can exceed 2^63 in magnitude only transiently: wrapping
-        // u64 arithmetic with an arithmetic shift of the result is exact
-        // because the true value fits in 95 bits and we keep its low 64
-        // bits signed, which hold it (|value| < 2^63).
-        let za = aw
-            .wrapping_mul(fa as u64)
-            .wrapping_add(bw.wrapping_mul(ga as u64))
-            .wrapping_add(mw.wrapping_mul(ta as u64))
-            .wrapping_add(ca as u64);
-        let zb = aw
-            .wrapping_mul(fb as u64)
-            .wrapping_add(bw.wrapping_mul(gb as u64))
-            .wrapping_add(mw.wrapping_mul(tb as u64))
-            .wrapping_add(cb as u64);
-        if i > 0 {
-            a[i - 1] = za as u32 & 0x7FFF_FFFF;
-            b[i - 1] = zb as u32 & 0x7FFF_FFFF;
+/// `finish_mod` for the four interleaved integers of `bezout` (word `i`
+/// of integer `l` at `w[4 i + l]`), integers 0, 1 modulo the first of the
+/// interleaved moduli `m` and 2, 3 modulo the second: bring each from
+/// `(-m, 2m)` into `[0, m)`; `neg[l]` is all-ones when integer `l` is
+/// negative (its top carry was negative). The four carry chains run side
+/// by side.
+fn finish_mod4(w: &mut [u32], m: &[u32], neg: [u32; 4]) {
+    // lt[l]: all-ones if w_l < m (only meaningful for non-negative w_l).
+    let mut cc = [0u32; 4];
+    for (wi, mi) in w.chunks_exact(4).zip(m.chunks_exact(2)) {
+        for l in 0..4 {
+            cc[l] = wi[l].wrapping_sub(mi[l / 2]).wrapping_sub(cc[l]) >> 31;
         }
-        ca = (za as i64) >> 31;
-        cb = (zb as i64) >> 31;
     }
-    a[len - 1] = ca as u32;
-    b[len - 1] = cb as u32;
-    finish_mod(a, m, (ca >> 63) as u32);
-    finish_mod(b, m, (cb >> 63) as u32);
+    // Negative: add m (subtract -m: xor mask + carry); w >= m: subtract m.
+    let xm = neg.map(|n| n >> 1);
+    let mut ym = [0u32; 4];
+    let mut c = [0u32; 4];
+    for l in 0..4 {
+        ym[l] = neg[l] | !cc[l].wrapping_neg();
+        c[l] = neg[l] & 1;
+    }
+    for (wi, mi) in w.chunks_exact_mut(4).zip(m.chunks_exact(2)) {
+        for l in 0..4 {
+            let z = wi[l]
+                .wrapping_sub((mi[l / 2] ^ xm[l]) & ym[l])
+                .wrapping_sub(c[l]);
+            wi[l] = z & 0x7FFF_FFFF;
+            c[l] = z >> 31;
+        }
+    }
 }
 
 /// `-1 / x mod 2^31` for odd `x`.
@@ -250,23 +217,38 @@ fn ninv31(x: u32) -> u32 {
 /// ePrint 2020/972): for `x, y` of `len` words, find `u, v` with
 /// `x u - y v = 1`, `0 <= u < y`, `0 <= v < x`. Returns all-ones on
 /// success, zero when `x` or `y` is even or `gcd(x, y) != 1` (then `u, v`
-/// are meaningless). Constant-time; `tmp` needs `4 len` words.
-pub(crate) fn bezout(u: &mut [u32], v: &mut [u32], x: &[u32], y: &[u32], tmp: &mut [u32]) -> u32 {
+/// are meaningless). Constant-time; `tmp` needs `8 len` words.
+///
+/// The Bezout coefficients `(u0, u)` (modulo `y`) and `(v0, v)` (modulo
+/// `x`) are kept interleaved word by word, so that each round updates all
+/// four in one pass of the backend's `bezout_step_mp31`.
+pub(crate) fn bezout<B: Backend>(
+    be: B,
+    u: &mut [u32],
+    v: &mut [u32],
+    x: &[u32],
+    y: &[u32],
+    tmp: &mut [u32],
+) -> u32 {
     let len = x.len();
-    let (u0, tmp) = tmp.split_at_mut(len);
-    let (v0, tmp) = tmp.split_at_mut(len);
     let (a, tmp) = tmp.split_at_mut(len);
-    let b = &mut tmp[..len];
+    let (b, tmp) = tmp.split_at_mut(len);
+    let (w, tmp) = tmp.split_at_mut(4 * len);
+    let ym = &mut tmp[..2 * len];
     // Invariants: a = x u0 - y v0 and b = x u1 - y v1, with u0, u1 mod y
-    // and v0, v1 mod x (u1 = u, v1 = v).
+    // and v0, v1 mod x (u1 = u, v1 = v); w holds (u0, u1, v0, v1) and ym
+    // the moduli (y, x), interleaved.
     a.copy_from_slice(x);
     b.copy_from_slice(y);
-    u0.fill(0);
-    u0[0] = 1;
-    v0.fill(0);
-    u.copy_from_slice(y);
-    v.copy_from_slice(x);
-    v[0] = x[0].wrapping_sub(1) & 0x7FFF_FFFF;
+    for i in 0..len {
+        w[4 * i] = (i == 0) as u32;
+        w[4 * i + 1] = y[i];
+        w[4 * i + 2] = 0;
+        w[4 * i + 3] = x[i];
+        ym[2 * i] = y[i];
+        ym[2 * i + 1] = x[i];
+    }
+    w[3] = x[0].wrapping_sub(1) & 0x7FFF_FFFF;
     let x0i = ninv31(x[0]);
     let y0i = ninv31(y[0]);
 
@@ -330,14 +312,39 @@ pub(crate) fn bezout(u: &mut [u32], v: &mut [u32], x: &[u32], y: &[u32], tmp: &m
         let (na, nb) = (na as i32 as i64, nb as i32 as i64);
         let (f0, g0) = ((f0 ^ na) - na, (g0 ^ na) - na);
         let (f1, g1) = ((f1 ^ nb) - nb, (g1 ^ nb) - nb);
-        lin_mod(u0, u, y, y0i, f0, g0, f1, g1);
-        lin_mod(v0, v, x, x0i, f0, g0, f1, g1);
+
+        // (u0, u1) <- ((f0 u0 + g0 u1) / 2^31, (f1 u0 + g1 u1) / 2^31) mod y
+        // and the same for (v0, v1) mod x: adding t y (t x) first makes
+        // the low 31 bits vanish.
+        let t_of = |p: u32, q: u32, f: i64, g: i64, m0i: u32| {
+            p.wrapping_mul(f as u32)
+                .wrapping_add(q.wrapping_mul(g as u32))
+                .wrapping_mul(m0i)
+                & 0x7FFF_FFFF
+        };
+        let t = [
+            t_of(w[0], w[1], f0, g0, y0i),
+            t_of(w[0], w[1], f1, g1, y0i),
+            t_of(w[2], w[3], f0, g0, x0i),
+            t_of(w[2], w[3], f1, g1, x0i),
+        ];
+        let c = be.bezout_step_mp31(w, ym, [f0, f1, f0, f1], [g0, g1, g0, g1], t);
+        // The top words take the carries; then each value goes from
+        // (-m, 2m) to [0, m).
+        for (l, &cl) in c.iter().enumerate() {
+            w[4 * (len - 1) + l] = cl as u32;
+        }
+        finish_mod4(w, ym, c.map(|cl| (cl >> 63) as u32));
+    }
+    for i in 0..len {
+        u[i] = w[4 * i + 1];
+        v[i] = w[4 * i + 3];
     }
 
     // Success iff b = 1 and both inputs were odd.
     let mut r = b[0] ^ 1;
-    for &w in &b[1..] {
-        r |= w;
+    for &wd in &b[1..] {
+        r |= wd;
     }
     r |= (x[0] & y[0] & 1) ^ 1;
     ((r | r.wrapping_neg()) >> 31).wrapping_sub(1)
@@ -346,6 +353,7 @@ pub(crate) fn bezout(u: &mut [u32], v: &mut [u32], x: &[u32], y: &[u32], tmp: &m
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pqkit_common::Portable;
 
     fn to_u128(x: &[u32]) -> u128 {
         x.iter().rev().fold(0u128, |a, &w| (a << 31) | w as u128)
@@ -375,8 +383,8 @@ mod tests {
             let (xv, yv) = (from_u128(x, len), from_u128(y, len));
             let mut u = std::vec![0; len];
             let mut v = std::vec![0; len];
-            let mut tmp = std::vec![0; 4 * len];
-            let ok = bezout(&mut u, &mut v, &xv, &yv, &mut tmp);
+            let mut tmp = std::vec![0; 8 * len];
+            let ok = bezout(Portable, &mut u, &mut v, &xv, &yv, &mut tmp);
             let g = {
                 let (mut a, mut b) = (x, y);
                 while b != 0 {
@@ -393,8 +401,8 @@ mod tests {
             }
         }
         let (xv, yv) = (from_u128(15, 2), from_u128(21, 2));
-        let (mut u, mut v, mut tmp) = (std::vec![0; 2], std::vec![0; 2], std::vec![0; 8]);
-        assert_eq!(bezout(&mut u, &mut v, &xv, &yv, &mut tmp), 0);
+        let (mut u, mut v, mut tmp) = (std::vec![0; 2], std::vec![0; 2], std::vec![0; 16]);
+        assert_eq!(bezout(Portable, &mut u, &mut v, &xv, &yv, &mut tmp), 0);
     }
 
     #[test]
@@ -409,7 +417,7 @@ mod tests {
             }
         }
         let mut tmp = std::vec![0u32; xlen];
-        rebuild_crt(pqkit_common::Portable, &mut xx, xlen, n, 1, true, &mut tmp);
+        rebuild_crt(Portable, &mut xx, xlen, n, 1, true, &mut tmp);
         for (k, &v) in vals.iter().enumerate() {
             let mut got: i128 = 0;
             for i in (0..xlen).rev() {

@@ -603,3 +603,61 @@ pub(super) fn div_fx32(x: &mut [u64], y: &[u64]) {
         *a = div_scalar(*a, b);
     }
 }
+
+/// Lane-wise `a * s mod 2^64` for `a < 2^32` and a signed `s` with
+/// `|s| <= 2^31` (its low 32 bits read unsigned, minus `a 2^32` when `s`
+/// is negative).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn mul_signed(a: V, s: V, sneg: V) -> V {
+    _mm256_sub_epi64(
+        _mm256_mul_epu32(a, s),
+        _mm256_and_si256(_mm256_slli_epi64::<32>(a), sneg),
+    )
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn bezout_step(
+    w: &mut [u32],
+    m: &[u32],
+    f: [i64; 4],
+    g: [i64; 4],
+    t: [u32; 4],
+) -> [i64; 4] {
+    let zero = _mm256_setzero_si256();
+    let fv = _mm256_setr_epi64x(f[0], f[1], f[2], f[3]);
+    let gv = _mm256_setr_epi64x(g[0], g[1], g[2], g[3]);
+    let tv = _mm256_setr_epi64x(t[0] as i64, t[1] as i64, t[2] as i64, t[3] as i64);
+    let (fneg, gneg) = (_mm256_cmpgt_epi64(zero, fv), _mm256_cmpgt_epi64(zero, gv));
+    let mask31 = _mm256_set1_epi64x(0x7FFF_FFFF);
+    let bit32 = _mm256_set1_epi64x(1 << 32);
+    let pack = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    let len = w.len() / 4;
+    let mut c = zero;
+    for i in 0..len {
+        let word = load4(&w[4 * i..].as_chunks::<4>().0[0]);
+        // (A, B) per lane: words (0, 1) for lanes 0, 1 and (2, 3) for 2, 3.
+        let a = _mm256_cvtepu32_epi64(_mm_shuffle_epi32::<0b10_10_00_00>(word));
+        let b = _mm256_cvtepu32_epi64(_mm_shuffle_epi32::<0b11_11_01_01>(word));
+        let mm = [m[2 * i], m[2 * i], m[2 * i + 1], m[2 * i + 1]];
+        let mv = _mm256_cvtepu32_epi64(load4(&mm));
+        let z = _mm256_add_epi64(
+            _mm256_add_epi64(mul_signed(a, fv, fneg), mul_signed(b, gv, gneg)),
+            _mm256_add_epi64(_mm256_mul_epu32(mv, tv), c),
+        );
+        if i > 0 {
+            let out = _mm256_permutevar8x32_epi32(_mm256_and_si256(z, mask31), pack);
+            store4(
+                &mut w[4 * (i - 1)..].as_chunks_mut::<4>().0[0],
+                _mm256_castsi256_si128(out),
+            );
+        }
+        // Arithmetic shift by 31: logical shift, then sign-extend from
+        // bit 32.
+        let sh = _mm256_srli_epi64::<31>(z);
+        c = _mm256_sub_epi64(_mm256_xor_si256(sh, bit32), bit32);
+    }
+    let mut out = [0u64; 4];
+    store_u64(&mut out, c);
+    out.map(|x| x as i64)
+}

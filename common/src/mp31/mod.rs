@@ -200,6 +200,24 @@ pub trait Ops: Copy {
     /// `x[i] <- div_fx32(x[i], y[i])` for every `i < x.len()` (32.32
     /// fixed-point division, [`div_fx32`]).
     fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]);
+    /// The word loop of the extended binary GCD's update of its Bezout
+    /// coefficients, for two pairs at once. `w` holds four integers of
+    /// `len = w.len() / 4` words interleaved (word `i` of integer `l` at
+    /// `w[4 i + l]`), `m` two moduli interleaved (`m[2 i + h]`). Lane `l`
+    /// computes `z_l = A f_l + B g_l + M t_l` with `(A, B)` the integers
+    /// `2 h, 2 h + 1` and `M` modulus `h` (`h = l / 2`), in 64-bit
+    /// wrapping arithmetic word by word, and writes `z_l / 2^31` back:
+    /// words `0..len - 1` in place, the top word's carry returned (signed,
+    /// for the caller to store and reduce). `|f_l|, |g_l| <= 2^31`,
+    /// `t_l < 2^31`.
+    fn bezout_step_mp31(
+        self,
+        w: &mut [u32],
+        m: &[u32],
+        f: [i64; 4],
+        g: [i64; 4],
+        t: [u32; 4],
+    ) -> [i64; 4];
 }
 
 impl Ops for crate::Portable {
@@ -230,6 +248,16 @@ impl Ops for crate::Portable {
         for (a, &b) in x.iter_mut().zip(y) {
             *a = div_fx32(*a, b);
         }
+    }
+    fn bezout_step_mp31(
+        self,
+        w: &mut [u32],
+        m: &[u32],
+        f: [i64; 4],
+        g: [i64; 4],
+        t: [u32; 4],
+    ) -> [i64; 4] {
+        portable::bezout_step(w, m, f, g, t)
     }
 }
 
@@ -283,6 +311,20 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             avx2::div_fx32(x, y)
+        }
+    }
+    fn bezout_step_mp31(
+        self,
+        w: &mut [u32],
+        m: &[u32],
+        f: [i64; 4],
+        g: [i64; 4],
+        t: [u32; 4],
+    ) -> [i64; 4] {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::bezout_step(w, m, f, g, t)
         }
     }
 }

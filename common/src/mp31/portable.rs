@@ -186,3 +186,38 @@ pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
         }
     }
 }
+
+pub(super) fn bezout_step(
+    w: &mut [u32],
+    m: &[u32],
+    f: [i64; 4],
+    g: [i64; 4],
+    t: [u32; 4],
+) -> [i64; 4] {
+    let len = w.len() / 4;
+    let mut c = [0i64; 4];
+    for i in 0..len {
+        let word = [w[4 * i], w[4 * i + 1], w[4 * i + 2], w[4 * i + 3]];
+        for l in 0..4 {
+            let h = l / 2;
+            let (a, b, mw) = (
+                word[2 * h] as u64,
+                word[2 * h + 1] as u64,
+                m[2 * i + h] as u64,
+            );
+            // The true value fits 95 bits, but the low 64 bits, read as
+            // signed, hold the quotient by 2^31 that matters: wrapping
+            // arithmetic and an arithmetic shift are exact.
+            let z = a
+                .wrapping_mul(f[l] as u64)
+                .wrapping_add(b.wrapping_mul(g[l] as u64))
+                .wrapping_add(mw.wrapping_mul(t[l] as u64))
+                .wrapping_add(c[l] as u64);
+            if i > 0 {
+                w[4 * (i - 1) + l] = z as u32 & 0x7FFF_FFFF;
+            }
+            c[l] = (z as i64) >> 31;
+        }
+    }
+    c
+}

@@ -428,3 +428,89 @@ fn div_fx32_exact_and_every_backend() {
         assert_eq!(run_on(kind, Div(&xs, &ys)).unwrap(), want, "{kind:?}");
     }
 }
+
+struct BezoutStep<'a>(&'a [u32], &'a [u32], [i64; 4], [i64; 4], [u32; 4]);
+impl Kernel for BezoutStep<'_> {
+    type Output = (Vec<u32>, [i64; 4]);
+    fn run<B: Backend>(self, b: B) -> (Vec<u32>, [i64; 4]) {
+        let mut w = self.0.to_vec();
+        let c = b.bezout_step_mp31(&mut w, self.1, self.2, self.3, self.4);
+        (w, c)
+    }
+}
+
+#[test]
+fn bezout_step_exact_and_every_backend() {
+    // With 3-word integers the whole value fits an i128: check
+    // floor((A f + B g + M t) / 2^31) against the low words and the carry.
+    let mut next = rng(41);
+    for round in 0..200 {
+        let len = 3;
+        let word = |next: &mut dyn FnMut() -> u64| next() as u32 & 0x7FFF_FFFF;
+        let w: Vec<u32> = (0..4 * len).map(|_| word(&mut next)).collect();
+        let m: Vec<u32> = (0..2 * len).map(|_| word(&mut next)).collect();
+        // |f_l| + |g_l| <= 2^31, as in the GCD (so the words never
+        // overflow 64 bits), extremes included.
+        let coef = |next: &mut dyn FnMut() -> u64, first: bool| match (round % 4, first) {
+            (0, true) => 1i64 << 31,
+            (1, true) => -(1i64 << 31),
+            (0 | 1, false) => 0,
+            _ => (next() as i64) >> 33,
+        };
+        let f = [0; 4].map(|_: i64| coef(&mut next, true));
+        let g = [0; 4].map(|_: i64| coef(&mut next, false));
+        let t = [
+            word(&mut next),
+            word(&mut next),
+            word(&mut next),
+            word(&mut next),
+        ];
+        let val = |d: &[u32], stride: usize, lane: usize| -> i128 {
+            (0..len)
+                .rev()
+                .fold(0i128, |a, i| (a << 31) | d[stride * i + lane] as i128)
+        };
+        let want = Product4(&w, &m, f, g, t, len).run(Portable);
+        for (l, &(low, carry)) in want.iter().enumerate() {
+            let h = l / 2;
+            let z = val(&w, 4, 2 * h) * f[l] as i128
+                + val(&w, 4, 2 * h + 1) * g[l] as i128
+                + val(&m, 2, h) * t[l] as i128;
+            let q = z >> 31;
+            assert_eq!(
+                q & ((1i128 << (31 * (len - 1))) - 1),
+                low,
+                "round {round} lane {l}"
+            );
+            assert_eq!(
+                q >> (31 * (len - 1)),
+                carry as i128,
+                "round {round} lane {l}"
+            );
+        }
+        let port = BezoutStep(&w, &m, f, g, t).run(Portable);
+        for kind in BackendKind::available() {
+            let got = run_on(kind, BezoutStep(&w, &m, f, g, t)).unwrap();
+            assert_eq!(got, port, "{kind:?} round {round}");
+        }
+    }
+}
+
+/// The low `len - 1` words and the carry of each lane of `bezout_step`.
+struct Product4<'a>(&'a [u32], &'a [u32], [i64; 4], [i64; 4], [u32; 4], usize);
+impl Kernel for Product4<'_> {
+    type Output = Vec<(i128, i64)>;
+    fn run<B: Backend>(self, b: B) -> Vec<(i128, i64)> {
+        let Product4(w, m, f, g, t, len) = self;
+        let mut w = w.to_vec();
+        let c = b.bezout_step_mp31(&mut w, m, f, g, t);
+        (0..4)
+            .map(|l| {
+                let low = (0..len - 1)
+                    .rev()
+                    .fold(0i128, |a, i| (a << 31) | w[4 * i + l] as i128);
+                (low, c[l])
+            })
+            .collect()
+    }
+}

@@ -80,6 +80,23 @@ pub(crate) fn fft(a: &mut [Fxr]) {
     let mut m = 1;
     while m < hn {
         let ht = t / 2;
+        if ht == 1 {
+            // Last layer: one butterfly per root, pairs (2 i1, 2 i1 + 1).
+            for (i1, (r, i)) in re
+                .chunks_exact_mut(2)
+                .zip(im.chunks_exact_mut(2))
+                .enumerate()
+            {
+                let (sr, si) = ROOTS_FX[m + i1];
+                let (zr, zi) = cmul(sr, si, r[1], i[1]);
+                let (xr, xi) = (r[0], i[0]);
+                r[0] = xr.wrapping_add(zr);
+                i[0] = xi.wrapping_add(zi);
+                r[1] = xr.wrapping_sub(zr);
+                i[1] = xi.wrapping_sub(zi);
+            }
+            break;
+        }
         for i1 in 0..m {
             let (sr, si) = ROOTS_FX[m + i1];
             let j1 = i1 * t;
@@ -105,6 +122,26 @@ pub(crate) fn ifft(a: &mut [Fxr]) {
     let mut m = hn;
     while m > 1 {
         let hm = m / 2;
+        if t == 1 {
+            // First layer: one butterfly per root, pairs (2 i1, 2 i1 + 1).
+            for (i1, (r, i)) in re
+                .chunks_exact_mut(2)
+                .zip(im.chunks_exact_mut(2))
+                .enumerate()
+            {
+                let (sr, si) = ROOTS_FX[hm + i1];
+                let si = si.wrapping_neg();
+                let (xr, xi) = (r[0], i[0]);
+                let (yr, yi) = (r[1], i[1]);
+                r[0] = half(xr.wrapping_add(yr));
+                i[0] = half(xi.wrapping_add(yi));
+                let (dr, di) = (half(xr.wrapping_sub(yr)), half(xi.wrapping_sub(yi)));
+                (r[1], i[1]) = cmul(sr, si, dr, di);
+            }
+            t = 2;
+            m = hm;
+            continue;
+        }
         for i1 in 0..hm {
             let (sr, si) = ROOTS_FX[hm + i1];
             let si = si.wrapping_neg();

@@ -41,31 +41,6 @@ pub(crate) fn mul_small(m: &mut [u32], x: u32) -> u32 {
     cc
 }
 
-/// For `0 <= x < m` (m odd, `m.len()` words), replace `x` with `x - m`
-/// when `x > m / 2`, i.e. move to the centred representative.
-fn norm_signed(x: &mut [u32], stride: usize, m: &[u32]) {
-    // Compare x with floor(m / 2) from the top word down; `gt` ends
-    // all-ones iff x > m / 2. `done` marks that a difference was seen.
-    let len = m.len();
-    let mut gt = 0u32;
-    let mut done = 0u32;
-    for i in (0..len).rev() {
-        let hw = (m[i] >> 1) | (if i + 1 < len { m[i + 1] & 1 } else { 0 } << 30);
-        let xw = x[i * stride];
-        let d = hw.wrapping_sub(xw);
-        let ne = tbmask(d | d.wrapping_neg());
-        gt |= !done & tbmask(d);
-        done |= ne;
-    }
-    let mut cc = 0u32;
-    for (i, &mw) in m.iter().enumerate() {
-        let j = i * stride;
-        let z = x[j].wrapping_sub(mw & gt).wrapping_sub(cc);
-        x[j] = z & 0x7FFF_FFFF;
-        cc = z >> 31;
-    }
-}
-
 /// Chinese remaindering (Garner) of `num_sets` blocks of `n` integers:
 /// block `s` holds, for coefficient `k`, the residue modulo `PRIMES[i]` at
 /// `xx[s n xlen + k + i n]`; on output the same slots hold the words of
@@ -94,9 +69,7 @@ pub(crate) fn rebuild_crt<B: Backend>(
     }
     if signed {
         for set in 0..num_sets {
-            for k in 0..n {
-                norm_signed(&mut xx[set * n * xlen + k..], n, &tmp[..xlen]);
-            }
+            b.norm_signed_mp31(&mut xx[set * n * xlen..][..n * xlen], n, &tmp[..xlen]);
         }
     }
 }

@@ -661,3 +661,35 @@ pub(super) fn bezout_step(
     store_u64(&mut out, c);
     out.map(|x| x as i64)
 }
+
+/// Eight integers per register (lanes across the integers); batches that
+/// are not a multiple of 8 run the portable kernel.
+#[target_feature(enable = "avx2")]
+pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
+    if !n.is_multiple_of(8) {
+        portable::norm_signed(x, n, m);
+        return;
+    }
+    let zero = _mm256_setzero_si256();
+    let mask31 = _mm256_set1_epi32(0x7FFF_FFFF);
+    for q in (0..n).step_by(8) {
+        let (mut gt, mut done) = (zero, zero);
+        for i in (0..m.len()).rev() {
+            let hw = _mm256_set1_epi32(portable::half_word(m, i) as i32);
+            let d = _mm256_sub_epi32(hw, load(lanes(x, q + i * n)));
+            gt = _mm256_or_si256(gt, _mm256_andnot_si256(done, _mm256_srai_epi32::<31>(d)));
+            done = _mm256_or_si256(
+                done,
+                _mm256_andnot_si256(_mm256_cmpeq_epi32(d, zero), _mm256_set1_epi32(-1)),
+            );
+        }
+        let mut cc = zero;
+        for (i, &mw) in m.iter().enumerate() {
+            let w = lanes_mut(x, q + i * n);
+            let sub = _mm256_and_si256(_mm256_set1_epi32(mw as i32), gt);
+            let z = _mm256_sub_epi32(_mm256_sub_epi32(load(w), sub), cc);
+            store(w, _mm256_and_si256(z, mask31));
+            cc = _mm256_srli_epi32::<31>(z);
+        }
+    }
+}

@@ -200,6 +200,11 @@ pub trait Ops: Copy {
     /// `x[i] <- div_fx32(x[i], y[i])` for every `i < x.len()` (32.32
     /// fixed-point division, [`div_fx32`]).
     fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]);
+    /// Centring after Chinese remaindering: the `n` integers of the word
+    /// planes of `x` (`len = m.len()` words each, `x[k + j n]`), all in
+    /// `[0, M)` for the odd modulus `M` (`m`, 31-bit words), become
+    /// `x - M` (two's complement over `31 len` bits) where `x > M / 2`.
+    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]);
     /// The word loop of the extended binary GCD's update of its Bezout
     /// coefficients, for two pairs at once. `w` holds four integers of
     /// `len = w.len() / 4` words interleaved (word `i` of integer `l` at
@@ -258,6 +263,9 @@ impl Ops for crate::Portable {
         t: [u32; 4],
     ) -> [i64; 4] {
         portable::bezout_step(w, m, f, g, t)
+    }
+    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
+        portable::norm_signed(x, n, m);
     }
 }
 
@@ -325,6 +333,13 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             avx2::bezout_step(w, m, f, g, t)
+        }
+    }
+    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::norm_signed(x, n, m)
         }
     }
 }

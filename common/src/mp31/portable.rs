@@ -1,6 +1,6 @@
 //! Portable RNS kernels: the executable specification of [`super::Ops`].
 
-use super::Mod31;
+use super::{Mod31, tbmask};
 
 pub(super) fn ntt(m: &Mod31, a: &mut [u32], gm: &[u32]) {
     let n = a.len();
@@ -220,4 +220,31 @@ pub(super) fn bezout_step(
         }
     }
     c
+}
+
+/// Word `i` of `floor(m / 2)`.
+#[inline(always)]
+pub(super) fn half_word(m: &[u32], i: usize) -> u32 {
+    let up = m.get(i + 1).map_or(0, |&w| w & 1);
+    (m[i] >> 1) | (up << 30)
+}
+
+pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
+    for k in 0..n {
+        // Compare x with floor(m / 2) from the top word down; `gt` ends
+        // all-ones iff x > m / 2. `done` marks that a difference was seen.
+        let mut gt = 0u32;
+        let mut done = 0u32;
+        for i in (0..m.len()).rev() {
+            let d = half_word(m, i).wrapping_sub(x[k + i * n]);
+            gt |= !done & tbmask(d);
+            done |= tbmask(d | d.wrapping_neg());
+        }
+        let mut cc = 0u32;
+        for (i, &mw) in m.iter().enumerate() {
+            let z = x[k + i * n].wrapping_sub(mw & gt).wrapping_sub(cc);
+            x[k + i * n] = z & 0x7FFF_FFFF;
+            cc = z >> 31;
+        }
+    }
 }

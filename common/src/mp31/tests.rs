@@ -514,3 +514,51 @@ impl Kernel for Product4<'_> {
             .collect()
     }
 }
+
+struct NormSigned<'a>(&'a [u32], usize, &'a [u32]);
+impl Kernel for NormSigned<'_> {
+    type Output = Vec<u32>;
+    fn run<B: Backend>(self, b: B) -> Vec<u32> {
+        let mut x = self.0.to_vec();
+        b.norm_signed_mp31(&mut x, self.1, self.2);
+        x
+    }
+}
+
+#[test]
+fn norm_signed_exact_and_every_backend() {
+    // M = P0 P1 (2 words... as 3-word integers), values around M / 2.
+    let big = P0 as i128 * P1 as i128;
+    let len = 3;
+    let m: Vec<u32> = (0..len)
+        .map(|j| (big >> (31 * j)) as u32 & 0x7FFF_FFFF)
+        .collect();
+    let mut next = rng(43);
+    for n in [1usize, 3, 8, 16] {
+        let vals: Vec<i128> = (0..n)
+            .map(|k| match k % 4 {
+                0 => big / 2,
+                1 => big / 2 + 1,
+                2 => big - 1,
+                _ => ((next() as i128) << 40 | next() as i128 & 0xFF_FFFF_FFFF) % big,
+            })
+            .collect();
+        let mut x = std::vec![0u32; n * len];
+        for (k, &v) in vals.iter().enumerate() {
+            for j in 0..len {
+                x[k + j * n] = (v >> (31 * j)) as u32 & 0x7FFF_FFFF;
+            }
+        }
+        for kind in BackendKind::available() {
+            let got = run_on(kind, NormSigned(&x, n, &m)).unwrap();
+            for (k, &v) in vals.iter().enumerate() {
+                let raw = (0..len)
+                    .rev()
+                    .fold(0i128, |a, j| (a << 31) | got[k + j * n] as i128);
+                let signed = (raw << (128 - 31 * len)) >> (128 - 31 * len);
+                let want = if v > big / 2 { v - big } else { v };
+                assert_eq!(signed, want, "{kind:?} n {n} k {k}");
+            }
+        }
+    }
+}

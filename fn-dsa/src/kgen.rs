@@ -61,9 +61,7 @@ fn sample_f(logn: u32, rng: &mut Prng, f: &mut [i8]) {
             let mut vs = [-kmax * zz as i32; BATCH];
             let mut ys = [0u32; BATCH];
             for _ in 0..zz {
-                for y in ys[..b].iter_mut() {
-                    *y = rng.next_u16_le() as u32;
-                }
+                rng.fill_u16_le(&mut ys[..b]);
                 // Eight lanes at a time (the unused lanes of a short
                 // batch compute garbage that is never read).
                 for (vc, yc) in vs.chunks_exact_mut(8).zip(ys.chunks_exact(8)) {

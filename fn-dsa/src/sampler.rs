@@ -127,6 +127,29 @@ impl<S: Refill, const L: usize> ByteStream<S, L> {
         lo | ((self.next_u8() as u16) << 8)
     }
 
+    /// `out.len()` 16-bit little-endian values, as `next_u16_le` would
+    /// return them one by one, copied from the buffer in runs.
+    pub(crate) fn fill_u16_le(&mut self, out: &mut [u32]) {
+        let mut k = 0;
+        while k < out.len() {
+            if self.pos + 2 > L {
+                // A value straddles the refill (or the buffer is used up).
+                out[k] = self.next_u16_le() as u32;
+                k += 1;
+                continue;
+            }
+            let run = ((L - self.pos) / 2).min(out.len() - k);
+            for (o, b) in out[k..k + run]
+                .iter_mut()
+                .zip(self.buf[self.pos..self.pos + 2 * run].chunks_exact(2))
+            {
+                *o = u16::from_le_bytes([b[0], b[1]]) as u32;
+            }
+            self.pos += 2 * run;
+            k += run;
+        }
+    }
+
     /// Eight bytes, little-endian.
     #[inline(always)]
     pub(crate) fn next_u64_le(&mut self) -> u64 {

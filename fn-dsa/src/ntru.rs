@@ -586,25 +586,14 @@ impl NttSub {
             b.ntt_mp31(sp, &mut self.t, &r.gm);
             let fs = &self.fg[(side * plen + i) * n..][..n];
             let o = &mut self.kf[i * n..(i + 1) * n];
-            for j in 0..n {
-                o[j] = sp.mmul(sp.mmul(self.t[j], fs[j]), sp.r2);
-            }
+            o.copy_from_slice(&self.t);
+            b.mul_mp31(sp, o, fs);
             b.intt_mp31(sp, o, &r.igm);
         }
         let mut tmp = words(plen);
         zint31::rebuild_crt(b, &mut self.kf, plen, n, 1, true, &mut tmp);
         let (sch, scl) = divrem31(sc);
-        for j in 0..n {
-            zint31::sub_scaled(
-                &mut big[j..],
-                fglen,
-                &self.kf[j..],
-                plen,
-                n,
-                sch as usize,
-                scl,
-            );
-        }
+        b.sub_shifted_mp31(big, n, fglen, &self.kf, plen, sch as usize, scl);
     }
 }
 

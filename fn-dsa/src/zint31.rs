@@ -74,34 +74,6 @@ pub(crate) fn rebuild_crt<B: Backend>(
     }
 }
 
-/// `x -= (y 2^(31 sch + scl)) mod 2^(31 xlen)` with `y` signed over `ylen`
-/// words (sign-extended), both with stride `stride`.
-pub(crate) fn sub_scaled(
-    x: &mut [u32],
-    xlen: usize,
-    y: &[u32],
-    ylen: usize,
-    stride: usize,
-    sch: usize,
-    scl: u32,
-) {
-    if ylen == 0 || sch >= xlen {
-        return;
-    }
-    let ysign = (y[(ylen - 1) * stride] >> 30).wrapping_neg() >> 1;
-    let mut carry_in = 0u32;
-    let mut cc = 0u32;
-    for u in sch..xlen {
-        let j = u - sch;
-        let wy = if j < ylen { y[j * stride] } else { ysign };
-        let ws = ((wy << scl) & 0x7FFF_FFFF) | carry_in;
-        carry_in = wy >> (31 - scl);
-        let z = x[u * stride].wrapping_sub(ws).wrapping_sub(cc);
-        x[u * stride] = z & 0x7FFF_FFFF;
-        cc = z >> 31;
-    }
-}
-
 /// Conditional negation of `a` (31-bit words) when `neg` is all-ones; no
 /// change when it is zero.
 ///

@@ -693,3 +693,66 @@ pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
         }
     }
 }
+
+#[target_feature(enable = "avx2")]
+pub(super) fn mul(m: &Mod31, a: &mut [u32], b: &[u32]) {
+    let b = &b[..a.len()];
+    let c = consts(m);
+    let r2 = _mm256_set1_epi32(m.r2 as i32);
+    let (ac, ar) = a.as_chunks_mut::<8>();
+    let (bc, br) = b.as_chunks::<8>();
+    for (x, y) in ac.iter_mut().zip(bc) {
+        store(x, mmul(&c, mmul(&c, load(x), load(y)), r2));
+    }
+    for (x, &y) in ar.iter_mut().zip(br) {
+        *x = m.mmul(m.mmul(*x, y), m.r2);
+    }
+}
+
+/// Eight integers per register; other batch sizes run the portable code.
+#[target_feature(enable = "avx2")]
+pub(super) fn sub_shifted(
+    x: &mut [u32],
+    n: usize,
+    xlen: usize,
+    y: &[u32],
+    ylen: usize,
+    sch: usize,
+    scl: u32,
+) {
+    if !n.is_multiple_of(8) {
+        for k in 0..n {
+            portable::sub_shifted(&mut x[k..], n, xlen, &y[k..], ylen, sch, scl);
+        }
+        return;
+    }
+    if ylen == 0 || sch >= xlen {
+        return;
+    }
+    let mask31 = _mm256_set1_epi32(0x7FFF_FFFF);
+    let left = _mm_cvtsi32_si128(scl as i32);
+    let right = _mm_cvtsi32_si128(31 - scl as i32);
+    for q in (0..n).step_by(8) {
+        // Sign words of y: all-ones (31 bits) where y is negative.
+        let top = load(lanes(y, q + (ylen - 1) * n));
+        let ysign = _mm256_srli_epi32::<1>(_mm256_srai_epi32::<31>(_mm256_slli_epi32::<1>(top)));
+        let (mut carry_in, mut cc) = (_mm256_setzero_si256(), _mm256_setzero_si256());
+        for u in sch..xlen {
+            let j = u - sch;
+            let wy = if j < ylen {
+                load(lanes(y, q + j * n))
+            } else {
+                ysign
+            };
+            let ws = _mm256_or_si256(
+                _mm256_and_si256(_mm256_sll_epi32(wy, left), mask31),
+                carry_in,
+            );
+            carry_in = _mm256_srl_epi32(wy, right);
+            let xw = lanes_mut(x, q + u * n);
+            let z = _mm256_sub_epi32(_mm256_sub_epi32(load(xw), ws), cc);
+            store(xw, _mm256_and_si256(z, mask31));
+            cc = _mm256_srli_epi32::<31>(z);
+        }
+    }
+}

@@ -200,6 +200,24 @@ pub trait Ops: Copy {
     /// `x[i] <- div_fx32(x[i], y[i])` for every `i < x.len()` (32.32
     /// fixed-point division, [`div_fx32`]).
     fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]);
+    /// `a[j] <- a[j] b[j] mod p` (plain, not Montgomery, values in
+    /// `[0, p)`), for `j < a.len()`.
+    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]);
+    /// Shifted subtraction on word planes (not modular): for the `n`
+    /// integers `x_k` (`xlen` words, `x[k + j n]`) and the signed `y_k`
+    /// (`ylen` words, sign-extended as needed),
+    /// `x_k <- x_k - y_k 2^(31 sch + scl) mod 2^(31 xlen)`, `scl < 31`.
+    #[allow(clippy::too_many_arguments)]
+    fn sub_shifted_mp31(
+        self,
+        x: &mut [u32],
+        n: usize,
+        xlen: usize,
+        y: &[u32],
+        ylen: usize,
+        sch: usize,
+        scl: u32,
+    );
     /// Centring after Chinese remaindering: the `n` integers of the word
     /// planes of `x` (`len = m.len()` words each, `x[k + j n]`), all in
     /// `[0, M)` for the odd modulus `M` (`m`, 31-bit words), become
@@ -266,6 +284,25 @@ impl Ops for crate::Portable {
     }
     fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
         portable::norm_signed(x, n, m);
+    }
+    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
+        for (x, &y) in a.iter_mut().zip(b) {
+            *x = m.mmul(m.mmul(*x, y), m.r2);
+        }
+    }
+    fn sub_shifted_mp31(
+        self,
+        x: &mut [u32],
+        n: usize,
+        xlen: usize,
+        y: &[u32],
+        ylen: usize,
+        sch: usize,
+        scl: u32,
+    ) {
+        for k in 0..n {
+            portable::sub_shifted(&mut x[k..], n, xlen, &y[k..], ylen, sch, scl);
+        }
     }
 }
 
@@ -340,6 +377,29 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             avx2::norm_signed(x, n, m)
+        }
+    }
+    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::mul(m, a, b)
+        }
+    }
+    fn sub_shifted_mp31(
+        self,
+        x: &mut [u32],
+        n: usize,
+        xlen: usize,
+        y: &[u32],
+        ylen: usize,
+        sch: usize,
+        scl: u32,
+    ) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            avx2::sub_shifted(x, n, xlen, y, ylen, sch, scl)
         }
     }
 }

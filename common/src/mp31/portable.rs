@@ -248,3 +248,30 @@ pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
         }
     }
 }
+
+/// One integer of `sub_shifted` (words at stride `stride`).
+pub(super) fn sub_shifted(
+    x: &mut [u32],
+    stride: usize,
+    xlen: usize,
+    y: &[u32],
+    ylen: usize,
+    sch: usize,
+    scl: u32,
+) {
+    if ylen == 0 || sch >= xlen {
+        return;
+    }
+    let ysign = (y[(ylen - 1) * stride] >> 30).wrapping_neg() >> 1;
+    let mut carry_in = 0u32;
+    let mut cc = 0u32;
+    for u in sch..xlen {
+        let j = u - sch;
+        let wy = if j < ylen { y[j * stride] } else { ysign };
+        let ws = ((wy << scl) & 0x7FFF_FFFF) | carry_in;
+        carry_in = wy >> (31 - scl);
+        let z = x[u * stride].wrapping_sub(ws).wrapping_sub(cc);
+        x[u * stride] = z & 0x7FFF_FFFF;
+        cc = z >> 31;
+    }
+}

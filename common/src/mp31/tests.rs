@@ -562,3 +562,70 @@ fn norm_signed_exact_and_every_backend() {
         }
     }
 }
+
+struct SubShifted<'a>(&'a [u32], usize, usize, &'a [u32], usize, usize, u32);
+impl Kernel for SubShifted<'_> {
+    type Output = Vec<u32>;
+    fn run<B: Backend>(self, b: B) -> Vec<u32> {
+        let SubShifted(x, n, xlen, y, ylen, sch, scl) = self;
+        let mut x = x.to_vec();
+        b.sub_shifted_mp31(&mut x, n, xlen, y, ylen, sch, scl);
+        x
+    }
+}
+
+#[test]
+fn sub_shifted_and_mul_exact_and_every_backend() {
+    // 4-word x, 2-word signed y: x - y 2^(31 sch + scl) mod 2^124 in i128.
+    let mut next = rng(47);
+    let (xlen, ylen) = (4usize, 2usize);
+    for n in [1usize, 3, 8, 16] {
+        for (sch, scl) in [(0usize, 0u32), (0, 30), (1, 7), (2, 30), (3, 1), (4, 5)] {
+            let x: Vec<u32> = (0..n * xlen).map(|_| next() as u32 & 0x7FFF_FFFF).collect();
+            let y: Vec<u32> = (0..n * ylen).map(|_| next() as u32 & 0x7FFF_FFFF).collect();
+            let val = |d: &[u32], len: usize, k: usize| -> i128 {
+                (0..len)
+                    .rev()
+                    .fold(0i128, |a, j| (a << 31) | d[k + j * n] as i128)
+            };
+            let mask = (1i128 << (31 * xlen)) - 1;
+            for kind in BackendKind::available() {
+                let got = run_on(kind, SubShifted(&x, n, xlen, &y, ylen, sch, scl)).unwrap();
+                for k in 0..n {
+                    let yv = (val(&y, ylen, k) << (128 - 31 * ylen)) >> (128 - 31 * ylen);
+                    let sh = 31 * sch as u32 + scl;
+                    let want = if sch >= xlen {
+                        val(&x, xlen, k)
+                    } else {
+                        val(&x, xlen, k).wrapping_sub(yv.wrapping_shl(sh)) & mask
+                    };
+                    assert_eq!(
+                        val(&got, xlen, k),
+                        want,
+                        "{kind:?} n {n} sch {sch} scl {scl}"
+                    );
+                }
+            }
+        }
+    }
+    let m = Mod31::new(P0).unwrap();
+    let a: Vec<u32> = (0..37).map(|_| (next() % P0 as u64) as u32).collect();
+    let b: Vec<u32> = (0..37).map(|_| (next() % P0 as u64) as u32).collect();
+    struct Mul<'a>(&'a Mod31, &'a [u32], &'a [u32]);
+    impl Kernel for Mul<'_> {
+        type Output = Vec<u32>;
+        fn run<B: Backend>(self, b: B) -> Vec<u32> {
+            let mut a = self.1.to_vec();
+            b.mul_mp31(self.0, &mut a, self.2);
+            a
+        }
+    }
+    let want: Vec<u32> = a
+        .iter()
+        .zip(&b)
+        .map(|(&x, &y)| (x as u64 * y as u64 % P0 as u64) as u32)
+        .collect();
+    for kind in BackendKind::available() {
+        assert_eq!(run_on(kind, Mul(&m, &a, &b)).unwrap(), want, "{kind:?}");
+    }
+}

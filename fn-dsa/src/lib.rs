@@ -104,8 +104,11 @@
 //!   reduction), so it accepts and rejects the same candidates: keys are
 //!   byte-identical to fn-dsa 0.3's `KeyPairGeneratorStandard` (tested on
 //!   300 / 150 seeds at degree 512 / 1024 and on the toy degrees). It is
-//!   constant-time (valgrind case `fn-dsa-512-keygen`): only each
-//!   candidate's accept/reject decision is made public.
+//!   constant-time (valgrind cases `fn-dsa-512-keygen`,
+//!   `fn-dsa-1024-keygen`): only each candidate's accept/reject decision
+//!   is made public. The solver's residue, NTT, CRT, GCD and fixed-point
+//!   division loops run on `pqkit_common::mp31`'s backend kernels (AVX2
+//!   when available), entered once per solve through the dispatch.
 //! * Secrets (`f, g, F, G`, their FFT forms and ffLDL tree, the sampler
 //!   and key-generation PRNG states, the encoded signing key) are wiped on
 //!   drop.

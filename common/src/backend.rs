@@ -2,8 +2,8 @@
 //!
 //! A backend is a zero-sized *capability token* implementing [`Backend`],
 //! which bundles one kernel trait per ring ([`q3329::Ops`],
-//! [`q8380417::Ops`], [`q12289::Ops`]) and the 4-way Keccak
-//! ([`keccak::X4Ops`]). Kernels work on whole polynomials held in plain
+//! [`q8380417::Ops`], [`q12289::Ops`]), the RNS kernels of FN-DSA key
+//! generation ([`mp31::Ops`]) and the 4-way Keccak ([`keccak::X4Ops`]). Kernels work on whole polynomials held in plain
 //! arrays (`[i16; 256]`, `[i32; 256]`, ...): the AVX2 kernels load and store
 //! 256-bit lanes themselves. This keeps the trait narrow, the portable kernels
 //! a readable executable specification, and the algorithm code free of any

@@ -241,7 +241,7 @@ fn field_norms<B: Backend>(b: B, logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, 
                 // N(f)(w^2) = f(w) f(-w): slots 2j and 2j + 1.
                 let o = &mut out[side * tlen * hn + i * hn..][..hn];
                 for (j, oj) in o.iter_mut().enumerate() {
-                    *oj = sp.mmul(sp.mmul(t[2 * j], t[2 * j + 1]), sp.r2);
+                    *oj = sp.mul(t[2 * j], t[2 * j + 1]);
                 }
                 b.intt_mp31(sp, o, &r.igm);
             }
@@ -677,7 +677,7 @@ impl Depth1Sub {
                 b.ntt_mp31(sp, o, &r.gm);
                 let u = &self.fg[(2 * i + side) * n..][..n];
                 for j in 0..n {
-                    let x = sp.mmul(sp.mmul(self.t[j], u[j]), sp.r2);
+                    let x = sp.mul(self.t[j], u[j]);
                     o[j] = sp.sub(o[j], x);
                 }
                 b.intt_mp31(sp, o, &r.igm);

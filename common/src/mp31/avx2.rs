@@ -285,31 +285,37 @@ pub(super) fn intt(m: &Mod31, a: &mut [u32], igm: &[u32]) {
     }
 }
 
-/// Horner evaluation of lanes `q..q + 8` of the integers in the word
-/// planes `0..len` of `d` (stride `n`): `sum_j word_j 2^(31 j) mod p`.
+/// Lane-wise Horner evaluation `sum_j word(j) z^j mod p` over
+/// `j < count`, with `z` the step weight and `zs = [z, z^2, z^3, z^4]`
+/// (Montgomery forms): four terms are folded per step, so that each lane's
+/// dependency chain has one product per four terms.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn horner8(c: &C, z: &[V; 4], d: &[u32], n: usize, len: usize, q: usize) -> V {
-    let word = |j: usize| -> V {
-        let w = lanes(d, j * n + q);
-        reduce_once(c, load(w))
-    };
+fn horner_fold(c: &C, zs: &[V; 4], count: usize, word: impl Fn(usize) -> V) -> V {
     let mut acc = _mm256_setzero_si256();
-    let mut j = len;
+    let mut j = count;
     while !j.is_multiple_of(4) {
         j -= 1;
-        acc = add(c, mmul(c, acc, z[0]), word(j));
+        acc = add(c, mmul(c, acc, zs[0]), word(j));
     }
     while j > 0 {
         j -= 4;
         let t = add(
             c,
-            add(c, mmul(c, word(j + 3), z[2]), mmul(c, word(j + 2), z[1])),
-            add(c, mmul(c, word(j + 1), z[0]), word(j)),
+            add(c, mmul(c, word(j + 3), zs[2]), mmul(c, word(j + 2), zs[1])),
+            add(c, mmul(c, word(j + 1), zs[0]), word(j)),
         );
-        acc = add(c, mmul(c, acc, z[3]), t);
+        acc = add(c, mmul(c, acc, zs[3]), t);
     }
     acc
+}
+
+/// Horner evaluation of lanes `q..q + 8` of the integers in the word
+/// planes `0..len` of `d` (stride `n`): `sum_j word_j 2^(31 j) mod p`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn horner8(c: &C, z: &[V; 4], d: &[u32], n: usize, len: usize, q: usize) -> V {
+    horner_fold(c, z, len, |j| reduce_once(c, load(lanes(d, j * n + q))))
 }
 
 /// Whether `horner_small` takes a batch of `n` integers of `len` words:
@@ -346,28 +352,8 @@ fn horner_small(m: &Mod31, d: &[u32], n: usize, len: usize) -> [u32; 4] {
     }
     // Montgomery forms of 2^(31 g e): multiplying by them shifts by e
     // registers.
-    let z1 = pw[g as usize];
-    let z2 = m.mmul(z1, z1);
-    let z = [z1, z2, m.mmul(z2, z1), m.mmul(z2, z2)].map(|x| _mm256_set1_epi32(x as i32));
-    let mut acc = _mm256_setzero_si256();
-    let mut q = total.div_ceil(8);
-    while !q.is_multiple_of(4) {
-        q -= 1;
-        acc = add(&c, mmul(&c, acc, z[0]), chunk(q));
-    }
-    while q > 0 {
-        q -= 4;
-        let t = add(
-            &c,
-            add(
-                &c,
-                mmul(&c, chunk(q + 3), z[2]),
-                mmul(&c, chunk(q + 2), z[1]),
-            ),
-            add(&c, mmul(&c, chunk(q + 1), z[0]), chunk(q)),
-        );
-        acc = add(&c, mmul(&c, acc, z[3]), t);
-    }
+    let z = portable::powers4(m, pw[g as usize]).map(|x| _mm256_set1_epi32(x as i32));
+    let acc = horner_fold(&c, &z, total.div_ceil(8), chunk);
     let mut lw = [0u32; 8];
     for (l, x) in lw.iter_mut().enumerate() {
         *x = pw[l / n];
@@ -705,7 +691,7 @@ pub(super) fn mul(m: &Mod31, a: &mut [u32], b: &[u32]) {
         store(x, mmul(&c, mmul(&c, load(x), load(y)), r2));
     }
     for (x, &y) in ar.iter_mut().zip(br) {
-        *x = m.mmul(m.mmul(*x, y), m.r2);
+        *x = m.mul(*x, y);
     }
 }
 
@@ -721,9 +707,7 @@ pub(super) fn sub_shifted(
     scl: u32,
 ) {
     if !n.is_multiple_of(8) {
-        for k in 0..n {
-            portable::sub_shifted(&mut x[k..], n, xlen, &y[k..], ylen, sch, scl);
-        }
+        portable::sub_shifted(x, n, xlen, y, ylen, sch, scl);
         return;
     }
     if ylen == 0 || sch >= xlen {

@@ -23,6 +23,50 @@
 //! depends on them (lengths and the modulus are public). The kernels of
 //! [`Ops`] have a portable and an AVX2 implementation which compute exactly
 //! the same outputs (every output is the canonical residue in `[0, p)`).
+//!
+//! ```
+//! use pqkit_common::mp31::{Mod31, Ops, roots};
+//! use pqkit_common::{Backend, Kernel, dispatch};
+//!
+//! // The largest prime below 2^31 that is 1 mod 2048; 3 is a quadratic
+//! // non-residue, so 3^((p - 1) / 8) has order exactly 8.
+//! let m = Mod31::new(2_147_473_409).unwrap();
+//! assert_eq!(m.mul(3, 5), 15);
+//!
+//! // Multiply x + 1 by x - 1 in Z_p[x]/(x^4 + 1) with NTTs.
+//! struct Square<'a>(&'a Mod31);
+//! impl Kernel for Square<'_> {
+//!     type Output = [u32; 4];
+//!     fn run<B: Backend>(self, b: B) -> [u32; 4] {
+//!         let m = self.0;
+//!         // A primitive 8th root of unity and its inverse (Montgomery form).
+//!         let pow = |mut e: u64| {
+//!             let (mut r, mut x) = (1u64, 3u64);
+//!             while e > 0 {
+//!                 if e & 1 == 1 {
+//!                     r = r * x % m.p as u64;
+//!                 }
+//!                 x = x * x % m.p as u64;
+//!                 e >>= 1;
+//!             }
+//!             m.mmul(r as u32, m.r2)
+//!         };
+//!         let w = pow((m.p as u64 - 1) / 8);
+//!         let iw = pow((m.p as u64 - 1) / 8 * 7);
+//!         let (mut gm, mut igm) = ([0u32; 4], [0u32; 4]);
+//!         roots(m, 2, w, iw, &mut gm, &mut igm);
+//!         let mut a = [1, 1, 0, 0];
+//!         let mut c = [m.p - 1, 1, 0, 0];
+//!         b.ntt_mp31(m, &mut a, &gm);
+//!         b.ntt_mp31(m, &mut c, &gm);
+//!         b.mul_mp31(m, &mut a, &c);
+//!         b.intt_mp31(m, &mut a, &igm);
+//!         a
+//!     }
+//! }
+//! // (x + 1)(x - 1) = x^2 - 1.
+//! assert_eq!(dispatch(Square(&m)), [m.p - 1, 0, 1, 0]);
+//! ```
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -124,6 +168,13 @@ impl Mod31 {
         let w = (z as u32).wrapping_mul(self.p0i);
         let d = ((z + w as u64 * self.p as u64) >> 32) as u32;
         self.set_u(d)
+    }
+
+    /// Plain product `a b mod p` of plain values (two Montgomery products,
+    /// the second by `2^64 mod p`).
+    #[inline(always)]
+    pub fn mul(&self, a: u32, b: u32) -> u32 {
+        self.mmul(self.mmul(a, b), self.r2)
     }
 
     /// Montgomery form of 1 (`2^32 mod p`).
@@ -287,7 +338,7 @@ impl Ops for crate::Portable {
     }
     fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
         for (x, &y) in a.iter_mut().zip(b) {
-            *x = m.mmul(m.mmul(*x, y), m.r2);
+            *x = m.mul(*x, y);
         }
     }
     fn sub_shifted_mp31(
@@ -300,9 +351,7 @@ impl Ops for crate::Portable {
         sch: usize,
         scl: u32,
     ) {
-        for k in 0..n {
-            portable::sub_shifted(&mut x[k..], n, xlen, &y[k..], ylen, sch, scl);
-        }
+        portable::sub_shifted(x, n, xlen, y, ylen, sch, scl);
     }
 }
 

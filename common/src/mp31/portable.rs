@@ -44,13 +44,15 @@ pub(super) fn intt(m: &Mod31, a: &mut [u32], igm: &[u32]) {
     }
 }
 
+/// `[z, z^2, z^3, z^4]` in Montgomery form, for a Montgomery-form `z`.
+pub(super) fn powers4(m: &Mod31, z1: u32) -> [u32; 4] {
+    let z2 = m.mmul(z1, z1);
+    [z1, z2, m.mmul(z2, z1), m.mmul(z2, z2)]
+}
+
 /// Montgomery forms of `2^31`, `2^62`, `2^93`, `2^124`.
 pub(super) fn word_weights(m: &Mod31) -> [u32; 4] {
-    let z1 = m.half(m.r2);
-    let z2 = m.mmul(z1, z1);
-    let z3 = m.mmul(z2, z1);
-    let z4 = m.mmul(z2, z2);
-    [z1, z2, z3, z4]
+    powers4(m, m.half(m.r2))
 }
 
 /// `acc[k] <- acc[k] 2^(31 len) + (words 0..len of integer k) mod p` for
@@ -249,8 +251,22 @@ pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
     }
 }
 
-/// One integer of `sub_shifted` (words at stride `stride`).
 pub(super) fn sub_shifted(
+    x: &mut [u32],
+    n: usize,
+    xlen: usize,
+    y: &[u32],
+    ylen: usize,
+    sch: usize,
+    scl: u32,
+) {
+    for k in 0..n {
+        sub_shifted_one(&mut x[k..], n, xlen, &y[k..], ylen, sch, scl);
+    }
+}
+
+/// One integer of `sub_shifted` (words at stride `stride`).
+fn sub_shifted_one(
     x: &mut [u32],
     stride: usize,
     xlen: usize,

@@ -188,17 +188,7 @@ macro_rules! bench_set {
 /// The CCTV ML-DSA benchmark messages for a parameter set, if the shared
 /// vectors are present (`PQKIT_VECTORS` or ../shared/vectors).
 fn cctv_messages(set: &str) -> Option<Vec<Vec<u8>>> {
-    let dir = std::env::var_os("PQKIT_VECTORS")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into());
-    let path = dir.join(format!("ml-dsa/cctv/benchmark/{set}.json"));
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!(
-            "CCTV benchmark messages not found at {}: skipping sign-cctv",
-            path.display()
-        );
-        return None;
-    };
+    let text = pqkit_testkit::vectors::read(&format!("ml-dsa/cctv/benchmark/{set}.json"))?;
     let v: Vec<String> = serde_json::from_str(&text).ok()?;
     Some(v.into_iter().map(String::into_bytes).collect())
 }

@@ -12,30 +12,13 @@ use spki::EncodePublicKey;
 type Record = (Vec<u8>, Vec<u8>, Vec<u8>);
 
 fn records(file: &str, count: usize) -> Option<Vec<Record>> {
-    let dir = std::env::var("PQKIT_VECTORS")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into());
-    let Ok(text) = std::fs::read_to_string(std::path::Path::new(&dir).join("falcon").join(file))
-    else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "vectors missing under CI"
-        );
-        eprintln!("!!! SKIPPED: falcon/{file} not found under {dir}");
-        return None;
-    };
     let mut out = Vec::new();
-    for rec in text
-        .split("\n\n")
-        .filter(|r| r.contains("sm = "))
+    for rec in pqkit_testkit::rsp::load(&format!("falcon/{file}"))?
+        .iter()
+        .filter(|r| r.0.contains_key("sm"))
         .take(count)
     {
-        let field = |name: &str| {
-            rec.lines()
-                .find_map(|l| l.strip_prefix(&format!("{name} = ")))
-                .map(|v| hex::decode(v.trim()).unwrap())
-                .unwrap()
-        };
-        let (pk, msg, sm) = (field("pk"), field("msg"), field("sm"));
+        let (pk, msg, sm) = (rec.hex("pk"), rec.hex("msg"), rec.hex("sm"));
         eprintln!("{file}: record with a {}-byte message", msg.len());
         // sm = sig_len (2, big-endian) || nonce (40) || msg || 0x20+logn || s2
         let body = &sm[42 + msg.len()..];

@@ -11,6 +11,9 @@
 //! * [`mp31`]: Montgomery arithmetic modulo 31-bit primes (the residue
 //!   number system of FN-DSA key generation): NTTs, residues, CRT.
 //! * [`pack`]: bit packing; [`ct`]: constant-time helpers.
+//! * `pkix` (feature `pkcs8`): the PKCS#8/SPKI plumbing every key type
+//!   shares; `prehash` (feature `prehash`): the one registry of pre-hash
+//!   functions (name, OID, output length, digest).
 //! * [`backend`]: the backend trait, the portable backend (the executable
 //!   specification, always compiled), the AVX2 backend on x86_64, and the
 //!   run-time dispatch that picks one once and caches the choice.
@@ -56,8 +59,6 @@ pub mod backend;
 pub mod ct;
 #[cfg(feature = "ct-check")]
 pub mod ctgrind;
-#[cfg(feature = "kat")]
-pub mod drbg;
 pub mod float;
 pub mod keccak;
 #[cfg(feature = "pkcs8")]
@@ -65,7 +66,11 @@ pub mod keychoice;
 pub mod mont16;
 pub mod mp31;
 pub mod pack;
+#[cfg(feature = "pkcs8")]
+pub mod pkix;
 pub mod pow2;
+#[cfg(feature = "prehash")]
+pub mod prehash;
 pub mod q12289;
 pub mod q3329;
 pub mod q8380417;

@@ -3,8 +3,20 @@
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::{Scalar, clamp_integer};
 use curve25519_dalek::traits::IsIdentity;
+use pqkit_common::prehash::HashAlg;
 use rand_core::TryCryptoRng;
 use sha2::{Digest, Sha512};
+
+/// The pre-hash of Ed25519ph (RFC 8032 §5.1), from pqkit's pre-hash
+/// registry: SHA-512.
+pub const PREHASH: HashAlg = HashAlg::Sha2_512;
+
+/// `PH(M)` of Ed25519ph.
+fn prehash(msg: &[u8]) -> [u8; 64] {
+    let mut ph = [0u8; 64];
+    ph.copy_from_slice(PREHASH.digest(msg).as_bytes());
+    ph
+}
 use signature::{
     DigestSigner, DigestVerifier, KeypairRef, MultipartSigner, MultipartVerifier,
     SignatureEncoding, Signer, Verifier,
@@ -239,7 +251,7 @@ impl VerifyingKey {
 
     /// Ed25519ph verification of `msg` (hashed here with SHA-512).
     pub fn verify_ph(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
-        let ph: [u8; 64] = Sha512::digest(msg).into();
+        let ph = prehash(msg);
         self.verify_prehashed(&ph, ctx, sig)
     }
 
@@ -255,7 +267,7 @@ impl VerifyingKey {
 
     /// Ed25519ph strict verification of `msg`.
     pub fn verify_ph_strict(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
-        let ph: [u8; 64] = Sha512::digest(msg).into();
+        let ph = prehash(msg);
         self.verify_parts(ctx_for_ph(ctx)?, &[&ph], sig, Mode::Strict)
     }
 }
@@ -380,7 +392,7 @@ impl SigningKey {
 
     /// Ed25519ph of `msg` (hashed here with SHA-512), context up to 255 bytes.
     pub fn sign_ph(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
-        let ph: [u8; 64] = Sha512::digest(msg).into();
+        let ph = prehash(msg);
         self.sign_prehashed(&ph, ctx)
     }
 

@@ -9,22 +9,7 @@ use pqkit_ed25519::spki::{DecodePublicKey, EncodePublicKey};
 use pqkit_ed25519::{Signature, SigningKey, VerifyingKey};
 
 fn dir() -> Option<PathBuf> {
-    let d = std::env::var("PQKIT_VECTORS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors"))
-        })
-        .join("ed25519");
-    if d.is_dir() {
-        Some(d)
-    } else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "vectors missing under CI"
-        );
-        eprintln!("!!! SKIPPED: Ed25519 vectors not found at {}", d.display());
-        None
-    }
+    pqkit_testkit::vectors::path("ed25519")
 }
 
 fn h(v: &serde_json::Value) -> Vec<u8> {

@@ -1,63 +1,12 @@
 // The per-degree public types, generated once for FN-DSA-512 and once for
 // FN-DSA-1024 (included from lib.rs).
 
-/// Digest-based (pre-hashed, HashFN-DSA-style) signing and verification
-/// through the RustCrypto digest traits, one impl per supported hash.
-macro_rules! prehash_traits {
-    ($($d:ty => $h:expr),* $(,)?) => {
-        $(
-            #[cfg(feature = "alloc")]
-            impl signature::RandomizedDigestSigner<$d, Signature> for SigningKey {
-                /// Pre-hashed signing (empty context): the closure fills the
-                /// hash, its output is signed with the hash's OID.
-                fn try_sign_digest_with_rng<
-                    R: rand_core::TryCryptoRng + ?Sized,
-                    F: Fn(&mut $d) -> Result<(), signature::Error>,
-                >(
-                    &self,
-                    rng: &mut R,
-                    f: F,
-                ) -> Result<Signature, signature::Error> {
-                    let mut d = <$d as Default>::default();
-                    f(&mut d)?;
-                    let out = sha2::Digest::finalize(d);
-                    Ok(self.sign_message_with_rng(rng, &Message::PreHashed { ctx: &[], hash: $h, digest: &out[..] })?)
-                }
-            }
-
-            #[cfg(all(feature = "alloc", feature = "getrandom"))]
-            impl signature::DigestSigner<$d, Signature> for SigningKey {
-                /// Pre-hashed signing (empty context) with the OS RNG.
-                fn try_sign_digest<F: Fn(&mut $d) -> Result<(), signature::Error>>(
-                    &self,
-                    f: F,
-                ) -> Result<Signature, signature::Error> {
-                    signature::RandomizedDigestSigner::try_sign_digest_with_rng(self, &mut getrandom::SysRng, f)
-                }
-            }
-
-            impl signature::DigestVerifier<$d, Signature> for VerifyingKey {
-                /// Pre-hashed verification (empty context).
-                fn verify_digest<F: Fn(&mut $d) -> Result<(), signature::Error>>(
-                    &self,
-                    f: F,
-                    sig: &Signature,
-                ) -> Result<(), signature::Error> {
-                    let mut d = <$d as Default>::default();
-                    f(&mut d)?;
-                    let out = sha2::Digest::finalize(d);
-                    Ok(self.verify_message(&Message::PreHashed { ctx: &[], hash: $h, digest: &out[..] }, sig)?)
-                }
-            }
-        )*
-    };
-}
-
 macro_rules! degree_module {
     ($name:ident, $logn:literal, $skl:literal, $vkl:literal, $sigl:literal, $oid:literal, $title:literal) => {
         #[doc = concat!($title, ": keys and signatures of degree 2^", stringify!($logn), ".")]
         pub mod $name {
             use crate::encoding::{self, Message, SigFormat};
+            use pqkit_common::prehash::PreHashDigest;
             use crate::{Error, vrfy::VkCore};
 
             /// log2 of the degree.
@@ -390,14 +339,54 @@ macro_rules! degree_module {
                 }
             }
 
-            prehash_traits!(
-                sha2::Sha256 => crate::PreHash::Sha256,
-                sha2::Sha384 => crate::PreHash::Sha384,
-                sha2::Sha512 => crate::PreHash::Sha512,
-                sha3::Sha3_256 => crate::PreHash::Sha3_256,
-                sha3::Sha3_384 => crate::PreHash::Sha3_384,
-                sha3::Sha3_512 => crate::PreHash::Sha3_512,
-            );
+
+            /// Pre-hashed signing (empty context) through the RustCrypto
+            /// digest traits, for every digest of pqkit's pre-hash registry:
+            /// the closure fills the hash, its output is signed with the
+            /// hash's OID.
+            #[cfg(feature = "alloc")]
+            impl<D: PreHashDigest> signature::RandomizedDigestSigner<D, Signature> for SigningKey {
+                fn try_sign_digest_with_rng<
+                    R: rand_core::TryCryptoRng + ?Sized,
+                    F: Fn(&mut D) -> Result<(), signature::Error>,
+                >(
+                    &self,
+                    rng: &mut R,
+                    f: F,
+                ) -> Result<Signature, signature::Error> {
+                    let mut d = D::default();
+                    f(&mut d)?;
+                    let ph = d.finish();
+                    let msg = Message::PreHashed { ctx: &[], hash: ph.alg(), digest: ph.as_bytes() };
+                    Ok(self.sign_message_with_rng(rng, &msg)?)
+                }
+            }
+
+            /// Pre-hashed signing (empty context) with the OS RNG.
+            #[cfg(all(feature = "alloc", feature = "getrandom"))]
+            impl<D: PreHashDigest> signature::DigestSigner<D, Signature> for SigningKey {
+                fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+                    &self,
+                    f: F,
+                ) -> Result<Signature, signature::Error> {
+                    signature::RandomizedDigestSigner::try_sign_digest_with_rng(self, &mut getrandom::SysRng, f)
+                }
+            }
+
+            /// Pre-hashed verification (empty context).
+            impl<D: PreHashDigest> signature::DigestVerifier<D, Signature> for VerifyingKey {
+                fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+                    &self,
+                    f: F,
+                    sig: &Signature,
+                ) -> Result<(), signature::Error> {
+                    let mut d = D::default();
+                    f(&mut d)?;
+                    let ph = d.finish();
+                    let msg = Message::PreHashed { ctx: &[], hash: ph.alg(), digest: ph.as_bytes() };
+                    Ok(self.verify_message(&msg, sig)?)
+                }
+            }
 
             #[cfg(feature = "alloc")]
             impl TryFrom<&[u8]> for SigningKey {
@@ -417,33 +406,29 @@ macro_rules! degree_module {
             mod pkix {
                 use super::*;
                 use pkcs8::der::AnyRef;
-                use pkcs8::spki::{self, AlgorithmIdentifierRef};
+                use pkcs8::spki;
+                use pqkit_common::pkix::{self as common, AlgorithmId};
 
                 /// The provisional OID.
                 pub const OID: pkcs8::ObjectIdentifier = pkcs8::ObjectIdentifier::new_unwrap($oid);
 
                 /// AlgorithmIdentifier (no parameters).
-                pub const ALGORITHM_ID: AlgorithmIdentifierRef<'static> =
-                    spki::AlgorithmIdentifier { oid: OID, parameters: None };
+                pub const ALGORITHM_ID: AlgorithmId = common::algorithm_id(OID);
 
                 impl spki::SignatureAlgorithmIdentifier for VerifyingKey {
                     type Params = AnyRef<'static>;
-                    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = ALGORITHM_ID;
+                    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmId = ALGORITHM_ID;
                 }
 
                 impl spki::AssociatedAlgorithmIdentifier for Signature {
                     type Params = AnyRef<'static>;
-                    const ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = ALGORITHM_ID;
+                    const ALGORITHM_IDENTIFIER: AlgorithmId = ALGORITHM_ID;
                 }
 
                 impl TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for VerifyingKey {
                     type Error = spki::Error;
                     fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-                        info.algorithm.assert_algorithm_oid(OID)?;
-                        if info.algorithm.parameters.is_some() {
-                            return Err(spki::Error::KeyMalformed);
-                        }
-                        let bytes = info.subject_public_key.as_bytes().ok_or(spki::Error::KeyMalformed)?;
+                        let bytes = common::public_key_bytes(&info, OID)?;
                         Self::from_bytes(bytes).map_err(|_| spki::Error::KeyMalformed)
                     }
                 }
@@ -451,37 +436,28 @@ macro_rules! degree_module {
                 #[cfg(feature = "alloc")]
                 impl spki::EncodePublicKey for VerifyingKey {
                     fn to_public_key_der(&self) -> spki::Result<pkcs8::Document> {
-                        let info = spki::SubjectPublicKeyInfo {
-                            algorithm: ALGORITHM_ID,
-                            subject_public_key: pkcs8::der::asn1::BitStringRef::new(0, self.as_bytes())?,
-                        };
-                        Ok(pkcs8::Document::encode_msg(&info)?)
+                        common::spki_der(OID, self.as_bytes())
                     }
                 }
 
                 #[cfg(feature = "alloc")]
                 impl spki::SignatureBitStringEncoding for Signature {
                     fn to_bitstring(&self) -> pkcs8::der::Result<pkcs8::der::asn1::BitString> {
-                        pkcs8::der::asn1::BitString::new(0, self.0.to_vec())
+                        common::signature_bit_string(&self.0)
                     }
                 }
 
                 #[cfg(feature = "alloc")]
                 impl spki::SignatureAlgorithmIdentifier for SigningKey {
                     type Params = AnyRef<'static>;
-                    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifierRef<'static> = ALGORITHM_ID;
+                    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmId = ALGORITHM_ID;
                 }
 
                 #[cfg(feature = "alloc")]
                 impl TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey {
                     type Error = pkcs8::Error;
                     fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-                        info.algorithm.assert_algorithm_oid(OID)?;
-                        if info.algorithm.parameters.is_some() {
-                            return Err(pkcs8::Error::ParametersMalformed);
-                        }
-                        let invalid = || pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid);
-                        let raw = info.private_key.as_bytes();
+                        let raw = common::private_key_bytes(&info, OID)?;
                         let sk = if raw.first() == Some(&0x04) {
                             // liboqs / oqs-provider layout: an inner OCTET
                             // STRING holding the signing key then the
@@ -489,24 +465,19 @@ macro_rules! degree_module {
                             use pkcs8::der::Decode;
                             let inner = <&pkcs8::der::asn1::OctetStringRef>::from_der(raw)?.as_bytes();
                             if inner.len() != SIGNING_KEY_SIZE + VERIFYING_KEY_SIZE {
-                                return Err(invalid());
+                                return Err(common::invalid_key());
                             }
                             let (skb, pkb) = inner.split_at(SIGNING_KEY_SIZE);
-                            let sk = Self::from_bytes(skb).map_err(|_| invalid())?;
+                            let sk = Self::from_bytes(skb).map_err(|_| common::invalid_key())?;
                             if pkb != sk.vk.as_bytes() {
-                                return Err(invalid());
+                                return Err(common::invalid_key());
                             }
                             sk
                         } else {
-                            Self::from_bytes(raw).map_err(|_| invalid())?
+                            Self::from_bytes(raw).map_err(|_| common::invalid_key())?
                         };
-                        if let Some(pk) = info.public_key {
-                            // v2 (OneAsymmetricKey): the public key must match.
-                            let pk = pk.as_bytes().ok_or(pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid))?;
-                            if pk != sk.vk.as_bytes() {
-                                return Err(pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid));
-                            }
-                        }
+                        // v2 (OneAsymmetricKey): the public key must match.
+                        common::check_public_key(&info, sk.vk.as_bytes())?;
                         Ok(sk)
                     }
                 }
@@ -514,10 +485,7 @@ macro_rules! degree_module {
                 #[cfg(feature = "alloc")]
                 impl pkcs8::EncodePrivateKey for SigningKey {
                     fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
-                        let bytes = self.to_bytes();
-                        let key = pkcs8::der::asn1::OctetStringRef::new(&bytes[..])?;
-                        let info = pkcs8::PrivateKeyInfoRef::new(ALGORITHM_ID, key);
-                        Ok(pkcs8::SecretDocument::encode_msg(&info)?)
+                        common::pkcs8_der(OID, &self.to_bytes()[..], None)
                     }
                 }
             }

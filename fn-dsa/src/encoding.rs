@@ -27,7 +27,7 @@
 
 use crate::Error;
 use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
-use sha2::Digest as _;
+use pqkit_common::prehash::HashAlg;
 
 /// Smallest degree (log2) accepted by the toy API.
 pub const LOGN_MIN: u32 = 2;
@@ -386,121 +386,6 @@ pub(crate) fn decode_signature<'a>(
 // ---------------------------------------------------------------------------
 // Hashing to the point.
 
-/// The hash functions accepted for pre-hashed messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum PreHash {
-    /// SHA-256 (OID 2.16.840.1.101.3.4.2.1).
-    Sha256,
-    /// SHA-384 (OID 2.16.840.1.101.3.4.2.2).
-    Sha384,
-    /// SHA-512 (OID 2.16.840.1.101.3.4.2.3).
-    Sha512,
-    /// SHA3-256 (OID 2.16.840.1.101.3.4.2.8).
-    Sha3_256,
-    /// SHA3-384 (OID 2.16.840.1.101.3.4.2.9).
-    Sha3_384,
-    /// SHA3-512 (OID 2.16.840.1.101.3.4.2.10).
-    Sha3_512,
-}
-
-impl core::str::FromStr for PreHash {
-    type Err = Error;
-
-    /// Parse a CLI-style name: `sha2-256`, `sha2-384`, `sha2-512`,
-    /// `sha3-256`, `sha3-384`, `sha3-512` (also `sha256`, `sha384`,
-    /// `sha512`); anything else is [`Error::InvalidPrehash`].
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "sha2-256" | "sha256" => Ok(PreHash::Sha256),
-            "sha2-384" | "sha384" => Ok(PreHash::Sha384),
-            "sha2-512" | "sha512" => Ok(PreHash::Sha512),
-            "sha3-256" => Ok(PreHash::Sha3_256),
-            "sha3-384" => Ok(PreHash::Sha3_384),
-            "sha3-512" => Ok(PreHash::Sha3_512),
-            _ => Err(Error::InvalidPrehash),
-        }
-    }
-}
-
-/// A computed pre-hash digest (at most 64 bytes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PreHashDigest {
-    bytes: [u8; 64],
-    len: usize,
-}
-
-impl AsRef<[u8]> for PreHashDigest {
-    fn as_ref(&self) -> &[u8] {
-        &self.bytes[..self.len]
-    }
-}
-
-impl PreHash {
-    /// All supported pre-hash functions.
-    pub const ALL: [PreHash; 6] = [
-        PreHash::Sha256,
-        PreHash::Sha384,
-        PreHash::Sha512,
-        PreHash::Sha3_256,
-        PreHash::Sha3_384,
-        PreHash::Sha3_512,
-    ];
-
-    /// The DER encoding (tag, length, value) of the hash function's OID, as
-    /// hashed into the point.
-    pub const fn oid_der(self) -> [u8; 11] {
-        let last = match self {
-            PreHash::Sha256 => 0x01,
-            PreHash::Sha384 => 0x02,
-            PreHash::Sha512 => 0x03,
-            PreHash::Sha3_256 => 0x08,
-            PreHash::Sha3_384 => 0x09,
-            PreHash::Sha3_512 => 0x0A,
-        };
-        // 2.16.840.1.101.3.4.2.x
-        [
-            0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last,
-        ]
-    }
-
-    /// The name used by the pqkit CLI (`sha2-256`, ..., `sha3-512`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            PreHash::Sha256 => "sha2-256",
-            PreHash::Sha384 => "sha2-384",
-            PreHash::Sha512 => "sha2-512",
-            PreHash::Sha3_256 => "sha3-256",
-            PreHash::Sha3_384 => "sha3-384",
-            PreHash::Sha3_512 => "sha3-512",
-        }
-    }
-
-    /// Output length of the hash function in bytes.
-    pub const fn digest_len(self) -> usize {
-        match self {
-            PreHash::Sha256 | PreHash::Sha3_256 => 32,
-            PreHash::Sha384 | PreHash::Sha3_384 => 48,
-            PreHash::Sha512 | PreHash::Sha3_512 => 64,
-        }
-    }
-
-    /// Hash `msg` with this function.
-    pub fn digest(self, msg: &[u8]) -> PreHashDigest {
-        let mut bytes = [0u8; 64];
-        let len = self.digest_len();
-        match self {
-            PreHash::Sha256 => bytes[..len].copy_from_slice(&sha2::Sha256::digest(msg)),
-            PreHash::Sha384 => bytes[..len].copy_from_slice(&sha2::Sha384::digest(msg)),
-            PreHash::Sha512 => bytes[..len].copy_from_slice(&sha2::Sha512::digest(msg)),
-            PreHash::Sha3_256 => bytes[..len].copy_from_slice(&sha3::Sha3_256::digest(msg)),
-            PreHash::Sha3_384 => bytes[..len].copy_from_slice(&sha3::Sha3_384::digest(msg)),
-            PreHash::Sha3_512 => bytes[..len].copy_from_slice(&sha3::Sha3_512::digest(msg)),
-        }
-        PreHashDigest { bytes, len }
-    }
-}
-
 /// What is signed: the message, how it is presented, and the context.
 #[derive(Clone, Copy, Debug)]
 pub enum Message<'a> {
@@ -515,8 +400,9 @@ pub enum Message<'a> {
     PreHashed {
         /// Context string.
         ctx: &'a [u8],
-        /// The hash function used.
-        hash: PreHash,
+        /// The hash function used (any of pqkit's pre-hash registry; its
+        /// OID enters the hash to the point).
+        hash: HashAlg,
         /// Its output (length must be `hash.digest_len()`).
         digest: &'a [u8],
     },
@@ -731,11 +617,11 @@ mod tests {
             .check(),
             Ok(())
         );
-        let d = PreHash::Sha384.digest(b"abc");
+        let d = HashAlg::Sha2_384.digest(b"abc");
         assert_eq!(d.as_ref().len(), 48);
         let m = Message::PreHashed {
             ctx: b"",
-            hash: PreHash::Sha256,
+            hash: HashAlg::Sha2_256,
             digest: d.as_ref(),
         };
         assert_eq!(m.check(), Err(Error::InvalidPrehash));

@@ -24,14 +24,14 @@
 //!   (`logn` 2..=8), for tests and research only. The standard types
 //!   reject them.
 //! * [`Message`]: what is signed: a raw message with a context of at most
-//!   255 bytes, a pre-hashed message ([`PreHash`]: SHA-256/384/512,
-//!   SHA3-256/384/512), or the original Falcon hashing.
+//!   255 bytes, a pre-hashed message (any [`HashAlg`] of pqkit's pre-hash
+//!   registry: SHA-2, SHA-3, SHAKE), or the original Falcon hashing.
 //!
 //! ## Example
 //!
 //! ```
 //! use pqkit_fn_dsa::fn_dsa_512::{Signature, SigningKey, VerifyingKey};
-//! use pqkit_fn_dsa::{Message, PreHash};
+//! use pqkit_fn_dsa::{HashAlg, Message};
 //! use signature::{Keypair, Signer, Verifier};
 //!
 //! # fn main() -> Result<(), pqkit_fn_dsa::Error> {
@@ -48,8 +48,8 @@
 //! // A context, and a pre-hashed message.
 //! let sig = sk.sign_with_context(&mut getrandom::SysRng, b"ctx", b"hello")?;
 //! vk.verify_with_context(b"ctx", b"hello", &sig)?;
-//! let digest = PreHash::Sha256.digest(b"hello");
-//! let m = Message::PreHashed { ctx: b"", hash: PreHash::Sha256, digest: digest.as_ref() };
+//! let digest = HashAlg::Sha2_256.digest(b"hello");
+//! let m = Message::PreHashed { ctx: b"", hash: HashAlg::Sha2_256, digest: digest.as_bytes() };
 //! let sig = sk.sign_message_with_rng(&mut getrandom::SysRng, &m)?;
 //! vk.verify_message(&m, &sig)?;
 //!
@@ -157,8 +157,11 @@ mod zint31;
 #[cfg(feature = "alloc")]
 pub mod toy;
 
-pub use encoding::{Message, PreHash, PreHashDigest, SigFormat};
+pub use encoding::{Message, SigFormat};
 pub use error::Error;
+pub use pqkit_common::prehash::{
+    Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
+};
 
 include!("degree.rs");
 

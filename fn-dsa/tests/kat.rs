@@ -6,25 +6,6 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pqkit_fn_dsa::{Error, Message, SigFormat, fn_dsa_512, fn_dsa_1024};
-use std::path::PathBuf;
-
-fn vectors_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("PQKIT_VECTORS") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors")),
-    };
-    if dir.join("falcon").is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("test vectors not found at {} (CI=true)", dir.display());
-    }
-    eprintln!(
-        "\n!!!!! SKIPPING Falcon KAT test: vectors not found at {} !!!!!\n",
-        dir.display()
-    );
-    None
-}
 
 struct Record {
     count: usize,
@@ -34,44 +15,27 @@ struct Record {
     sm: Vec<u8>,
 }
 
-fn parse(text: &str) -> Vec<Record> {
-    let mut out = Vec::new();
-    let mut cur: std::collections::HashMap<String, String> = Default::default();
-    let flush = |cur: &mut std::collections::HashMap<String, String>, out: &mut Vec<Record>| {
-        if cur.contains_key("sm") {
-            out.push(Record {
-                count: cur["count"].parse().unwrap(),
-                msg: hex::decode(&cur["msg"]).unwrap(),
-                pk: hex::decode(&cur["pk"]).unwrap(),
-                sk: hex::decode(&cur["sk"]).unwrap(),
-                sm: hex::decode(&cur["sm"]).unwrap(),
-            });
-            assert_eq!(
-                cur["mlen"].parse::<usize>().unwrap(),
-                out.last().unwrap().msg.len()
-            );
-            assert_eq!(
-                cur["smlen"].parse::<usize>().unwrap(),
-                out.last().unwrap().sm.len()
-            );
-        }
-        cur.clear();
-    };
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            flush(&mut cur, &mut out);
-            continue;
-        }
-        if line.starts_with('#') {
-            continue;
-        }
-        if let Some((k, v)) = line.split_once(" = ") {
-            cur.insert(k.to_string(), v.to_string());
-        }
-    }
-    flush(&mut cur, &mut out);
-    out
+/// The signature records of a Falcon KAT file, if present.
+fn load(file: &str) -> Option<Vec<Record>> {
+    let records = pqkit_testkit::rsp::load(&format!("falcon/{file}"))?;
+    Some(
+        records
+            .iter()
+            .filter(|r| r.0.contains_key("sm"))
+            .map(|r| {
+                let rec = Record {
+                    count: r.number("count"),
+                    msg: r.hex("msg"),
+                    pk: r.hex("pk"),
+                    sk: r.hex("sk"),
+                    sm: r.hex("sm"),
+                };
+                assert_eq!(r.number("mlen"), rec.msg.len());
+                assert_eq!(r.number("smlen"), rec.sm.len());
+                rec
+            })
+            .collect(),
+    )
 }
 
 macro_rules! kat_test {
@@ -79,9 +43,7 @@ macro_rules! kat_test {
         #[test]
         fn $name() {
             use $module::{SigningKey, VerifyingKey};
-            let Some(dir) = vectors_dir() else { return };
-            let text = std::fs::read_to_string(dir.join("falcon").join($file)).unwrap();
-            let records = parse(&text);
+            let Some(records) = load($file) else { return };
             assert_eq!(records.len(), 100);
             for r in &records {
                 let sk = SigningKey::from_bytes(&r.sk)

@@ -8,7 +8,7 @@ mod common;
 use common::TestRng;
 use pkcs8::spki::{DecodePublicKey, EncodePublicKey};
 use pkcs8::{DecodePrivateKey, EncodePrivateKey};
-use pqkit_fn_dsa::{Error, Message, PreHash, fn_dsa_512, fn_dsa_1024, toy};
+use pqkit_fn_dsa::{Error, HashAlg, Message, fn_dsa_512, fn_dsa_1024, toy};
 use signature::{
     Keypair, MultipartSigner, MultipartVerifier, RandomizedMultipartSigner, RandomizedSigner,
     SignatureEncoding, Signer, Verifier,
@@ -70,7 +70,7 @@ macro_rules! traits_test {
                 vk.verify_with_context(&long, b"m", &s).unwrap_err(),
                 Error::ContextTooLong
             );
-            for h in PreHash::ALL {
+            for h in HashAlg::ALL {
                 let d = h.digest(b"m");
                 let m = Message::PreHashed {
                     ctx: b"c",
@@ -108,11 +108,11 @@ macro_rules! traits_test {
                         Ok(())
                     })
                     .unwrap();
-                let d = PreHash::Sha384.digest(b"digest message");
+                let d = HashAlg::Sha2_384.digest(b"digest message");
                 vk.verify_message(
                     &Message::PreHashed {
                         ctx: b"",
-                        hash: PreHash::Sha384,
+                        hash: HashAlg::Sha2_384,
                         digest: d.as_ref(),
                     },
                     &s,

@@ -48,6 +48,15 @@ impl core::fmt::Display for Error {
 
 impl core::error::Error for Error {}
 
+impl From<pqkit_common::prehash::Error> for Error {
+    fn from(e: pqkit_common::prehash::Error) -> Self {
+        match e {
+            pqkit_common::prehash::Error::UnknownHash => Error::UnknownHash,
+            _ => Error::InvalidLength,
+        }
+    }
+}
+
 impl From<Error> for signature::Error {
     fn from(e: Error) -> Self {
         #[cfg(feature = "alloc")]

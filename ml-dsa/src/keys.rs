@@ -10,7 +10,7 @@ use crate::Error;
 use crate::algo::{self, PublicParts, SecretParts};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
-use crate::prehash::{HashAlg, PreHash};
+use crate::{HashAlg, PreHash};
 use pqkit_common::wipe::{Store, store};
 
 // ---------------------------------------------------------------------------
@@ -383,6 +383,17 @@ impl<P: ParameterSet> SigningKey<P> {
             _p: PhantomData,
         })?;
         Ok(key)
+    }
+
+    /// Import seed and expanded key together (the PKCS#8 `both` form): the
+    /// seed must regenerate exactly that expanded key (compared in constant
+    /// time), else [`Error::InconsistentKey`].
+    pub fn from_seed_and_expanded(xi: &[u8], expanded: &[u8]) -> Result<Self, Error> {
+        let sk = Self::from_seed_slice(xi)?;
+        if !bool::from(pqkit_common::ct::ct_eq(sk.expanded.as_ref(), expanded)) {
+            return Err(Error::InconsistentKey);
+        }
+        Ok(sk)
     }
 
     /// The seed xi, if this key was made from one.

@@ -127,7 +127,6 @@ mod mu;
 mod params;
 #[cfg(feature = "pkcs8")]
 mod pkcs8_impl;
-mod prehash;
 mod traits;
 
 pub use error::Error;
@@ -136,7 +135,9 @@ pub use mu::{Mu, MuBuilder};
 pub use params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
-pub use prehash::{HashAlg, PreHash, PreHashDigest, PreHasher};
+pub use pqkit_common::prehash::{
+    Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
+};
 pub use signature;
 #[cfg(feature = "pkcs8")]
 pub use {der, pkcs8, spki};

@@ -5,96 +5,47 @@
 //! both SEQUENCE { seed, expandedKey }`. All three are accepted on import
 //! (for `both`, the expanded key must equal the one regenerated from the
 //! seed); export writes the seed form by default ([`KeyFormat`] selects
-//! another). AlgorithmIdentifier parameters must be absent.
+//! another). AlgorithmIdentifier parameters must be absent. The plumbing
+//! is `pqkit_common::pkix`, shared with the other pqkit crates.
 
-use der::asn1::{AnyRef, OctetStringRef};
-use pkcs8::{AssociatedOid, KeyError, ObjectIdentifier, PrivateKeyInfoRef};
+use der::asn1::AnyRef;
+use pkcs8::PrivateKeyInfoRef;
+pub use pqkit_common::keychoice::KeyFormat;
+use pqkit_common::pkix::{self, AlgorithmOid};
 use spki::{
     AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier,
     SubjectPublicKeyInfoRef,
 };
 
 use crate::{
-    ContextSigningKey, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey,
+    ContextSigningKey, Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey,
+    VerifyingKey,
 };
 
-macro_rules! oids {
-    ($($t:ty => $oid:literal),*) => {$(
-        impl AssociatedOid for $t {
-            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
-        }
-        impl AssociatedAlgorithmIdentifier for $t {
-            type Params = AnyRef<'static>;
-            const ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
-                AlgorithmIdentifier { oid: <$t as AssociatedOid>::OID, parameters: None };
-        }
-    )*};
-}
-oids!(
+pqkit_common::impl_algorithm_oids!(
     MlDsa44 => "2.16.840.1.101.3.4.3.17",
     MlDsa65 => "2.16.840.1.101.3.4.3.18",
-    MlDsa87 => "2.16.840.1.101.3.4.3.19"
+    MlDsa87 => "2.16.840.1.101.3.4.3.19",
 );
 
 /// The parameter sets with their OIDs (a helper bound for the generic
 /// PKCS#8/SPKI impls; implemented by all three sets).
-pub trait ParameterSetOid:
-    ParameterSet + AssociatedOid + AssociatedAlgorithmIdentifier<Params = AnyRef<'static>>
-{
-}
-impl<P> ParameterSetOid for P where
-    P: ParameterSet + AssociatedOid + AssociatedAlgorithmIdentifier<Params = AnyRef<'static>>
-{
-}
+pub trait ParameterSetOid: ParameterSet + AlgorithmOid {}
+impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 
-pub use pqkit_common::keychoice::KeyFormat;
-use pqkit_common::keychoice::{self, KeyChoice};
-
-fn check_alg<P: ParameterSetOid>(alg: &AlgorithmIdentifier<AnyRef<'_>>) -> spki::Result<()> {
-    alg.assert_algorithm_oid(P::OID)?;
-    if alg.parameters.is_some() {
-        return Err(spki::Error::KeyMalformed);
-    }
-    Ok(())
-}
+pqkit_common::impl_choice_key!(SigningKey<P: ParameterSet>, error = Error, seed = seed, public = public_key);
 
 impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<P> {
     type Error = pkcs8::Error;
     fn try_from(pki: PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-        check_alg::<P>(&pki.algorithm)?;
-        let bad = || pkcs8::Error::KeyMalformed(KeyError::Invalid);
-        let sk = match keychoice::decode(pki.private_key.as_bytes())? {
-            KeyChoice::Seed(seed) => SigningKey::from_seed_slice(seed).map_err(|_| bad())?,
-            KeyChoice::Expanded(expanded) => {
-                SigningKey::from_expanded(expanded).map_err(|_| bad())?
-            }
-            KeyChoice::Both { seed, expanded } => {
-                let sk = SigningKey::<P>::from_seed_slice(seed).map_err(|_| bad())?;
-                // Consistency of the two halves (constant time anyway).
-                let same = subtle::ConstantTimeEq::ct_eq(sk.expanded_bytes().as_ref(), expanded);
-                if !bool::from(same) {
-                    return Err(bad());
-                }
-                sk
-            }
-        };
-        if let Some(pk) = pki.public_key
-            && pk.as_bytes() != Some(sk.public_key().as_bytes())
-        {
-            return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid));
-        }
-        Ok(sk)
+        pkix::from_pkcs8(&pki, P::OID)
     }
 }
 
 impl<P: ParameterSetOid> TryFrom<SubjectPublicKeyInfoRef<'_>> for VerifyingKey<P> {
     type Error = spki::Error;
     fn try_from(spki: SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        check_alg::<P>(&spki.algorithm)?;
-        let bytes = spki
-            .subject_public_key
-            .as_bytes()
-            .ok_or(spki::Error::KeyMalformed)?;
+        let bytes = pkix::public_key_bytes(&spki, P::OID)?;
         VerifyingKey::from_bytes(bytes).map_err(|_| spki::Error::KeyMalformed)
     }
 }
@@ -122,26 +73,14 @@ impl<P: ParameterSetOid> AssociatedAlgorithmIdentifier for Signature<P> {
 #[cfg(feature = "alloc")]
 mod encode {
     use super::*;
-    use der::asn1::BitStringRef;
     use pkcs8::{EncodePrivateKey, SecretDocument};
-    use spki::{Document, EncodePublicKey, SignatureBitStringEncoding, SubjectPublicKeyInfo};
-    use zeroize::Zeroizing;
+    use spki::{Document, EncodePublicKey, SignatureBitStringEncoding};
 
     impl<P: ParameterSetOid> SigningKey<P> {
         /// PKCS#8 DER in the chosen RFC 9881 form. `Seed` and `Both` need a
         /// key made from a seed.
         pub fn to_pkcs8_der_with(&self, format: KeyFormat) -> pkcs8::Result<SecretDocument> {
-            let expanded = self.expanded_bytes().as_ref();
-            let choice = match (format, self.seed()) {
-                (KeyFormat::Seed, Some(seed)) => KeyChoice::Seed(seed),
-                (KeyFormat::Expanded, _) => KeyChoice::Expanded(expanded),
-                (KeyFormat::Both, Some(seed)) => KeyChoice::Both { seed, expanded },
-                (_, None) => return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid)),
-            };
-            let choice = keychoice::encode(choice);
-            let pki =
-                PrivateKeyInfoRef::new(P::ALGORITHM_IDENTIFIER, OctetStringRef::new(&choice)?);
-            Ok(SecretDocument::encode_msg(&pki)?)
+            pkix::to_pkcs8_der(self, P::OID, Some(format))
         }
 
         /// PKCS#8 PEM (`PRIVATE KEY`) in the chosen RFC 9881 form.
@@ -150,7 +89,7 @@ mod encode {
             &self,
             format: KeyFormat,
             line_ending: pkcs8::LineEnding,
-        ) -> pkcs8::Result<Zeroizing<alloc::string::String>> {
+        ) -> pkcs8::Result<zeroize::Zeroizing<alloc::string::String>> {
             Ok(self
                 .to_pkcs8_der_with(format)?
                 .to_pem("PRIVATE KEY", line_ending)?)
@@ -160,28 +99,19 @@ mod encode {
     impl<P: ParameterSetOid> EncodePrivateKey for SigningKey<P> {
         /// The seed form when the key has a seed, else the expanded form.
         fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-            let format = if self.seed().is_some() {
-                KeyFormat::Seed
-            } else {
-                KeyFormat::Expanded
-            };
-            self.to_pkcs8_der_with(format)
+            pkix::to_pkcs8_der(self, P::OID, None)
         }
     }
 
     impl<P: ParameterSetOid> EncodePublicKey for VerifyingKey<P> {
         fn to_public_key_der(&self) -> spki::Result<Document> {
-            let spki = SubjectPublicKeyInfo {
-                algorithm: P::ALGORITHM_IDENTIFIER,
-                subject_public_key: BitStringRef::new(0, self.as_bytes())?,
-            };
-            Ok(Document::encode_msg(&spki)?)
+            pkix::spki_der(P::OID, self.as_bytes())
         }
     }
 
     impl<P: ParameterSetOid> SignatureBitStringEncoding for Signature<P> {
         fn to_bitstring(&self) -> der::Result<der::asn1::BitString> {
-            der::asn1::BitString::new(0, self.as_bytes().to_vec())
+            pkix::signature_bit_string(self.as_bytes())
         }
     }
 }

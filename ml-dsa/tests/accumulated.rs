@@ -3,12 +3,10 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use common::{load_json, vectors_dir};
 use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
 use pqkit_common::q8380417::{Gamma2, Q, decompose, power2round, use_hint};
 use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
+use pqkit_testkit::vectors;
 
 fn accumulate<P: ParameterSet>(iterations: usize) -> String {
     let mut src = Shake128::default().finalize_xof();
@@ -31,8 +29,9 @@ fn accumulate<P: ParameterSet>(iterations: usize) -> String {
 
 #[test]
 fn keygen_sign_100_iterations() {
-    let Some(v) = vectors_dir() else { return };
-    let j = load_json(&v.join("ml-dsa/accumulated.json"));
+    let Some(j) = vectors::json("ml-dsa/accumulated.json") else {
+        return;
+    };
     let e = &j["keygen_sign"]["expected"];
     assert_eq!(
         accumulate::<MlDsa44>(100),
@@ -52,8 +51,9 @@ fn keygen_sign_100_iterations() {
 /// lines of SHAKE128 input; a couple of seconds in release).
 #[test]
 fn field_operations_exhaustive() {
-    let Some(v) = vectors_dir() else { return };
-    let j = load_json(&v.join("ml-dsa/accumulated.json"));
+    let Some(j) = vectors::json("ml-dsa/accumulated.json") else {
+        return;
+    };
     let want = j["field_operations"]["expected"].as_str().expect("hex");
     let mut h = Shake128::default();
     let mut line = Vec::with_capacity(256);

@@ -2,28 +2,28 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use std::collections::HashMap;
-
-use common::{hex, load_json, vectors_dir};
 use pqkit_ml_dsa::{
     HashAlg, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSet, PreHash, Signature, SigningKey,
     VerifyingKey, hazmat,
 };
+use pqkit_testkit::acvp::VectorSet;
+use pqkit_testkit::vectors::hex;
 use serde_json::Value;
 
-/// (tgId, tcId) -> expected test object.
-fn expected(dir: &std::path::Path) -> HashMap<(u64, u64), Value> {
-    let e = load_json(&dir.join("expectedResults.json"));
-    let mut m = HashMap::new();
-    for g in e["testGroups"].as_array().expect("groups") {
-        let tg = g["tgId"].as_u64().expect("tgId");
-        for t in g["tests"].as_array().expect("tests") {
-            m.insert((tg, t["tcId"].as_u64().expect("tcId")), t.clone());
-        }
+/// Run `f` on every case of an ACVP vector set, by parameter set; the
+/// number of cases run.
+fn run_set(dir: &str, mut f: impl FnMut(&str, &Value, &Value, &Value)) -> Option<usize> {
+    let set = VectorSet::load(dir)?;
+    let cases = set.cases();
+    for c in &cases {
+        f(
+            c.group["parameterSet"].as_str().expect("set"),
+            c.group,
+            c.test,
+            c.expected,
+        );
     }
-    m
+    Some(cases.len())
 }
 
 macro_rules! per_set {
@@ -49,20 +49,11 @@ fn keygen_case<P: ParameterSet>(t: &Value, want: &Value) {
 
 #[test]
 fn acvp_keygen() {
-    let Some(v) = vectors_dir() else { return };
-    let dir = v.join("ml-dsa/acvp/ML-DSA-keyGen-FIPS204");
-    let prompt = load_json(&dir.join("prompt.json"));
-    let exp = expected(&dir);
-    let mut n = 0;
-    for g in prompt["testGroups"].as_array().expect("groups") {
-        let tg = g["tgId"].as_u64().expect("tgId");
-        let set = g["parameterSet"].as_str().expect("set");
-        for t in g["tests"].as_array().expect("tests") {
-            let want = &exp[&(tg, t["tcId"].as_u64().expect("tcId"))];
-            per_set!(set, keygen_case(t, want));
-            n += 1;
-        }
-    }
+    let Some(n) = run_set("ml-dsa/acvp/ML-DSA-keyGen-FIPS204", |set, _g, t, want| {
+        per_set!(set, keygen_case(t, want))
+    }) else {
+        return;
+    };
     assert_eq!(n, 75);
 }
 
@@ -127,20 +118,11 @@ fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64
 
 #[test]
 fn acvp_siggen() {
-    let Some(v) = vectors_dir() else { return };
-    let dir = v.join("ml-dsa/acvp/ML-DSA-sigGen-FIPS204");
-    let prompt = load_json(&dir.join("prompt.json"));
-    let exp = expected(&dir);
-    let mut n = 0;
-    for g in prompt["testGroups"].as_array().expect("groups") {
-        let tg = g["tgId"].as_u64().expect("tgId");
-        let set = g["parameterSet"].as_str().expect("set");
-        for t in g["tests"].as_array().expect("tests") {
-            let want = &exp[&(tg, t["tcId"].as_u64().expect("tcId"))];
-            per_set!(set, siggen_case(g, t, want));
-            n += 1;
-        }
-    }
+    let Some(n) = run_set("ml-dsa/acvp/ML-DSA-sigGen-FIPS204", |set, g, t, want| {
+        per_set!(set, siggen_case(g, t, want))
+    }) else {
+        return;
+    };
     assert_eq!(n, 360);
 }
 
@@ -179,19 +161,10 @@ fn sigver_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
 
 #[test]
 fn acvp_sigver() {
-    let Some(v) = vectors_dir() else { return };
-    let dir = v.join("ml-dsa/acvp/ML-DSA-sigVer-FIPS204");
-    let prompt = load_json(&dir.join("prompt.json"));
-    let exp = expected(&dir);
-    let mut n = 0;
-    for g in prompt["testGroups"].as_array().expect("groups") {
-        let tg = g["tgId"].as_u64().expect("tgId");
-        let set = g["parameterSet"].as_str().expect("set");
-        for t in g["tests"].as_array().expect("tests") {
-            let want = &exp[&(tg, t["tcId"].as_u64().expect("tcId"))];
-            per_set!(set, sigver_case(g, t, want));
-            n += 1;
-        }
-    }
+    let Some(n) = run_set("ml-dsa/acvp/ML-DSA-sigVer-FIPS204", |set, g, t, want| {
+        per_set!(set, sigver_case(g, t, want))
+    }) else {
+        return;
+    };
     assert_eq!(n, 180);
 }

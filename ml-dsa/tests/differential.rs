@@ -7,10 +7,8 @@
 #![allow(deprecated)]
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use common::TestRng;
 use ml_dsa::signature::Keypair as _;
+use pqkit_testkit::rng::TestRng;
 
 const CASES: usize = 300;
 

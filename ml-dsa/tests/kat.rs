@@ -12,8 +12,8 @@
 //! randomized. `sm` is the signature followed by the message.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pqkit_common::drbg::KatDrbg;
 use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
+use pqkit_testkit::drbg::KatDrbg;
 use rand_core::Rng;
 use sha2::{Digest, Sha256};
 
@@ -56,19 +56,7 @@ fn records<P: ParameterSet>(count: usize) -> Vec<String> {
 }
 
 fn expected(set: &str, which: &str) -> Option<String> {
-    let dir = std::env::var("PQKIT_VECTORS")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into());
-    let Ok(text) =
-        std::fs::read_to_string(std::path::Path::new(&dir).join("ml-dsa/kat-hashes.json"))
-    else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "vectors missing under CI"
-        );
-        eprintln!("!!! SKIPPED: ml-dsa/kat-hashes.json not found under {dir}");
-        return None;
-    };
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let v = pqkit_testkit::vectors::json("ml-dsa/kat-hashes.json")?;
     Some(v[set][which].as_str().unwrap().to_string())
 }
 

@@ -2,9 +2,6 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use common::TestRng;
 use pqkit_ml_dsa::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use pqkit_ml_dsa::signature::{
     DigestSigner, DigestVerifier, Keypair, MultipartSigner, MultipartVerifier, RandomizedSigner,
@@ -15,6 +12,7 @@ use pqkit_ml_dsa::{
     Error, HashAlg, KeyFormat, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey,
     VerifyingKey,
 };
+use pqkit_testkit::rng::TestRng;
 
 /// Generic code over the traits only.
 fn sign_and_verify<S, V, Sig>(signer: &S, verifier: &V, msg: &[u8]) -> Sig
@@ -292,7 +290,10 @@ fn hash_names_and_oids() {
         assert_eq!(HashAlg::from_name(&alg.name().to_uppercase()), Ok(alg));
         assert_eq!(alg.digest(b"abc").as_bytes().len(), alg.digest_len());
     }
-    assert_eq!(HashAlg::from_name("md5"), Err(Error::UnknownHash));
+    assert_eq!(
+        HashAlg::from_name("md5"),
+        Err(pqkit_ml_dsa::PreHashError::UnknownHash)
+    );
     // SHA2-256("abc").
     assert_eq!(
         hex::encode(HashAlg::Sha2_256.digest(b"abc").as_bytes()),

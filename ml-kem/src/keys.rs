@@ -342,6 +342,11 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         self.seed.as_ref().map(|s| Seed::from(**s))
     }
 
+    /// The seed `d || z` without a copy, if the key was made from one.
+    pub(crate) fn seed_ref(&self) -> Option<&[u8; 64]> {
+        self.seed.as_deref()
+    }
+
     /// The expanded FIPS 203 decapsulation key.
     pub fn expanded_bytes(&self) -> &[u8] {
         &self.dk

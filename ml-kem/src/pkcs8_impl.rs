@@ -4,81 +4,41 @@
 //! Import accepts all three CHOICE arms (`seed`, `expandedKey` — validated
 //! by the FIPS 203 §7.3 hash check — and `both`, whose seed must regenerate
 //! exactly the expanded key) and checks an embedded public key; export
-//! writes the seed form by default ([`KeyFormat`] selects another).
+//! writes the seed form by default ([`KeyFormat`] selects another). The
+//! plumbing is `pqkit_common::pkix`, shared with the other pqkit crates.
 
-use der::asn1::{AnyRef, OctetStringRef};
-use pkcs8::{AssociatedOid, KeyError, ObjectIdentifier, PrivateKeyInfoRef};
+use pkcs8::PrivateKeyInfoRef;
 pub use pqkit_common::keychoice::KeyFormat;
-use pqkit_common::keychoice::{self, KeyChoice};
-use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SubjectPublicKeyInfoRef};
+use pqkit_common::pkix::{self, AlgorithmOid};
+use spki::SubjectPublicKeyInfoRef;
 
-use crate::{DecapsulationKey, EncapsulationKey, MlKem512, MlKem768, MlKem1024, ParameterSet};
+use crate::{
+    DecapsulationKey, EncapsulationKey, Error, MlKem512, MlKem768, MlKem1024, ParameterSet,
+};
 
-macro_rules! oids {
-    ($($t:ty => $oid:literal),*) => {$(
-        impl AssociatedOid for $t {
-            const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap($oid);
-        }
-        impl AssociatedAlgorithmIdentifier for $t {
-            type Params = AnyRef<'static>;
-            const ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
-                AlgorithmIdentifier { oid: <$t as AssociatedOid>::OID, parameters: None };
-        }
-    )*};
-}
-oids!(
+pqkit_common::impl_algorithm_oids!(
     MlKem512 => "2.16.840.1.101.3.4.4.1",
     MlKem768 => "2.16.840.1.101.3.4.4.2",
-    MlKem1024 => "2.16.840.1.101.3.4.4.3"
+    MlKem1024 => "2.16.840.1.101.3.4.4.3",
 );
 
 /// The parameter sets with their OIDs (a bound for the generic impls).
-pub trait ParameterSetOid:
-    ParameterSet + AssociatedOid + AssociatedAlgorithmIdentifier<Params = AnyRef<'static>>
-{
-}
-impl<P> ParameterSetOid for P where
-    P: ParameterSet + AssociatedOid + AssociatedAlgorithmIdentifier<Params = AnyRef<'static>>
-{
-}
+pub trait ParameterSetOid: ParameterSet + AlgorithmOid {}
+impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 
-fn check_alg<P: ParameterSetOid>(alg: &AlgorithmIdentifier<AnyRef<'_>>) -> spki::Result<()> {
-    alg.assert_algorithm_oid(P::OID)?;
-    if alg.parameters.is_some() {
-        return Err(spki::Error::KeyMalformed);
-    }
-    Ok(())
-}
+pqkit_common::impl_choice_key!(DecapsulationKey<P: ParameterSet>, error = Error, seed = seed_ref, public = encapsulation_key);
 
 impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for DecapsulationKey<P> {
     type Error = pkcs8::Error;
     fn try_from(pki: PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-        check_alg::<P>(&pki.algorithm)?;
-        let bad = |_| pkcs8::Error::KeyMalformed(KeyError::Invalid);
-        let dk = match keychoice::decode(pki.private_key.as_bytes())? {
-            KeyChoice::Seed(seed) => Self::from_seed_slice(seed).map_err(bad)?,
-            KeyChoice::Expanded(expanded) => Self::from_expanded(expanded).map_err(bad)?,
-            KeyChoice::Both { seed, expanded } => {
-                Self::from_seed_and_expanded(seed, expanded).map_err(bad)?
-            }
-        };
-        if let Some(pk) = pki.public_key
-            && pk.as_bytes() != Some(dk.encapsulation_key().as_bytes())
-        {
-            return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid));
-        }
-        Ok(dk)
+        pkix::from_pkcs8(&pki, P::OID)
     }
 }
 
 impl<P: ParameterSetOid> TryFrom<SubjectPublicKeyInfoRef<'_>> for EncapsulationKey<P> {
     type Error = spki::Error;
     fn try_from(spki: SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-        check_alg::<P>(&spki.algorithm)?;
-        let bytes = spki
-            .subject_public_key
-            .as_bytes()
-            .ok_or(spki::Error::KeyMalformed)?;
+        let bytes = pkix::public_key_bytes(&spki, P::OID)?;
         EncapsulationKey::from_bytes(bytes).map_err(|_| spki::Error::KeyMalformed)
     }
 }
@@ -86,25 +46,14 @@ impl<P: ParameterSetOid> TryFrom<SubjectPublicKeyInfoRef<'_>> for EncapsulationK
 #[cfg(feature = "alloc")]
 mod encode {
     use super::*;
-    use der::asn1::BitStringRef;
     use pkcs8::{EncodePrivateKey, SecretDocument};
-    use spki::{Document, EncodePublicKey, SubjectPublicKeyInfo};
+    use spki::{Document, EncodePublicKey};
 
     impl<P: ParameterSetOid> DecapsulationKey<P> {
         /// PKCS#8 DER in the chosen form; `Seed` and `Both` need a key made
-        /// from a seed ([`crate::Error::NoSeed`] as a `pkcs8` error otherwise).
+        /// from a seed (an invalid-key `pkcs8` error otherwise).
         pub fn to_pkcs8_der_with(&self, format: KeyFormat) -> pkcs8::Result<SecretDocument> {
-            let seed = self.to_seed();
-            let expanded = self.expanded_bytes();
-            let choice = match (format, seed.as_ref()) {
-                (KeyFormat::Seed, Some(s)) => KeyChoice::Seed(s),
-                (KeyFormat::Expanded, _) => KeyChoice::Expanded(expanded),
-                (KeyFormat::Both, Some(s)) => KeyChoice::Both { seed: s, expanded },
-                (_, None) => return Err(pkcs8::Error::KeyMalformed(KeyError::Invalid)),
-            };
-            let der = keychoice::encode(choice);
-            let pki = PrivateKeyInfoRef::new(P::ALGORITHM_IDENTIFIER, OctetStringRef::new(&der)?);
-            Ok(SecretDocument::encode_msg(&pki)?)
+            pkix::to_pkcs8_der(self, P::OID, Some(format))
         }
 
         /// PKCS#8 PEM (`PRIVATE KEY`) in the chosen form.
@@ -123,22 +72,13 @@ mod encode {
     impl<P: ParameterSetOid> EncodePrivateKey for DecapsulationKey<P> {
         /// The seed form when the key has a seed, else the expanded form.
         fn to_pkcs8_der(&self) -> pkcs8::Result<SecretDocument> {
-            let format = if self.to_seed().is_some() {
-                KeyFormat::Seed
-            } else {
-                KeyFormat::Expanded
-            };
-            self.to_pkcs8_der_with(format)
+            pkix::to_pkcs8_der(self, P::OID, None)
         }
     }
 
     impl<P: ParameterSetOid> EncodePublicKey for EncapsulationKey<P> {
         fn to_public_key_der(&self) -> spki::Result<Document> {
-            let spki = SubjectPublicKeyInfo {
-                algorithm: P::ALGORITHM_IDENTIFIER,
-                subject_public_key: BitStringRef::new(0, self.as_bytes())?,
-            };
-            Ok(Document::encode_msg(&spki)?)
+            pkix::spki_der(P::OID, self.as_bytes())
         }
     }
 }

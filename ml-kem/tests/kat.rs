@@ -7,8 +7,8 @@
 //! `crypto_kem_keypair` / `crypto_kem_enc` do.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pqkit_common::drbg::KatDrbg;
 use pqkit_ml_kem::{DecapsulationKey, MlKem512, MlKem768, MlKem1024, ParameterSet, hazmat};
+use pqkit_testkit::drbg::KatDrbg;
 use rand_core::Rng;
 use sha2::{Digest, Sha256};
 
@@ -42,19 +42,7 @@ fn records<P: ParameterSet>(count: usize) -> Vec<String> {
 }
 
 fn expected(set: &str, which: &str) -> Option<String> {
-    let dir = std::env::var("PQKIT_VECTORS")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into());
-    let Ok(text) =
-        std::fs::read_to_string(std::path::Path::new(&dir).join("ml-kem/kat-hashes.json"))
-    else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "vectors missing under CI"
-        );
-        eprintln!("!!! SKIPPED: ml-kem/kat-hashes.json not found under {dir}");
-        return None;
-    };
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let v = pqkit_testkit::vectors::json("ml-kem/kat-hashes.json")?;
     Some(v[set][which].as_str().unwrap().to_string())
 }
 

@@ -10,54 +10,18 @@ use pqkit_ml_kem::kem::{Decapsulate, KeyExport};
 use pqkit_ml_kem::{
     DecapsulationKey, EncapsulationKey, Error, MlKem512, MlKem768, MlKem1024, ParameterSet, hazmat,
 };
+use pqkit_testkit::acvp::VectorSet;
+use pqkit_testkit::vectors::{self, hex as hx};
 use serde_json::Value;
 
+/// The ML-KEM vectors folder, if present.
 fn vectors_dir() -> Option<PathBuf> {
-    let dir = std::env::var("PQKIT_VECTORS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors"))
-        });
-    if dir.join("ml-kem").is_dir() {
-        Some(dir.join("ml-kem"))
-    } else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "vectors missing under CI: {}",
-            dir.display()
-        );
-        eprintln!(
-            "!!! SKIPPED: ML-KEM vectors not found under {}",
-            dir.display()
-        );
-        None
-    }
+    vectors::path("ml-kem")
 }
 
-fn json(rel: &str) -> Option<Value> {
-    let path = vectors_dir()?.join(rel);
-    Some(serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap())
-}
-
-fn hx(v: &Value) -> Vec<u8> {
-    hex::decode(v.as_str().unwrap()).unwrap()
-}
-
-/// The expected-results test with the same (tgId, tcId).
-fn expected(res: &Value, tg: u64, tc: u64) -> &Value {
-    res["testGroups"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["tgId"] == tg)
-        .and_then(|g| {
-            g["tests"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|t| t["tcId"] == tc)
-        })
-        .unwrap()
+/// Every case of an ACVP set under ml-kem/acvp, if present.
+fn acvp(name: &str) -> Option<VectorSet> {
+    VectorSet::load(&format!("ml-kem/acvp/{name}"))
 }
 
 /// Run `f::<P>` for the parameter set named `name`.
@@ -87,22 +51,17 @@ fn keygen_case<P: ParameterSet>(t: &Value, r: &Value) {
 
 #[test]
 fn acvp_keygen() {
-    let (Some(p), Some(r)) = (
-        json("acvp/ML-KEM-keyGen-FIPS203/prompt.json"),
-        json("acvp/ML-KEM-keyGen-FIPS203/expectedResults.json"),
-    ) else {
+    let Some(v) = acvp("ML-KEM-keyGen-FIPS203") else {
         return;
     };
-    let mut n = 0;
-    for g in p["testGroups"].as_array().unwrap() {
-        let tg = g["tgId"].as_u64().unwrap();
-        for t in g["tests"].as_array().unwrap() {
-            let exp = expected(&r, tg, t["tcId"].as_u64().unwrap());
-            by_set!(g["parameterSet"].as_str().unwrap(), keygen_case(t, exp));
-            n += 1;
-        }
+    let cases = v.cases();
+    for c in &cases {
+        by_set!(
+            c.group["parameterSet"].as_str().unwrap(),
+            keygen_case(c.test, c.expected)
+        );
     }
-    assert_eq!(n, 75);
+    assert_eq!(cases.len(), 75);
 }
 
 fn encaps_case<P: ParameterSet>(t: &Value, r: &Value) {
@@ -131,19 +90,15 @@ fn dk_check_case<P: ParameterSet>(t: &Value, r: &Value) {
 
 #[test]
 fn acvp_encap_decap_and_key_checks() {
-    let (Some(p), Some(r)) = (
-        json("acvp/ML-KEM-encapDecap-FIPS203/prompt.json"),
-        json("acvp/ML-KEM-encapDecap-FIPS203/expectedResults.json"),
-    ) else {
+    let Some(v) = acvp("ML-KEM-encapDecap-FIPS203") else {
         return;
     };
     let mut counts = std::collections::BTreeMap::new();
-    for g in p["testGroups"].as_array().unwrap() {
-        let tg = g["tgId"].as_u64().unwrap();
-        let set = g["parameterSet"].as_str().unwrap();
-        let func = g["function"].as_str().unwrap();
-        for t in g["tests"].as_array().unwrap() {
-            let exp = expected(&r, tg, t["tcId"].as_u64().unwrap());
+    for c in v.cases() {
+        let set = c.group["parameterSet"].as_str().unwrap();
+        let func = c.group["function"].as_str().unwrap();
+        let (t, exp) = (c.test, c.expected);
+        {
             match func {
                 "encapsulation" => by_set!(set, encaps_case(t, exp)),
                 "decapsulation" => by_set!(set, decaps_case(t, exp)),
@@ -162,7 +117,7 @@ fn acvp_encap_decap_and_key_checks() {
 
 /// `name = hex` lines of a CCTV text file.
 fn cctv_fields(rel: &str) -> Option<std::collections::HashMap<String, Vec<u8>>> {
-    let text = std::fs::read_to_string(vectors_dir()?.join(rel)).unwrap();
+    let text = vectors::read(&format!("ml-kem/{rel}"))?;
     Some(
         text.lines()
             .filter_map(|l| l.split_once(" = "))

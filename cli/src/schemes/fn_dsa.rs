@@ -12,7 +12,7 @@
 //! Signing is always randomized: `--deterministic` is refused.
 
 use pkcs8::{DecodePrivateKey, EncodePrivateKey};
-use pqkit_fn_dsa::{Error, Message, PreHash, SigFormat};
+use pqkit_fn_dsa::{Error, HashAlg, Message, SigFormat};
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
 
@@ -23,14 +23,14 @@ use crate::io::{KeyFile, KeyKind};
 use crate::{CliError, Result};
 
 /// The pre-hash functions FN-DSA defines.
-fn prehash(p: Prehash) -> Result<PreHash> {
+fn prehash(p: Prehash) -> Result<HashAlg> {
     Ok(match p {
-        Prehash::Sha2_256 => PreHash::Sha256,
-        Prehash::Sha2_384 => PreHash::Sha384,
-        Prehash::Sha2_512 => PreHash::Sha512,
-        Prehash::Sha3_256 => PreHash::Sha3_256,
-        Prehash::Sha3_384 => PreHash::Sha3_384,
-        Prehash::Sha3_512 => PreHash::Sha3_512,
+        Prehash::Sha2_256 => HashAlg::Sha2_256,
+        Prehash::Sha2_384 => HashAlg::Sha2_384,
+        Prehash::Sha2_512 => HashAlg::Sha2_512,
+        Prehash::Sha3_256 => HashAlg::Sha3_256,
+        Prehash::Sha3_384 => HashAlg::Sha3_384,
+        Prehash::Sha3_512 => HashAlg::Sha3_512,
         _ => {
             return Err(CliError::new(
                 "fn-dsa: --prehash must be one of sha2-256 sha2-384 sha2-512 sha3-256 sha3-384 sha3-512",
@@ -42,7 +42,7 @@ fn prehash(p: Prehash) -> Result<PreHash> {
 /// The digest (if pre-hashed) and the pieces of a [`Message`].
 struct Prepared {
     ctx: Vec<u8>,
-    hash: Option<(PreHash, Vec<u8>)>,
+    hash: Option<(HashAlg, Vec<u8>)>,
     original: bool,
 }
 

@@ -59,28 +59,6 @@ impl fn_dsa::CryptoRng for TestRng {}
 
 /// The first `count` signing keys of a KAT file, if the vectors exist.
 pub fn kat_signing_keys(file: &str, count: usize) -> Option<Vec<Vec<u8>>> {
-    let dir = match std::env::var_os("PQKIT_VECTORS") {
-        Some(d) => std::path::PathBuf::from(d),
-        None => {
-            std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors"))
-        }
-    };
-    let path = dir.join("falcon").join(file);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!("test vectors not found at {} (CI=true)", path.display());
-        }
-        eprintln!(
-            "\n!!!!! SKIPPING: vectors not found at {} !!!!!\n",
-            path.display()
-        );
-        return None;
-    };
-    Some(
-        text.lines()
-            .filter_map(|l| l.strip_prefix("sk = "))
-            .take(count)
-            .map(|h| hex::decode(h.trim()).unwrap())
-            .collect(),
-    )
+    let records = pqkit_testkit::rsp::load(&format!("falcon/{file}"))?;
+    Some(records.iter().take(count).map(|r| r.hex("sk")).collect())
 }

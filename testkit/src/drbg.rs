@@ -11,7 +11,7 @@
 //! 48-byte seed with one call).
 //!
 //! ```
-//! use pqkit_common::drbg::KatDrbg;
+//! use pqkit_testkit::drbg::KatDrbg;
 //! use rand_core::Rng;
 //!
 //! let entropy: [u8; 48] = core::array::from_fn(|i| i as u8);
@@ -118,37 +118,22 @@ impl rand_core::TryCryptoRng for KatDrbg {}
 mod tests {
     use super::*;
     use rand_core::Rng;
-    use std::string::String;
     use std::vec::Vec;
 
     /// The `(seed, msg)` of each record of a NIST `.rsp` file under the
     /// shared vectors (`msg` empty for KEM files).
     fn rsp_records(rel: &str) -> Option<Vec<(Vec<u8>, Vec<u8>)>> {
-        let dir = std::env::var("PQKIT_VECTORS").unwrap_or_else(|_| {
-            String::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors"))
-        });
-        let path = std::path::Path::new(&dir).join(rel);
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "vectors missing under CI: {}",
-                path.display()
-            );
-            std::eprintln!("!!! SKIPPED: vector file {} not found", path.display());
-            return None;
-        };
-        let field = |rec: &str, name: &str| {
-            rec.lines()
-                .find_map(|l| l.strip_prefix(name))
-                .map(|h| hex::decode(h.trim()).expect("hex field"))
-        };
+        let records = crate::rsp::load(rel)?;
         Some(
-            text.split("\n\n")
-                .filter_map(|rec| {
-                    Some((
-                        field(rec, "seed = ")?,
-                        field(rec, "msg = ").unwrap_or_default(),
-                    ))
+            records
+                .iter()
+                .map(|r| {
+                    let msg = if r.0.contains_key("msg") {
+                        r.hex("msg")
+                    } else {
+                        Vec::new()
+                    };
+                    (r.hex("seed"), msg)
                 })
                 .collect(),
         )

@@ -1,15 +1,52 @@
-//! HashML-DSA pre-hash functions (FIPS 204 §5.4) and their OIDs.
+//! The one registry of pre-hash functions: name, OID, output length and
+//! digest, read by HashML-DSA (FIPS 204 §5.4), HashFN-DSA, Ed25519ph
+//! (RFC 8032, SHA-512) and the `pqkit` command.
+//!
+//! ```
+//! use pqkit_common::prehash::{HashAlg, PreHasher};
+//!
+//! let alg = HashAlg::from_name("SHA2-512/256").unwrap();
+//! assert_eq!(alg, HashAlg::Sha2_512_256);
+//! assert_eq!((alg.name(), alg.digest_len(), alg.oid_arc()), ("sha2-512/256", 32, 6));
+//!
+//! let mut h = PreHasher::new(HashAlg::Shake128);
+//! h.update(b"ab");
+//! h.update(b"c");
+//! assert_eq!(h.finalize(), HashAlg::Shake128.digest(b"abc"));
+//! assert_eq!(HashAlg::Sha3_384.digest(b"").as_bytes().len(), 48);
+//! ```
 
-use digest::Digest;
-use pqkit_common::keccak::{
+use sha2::Digest;
+
+use crate::keccak::{
     ExtendableOutput, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, Update, XofReader,
 };
 
-use crate::Error;
+/// What can go wrong naming a hash or wrapping a digest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Error {
+    /// No pre-hash function has this name.
+    UnknownHash,
+    /// A digest whose length is not the function's output length.
+    InvalidLength,
+}
 
-/// A pre-hash function of HashML-DSA. All twelve that ACVP tests are
-/// supported; their OIDs (under 2.16.840.1.101.3.4.2) enter the domain
-/// separator `M' = 1 || |ctx| || ctx || OID || PH(M)`.
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            Error::UnknownHash => "unknown pre-hash algorithm",
+            Error::InvalidLength => "pre-hash digest of the wrong length",
+        })
+    }
+}
+
+impl core::error::Error for Error {}
+
+/// A pre-hash function. All twelve that ACVP tests for HashML-DSA are
+/// here; their OIDs (under 2.16.840.1.101.3.4.2) enter the domain
+/// separator `M' = 1 || |ctx| || ctx || OID || PH(M)` of HashML-DSA and
+/// HashFN-DSA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum HashAlg {
@@ -75,17 +112,27 @@ impl HashAlg {
         }
     }
 
-    /// Parse a name, case-insensitively: the CLI names of [`name`](Self::name)
-    /// and the ACVP names (`SHA2-256`, `SHA2-512/224`, `SHAKE-128`, ...).
+    /// Parse a name, case-insensitively: the CLI names of [`name`](Self::name),
+    /// the ACVP names (`SHA2-256`, `SHA2-512/224`, `SHAKE-128`, ...) and the
+    /// short SHA-2 names (`sha256`, `sha512/256`, ...).
     pub fn from_name(name: &str) -> Result<Self, Error> {
+        let short = |a: HashAlg| {
+            let n = a.name();
+            n.starts_with("sha2-")
+                && name.len() + 2 == n.len()
+                && name.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("sha"))
+                && name
+                    .get(3..)
+                    .is_some_and(|t| t.eq_ignore_ascii_case(&n[5..]))
+        };
         HashAlg::ALL
             .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(name))
+            .find(|&a| a.name().eq_ignore_ascii_case(name) || short(a))
             .ok_or(Error::UnknownHash)
     }
 
     /// The last arc of the OID 2.16.840.1.101.3.4.2.x.
-    const fn arc(self) -> u8 {
+    pub const fn oid_arc(self) -> u8 {
         match self {
             HashAlg::Sha2_256 => 1,
             HashAlg::Sha2_384 => 2,
@@ -115,7 +162,7 @@ impl HashAlg {
             0x03,
             0x04,
             0x02,
-            self.arc(),
+            self.oid_arc(),
         ]
     }
 
@@ -137,8 +184,22 @@ impl HashAlg {
     }
 }
 
+impl core::str::FromStr for HashAlg {
+    type Err = Error;
+    /// [`HashAlg::from_name`].
+    fn from_str(s: &str) -> Result<Self, Error> {
+        HashAlg::from_name(s)
+    }
+}
+
+impl core::fmt::Display for HashAlg {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A pre-hash digest `PH(M)` with its algorithm.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PreHash {
     alg: HashAlg,
     bytes: [u8; 64],
@@ -162,6 +223,12 @@ impl PreHash {
     /// The digest bytes.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.alg.digest_len()]
+    }
+}
+
+impl AsRef<[u8]> for PreHash {
+    fn as_ref(&self) -> &[u8] {
+        self.as_bytes()
     }
 }
 
@@ -265,8 +332,9 @@ impl PreHasher {
     }
 }
 
-/// A digest type usable with the `DigestSigner`/`DigestVerifier` traits
-/// for HashML-DSA: each maps to its [`HashAlg`].
+/// A RustCrypto digest type that is one of the registry's functions (for
+/// the `DigestSigner`/`DigestVerifier` traits of the pre-hash modes): each
+/// maps to its [`HashAlg`].
 pub trait PreHashDigest: Update + Default {
     /// The pre-hash this type computes.
     const ALG: HashAlg;
@@ -314,5 +382,59 @@ impl PreHashDigest for Shake256 {
             alg: HashAlg::Shake256,
             bytes,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_aliases() {
+        for a in HashAlg::ALL {
+            assert_eq!(HashAlg::from_name(a.name()), Ok(a));
+            assert_eq!(a.name().to_uppercase().parse(), Ok(a));
+        }
+        assert_eq!(HashAlg::from_name("sha256"), Ok(HashAlg::Sha2_256));
+        assert_eq!(HashAlg::from_name("SHA512/224"), Ok(HashAlg::Sha2_512_224));
+        for bad in [
+            "",
+            "sha",
+            "md5",
+            "sha3256",
+            "sha2-",
+            "shake-512",
+            "sha2-256x",
+        ] {
+            assert_eq!(HashAlg::from_name(bad), Err(Error::UnknownHash), "{bad}");
+        }
+    }
+
+    #[test]
+    fn oids_and_lengths() {
+        // 2.16.840.1.101.3.4.2.1 is SHA-256 (RFC 5754), .3 SHA-512, .8 SHA3-256,
+        // .11 SHAKE128 (RFC 8702).
+        assert_eq!(
+            HashAlg::Sha2_256.oid_der(),
+            [6, 9, 0x60, 0x86, 0x48, 1, 0x65, 3, 4, 2, 1]
+        );
+        assert_eq!(HashAlg::Sha2_512.oid_arc(), 3);
+        assert_eq!(HashAlg::Sha3_256.oid_arc(), 8);
+        assert_eq!(HashAlg::Shake128.oid_arc(), 11);
+        let mut arcs: [u8; 12] = HashAlg::ALL.map(HashAlg::oid_arc);
+        arcs.sort_unstable();
+        assert_eq!(arcs, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+        for a in HashAlg::ALL {
+            assert_eq!(a.digest(b"x").as_bytes().len(), a.digest_len());
+        }
+        // FIPS 180-4 example: SHA-256("abc").
+        assert_eq!(
+            HashAlg::Sha2_256.digest(b"abc").as_bytes()[..4],
+            [0xba, 0x78, 0x16, 0xbf]
+        );
+        assert_eq!(
+            PreHash::from_digest(HashAlg::Sha2_384, &[0; 47]),
+            Err(Error::InvalidLength)
+        );
     }
 }

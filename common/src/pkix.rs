@@ -1,0 +1,250 @@
+//! PKCS#8 (RFC 5958) and SPKI (RFC 5280) plumbing shared by every pqkit
+//! key type: one place for the AlgorithmIdentifier checks, the public-key
+//! and signature BIT STRINGs, the `[1] publicKey` consistency check, and
+//! the lattice private-key CHOICE (`seed [0] | expandedKey | both`) of
+//! RFC 9881 (ML-DSA) and RFC 9935 (ML-KEM) through [`ChoiceKey`].
+//!
+//! Every pqkit algorithm identifier has absent parameters; anything else
+//! is rejected. The ASN.1 itself is the RustCrypto `der`/`spki`/`pkcs8`
+//! crates' work; this module only fixes how pqkit uses them.
+//!
+//! ```
+//! use pqkit_common::pkix::{self, ObjectIdentifier};
+//! use spki::SubjectPublicKeyInfoRef;
+//! use der::Decode;
+//!
+//! const OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.112");
+//! let der = pkix::spki_der(OID, &[7; 32]).unwrap();
+//! let info = SubjectPublicKeyInfoRef::from_der(der.as_bytes()).unwrap();
+//! assert_eq!(pkix::public_key_bytes(&info, OID).unwrap(), &[7; 32]);
+//! let other = ObjectIdentifier::new_unwrap("1.3.101.113");
+//! assert!(pkix::public_key_bytes(&info, other).is_err());
+//! ```
+
+pub use der::asn1::AnyRef;
+use der::asn1::BitStringRef;
+use pkcs8::KeyError;
+pub use pkcs8::{AssociatedOid, ObjectIdentifier, PrivateKeyInfoRef};
+pub use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SubjectPublicKeyInfoRef};
+
+pub use crate::keychoice::{KeyChoice, KeyFormat};
+
+/// An AlgorithmIdentifier as pqkit writes them.
+pub type AlgorithmId = AlgorithmIdentifier<AnyRef<'static>>;
+
+/// The AlgorithmIdentifier of `oid` with absent parameters.
+pub const fn algorithm_id(oid: ObjectIdentifier) -> AlgorithmId {
+    AlgorithmIdentifier {
+        oid,
+        parameters: None,
+    }
+}
+
+/// A type with an algorithm OID and parameter-less AlgorithmIdentifier
+/// (parameter sets, via [`impl_algorithm_oids!`](crate::impl_algorithm_oids)).
+pub trait AlgorithmOid:
+    AssociatedOid + AssociatedAlgorithmIdentifier<Params = AnyRef<'static>>
+{
+}
+impl<T> AlgorithmOid for T where
+    T: AssociatedOid + AssociatedAlgorithmIdentifier<Params = AnyRef<'static>>
+{
+}
+
+/// Implement `AssociatedOid` and `AssociatedAlgorithmIdentifier` (absent
+/// parameters) for each `Type => "dotted.oid"`.
+///
+/// ```
+/// struct Ed25519;
+/// pqkit_common::impl_algorithm_oids!(Ed25519 => "1.3.101.112");
+/// use pqkit_common::pkix::{AssociatedAlgorithmIdentifier, AssociatedOid};
+/// assert_eq!(Ed25519::OID.to_string(), "1.3.101.112");
+/// assert!(Ed25519::ALGORITHM_IDENTIFIER.parameters.is_none());
+/// ```
+#[macro_export]
+macro_rules! impl_algorithm_oids {
+    ($($t:ty => $oid:literal),* $(,)?) => {$(
+        impl $crate::pkix::AssociatedOid for $t {
+            const OID: $crate::pkix::ObjectIdentifier =
+                $crate::pkix::ObjectIdentifier::new_unwrap($oid);
+        }
+        impl $crate::pkix::AssociatedAlgorithmIdentifier for $t {
+            type Params = $crate::pkix::AnyRef<'static>;
+            const ALGORITHM_IDENTIFIER: $crate::pkix::AlgorithmId =
+                $crate::pkix::algorithm_id(<$t as $crate::pkix::AssociatedOid>::OID);
+        }
+    )*};
+}
+
+/// Check that `alg` is `oid` with absent parameters.
+pub fn check_algorithm(
+    alg: &AlgorithmIdentifier<AnyRef<'_>>,
+    oid: ObjectIdentifier,
+) -> spki::Result<()> {
+    alg.assert_algorithm_oid(oid)?;
+    if alg.parameters.is_some() {
+        return Err(spki::Error::KeyMalformed);
+    }
+    Ok(())
+}
+
+/// The subjectPublicKey bytes of an SPKI for `oid` (algorithm checked,
+/// no unused bits).
+pub fn public_key_bytes<'a>(
+    info: &SubjectPublicKeyInfoRef<'a>,
+    oid: ObjectIdentifier,
+) -> spki::Result<&'a [u8]> {
+    check_algorithm(&info.algorithm, oid)?;
+    info.subject_public_key
+        .as_bytes()
+        .ok_or(spki::Error::KeyMalformed)
+}
+
+/// The `privateKey` OCTET STRING contents of a PKCS#8 key for `oid`
+/// (algorithm checked).
+pub fn private_key_bytes<'a>(
+    info: &PrivateKeyInfoRef<'a>,
+    oid: ObjectIdentifier,
+) -> pkcs8::Result<&'a [u8]> {
+    check_algorithm(&info.algorithm, oid)?;
+    Ok(info.private_key.as_bytes())
+}
+
+/// The error every failed key-consistency check reports.
+pub const fn invalid_key() -> pkcs8::Error {
+    pkcs8::Error::KeyMalformed(KeyError::Invalid)
+}
+
+/// A PKCS#8 v2 key's optional `[1] publicKey` must equal the public key
+/// the private key yields.
+pub fn check_public_key(info: &PrivateKeyInfoRef<'_>, expected: &[u8]) -> pkcs8::Result<()> {
+    match info.public_key {
+        Some(pk) if pk.as_bytes() != Some(expected) => Err(invalid_key()),
+        _ => Ok(()),
+    }
+}
+
+/// A private key stored as the lattice CHOICE `seed [0] | expandedKey |
+/// both` (RFC 9881, RFC 9935). The scheme supplies the three imports and
+/// its encodings; [`from_pkcs8`] and [`to_pkcs8_der`] do the rest.
+pub trait ChoiceKey: Sized {
+    /// Error of the imports (any failure is reported as an invalid key).
+    type Error;
+    /// The key from the `seed` arm (length checked by the scheme).
+    fn from_seed_arm(seed: &[u8]) -> Result<Self, Self::Error>;
+    /// The key from the `expandedKey` arm, validated as the scheme allows.
+    fn from_expanded_arm(expanded: &[u8]) -> Result<Self, Self::Error>;
+    /// The key from the `both` arm: the seed must regenerate exactly the
+    /// expanded key (compared in constant time).
+    fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, Self::Error>;
+    /// Call `f` with the seed (if the key was made from one), the expanded
+    /// key and the encoded public key.
+    fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R;
+}
+
+/// Implement [`ChoiceKey`] for a key type `Key<P>` generic over its
+/// parameter set, from its inherent methods `from_seed_slice`,
+/// `from_expanded`, `from_seed_and_expanded`, `expanded_bytes` (anything
+/// `AsRef<[u8]>`), the named seed accessor (`Option<&[u8; N]>`) and the
+/// named public-key accessor (a type with `as_bytes`).
+#[macro_export]
+macro_rules! impl_choice_key {
+    ($key:ident<$p:ident: $bound:path>, error = $err:ty, seed = $seed:ident, public = $public:ident) => {
+        impl<$p: $bound> $crate::pkix::ChoiceKey for $key<$p> {
+            type Error = $err;
+            fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
+                Self::from_seed_slice(seed)
+            }
+            fn from_expanded_arm(expanded: &[u8]) -> Result<Self, $err> {
+                Self::from_expanded(expanded)
+            }
+            fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, $err> {
+                Self::from_seed_and_expanded(seed, expanded)
+            }
+            fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
+                f(
+                    self.$seed().map(|s| &s[..]),
+                    self.expanded_bytes().as_ref(),
+                    self.$public().as_bytes(),
+                )
+            }
+        }
+    };
+}
+
+/// Import a [`ChoiceKey`] from PKCS#8 for `oid`: any arm, and an embedded
+/// public key must match.
+pub fn from_pkcs8<K: ChoiceKey>(
+    info: &PrivateKeyInfoRef<'_>,
+    oid: ObjectIdentifier,
+) -> pkcs8::Result<K> {
+    let bad = |_| invalid_key();
+    let key = match crate::keychoice::decode(private_key_bytes(info, oid)?)? {
+        KeyChoice::Seed(seed) => K::from_seed_arm(seed).map_err(bad)?,
+        KeyChoice::Expanded(expanded) => K::from_expanded_arm(expanded).map_err(bad)?,
+        KeyChoice::Both { seed, expanded } => K::from_both_arms(seed, expanded).map_err(bad)?,
+    };
+    key.with_encodings(|_, _, pk| check_public_key(info, pk))?;
+    Ok(key)
+}
+
+#[cfg(feature = "alloc")]
+mod encode {
+    use super::*;
+    use der::asn1::{BitString, OctetStringRef};
+    use pkcs8::SecretDocument;
+    use spki::{Document, SubjectPublicKeyInfo};
+
+    /// SPKI DER of `public_key` under `oid`.
+    pub fn spki_der(oid: ObjectIdentifier, public_key: &[u8]) -> spki::Result<Document> {
+        let info = SubjectPublicKeyInfo {
+            algorithm: algorithm_id(oid),
+            subject_public_key: BitStringRef::new(0, public_key)?,
+        };
+        Ok(Document::encode_msg(&info)?)
+    }
+
+    /// PKCS#8 DER with `private_key` as the `privateKey` contents, v2 with
+    /// `[1] publicKey` when `public_key` is given.
+    pub fn pkcs8_der(
+        oid: ObjectIdentifier,
+        private_key: &[u8],
+        public_key: Option<&[u8]>,
+    ) -> pkcs8::Result<SecretDocument> {
+        let mut info = PrivateKeyInfoRef::new(algorithm_id(oid), OctetStringRef::new(private_key)?);
+        if let Some(pk) = public_key {
+            info.public_key = Some(BitStringRef::new(0, pk)?);
+        }
+        Ok(SecretDocument::encode_msg(&info)?)
+    }
+
+    /// A signature as the BIT STRING of X.509 (no unused bits).
+    pub fn signature_bit_string(signature: &[u8]) -> der::Result<BitString> {
+        BitString::new(0, signature.to_vec())
+    }
+
+    /// PKCS#8 DER of a [`ChoiceKey`] in `format` (`None`: the seed form if
+    /// the key has a seed, else the expanded form). `Seed` and `Both` need
+    /// a key made from a seed.
+    pub fn to_pkcs8_der<K: ChoiceKey>(
+        key: &K,
+        oid: ObjectIdentifier,
+        format: Option<KeyFormat>,
+    ) -> pkcs8::Result<SecretDocument> {
+        key.with_encodings(|seed, expanded, _| {
+            let format = format.unwrap_or(match seed {
+                Some(_) => KeyFormat::Seed,
+                None => KeyFormat::Expanded,
+            });
+            let choice = match (format, seed) {
+                (KeyFormat::Seed, Some(seed)) => KeyChoice::Seed(seed),
+                (KeyFormat::Expanded, _) => KeyChoice::Expanded(expanded),
+                (KeyFormat::Both, Some(seed)) => KeyChoice::Both { seed, expanded },
+                (_, None) => return Err(invalid_key()),
+            };
+            pkcs8_der(oid, &crate::keychoice::encode(choice), None)
+        })
+    }
+}
+#[cfg(feature = "alloc")]
+pub use encode::{pkcs8_der, signature_bit_string, spki_der, to_pkcs8_der};

@@ -1,0 +1,251 @@
+//! # pqkit-testkit
+//!
+//! Test-only support shared by pqkit's tests, examples and benches (never a
+//! dependency of a library crate):
+//!
+//! * [`vectors`]: find the official vectors (`PQKIT_VECTORS`, or
+//!   `../shared/vectors` beside the workspace). When they are absent a test
+//!   says so loudly and skips, and under `CI=true` absence is a failure.
+//! * [`acvp`]: NIST ACVP `prompt.json` joined with `expectedResults.json`.
+//! * [`rsp`]: the NIST `.rsp` KAT file format (`count = 0`, `seed = ...`).
+//! * [`drbg`]: the NIST PQC KAT AES-256 CTR_DRBG that reproduces the KAT
+//!   files.
+//! * [`rng`]: a small deterministic RNG for tests (not for keys).
+#![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)]
+
+pub mod drbg;
+
+pub mod vectors {
+    //! Locating and reading the shared vectors.
+    use std::path::PathBuf;
+
+    /// The vectors root: `PQKIT_VECTORS`, else `../shared/vectors` next to
+    /// the workspace.
+    pub fn root() -> PathBuf {
+        std::env::var_os("PQKIT_VECTORS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into())
+    }
+
+    /// Whether this run is CI (`CI=true`), where missing vectors fail.
+    pub fn in_ci() -> bool {
+        std::env::var("CI").as_deref() == Ok("true")
+    }
+
+    /// Report a missing vector path: a panic under CI, else a loud line on
+    /// stderr (the caller then skips).
+    pub fn missing(what: &std::path::Path) {
+        assert!(
+            !in_ci(),
+            "test vectors not found at {} (CI=true)",
+            what.display()
+        );
+        eprintln!(
+            "\n!!!!! SKIPPED: test vectors not found at {} !!!!!\n",
+            what.display()
+        );
+    }
+
+    /// `root()/rel` if it exists (file or folder); else reported as missing.
+    pub fn path(rel: &str) -> Option<PathBuf> {
+        let p = root().join(rel);
+        if p.exists() {
+            Some(p)
+        } else {
+            missing(&p);
+            None
+        }
+    }
+
+    /// The text of `root()/rel`, if present.
+    pub fn read(rel: &str) -> Option<String> {
+        let p = path(rel)?;
+        Some(std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+    }
+
+    /// The JSON of `root()/rel`, if present.
+    pub fn json(rel: &str) -> Option<serde_json::Value> {
+        read(rel).map(|t| serde_json::from_str(&t).expect("valid JSON"))
+    }
+
+    /// A JSON hex string as bytes.
+    pub fn hex(v: &serde_json::Value) -> Vec<u8> {
+        hex::decode(v.as_str().expect("hex string")).expect("valid hex")
+    }
+}
+
+pub mod acvp {
+    //! NIST ACVP vector sets: a `prompt.json` and its `expectedResults.json`.
+    use std::collections::HashMap;
+
+    use serde_json::Value;
+
+    /// One test case: its group, the prompt's test and the expected result.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Case<'a> {
+        /// The prompt's test group (`parameterSet`, `tgId`, ...).
+        pub group: &'a Value,
+        /// The prompt's test (`tcId`, inputs).
+        pub test: &'a Value,
+        /// The expected result with the same `(tgId, tcId)`.
+        pub expected: &'a Value,
+    }
+
+    /// A loaded ACVP vector set.
+    #[derive(Debug)]
+    pub struct VectorSet {
+        prompt: Value,
+        expected: HashMap<(u64, u64), Value>,
+    }
+
+    impl VectorSet {
+        /// Load `dir/prompt.json` and `dir/expectedResults.json` (relative
+        /// to the vectors root), if present.
+        pub fn load(dir: &str) -> Option<Self> {
+            let prompt = super::vectors::json(&format!("{dir}/prompt.json"))?;
+            let results = super::vectors::json(&format!("{dir}/expectedResults.json"))?;
+            let mut expected = HashMap::new();
+            for g in results["testGroups"].as_array().expect("testGroups") {
+                let tg = g["tgId"].as_u64().expect("tgId");
+                for t in g["tests"].as_array().expect("tests") {
+                    expected.insert((tg, t["tcId"].as_u64().expect("tcId")), t.clone());
+                }
+            }
+            Some(VectorSet { prompt, expected })
+        }
+
+        /// Every case, in the prompt's order.
+        pub fn cases(&self) -> Vec<Case<'_>> {
+            let mut out = Vec::new();
+            for group in self.prompt["testGroups"].as_array().expect("testGroups") {
+                let tg = group["tgId"].as_u64().expect("tgId");
+                for test in group["tests"].as_array().expect("tests") {
+                    let tc = test["tcId"].as_u64().expect("tcId");
+                    let expected = self
+                        .expected
+                        .get(&(tg, tc))
+                        .unwrap_or_else(|| panic!("no expected result for tgId {tg} tcId {tc}"));
+                    out.push(Case {
+                        group,
+                        test,
+                        expected,
+                    });
+                }
+            }
+            out
+        }
+    }
+}
+
+pub mod rsp {
+    //! The NIST `.rsp` KAT format: blank-line separated records of
+    //! `name = value` lines (hex values), `#` comment lines.
+    use std::collections::BTreeMap;
+
+    /// One record: field name to value text.
+    #[derive(Clone, Debug, Default, PartialEq, Eq)]
+    pub struct Record(pub BTreeMap<String, String>);
+
+    impl Record {
+        /// The text of a field.
+        pub fn text(&self, name: &str) -> &str {
+            self.0
+                .get(name)
+                .unwrap_or_else(|| panic!("record has no field {name}"))
+        }
+        /// A hex field as bytes.
+        pub fn hex(&self, name: &str) -> Vec<u8> {
+            hex::decode(self.text(name)).unwrap_or_else(|e| panic!("field {name}: {e}"))
+        }
+        /// A decimal field.
+        pub fn number(&self, name: &str) -> usize {
+            self.text(name)
+                .parse()
+                .unwrap_or_else(|e| panic!("field {name}: {e}"))
+        }
+    }
+
+    /// Parse the records of an `.rsp` text (records need a `count` field).
+    pub fn parse(text: &str) -> Vec<Record> {
+        let mut out = Vec::new();
+        let mut cur = Record::default();
+        for line in text.lines().chain(std::iter::once("")) {
+            let line = line.trim();
+            if line.starts_with('#') {
+                continue;
+            }
+            if let Some((k, v)) = line.split_once(" = ") {
+                cur.0.insert(k.trim().to_string(), v.trim().to_string());
+            } else if line.is_empty() && !cur.0.is_empty() {
+                if cur.0.contains_key("count") {
+                    out.push(std::mem::take(&mut cur));
+                } else {
+                    cur = Record::default();
+                }
+            }
+        }
+        out
+    }
+
+    /// The records of `root()/rel`, if present.
+    pub fn load(rel: &str) -> Option<Vec<Record>> {
+        super::vectors::read(rel).map(|t| parse(&t))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn parses_records() {
+            let r = super::parse("# title\n\ncount = 0\nseed = 00ff\n\ncount = 1\nmlen = 3\n");
+            assert_eq!(r.len(), 2);
+            assert_eq!(r[0].hex("seed"), [0, 255]);
+            assert_eq!(r[1].number("mlen"), 3);
+            assert_eq!(r[1].number("count"), 1);
+        }
+    }
+}
+
+pub mod rng {
+    //! Deterministic test randomness.
+
+    /// xorshift64* randomness for tests: reproducible, never for real keys.
+    #[derive(Clone, Debug)]
+    pub struct TestRng(pub u64);
+
+    impl TestRng {
+        /// The next 64 bits.
+        pub fn next_u64(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        }
+        /// Fill `out`, one output per byte.
+        pub fn fill(&mut self, out: &mut [u8]) {
+            for b in out {
+                *b = self.next_u64() as u8;
+            }
+        }
+        /// `N` fresh bytes.
+        pub fn bytes<const N: usize>(&mut self) -> [u8; N] {
+            let mut b = [0u8; N];
+            self.fill(&mut b);
+            b
+        }
+    }
+
+    impl rand_core::TryRng for TestRng {
+        type Error = core::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.next_u64() as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(self.next_u64())
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            self.fill(dst);
+            Ok(())
+        }
+    }
+    impl rand_core::TryCryptoRng for TestRng {}
+}

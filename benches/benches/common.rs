@@ -55,9 +55,9 @@ impl Op for Ntt8380417 {
             .iter_mut()
             .enumerate()
             .for_each(|(i, c)| *c = (i as i32) * 32_749 - 4_000_000);
-        <B as q8380417::Ops>::ntt(b, black_box(&mut p));
-        <B as q8380417::Ops>::reduce32(b, &mut p);
-        <B as q8380417::Ops>::inv_ntt_tomont(b, black_box(&mut p));
+        b.ntt_q8380417(black_box(&mut p));
+        b.reduce32_q8380417(&mut p);
+        b.inv_ntt_tomont_q8380417(black_box(&mut p));
     }
 }
 

@@ -14,14 +14,33 @@
 //!   detection (`cpufeatures`) confirmed AVX2; its kernels are
 //!   `#[target_feature(enable = "avx2")]` functions in each ring's `avx2`
 //!   module, so intrinsics inline in a default (non `target-cpu=native`) build.
+//! * AVX-512 is a detected *level* of the AVX2 backend: on CPUs (and OSes)
+//!   with AVX-512F and AVX-512VL the `Avx2` token carries that fact, and
+//!   the kernels that have an AVX-512 form (today the 4-way Keccak) use it;
+//!   [`selected`] then reports [`BackendKind::Avx512`]. Everything else runs
+//!   the AVX2 kernels.
 //! * NEON (aarch64) has a slot in [`BackendKind`] but no kernels yet.
+//!
+//! ## Adding a ring or a backend
+//!
+//! Every kernel method of every ring trait has a default: the portable
+//! kernel. A new backend implements each ring trait with an empty `impl`
+//! and overrides only the kernels it accelerates; a new ring's trait can
+//! start with one kernel and grow. Kernel names carry the ring
+//! (`ntt_q3329`, `ntt_q8380417`, `ntt_q12289`, `ntt_mp31`), so the traits
+//! combine in [`Backend`] without clashes; each backend's impls live in
+//! that backend's file of the ring (`q3329/avx2.rs`, ...).
 //!
 //! [`dispatch`] selects once, caches, and enters the AVX2 path through a
 //! single `#[target_feature(enable = "avx2")]` entry point.
 //!
-//! Forcing the portable backend: `PQKIT_BACKEND=portable` in the environment
-//! (read once, needs the `std` feature), or `--cfg pqkit_portable` at build
-//! time.
+//! Forcing a backend: `PQKIT_BACKEND=portable` (or `avx2`, which keeps
+//! AVX-512 kernels off) in the environment (read once, needs the `std`
+//! feature), or `--cfg pqkit_portable` at build time.
+//!
+//! [`vectorized`] is the explicit entry for code that has no kernels of
+//! its own but should be *compiled* with the best instruction set (FN-DSA's
+//! floating-point FFT and ffLDL loops, which LLVM vectorises).
 
 use crate::{keccak, mp31, q3329, q12289, q8380417};
 
@@ -45,10 +64,12 @@ pub trait Backend:
     + mp31::Ops
     + keccak::X4Ops
 {
-    /// Short lower-case name (`"portable"`, `"avx2"`).
-    const NAME: &'static str;
-    /// Which backend this is.
-    const KIND: BackendKind;
+    /// Which backend (and level) this token runs.
+    fn kind(self) -> BackendKind;
+    /// Short lower-case name (`"portable"`, `"avx2"`, `"avx512"`).
+    fn name(self) -> &'static str {
+        self.kind().name()
+    }
 }
 
 /// The portable backend: plain Rust, the executable specification.
@@ -57,31 +78,49 @@ pub struct Portable;
 
 impl sealed::Sealed for Portable {}
 impl Backend for Portable {
-    const NAME: &'static str = "portable";
-    const KIND: BackendKind = BackendKind::Portable;
+    #[inline]
+    fn kind(self) -> BackendKind {
+        BackendKind::Portable
+    }
 }
 
-/// The AVX2 backend token. Only [`Avx2::detect`] creates one, and only when
-/// the CPU supports AVX2.
+/// The AVX2 backend token. Only [`Avx2::detect`] and
+/// [`Avx2::detect_avx2_only`] create one, and only when the CPU supports
+/// AVX2; the token also records whether its AVX-512 kernels may run.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Avx2 {
-    _detected: (),
+    avx512: bool,
 }
 
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_avx2, "avx2");
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_avx512vl, "avx2", "avx512f", "avx512vl");
 
 #[cfg(target_arch = "x86_64")]
 impl Avx2 {
-    /// The token, if this CPU supports AVX2 (detection is cached).
+    /// The token at the best level of this CPU, if it supports AVX2
+    /// (detection is cached): AVX-512 kernels on where AVX-512F/VL are
+    /// present and the OS saves their state.
     #[inline]
     pub fn detect() -> Option<Self> {
-        if cpuid_avx2::get() {
-            Some(Self { _detected: () })
-        } else {
-            None
-        }
+        let mut t = Self::detect_avx2_only()?;
+        t.avx512 = cpuid_avx512vl::get();
+        Some(t)
+    }
+
+    /// The token with the AVX-512 kernels off, if this CPU supports AVX2.
+    #[inline]
+    pub fn detect_avx2_only() -> Option<Self> {
+        cpuid_avx2::get().then_some(Self { avx512: false })
+    }
+
+    /// Whether this token runs the AVX-512F/VL kernels (guaranteed
+    /// detected when true).
+    #[inline]
+    pub fn has_avx512(self) -> bool {
+        self.avx512
     }
 }
 
@@ -89,8 +128,14 @@ impl Avx2 {
 impl sealed::Sealed for Avx2 {}
 #[cfg(target_arch = "x86_64")]
 impl Backend for Avx2 {
-    const NAME: &'static str = "avx2";
-    const KIND: BackendKind = BackendKind::Avx2;
+    #[inline]
+    fn kind(self) -> BackendKind {
+        if self.avx512 {
+            BackendKind::Avx512
+        } else {
+            BackendKind::Avx2
+        }
+    }
 }
 
 /// The backends pqkit knows about.
@@ -100,6 +145,9 @@ pub enum BackendKind {
     Portable,
     /// x86_64 AVX2, detected at run time.
     Avx2,
+    /// x86_64 AVX2 with the AVX-512F/VL kernels where the backend has them
+    /// (the 4-way Keccak), detected at run time.
+    Avx512,
     /// aarch64 NEON: reserved, no kernels yet (runs as portable).
     Neon,
 }
@@ -108,9 +156,13 @@ impl BackendKind {
     /// Every backend compiled into this build and supported by this CPU,
     /// portable first.
     pub fn available() -> impl Iterator<Item = BackendKind> {
-        [BackendKind::Portable, BackendKind::Avx2]
-            .into_iter()
-            .filter(|k| k.is_available())
+        [
+            BackendKind::Portable,
+            BackendKind::Avx2,
+            BackendKind::Avx512,
+        ]
+        .into_iter()
+        .filter(|k| k.is_available())
     }
 
     /// Whether this backend can run here.
@@ -119,6 +171,8 @@ impl BackendKind {
             BackendKind::Portable => true,
             #[cfg(target_arch = "x86_64")]
             BackendKind::Avx2 => Avx2::detect().is_some(),
+            #[cfg(target_arch = "x86_64")]
+            BackendKind::Avx512 => Avx2::detect().is_some_and(Avx2::has_avx512),
             _ => false,
         }
     }
@@ -128,6 +182,7 @@ impl BackendKind {
         match self {
             BackendKind::Portable => "portable",
             BackendKind::Avx2 => "avx2",
+            BackendKind::Avx512 => "avx512",
             BackendKind::Neon => "neon",
         }
     }
@@ -142,40 +197,53 @@ pub trait Kernel {
     fn run<B: Backend>(self, backend: B) -> Self::Output;
 }
 
-/// Whether the portable backend is forced (environment or cfg). Cached.
-fn portable_forced() -> bool {
+/// The most `PQKIT_BACKEND` (or `--cfg pqkit_portable`) allows: 0 no
+/// limit, 1 portable, 2 AVX2 without AVX-512. Read once, cached.
+fn limit() -> u8 {
     #[cfg(pqkit_portable)]
     {
-        true
+        1
     }
     #[cfg(all(not(pqkit_portable), feature = "std"))]
     {
         use core::sync::atomic::{AtomicU8, Ordering};
-        static FORCED: AtomicU8 = AtomicU8::new(u8::MAX);
-        match FORCED.load(Ordering::Relaxed) {
-            0 => false,
-            1 => true,
-            _ => {
-                let forced = std::env::var_os("PQKIT_BACKEND").is_some_and(|v| v == "portable");
-                FORCED.store(forced as u8, Ordering::Relaxed);
-                forced
+        static LIMIT: AtomicU8 = AtomicU8::new(u8::MAX);
+        match LIMIT.load(Ordering::Relaxed) {
+            u8::MAX => {
+                let v = std::env::var_os("PQKIT_BACKEND");
+                let limit = match v.as_ref().and_then(|v| v.to_str()) {
+                    Some("portable") => 1,
+                    Some("avx2") => 2,
+                    _ => 0,
+                };
+                LIMIT.store(limit, Ordering::Relaxed);
+                limit
             }
+            limit => limit,
         }
     }
     #[cfg(all(not(pqkit_portable), not(feature = "std")))]
     {
-        false
+        0
+    }
+}
+
+/// The AVX2 token [`dispatch`] uses, if any: detected, within the limit.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn best_avx2() -> Option<Avx2> {
+    match limit() {
+        0 => Avx2::detect(),
+        2 => Avx2::detect_avx2_only(),
+        _ => None,
     }
 }
 
 /// The backend [`dispatch`] uses on this machine (detected once, cached).
 pub fn selected() -> BackendKind {
-    if portable_forced() {
-        return BackendKind::Portable;
-    }
     #[cfg(target_arch = "x86_64")]
-    if Avx2::detect().is_some() {
-        return BackendKind::Avx2;
+    if let Some(token) = best_avx2() {
+        return token.kind();
     }
     BackendKind::Portable
 }
@@ -184,12 +252,28 @@ pub fn selected() -> BackendKind {
 #[inline]
 pub fn dispatch<K: Kernel>(kernel: K) -> K::Output {
     #[cfg(target_arch = "x86_64")]
-    if !portable_forced()
-        && let Some(token) = Avx2::detect()
-    {
+    if let Some(token) = best_avx2() {
         return run_avx2(kernel, token);
     }
     kernel.run(Portable)
+}
+
+/// Run code that has no kernels of its own compiled for the best
+/// instruction set of this CPU (AVX2 enabled where detected): the explicit
+/// entry for loops that LLVM vectorises, such as FN-DSA's floating-point
+/// FFT and ffLDL. `f` gets no backend token; it computes the same on
+/// every backend.
+#[inline]
+pub fn vectorized<R>(f: impl FnOnce() -> R) -> R {
+    struct Run<F>(F);
+    impl<R, F: FnOnce() -> R> Kernel for Run<F> {
+        type Output = R;
+        #[inline(always)]
+        fn run<B: Backend>(self, _: B) -> R {
+            (self.0)()
+        }
+    }
+    dispatch(Run(f))
 }
 
 /// Run `kernel` on a chosen backend; `None` if that backend is not
@@ -198,7 +282,11 @@ pub fn run_on<K: Kernel>(kind: BackendKind, kernel: K) -> Option<K::Output> {
     match kind {
         BackendKind::Portable => Some(kernel.run(Portable)),
         #[cfg(target_arch = "x86_64")]
-        BackendKind::Avx2 => Avx2::detect().map(|token| run_avx2(kernel, token)),
+        BackendKind::Avx2 => Avx2::detect_avx2_only().map(|token| run_avx2(kernel, token)),
+        #[cfg(target_arch = "x86_64")]
+        BackendKind::Avx512 => Avx2::detect()
+            .filter(|t| t.has_avx512())
+            .map(|token| run_avx2(kernel, token)),
         _ => None,
     }
 }
@@ -225,8 +313,8 @@ mod tests {
     struct Name;
     impl Kernel for Name {
         type Output = BackendKind;
-        fn run<B: Backend>(self, _: B) -> BackendKind {
-            B::KIND
+        fn run<B: Backend>(self, b: B) -> BackendKind {
+            b.kind()
         }
     }
 
@@ -237,5 +325,6 @@ mod tests {
         }
         assert_eq!(run_on(BackendKind::Neon, Name), None);
         assert_eq!(dispatch(Name), selected());
+        assert_eq!(vectorized(|| 6 * 7), 42);
     }
 }

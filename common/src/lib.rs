@@ -33,17 +33,18 @@
 //! struct Name;
 //! impl Kernel for Name {
 //!     type Output = &'static str;
-//!     fn run<B: Backend>(self, _backend: B) -> &'static str {
-//!         B::NAME
+//!     fn run<B: Backend>(self, backend: B) -> &'static str {
+//!         backend.name()
 //!     }
 //! }
 //! let name = dispatch(Name);
-//! assert!(["portable", "avx2"].contains(&name));
+//! assert!(["portable", "avx2", "avx512"].contains(&name));
 //! ```
 //!
-//! Set `PQKIT_BACKEND=portable` in the environment (read once, `std` feature)
-//! or build with `RUSTFLAGS="--cfg pqkit_portable"` to force the portable
-//! backend everywhere.
+//! Set `PQKIT_BACKEND=portable` (or `avx2`: no AVX-512 kernels) in the
+//! environment (read once, `std` feature) or build with
+//! `RUSTFLAGS="--cfg pqkit_portable"` to force the portable backend
+//! everywhere.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
@@ -78,4 +79,4 @@ pub mod q8380417;
 mod testutil;
 pub mod wipe;
 
-pub use backend::{Backend, BackendKind, Kernel, Portable, dispatch, run_on};
+pub use backend::{Backend, BackendKind, Kernel, Portable, dispatch, run_on, vectorized};

@@ -182,24 +182,24 @@ impl Kernel for Q8380417Case {
         poison(&mut a);
         poison(&mut c);
         // NTT, Montgomery products, inverse NTT, reductions.
-        <B as q8380417::Ops>::ntt(b, &mut a);
-        <B as q8380417::Ops>::ntt(b, &mut c);
+        b.ntt_q8380417(&mut a);
+        b.ntt_q8380417(&mut c);
         let mut r = Poly32::default();
-        <B as q8380417::Ops>::pointwise_mont(b, &a, &c, &mut r);
-        <B as q8380417::Ops>::pointwise_acc_mont(b, &a, &c, &mut r);
-        <B as q8380417::Ops>::inv_ntt_tomont(b, &mut r);
-        <B as q8380417::Ops>::reduce32(b, &mut r);
-        <B as q8380417::Ops>::caddq(b, &mut r);
+        b.pointwise_mont_q8380417(&a, &c, &mut r);
+        b.pointwise_acc_mont_q8380417(&a, &c, &mut r);
+        b.inv_ntt_tomont_q8380417(&mut r);
+        b.reduce32_q8380417(&mut r);
+        b.caddq_q8380417(&mut r);
         // Rounding: Power2Round, Decompose (both gamma2), hints, norm.
         let (mut a1, mut a0, mut h) = (Poly32::default(), Poly32::default(), Poly32::default());
-        <B as q8380417::Ops>::power2round(b, &r, &mut a1, &mut a0);
+        b.power2round_q8380417(&r, &mut a1, &mut a0);
         let mut acc = 0u32;
         for g in [Gamma2::Q88, Gamma2::Q32] {
-            <B as q8380417::Ops>::decompose(b, g, &r, &mut a1, &mut a0);
-            acc ^= <B as q8380417::Ops>::make_hint(b, g, &a0, &a1, &mut h);
-            <B as q8380417::Ops>::use_hint(b, g, &r, &h, &mut a1);
+            b.decompose_q8380417(g, &r, &mut a1, &mut a0);
+            acc ^= b.make_hint_q8380417(g, &a0, &a1, &mut h);
+            b.use_hint_q8380417(g, &r, &h, &mut a1);
         }
-        let mut big = u8::from(<B as q8380417::Ops>::exceeds_norm(b, &a0, 1 << 17));
+        let mut big = u8::from(b.exceeds_norm_q8380417(&a0, 1 << 17));
         unpoison(&mut r);
         unpoison(&mut a1);
         unpoison(&mut acc);

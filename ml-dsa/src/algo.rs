@@ -170,7 +170,7 @@ fn expand_a_x4<B: Backend>(
         x.squeeze_block(&mut blocks);
         for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(&blocks) {
             if *f < N {
-                *f = b.rej_uniform(p, *f, blk);
+                *f = b.rej_uniform_q8380417(p, *f, blk);
             }
         }
     }
@@ -204,7 +204,7 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
         expand_a_x4(b, rho, idx, &mut entries[..n])?;
         for (k, e) in entries.iter().enumerate().take(n) {
             let (i, j) = idx[k];
-            b.pointwise_acc_mont(e, &vhat[j], &mut out[i]);
+            b.pointwise_acc_mont_q8380417(e, &vhat[j], &mut out[i]);
         }
         start += 4;
     }
@@ -234,7 +234,7 @@ fn expanded_mul<B: Backend, P: ParameterSet>(b: B, a: &[Poly], vhat: &VecL, out:
     for (i, o) in out.iter_mut().enumerate().take(P::K) {
         *o = Poly::default();
         for (e, v) in a.iter().skip(i * P::L).take(P::L).zip(vhat.iter()) {
-            b.pointwise_acc_mont(e, v, o);
+            b.pointwise_acc_mont_q8380417(e, v, o);
         }
     }
 }
@@ -267,7 +267,7 @@ fn expand_s_x4<B: Backend, P: ParameterSet>(
         x.squeeze_block(&mut blocks);
         for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(blocks.iter()) {
             if *f < N {
-                *f = declassify(b.rej_eta(P::ETA, p, *f, blk));
+                *f = declassify(b.rej_eta_q8380417(P::ETA, p, *f, blk));
             }
         }
     }
@@ -440,7 +440,7 @@ fn finish_secret<B: Backend, P: ParameterSet>(
     with_t0: impl FnOnce(&VecK),
 ) -> Result<(), Error> {
     for p in out.s1hat.iter_mut().take(P::L) {
-        b.ntt(p);
+        b.ntt_q8380417(p);
     }
     let mut t = Secret::<K_MAX>::new(P::K);
     matrix_mul::<B, P>(b, &out.rho, &out.s1hat, &mut t)?;
@@ -450,14 +450,14 @@ fn finish_secret<B: Backend, P: ParameterSet>(
     let t1 = &mut pub_out.t1hat;
     let mut t0 = Zeroizing::new(Poly::default());
     for i in 0..P::K {
-        b.reduce32(&mut t[i]);
+        b.reduce32_q8380417(&mut t[i]);
         // (A-hat s1-hat) * 2^-32 times 2^32: the NTT-domain A s1, kept in
         // t0hat until NTT(s2) is added and NTT(t1 * 2^d) subtracted below.
-        b.pointwise_mont(&t[i], &mont_sq, &mut out.t0hat[i]);
-        b.inv_ntt_tomont(&mut t[i]);
-        b.add(&mut t[i], &out.s2hat[i]);
-        b.caddq(&mut t[i]);
-        b.power2round(&t[i], &mut t1[i], &mut t0);
+        b.pointwise_mont_q8380417(&t[i], &mont_sq, &mut out.t0hat[i]);
+        b.inv_ntt_tomont_q8380417(&mut t[i]);
+        b.add_q8380417(&mut t[i], &out.s2hat[i]);
+        b.caddq_q8380417(&mut t[i]);
+        b.power2round_q8380417(&t[i], &mut t1[i], &mut t0);
         t[i] = (*t0).clone();
     }
     with_t0(&t);
@@ -474,14 +474,14 @@ fn finish_secret<B: Backend, P: ParameterSet>(
     pub_out.rho = out.rho;
     pub_out.tr = out.tr;
     for i in 0..P::K {
-        b.shift_left_d(&mut t1[i]);
-        b.ntt(&mut t1[i]);
-        b.ntt(&mut out.s2hat[i]);
+        b.shift_left_d_q8380417(&mut t1[i]);
+        b.ntt_q8380417(&mut t1[i]);
+        b.ntt_q8380417(&mut out.s2hat[i]);
         // |A s1| < q, |NTT(s2)|, |NTT(t1 2^d)| < 9q: the sum stays far
         // inside reduce32's range.
-        b.add(&mut out.t0hat[i], &out.s2hat[i]);
-        b.sub(&mut out.t0hat[i], &t1[i]);
-        b.reduce32(&mut out.t0hat[i]);
+        b.add_q8380417(&mut out.t0hat[i], &out.s2hat[i]);
+        b.sub_q8380417(&mut out.t0hat[i], &t1[i]);
+        b.reduce32_q8380417(&mut out.t0hat[i]);
     }
     Ok(())
 }
@@ -576,11 +576,11 @@ pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
         return Err(Error::InvalidPrivateKey);
     }
     for p in out.s1hat.iter_mut().take(P::L) {
-        b.ntt(p);
+        b.ntt_q8380417(p);
     }
     for i in 0..P::K {
-        b.ntt(&mut out.s2hat[i]);
-        b.ntt(&mut out.t0hat[i]);
+        b.ntt_q8380417(&mut out.s2hat[i]);
+        b.ntt_q8380417(&mut out.t0hat[i]);
     }
     Ok(())
 }
@@ -598,8 +598,8 @@ pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
     out.rho.copy_from_slice(&pk[..32]);
     for (chunk, p) in pk[32..].chunks(pack::T1_BYTES).zip(out.t1hat.iter_mut()) {
         pack::unpack_t1(chunk, p);
-        b.shift_left_d(p);
-        b.ntt(p);
+        b.shift_left_d_q8380417(p);
+        b.ntt_q8380417(p);
     }
     h(&[pk], &mut out.tr);
     Ok(())
@@ -673,7 +673,7 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         kappa += P::L as u32;
         for j in 0..P::L {
             z[j].coeffs = y[j].coeffs;
-            b.ntt(&mut z[j]);
+            b.ntt_q8380417(&mut z[j]);
         }
         #[cfg(feature = "alloc")]
         expanded_mul::<B, P>(b, &a, &z, &mut w);
@@ -683,10 +683,10 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         let mut hasher = Shake256::default();
         hasher.update(mu);
         for i in 0..P::K {
-            b.reduce32(&mut w[i]);
-            b.inv_ntt_tomont(&mut w[i]);
-            b.caddq(&mut w[i]);
-            b.decompose(P::GAMMA2, &w[i], &mut w1[i], &mut w0[i]);
+            b.reduce32_q8380417(&mut w[i]);
+            b.inv_ntt_tomont_q8380417(&mut w[i]);
+            b.caddq_q8380417(&mut w[i]);
+            b.decompose_q8380417(P::GAMMA2, &w[i], &mut w1[i], &mut w0[i]);
             pack::pack_w1(P::GAMMA2, &w1[i], &mut w1buf[..w1b]);
             hasher.update(&w1buf[..w1b]);
         }
@@ -696,15 +696,15 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         let ctilde = declassify(ctilde);
         // Lines 16..18: c = SampleInBall(c~), c hat = NTT(c).
         let mut chat = sample_in_ball(&ctilde[..ct_len], P::TAU).ok_or(Error::RejectionLimit)?;
-        b.ntt(&mut chat);
+        b.ntt_q8380417(&mut chat);
         // Line 20: z = y + <<c s1>>.
         let mut reject = false;
         for j in 0..P::L {
-            b.pointwise_mont(&chat, &sk.s1hat[j], &mut z[j]);
-            b.inv_ntt_tomont(&mut z[j]);
-            b.add(&mut z[j], &y[j]);
-            b.reduce32(&mut z[j]);
-            reject |= b.exceeds_norm(&z[j], g1 - P::BETA);
+            b.pointwise_mont_q8380417(&chat, &sk.s1hat[j], &mut z[j]);
+            b.inv_ntt_tomont_q8380417(&mut z[j]);
+            b.add_q8380417(&mut z[j], &y[j]);
+            b.reduce32_q8380417(&mut z[j]);
+            reject |= b.exceeds_norm_q8380417(&z[j], g1 - P::BETA);
         }
         // Line 23: the rejection decision is public (FIPS 204 §3.6.3: only
         // the accepted signature's distribution is protected).
@@ -713,11 +713,11 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         }
         // Line 21: r0 = LowBits(w - <<c s2>>) = w0 - c s2.
         for i in 0..P::K {
-            b.pointwise_mont(&chat, &sk.s2hat[i], &mut tmp);
-            b.inv_ntt_tomont(&mut tmp);
-            b.sub(&mut w0[i], &tmp);
-            b.reduce32(&mut w0[i]);
-            reject |= b.exceeds_norm(&w0[i], g2 - P::BETA);
+            b.pointwise_mont_q8380417(&chat, &sk.s2hat[i], &mut tmp);
+            b.inv_ntt_tomont_q8380417(&mut tmp);
+            b.sub_q8380417(&mut w0[i], &tmp);
+            b.reduce32_q8380417(&mut w0[i]);
+            reject |= b.exceeds_norm_q8380417(&w0[i], g2 - P::BETA);
         }
         if declassify(reject) {
             continue;
@@ -725,12 +725,12 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         // Lines 25..28: <<c t0>>, hint, checks.
         let mut ones = 0u32;
         for i in 0..P::K {
-            b.pointwise_mont(&chat, &sk.t0hat[i], &mut tmp);
-            b.inv_ntt_tomont(&mut tmp);
-            b.reduce32(&mut tmp);
-            reject |= b.exceeds_norm(&tmp, g2);
-            b.add(&mut w0[i], &tmp);
-            ones += b.make_hint(P::GAMMA2, &w0[i], &w1[i], &mut w[i]);
+            b.pointwise_mont_q8380417(&chat, &sk.t0hat[i], &mut tmp);
+            b.inv_ntt_tomont_q8380417(&mut tmp);
+            b.reduce32_q8380417(&mut tmp);
+            reject |= b.exceeds_norm_q8380417(&tmp, g2);
+            b.add_q8380417(&mut w0[i], &tmp);
+            ones += b.make_hint_q8380417(P::GAMMA2, &w0[i], &w1[i], &mut w[i]);
         }
         if declassify(reject || ones as usize > P::OMEGA) {
             continue;
@@ -788,7 +788,7 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
     let mut z: VecL = zero_vec();
     for (chunk, p) in z_part.chunks(zb).zip(z.iter_mut()) {
         pack::unpack_z(P::GAMMA1_BITS, chunk, p);
-        if b.exceeds_norm(p, gamma1::<P>() - P::BETA) {
+        if b.exceeds_norm_q8380417(p, gamma1::<P>() - P::BETA) {
             return Err(Error::ZOutOfRange);
         }
     }
@@ -797,10 +797,10 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
 
     // Line 8: c = SampleInBall(c~).
     let mut chat = sample_in_ball(ctilde, P::TAU).ok_or(Error::RejectionLimit)?;
-    b.ntt(&mut chat);
+    b.ntt_q8380417(&mut chat);
     // Line 9: w'approx = NTT^-1(A NTT(z) - NTT(c) NTT(t1 2^d)).
     for p in z.iter_mut().take(P::L) {
-        b.ntt(p);
+        b.ntt_q8380417(p);
     }
     let mut w: VecK = zero_vec();
     matrix_mul::<B, P>(b, &pk.rho, &z, &mut w)?;
@@ -811,13 +811,13 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
     let mut hasher = Shake256::default();
     hasher.update(mu);
     for i in 0..P::K {
-        b.pointwise_mont(&chat, &pk.t1hat[i], &mut tmp);
-        b.sub(&mut w[i], &tmp);
-        b.reduce32(&mut w[i]);
-        b.inv_ntt_tomont(&mut w[i]);
-        b.caddq(&mut w[i]);
+        b.pointwise_mont_q8380417(&chat, &pk.t1hat[i], &mut tmp);
+        b.sub_q8380417(&mut w[i], &tmp);
+        b.reduce32_q8380417(&mut w[i]);
+        b.inv_ntt_tomont_q8380417(&mut w[i]);
+        b.caddq_q8380417(&mut w[i]);
         // Line 10: w1' = UseHint(h, w'approx).
-        b.use_hint(P::GAMMA2, &w[i], &hint[i], &mut w1);
+        b.use_hint_q8380417(P::GAMMA2, &w[i], &hint[i], &mut w1);
         pack::pack_w1(P::GAMMA2, &w1, &mut w1buf[..w1b]);
         hasher.update(&w1buf[..w1b]);
     }

@@ -12,28 +12,21 @@ use core::arch::x86_64::*;
 
 use super::StateX4;
 use super::portable::RC;
+use crate::backend::Avx2;
 
-cpufeatures::new!(cpuid_avx512vl, "avx512f", "avx512vl");
-
-/// Whether this CPU (and OS) can run [`keccak_f1600_x4`]. Detected once and
-/// cached.
+/// Keccak-f\[1600\] on four interleaved states with the AVX-512F/VL
+/// kernel; `token` must have [`Avx2::has_avx512`] (else the AVX2 kernel
+/// runs).
 #[inline]
-pub(super) fn available() -> bool {
-    cpuid_avx512vl::get()
-}
-
-/// Keccak-f\[1600\] on four interleaved states, if this CPU has
-/// AVX-512F/VL; returns whether it ran (the caller otherwise uses another
-/// kernel).
-#[inline]
-pub(super) fn keccak_f1600_x4(state: &mut StateX4) -> bool {
-    if !available() {
-        return false;
+pub(super) fn keccak_f1600_x4(token: Avx2, state: &mut StateX4) {
+    if token.has_avx512() {
+        // SAFETY: the token carries AVX-512 only after `Avx2::detect`
+        // found AVX-512F and AVX-512VL (cpufeatures checks both the CPUID
+        // bits and that the OS saves the AVX-512 state).
+        unsafe { permute(state) };
+    } else {
+        super::avx2::keccak_f1600_x4(token, state);
     }
-    // SAFETY: AVX-512F and AVX-512VL were detected (cpufeatures checks both
-    // the CPUID bits and that the OS saves the AVX-512 state).
-    unsafe { permute(state) };
-    true
 }
 
 /// `a ^ b ^ c`.
@@ -115,12 +108,10 @@ mod tests {
 
     #[test]
     fn equals_portable_on_random_states() {
-        if !available() {
+        let Some(token) = Avx2::detect().filter(|t| t.has_avx512()) else {
             std::eprintln!("AVX-512VL not available: kernel not exercised");
             return;
-        }
-        super::super::assert_x4_kernel_matches_portable(200, |st| {
-            assert!(keccak_f1600_x4(st));
-        });
+        };
+        super::super::assert_x4_kernel_matches_portable(200, |st| keccak_f1600_x4(token, st));
     }
 }

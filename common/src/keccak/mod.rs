@@ -57,28 +57,13 @@ impl zeroize::Zeroize for StateX4 {
 /// The 4-way Keccak kernel of a backend.
 pub trait X4Ops: Copy {
     /// Apply Keccak-f\[1600\] to all four instances of `state`.
-    fn keccak_f1600_x4(self, state: &mut StateX4);
-}
-
-impl X4Ops for crate::Portable {
     #[inline]
     fn keccak_f1600_x4(self, state: &mut StateX4) {
         portable::keccak_f1600_x4(state);
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl X4Ops for crate::backend::Avx2 {
-    #[inline]
-    fn keccak_f1600_x4(self, state: &mut StateX4) {
-        // AVX-512VL, where present, runs the same permutation about twice
-        // as fast (rotates and three-input logic in one instruction, no
-        // register spills); the choice is cached by `cpufeatures`.
-        if !avx512::keccak_f1600_x4(state) {
-            avx2::keccak_f1600_x4(self, state);
-        }
-    }
-}
+impl X4Ops for crate::Portable {}
 
 /// Four SHAKE instances in lock step, with rate `RATE` bytes
 /// ([`SHAKE128_RATE`] or [`SHAKE256_RATE`]).

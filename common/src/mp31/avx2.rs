@@ -8,6 +8,7 @@
 //! code does not cover (NTTs below 16 points, batches that are not a
 //! multiple of 8 integers) run the portable kernels.
 
+use super::Ops;
 use core::arch::x86_64::*;
 
 use super::{Mod31, div_fx32 as div_scalar, portable};
@@ -737,6 +738,103 @@ pub(super) fn sub_shifted(
             let z = _mm256_sub_epi32(_mm256_sub_epi32(load(xw), ws), cc);
             store(xw, _mm256_and_si256(z, mask31));
             cc = _mm256_srli_epi32::<31>(z);
+        }
+    }
+}
+
+impl Ops for crate::backend::Avx2 {
+    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            ntt(m, a, gm)
+        }
+    }
+    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            intt(m, a, igm)
+        }
+    }
+    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            residues(m, d, len, rx, out)
+        }
+    }
+    fn crt_step_mp31(
+        self,
+        m: &Mod31,
+        s: u32,
+        blk: &mut [u32],
+        i: usize,
+        prod: &[u32],
+        carry: &mut [u32],
+    ) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            crt_step(m, s, blk, i, prod, carry)
+        }
+    }
+    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            addmul_small(x, n, ys, mt)
+        }
+    }
+    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            div_fx32(x, y)
+        }
+    }
+    fn bezout_step_mp31(
+        self,
+        w: &mut [u32],
+        m: &[u32],
+        f: [i64; 4],
+        g: [i64; 4],
+        t: [u32; 4],
+    ) -> [i64; 4] {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            bezout_step(w, m, f, g, t)
+        }
+    }
+    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            norm_signed(x, n, m)
+        }
+    }
+    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            mul(m, a, b)
+        }
+    }
+    fn sub_shifted_mp31(
+        self,
+        x: &mut [u32],
+        n: usize,
+        xlen: usize,
+        y: &[u32],
+        ylen: usize,
+        sch: usize,
+        scl: u32,
+    ) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            sub_shifted(x, n, xlen, y, ylen, sch, scl)
         }
     }
 }

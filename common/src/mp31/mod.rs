@@ -216,15 +216,21 @@ pub trait Ops: Copy {
     /// In-place negacyclic NTT of `a` (values in `[0, p)`), output in
     /// bit-reversed order: slots `2j` and `2j + 1` hold the values at two
     /// opposite roots `w, -w`.
-    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]);
+    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
+        portable::ntt(m, a, gm);
+    }
     /// Inverse of [`Ops::ntt_mp31`] including the `1/n` scaling, with
     /// `igm[rev(i)] = w^-i / 2` (Montgomery form).
-    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]);
+    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
+        portable::intt(m, a, igm);
+    }
     /// Residues modulo `p` of the `n = out.len()` signed integers of `len`
     /// words stored as word planes in `d` (word `j` of integer `k` at
     /// `d[k + j n]`); `rx` is `2^(31 len) mod p`, subtracted for the
     /// negative ones. `len = 0` gives zeros.
-    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]);
+    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+        portable::residues(m, d, len, rx, out);
+    }
     /// One Garner step of Chinese remaindering for `n` integers in word
     /// planes: planes `0..i` of `blk` hold `x mod P` with
     /// `P = prod = p_0 ... p_{i-1}` (`i` words), plane `i` the residues
@@ -239,7 +245,9 @@ pub trait Ops: Copy {
         i: usize,
         prod: &[u32],
         carry: &mut [u32],
-    );
+    ) {
+        portable::crt_step(m, s, blk, i, prod, carry);
+    }
     /// Small-matrix multiply-accumulate on big integers (not modular):
     /// for the `n` integers `x_d` in the word planes of `x` (`wl` words
     /// each, `wl = ys.len() / n`) and the `n` integers `y_j` in the word
@@ -247,13 +255,23 @@ pub trait Ops: Copy {
     /// `x_d <- x_d + sum_j mt[j n + d] y_j mod 2^(31 wl)`, with the
     /// `i32` coefficients `mt` (`n * n` entries). Used for the products of
     /// a small polynomial by one of big coefficients at low degrees.
-    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]);
+    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
+        portable::addmul_small(x, n, ys, mt);
+    }
     /// `x[i] <- div_fx32(x[i], y[i])` for every `i < x.len()` (32.32
     /// fixed-point division, [`div_fx32`]).
-    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]);
+    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
+        for (a, &b) in x.iter_mut().zip(y) {
+            *a = div_fx32(*a, b);
+        }
+    }
     /// `a[j] <- a[j] b[j] mod p` (plain, not Montgomery, values in
     /// `[0, p)`), for `j < a.len()`.
-    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]);
+    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
+        for (x, &y) in a.iter_mut().zip(b) {
+            *x = m.mul(*x, y);
+        }
+    }
     /// Shifted subtraction on word planes (not modular): for the `n`
     /// integers `x_k` (`xlen` words, `x[k + j n]`) and the signed `y_k`
     /// (`ylen` words, sign-extended as needed),
@@ -268,12 +286,16 @@ pub trait Ops: Copy {
         ylen: usize,
         sch: usize,
         scl: u32,
-    );
+    ) {
+        portable::sub_shifted(x, n, xlen, y, ylen, sch, scl);
+    }
     /// Centring after Chinese remaindering: the `n` integers of the word
     /// planes of `x` (`len = m.len()` words each, `x[k + j n]`), all in
     /// `[0, M)` for the odd modulus `M` (`m`, 31-bit words), become
     /// `x - M` (two's complement over `31 len` bits) where `x > M / 2`.
-    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]);
+    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
+        portable::norm_signed(x, n, m);
+    }
     /// The word loop of the extended binary GCD's update of its Bezout
     /// coefficients, for two pairs at once. `w` holds four integers of
     /// `len = w.len() / 4` words interleaved (word `i` of integer `l` at
@@ -291,167 +313,12 @@ pub trait Ops: Copy {
         f: [i64; 4],
         g: [i64; 4],
         t: [u32; 4],
-    ) -> [i64; 4];
-}
-
-impl Ops for crate::Portable {
-    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
-        portable::ntt(m, a, gm);
-    }
-    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
-        portable::intt(m, a, igm);
-    }
-    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
-        portable::residues(m, d, len, rx, out);
-    }
-    fn crt_step_mp31(
-        self,
-        m: &Mod31,
-        s: u32,
-        blk: &mut [u32],
-        i: usize,
-        prod: &[u32],
-        carry: &mut [u32],
-    ) {
-        portable::crt_step(m, s, blk, i, prod, carry);
-    }
-    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
-        portable::addmul_small(x, n, ys, mt);
-    }
-    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
-        for (a, &b) in x.iter_mut().zip(y) {
-            *a = div_fx32(*a, b);
-        }
-    }
-    fn bezout_step_mp31(
-        self,
-        w: &mut [u32],
-        m: &[u32],
-        f: [i64; 4],
-        g: [i64; 4],
-        t: [u32; 4],
     ) -> [i64; 4] {
         portable::bezout_step(w, m, f, g, t)
     }
-    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
-        portable::norm_signed(x, n, m);
-    }
-    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
-        for (x, &y) in a.iter_mut().zip(b) {
-            *x = m.mul(*x, y);
-        }
-    }
-    fn sub_shifted_mp31(
-        self,
-        x: &mut [u32],
-        n: usize,
-        xlen: usize,
-        y: &[u32],
-        ylen: usize,
-        sch: usize,
-        scl: u32,
-    ) {
-        portable::sub_shifted(x, n, xlen, y, ylen, sch, scl);
-    }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {
-    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::ntt(m, a, gm)
-        }
-    }
-    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::intt(m, a, igm)
-        }
-    }
-    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::residues(m, d, len, rx, out)
-        }
-    }
-    fn crt_step_mp31(
-        self,
-        m: &Mod31,
-        s: u32,
-        blk: &mut [u32],
-        i: usize,
-        prod: &[u32],
-        carry: &mut [u32],
-    ) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::crt_step(m, s, blk, i, prod, carry)
-        }
-    }
-    fn addmul_small_mp31(self, x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::addmul_small(x, n, ys, mt)
-        }
-    }
-    fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::div_fx32(x, y)
-        }
-    }
-    fn bezout_step_mp31(
-        self,
-        w: &mut [u32],
-        m: &[u32],
-        f: [i64; 4],
-        g: [i64; 4],
-        t: [u32; 4],
-    ) -> [i64; 4] {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::bezout_step(w, m, f, g, t)
-        }
-    }
-    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::norm_signed(x, n, m)
-        }
-    }
-    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::mul(m, a, b)
-        }
-    }
-    fn sub_shifted_mp31(
-        self,
-        x: &mut [u32],
-        n: usize,
-        xlen: usize,
-        y: &[u32],
-        ylen: usize,
-        sch: usize,
-        scl: u32,
-    ) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::sub_shifted(x, n, xlen, y, ylen, sch, scl)
-        }
-    }
-}
+impl Ops for crate::Portable {}
 
 /// `round(x / y)` for two's-complement 32.32 fixed-point values (halves
 /// away from zero), by a constant-time restoring division (the NTRU

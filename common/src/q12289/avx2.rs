@@ -1,6 +1,7 @@
 //! AVX2 kernels for q = 12289, on the shared 16-lane NTT engine (degrees
 //! n >= 32; smaller ones run the portable kernels).
 
+use super::{BadLength, Ops, logn_of, same_len};
 use super::{INV_F, MAX_N, MOD, ZETAS, portable};
 use crate::avx2_i16::{self as v16, Butterfly, Consts};
 
@@ -107,4 +108,41 @@ pub(super) fn reduce(a: &mut [i16]) {
         v16::store(x, v16::barrett(v16::load(x), &c));
     }
     portable::reduce(rest);
+}
+
+impl Ops for crate::backend::Avx2 {
+    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        logn_of(a.len())?;
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            ntt(a)
+        };
+        Ok(())
+    }
+    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        let logn = logn_of(a.len())?;
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            inv_ntt_tomont(a, logn)
+        };
+        Ok(())
+    }
+    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength> {
+        same_len(a, b, r)?;
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            pointwise_mont(a, b, r)
+        };
+        Ok(())
+    }
+    fn reduce_q12289(self, a: &mut [i16]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            reduce(a)
+        }
+    }
 }

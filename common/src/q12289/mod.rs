@@ -68,15 +68,33 @@ pub fn logn_of(n: usize) -> Result<u32, BadLength> {
 pub trait Ops: Copy {
     /// Forward NTT in place, Barrett-reducing after every layer. Input any
     /// `|a_i| <= q`; output `|a_i| <= q/2 + 1`, bit-reversed order.
-    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength>;
+    #[inline]
+    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        logn_of(a.len())?;
+        portable::ntt(a);
+        Ok(())
+    }
     /// Inverse NTT in place, times `2^16`. Input `|a_i| < q`; output
     /// `|a_i| < q`.
-    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength>;
+    #[inline]
+    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        let logn = logn_of(a.len())?;
+        portable::inv_ntt_tomont(a, logn);
+        Ok(())
+    }
     /// `r = a * b * 2^-16` coefficient-wise. Inputs `|a_i|, |b_i| < q`;
     /// output `|r_i| < q`. Lengths must be equal.
-    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength>;
+    #[inline]
+    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength> {
+        same_len(a, b, r)?;
+        portable::pointwise_mont(a, b, r);
+        Ok(())
+    }
     /// Barrett reduction of every coefficient to `|a_i| <= q/2 + 1`.
-    fn reduce_q12289(self, a: &mut [i16]);
+    #[inline]
+    fn reduce_q12289(self, a: &mut [i16]) {
+        portable::reduce(a);
+    }
 }
 
 fn same_len(a: &[i16], b: &[i16], r: &[i16]) -> Result<(), BadLength> {
@@ -87,61 +105,4 @@ fn same_len(a: &[i16], b: &[i16], r: &[i16]) -> Result<(), BadLength> {
     }
 }
 
-impl Ops for crate::Portable {
-    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        logn_of(a.len())?;
-        portable::ntt(a);
-        Ok(())
-    }
-    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        let logn = logn_of(a.len())?;
-        portable::inv_ntt_tomont(a, logn);
-        Ok(())
-    }
-    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength> {
-        same_len(a, b, r)?;
-        portable::pointwise_mont(a, b, r);
-        Ok(())
-    }
-    fn reduce_q12289(self, a: &mut [i16]) {
-        portable::reduce(a);
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {
-    fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        logn_of(a.len())?;
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::ntt(a)
-        };
-        Ok(())
-    }
-    fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        let logn = logn_of(a.len())?;
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::inv_ntt_tomont(a, logn)
-        };
-        Ok(())
-    }
-    fn pointwise_mont_q12289(self, a: &[i16], b: &[i16], r: &mut [i16]) -> Result<(), BadLength> {
-        same_len(a, b, r)?;
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::pointwise_mont(a, b, r)
-        };
-        Ok(())
-    }
-    fn reduce_q12289(self, a: &mut [i16]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::reduce(a)
-        }
-    }
-}
+impl Ops for crate::Portable {}

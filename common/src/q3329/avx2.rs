@@ -1,5 +1,6 @@
 //! AVX2 kernels for q = 3329, on the shared 16-lane NTT engine.
 
+use super::Ops;
 use super::{INV_NTT_F, MOD, N, Poly, Q, ZETAS};
 use crate::avx2_i16::{self as v16, Butterfly, Consts};
 
@@ -371,6 +372,65 @@ pub(super) fn cbd(eta: usize, bytes: &[u8], out: &mut Poly) {
         unsafe {
             _mm256_storeu_si256(o0.as_mut_ptr().cast(), x0);
             _mm256_storeu_si256(o1.as_mut_ptr().cast(), x1);
+        }
+    }
+}
+
+impl Ops for crate::backend::Avx2 {
+    #[inline]
+    fn ntt_q3329(self, a: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            ntt(a)
+        }
+    }
+    #[inline]
+    fn inv_ntt_tomont_q3329(self, a: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            inv_ntt_tomont(a)
+        }
+    }
+    #[inline]
+    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            basemul_mont(a, b, r)
+        }
+    }
+    #[inline]
+    fn reduce_q3329(self, a: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            reduce(a)
+        }
+    }
+    #[inline]
+    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            rej_uniform(a, filled, buf)
+        }
+    }
+    #[inline]
+    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            compress(a, d, out)
+        }
+    }
+    #[inline]
+    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            cbd(eta, bytes, out)
         }
     }
 }

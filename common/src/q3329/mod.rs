@@ -73,119 +73,51 @@ impl Poly {
 pub trait Ops: Copy {
     /// Forward NTT (FIPS 203 Alg. 9) in place, then Barrett reduction.
     /// Input `|a_i| < q`; output `|a_i| <= q/2 + 1`, bit-reversed order.
-    fn ntt_q3329(self, a: &mut Poly);
+    #[inline]
+    fn ntt_q3329(self, a: &mut Poly) {
+        portable::ntt(a);
+    }
     /// Inverse NTT (FIPS 203 Alg. 10) times `2^16` (Montgomery factor).
     /// Input `|a_i| < q`... any `i16` with `|a_i| <= 4q`; output `|a_i| < q`.
-    fn inv_ntt_tomont_q3329(self, a: &mut Poly);
+    #[inline]
+    fn inv_ntt_tomont_q3329(self, a: &mut Poly) {
+        portable::inv_ntt_tomont(a);
+    }
     /// `r = a * b * 2^-16` in the NTT domain (FIPS 203 Alg. 11/12: 128
     /// degree-1 products). Inputs `|a_i|, |b_i| < 2^12`; output `|r_i| < 2q`.
-    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly);
+    #[inline]
+    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        portable::basemul_mont(a, b, r);
+    }
     /// Barrett reduction of every coefficient to `|a_i| <= q/2 + 1`.
-    fn reduce_q3329(self, a: &mut Poly);
+    #[inline]
+    fn reduce_q3329(self, a: &mut Poly) {
+        portable::reduce(a);
+    }
     /// One step of FIPS 203 Alg. 7 SampleNTT: append the 12-bit candidates
     /// of `buf` (two per three bytes) that are below q to `a.coeffs[filled..]`
     /// until 256 are there; returns the new count. Public data only (the
     /// matrix comes from rho): the loop may branch on the values. Entries
     /// past the returned count are unspecified.
-    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize;
-    /// FIPS 203 (4.7) Compress_d of the canonical representative of every
-    /// coefficient (any `i16` input): `round(2^d x / q) mod 2^d`, for `d`
-    /// in `1..=11`, by multiply-shift (no division: KyberSlash). Other `d`
-    /// leave `out` unchanged.
-    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]);
-    /// FIPS 203 Alg. 8 SamplePolyCBD_eta from `64 eta` bytes, `eta` 2 or
-    /// 3 (other values, or fewer bytes, leave the missing coefficients
-    /// unchanged). Constant-time: the bytes are secret.
-    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly);
-}
-
-impl Ops for crate::Portable {
-    #[inline]
-    fn ntt_q3329(self, a: &mut Poly) {
-        portable::ntt(a);
-    }
-    #[inline]
-    fn inv_ntt_tomont_q3329(self, a: &mut Poly) {
-        portable::inv_ntt_tomont(a);
-    }
-    #[inline]
-    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        portable::basemul_mont(a, b, r);
-    }
-    #[inline]
-    fn reduce_q3329(self, a: &mut Poly) {
-        portable::reduce(a);
-    }
     #[inline]
     fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
         portable::rej_uniform(a, filled, buf)
     }
+    /// FIPS 203 (4.7) Compress_d of the canonical representative of every
+    /// coefficient (any `i16` input): `round(2^d x / q) mod 2^d`, for `d`
+    /// in `1..=11`, by multiply-shift (no division: KyberSlash). Other `d`
+    /// leave `out` unchanged.
     #[inline]
     fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
         portable::compress(a, d, out);
     }
+    /// FIPS 203 Alg. 8 SamplePolyCBD_eta from `64 eta` bytes, `eta` 2 or
+    /// 3 (other values, or fewer bytes, leave the missing coefficients
+    /// unchanged). Constant-time: the bytes are secret.
     #[inline]
     fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
         portable::cbd(eta, bytes, out);
     }
 }
 
-#[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {
-    #[inline]
-    fn ntt_q3329(self, a: &mut Poly) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::ntt(a)
-        }
-    }
-    #[inline]
-    fn inv_ntt_tomont_q3329(self, a: &mut Poly) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::inv_ntt_tomont(a)
-        }
-    }
-    #[inline]
-    fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::basemul_mont(a, b, r)
-        }
-    }
-    #[inline]
-    fn reduce_q3329(self, a: &mut Poly) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::reduce(a)
-        }
-    }
-    #[inline]
-    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::rej_uniform(a, filled, buf)
-        }
-    }
-    #[inline]
-    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::compress(a, d, out)
-        }
-    }
-    #[inline]
-    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            avx2::cbd(eta, bytes, out)
-        }
-    }
-}
+impl Ops for crate::Portable {}

@@ -695,98 +695,98 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
 impl Ops for Avx2 {
     #[inline]
     #[allow(unsafe_code)]
-    fn ntt(self, a: &mut Poly) {
+    fn ntt_q8380417(self, a: &mut Poly) {
         // SAFETY: `self` is an `Avx2` token,
         // created only after run-time detection confirmed AVX2.
         unsafe { ntt(a) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn inv_ntt_tomont(self, a: &mut Poly) {
+    fn inv_ntt_tomont_q8380417(self, a: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { inv_ntt_tomont(a) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn pointwise_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
+    fn pointwise_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { pointwise_mont(a, b, r) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn pointwise_acc_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
+    fn pointwise_acc_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { pointwise_acc_mont(a, b, r) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn add(self, a: &mut Poly, b: &Poly) {
+    fn add_q8380417(self, a: &mut Poly, b: &Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { add(a, b) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn sub(self, a: &mut Poly, b: &Poly) {
+    fn sub_q8380417(self, a: &mut Poly, b: &Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { sub(a, b) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn reduce32(self, a: &mut Poly) {
+    fn reduce32_q8380417(self, a: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { reduce(a) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn caddq(self, a: &mut Poly) {
+    fn caddq_q8380417(self, a: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { caddq_all(a) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn shift_left_d(self, a: &mut Poly) {
+    fn shift_left_d_q8380417(self, a: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { shift_left_d(a) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn power2round(self, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+    fn power2round_q8380417(self, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { power2round(a, a1, a0) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn decompose(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+    fn decompose_q8380417(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { decompose(gamma2, a, a1, a0) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn make_hint(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
+    fn make_hint_q8380417(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { make_hint(gamma2, a0, a1, h) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn use_hint(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
+    fn use_hint_q8380417(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { use_hint(gamma2, a, h, out) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn exceeds_norm(self, a: &Poly, bound: i32) -> bool {
+    fn exceeds_norm_q8380417(self, a: &Poly, bound: i32) -> bool {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { exceeds_norm(a, bound) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn rej_uniform(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+    fn rej_uniform_q8380417(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { rej_uniform(a, filled, buf) }
     }
     #[inline]
     #[allow(unsafe_code)]
-    fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
+    fn rej_eta_q8380417(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
         // SAFETY: AVX2 token (see `ntt`).
         unsafe { rej_eta(eta, a, filled, buf) }
     }

@@ -4,12 +4,12 @@
 //! `i32` coefficients in a 32-byte aligned array. The representation follows
 //! the usual "signed, lazily reduced" conventions:
 //!
-//! * [`Ops::ntt`] takes coefficients of absolute value below `q` and returns
+//! * [`Ops::ntt_q8380417`] takes coefficients of absolute value below `q` and returns
 //!   the NTT (FIPS 204 Alg. 41, zeta = 1753, bit-reversed order) with
 //!   coefficients of absolute value below `9q`.
-//! * [`Ops::pointwise_mont`] multiplies two NTT-domain polynomials and divides
+//! * [`Ops::pointwise_mont_q8380417`] multiplies two NTT-domain polynomials and divides
 //!   by the Montgomery factor `R = 2^32` (result below `q` in absolute value).
-//! * [`Ops::inv_ntt_tomont`] is FIPS 204 Alg. 42 followed by a multiplication
+//! * [`Ops::inv_ntt_tomont_q8380417`] is FIPS 204 Alg. 42 followed by a multiplication
 //!   by `R`, so `inv_ntt_tomont(pointwise_mont(ntt a, ntt b)) = a * b`.
 //!
 //! The per-polynomial kernels ML-DSA needs (Power2Round, Decompose,
@@ -194,137 +194,120 @@ impl Zeroize for Poly {
 pub trait Ops: Copy {
     /// Forward NTT (FIPS 204 Alg. 41) in place. Input `|a_i| < q`,
     /// output `|a_i| < 9q`, bit-reversed order.
-    fn ntt(self, a: &mut Poly);
+    #[inline]
+    fn ntt_q8380417(self, a: &mut Poly) {
+        portable::ntt(a)
+    }
 
     /// Inverse NTT (FIPS 204 Alg. 42) times the Montgomery factor `2^32`.
     /// Input `|a_i| < q`, output `|a_i| < q`.
-    fn inv_ntt_tomont(self, a: &mut Poly);
+    #[inline]
+    fn inv_ntt_tomont_q8380417(self, a: &mut Poly) {
+        portable::inv_ntt_tomont(a)
+    }
 
     /// `r = a * b * 2^-32` coefficient-wise (NTT domain). Inputs
     /// `|a_i|, |b_i| < 9q` (products below `2^31 q`); output `|r_i| < q`.
-    fn pointwise_mont(self, a: &Poly, b: &Poly, r: &mut Poly);
+    #[inline]
+    fn pointwise_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        portable::pointwise_mont(a, b, r)
+    }
 
     /// `r += a * b * 2^-32` coefficient-wise (accumulate a matrix row
     /// times a vector). Caller keeps `r` below `2^31 - q` in magnitude.
-    fn pointwise_acc_mont(self, a: &Poly, b: &Poly, r: &mut Poly);
+    #[inline]
+    fn pointwise_acc_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        portable::pointwise_acc_mont(a, b, r)
+    }
 
     /// `a = a + b` coefficient-wise (no reduction).
-    fn add(self, a: &mut Poly, b: &Poly);
+    #[inline]
+    fn add_q8380417(self, a: &mut Poly, b: &Poly) {
+        portable::add(a, b)
+    }
 
     /// `a = a - b` coefficient-wise (no reduction).
-    fn sub(self, a: &mut Poly, b: &Poly);
+    #[inline]
+    fn sub_q8380417(self, a: &mut Poly, b: &Poly) {
+        portable::sub(a, b)
+    }
 
     /// [`reduce32`] on every coefficient.
-    fn reduce32(self, a: &mut Poly);
+    #[inline]
+    fn reduce32_q8380417(self, a: &mut Poly) {
+        portable::reduce(a)
+    }
 
     /// [`caddq`] on every coefficient.
-    fn caddq(self, a: &mut Poly);
+    #[inline]
+    fn caddq_q8380417(self, a: &mut Poly) {
+        portable::caddq_all(a)
+    }
 
     /// `a = a * 2^d` on every coefficient (d = 13).
-    fn shift_left_d(self, a: &mut Poly);
+    #[inline]
+    fn shift_left_d_q8380417(self, a: &mut Poly) {
+        portable::shift_left_d(a)
+    }
 
     /// FIPS 204 Alg. 35 Power2Round on standard representatives
     /// (`0 <= a_i < q`): `a = a1 * 2^13 + a0` with `-2^12 < a0 <= 2^12`.
-    fn power2round(self, a: &Poly, a1: &mut Poly, a0: &mut Poly);
+    #[inline]
+    fn power2round_q8380417(self, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+        portable::power2round_poly(a, a1, a0)
+    }
 
     /// FIPS 204 Alg. 36 Decompose on standard representatives:
     /// `a = a1 * 2 gamma2 + a0` with `-gamma2 < a0 <= gamma2`, except
     /// `a1 = 0, a0 = a - q` when `a - a0 = q - 1`. Multiply-shift, no division.
-    fn decompose(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly);
+    #[inline]
+    fn decompose_q8380417(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
+        portable::decompose_poly(gamma2, a, a1, a0)
+    }
 
     /// MakeHint in the form of the reference implementation (equivalent to
     /// FIPS 204 Alg. 39 for the signer's values): `h_i = 1` iff
     /// `a0_i > gamma2`, `a0_i < -gamma2`, or `a0_i = -gamma2` and
     /// `a1_i != 0`. `a0 = w0 - c s2 + c t0` (centred), `a1 = w1`. Returns the
     /// number of ones.
-    fn make_hint(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32;
+    #[inline]
+    fn make_hint_q8380417(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
+        portable::make_hint_poly(gamma2, a0, a1, h)
+    }
 
     /// FIPS 204 Alg. 40 UseHint: `out_i = UseHint(h_i, a_i)` for standard
     /// representatives `a_i` and hints `h_i` in {0, 1}.
-    fn use_hint(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly);
+    #[inline]
+    fn use_hint_q8380417(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
+        portable::use_hint_poly(gamma2, a, h, out)
+    }
 
     /// Infinity-norm check: `true` iff some coefficient has `|a_i| >= bound`
     /// (coefficients reduced by [`reduce32`]; `bound <= (q - 1) / 8`).
     /// Constant time in the coefficients (no early exit).
-    fn exceeds_norm(self, a: &Poly, bound: i32) -> bool;
+    #[inline]
+    fn exceeds_norm_q8380417(self, a: &Poly, bound: i32) -> bool {
+        portable::exceeds_norm(a, bound)
+    }
 
     /// RejNTTPoly step (FIPS 204 Alg. 30 / CoeffFromThreeBytes): append to
     /// `a[filled..]` the accepted 23-bit values of `buf` (3 bytes each), up
     /// to 256 coefficients. Returns the new fill level.
-    fn rej_uniform(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize;
+    #[inline]
+    fn rej_uniform_q8380417(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        portable::rej_uniform(a, filled, buf)
+    }
 
     /// RejBoundedPoly step (FIPS 204 Alg. 31 / CoeffFromHalfByte): append
     /// accepted coefficients in `[-eta, eta]` from the nibbles of `buf`.
     /// Returns the new fill level.
-    fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize;
-}
-
-impl Ops for crate::Portable {
     #[inline]
-    fn ntt(self, a: &mut Poly) {
-        portable::ntt(a)
-    }
-    #[inline]
-    fn inv_ntt_tomont(self, a: &mut Poly) {
-        portable::inv_ntt_tomont(a)
-    }
-    #[inline]
-    fn pointwise_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        portable::pointwise_mont(a, b, r)
-    }
-    #[inline]
-    fn pointwise_acc_mont(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        portable::pointwise_acc_mont(a, b, r)
-    }
-    #[inline]
-    fn add(self, a: &mut Poly, b: &Poly) {
-        portable::add(a, b)
-    }
-    #[inline]
-    fn sub(self, a: &mut Poly, b: &Poly) {
-        portable::sub(a, b)
-    }
-    #[inline]
-    fn reduce32(self, a: &mut Poly) {
-        portable::reduce(a)
-    }
-    #[inline]
-    fn caddq(self, a: &mut Poly) {
-        portable::caddq_all(a)
-    }
-    #[inline]
-    fn shift_left_d(self, a: &mut Poly) {
-        portable::shift_left_d(a)
-    }
-    #[inline]
-    fn power2round(self, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
-        portable::power2round_poly(a, a1, a0)
-    }
-    #[inline]
-    fn decompose(self, gamma2: Gamma2, a: &Poly, a1: &mut Poly, a0: &mut Poly) {
-        portable::decompose_poly(gamma2, a, a1, a0)
-    }
-    #[inline]
-    fn make_hint(self, gamma2: Gamma2, a0: &Poly, a1: &Poly, h: &mut Poly) -> u32 {
-        portable::make_hint_poly(gamma2, a0, a1, h)
-    }
-    #[inline]
-    fn use_hint(self, gamma2: Gamma2, a: &Poly, h: &Poly, out: &mut Poly) {
-        portable::use_hint_poly(gamma2, a, h, out)
-    }
-    #[inline]
-    fn exceeds_norm(self, a: &Poly, bound: i32) -> bool {
-        portable::exceeds_norm(a, bound)
-    }
-    #[inline]
-    fn rej_uniform(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
-        portable::rej_uniform(a, filled, buf)
-    }
-    #[inline]
-    fn rej_eta(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
+    fn rej_eta_q8380417(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
         portable::rej_eta(eta, a, filled, buf)
     }
 }
+
+impl Ops for crate::Portable {}
 
 pub use portable::{decompose, make_hint, power2round, use_hint};
 

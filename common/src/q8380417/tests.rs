@@ -56,28 +56,28 @@ impl Kernel for NttMul {
             let y = rng.poly(Q);
             let want = schoolbook(&x, &y);
             let (mut xh, mut yh) = (x.clone(), y.clone());
-            b.ntt(&mut xh);
-            b.ntt(&mut yh);
+            b.ntt_q8380417(&mut xh);
+            b.ntt_q8380417(&mut yh);
             for c in xh.coeffs.iter().chain(&yh.coeffs) {
                 assert!(c.abs() < 9 * Q);
             }
             let mut r = Poly::default();
-            b.pointwise_mont(&xh, &yh, &mut r);
-            b.inv_ntt_tomont(&mut r);
+            b.pointwise_mont_q8380417(&xh, &yh, &mut r);
+            b.inv_ntt_tomont_q8380417(&mut r);
             for c in r.coeffs.iter() {
-                assert!(c.abs() < Q, "{} inv_ntt bound", B::NAME);
+                assert!(c.abs() < Q, "{} inv_ntt bound", b.name());
             }
-            assert_eq!(r.coeffs.map(|c| modq(c as i64)), want, "{}", B::NAME);
+            assert_eq!(r.coeffs.map(|c| modq(c as i64)), want, "{}", b.name());
 
             // invNTT(NTT(x)) == x * R (tomont), so multiply back by 1:
             // pointwise with the NTT of the constant 1 divided by R.
             let mut z = x.clone();
-            b.ntt(&mut z);
-            b.reduce32(&mut z);
-            b.inv_ntt_tomont(&mut z);
+            b.ntt_q8380417(&mut z);
+            b.reduce32_q8380417(&mut z);
+            b.inv_ntt_tomont_q8380417(&mut z);
             // z = x * 2^32 mod q; undo with a Montgomery reduction.
             let back = z.coeffs.map(|c| modq(montgomery_reduce(c as i64) as i64));
-            assert_eq!(back, x.coeffs.map(|c| modq(c as i64)), "{}", B::NAME);
+            assert_eq!(back, x.coeffs.map(|c| modq(c as i64)), "{}", b.name());
         }
     }
 }
@@ -107,40 +107,40 @@ impl Kernel for AllKernels {
             let x = rng.poly(Q);
             let y = rng.poly(9 * Q);
             let mut t = x.clone();
-            b.ntt(&mut t);
+            b.ntt_q8380417(&mut t);
             polys.push(t.coeffs);
             let mut t = x.clone();
-            b.inv_ntt_tomont(&mut t);
+            b.inv_ntt_tomont_q8380417(&mut t);
             polys.push(t.coeffs);
             let mut t = Poly::default();
-            b.pointwise_mont(&x, &y, &mut t);
+            b.pointwise_mont_q8380417(&x, &y, &mut t);
             polys.push(t.coeffs);
-            b.pointwise_acc_mont(&y, &x, &mut t);
+            b.pointwise_acc_mont_q8380417(&y, &x, &mut t);
             polys.push(t.coeffs);
             let mut t = x.clone();
-            b.add(&mut t, &y);
+            b.add_q8380417(&mut t, &y);
             polys.push(t.coeffs);
-            b.sub(&mut t, &x);
-            b.sub(&mut t, &x);
+            b.sub_q8380417(&mut t, &x);
+            b.sub_q8380417(&mut t, &x);
             polys.push(t.coeffs);
             let mut t = y.clone();
-            b.reduce32(&mut t);
+            b.reduce32_q8380417(&mut t);
             polys.push(t.coeffs);
-            b.caddq(&mut t);
+            b.caddq_q8380417(&mut t);
             polys.push(t.coeffs);
             let mut s = rng.poly(1 << 10);
-            b.shift_left_d(&mut s);
+            b.shift_left_d_q8380417(&mut s);
             polys.push(s.coeffs);
 
             // Standard representatives.
             let mut std_rep = x.clone();
-            b.caddq(&mut std_rep);
+            b.caddq_q8380417(&mut std_rep);
             let (mut h, mut l) = (Poly::default(), Poly::default());
-            b.power2round(&std_rep, &mut h, &mut l);
+            b.power2round_q8380417(&std_rep, &mut h, &mut l);
             polys.push(h.coeffs);
             polys.push(l.coeffs);
             for g in [Gamma2::Q88, Gamma2::Q32] {
-                b.decompose(g, &std_rep, &mut h, &mut l);
+                b.decompose_q8380417(g, &std_rep, &mut h, &mut l);
                 polys.push(h.coeffs);
                 polys.push(l.coeffs);
                 // Hints: a0 near the +-gamma2 edges, a1 random or zero.
@@ -161,23 +161,23 @@ impl Kernel for AllKernels {
                     };
                 }
                 let mut hint = Poly::default();
-                nums.push(b.make_hint(g, &a0, &a1, &mut hint) as i64);
+                nums.push(b.make_hint_q8380417(g, &a0, &a1, &mut hint) as i64);
                 polys.push(hint.coeffs);
                 let mut out = Poly::default();
-                b.use_hint(g, &std_rep, &hint, &mut out);
+                b.use_hint_q8380417(g, &std_rep, &hint, &mut out);
                 polys.push(out.coeffs);
             }
             let mut r = y.clone();
-            b.reduce32(&mut r);
+            b.reduce32_q8380417(&mut r);
             for bound in [1, 2, 100, 130_000, 1 << 19, (Q - 1) / 8] {
-                nums.push(b.exceeds_norm(&r, bound) as i64);
-                nums.push(b.exceeds_norm(&rng.poly(bound + 1), bound) as i64);
-                nums.push(b.exceeds_norm(&rng.poly(bound), bound) as i64);
+                nums.push(b.exceeds_norm_q8380417(&r, bound) as i64);
+                nums.push(b.exceeds_norm_q8380417(&rng.poly(bound + 1), bound) as i64);
+                nums.push(b.exceeds_norm_q8380417(&rng.poly(bound), bound) as i64);
             }
             let mut a = Poly::default();
             let mut filled = rng.below(256) as usize;
             while filled < N {
-                filled = b.rej_uniform(&mut a, filled, &rng.bytes());
+                filled = b.rej_uniform_q8380417(&mut a, filled, &rng.bytes());
                 nums.push(filled as i64);
             }
             polys.push(a.coeffs);
@@ -185,7 +185,7 @@ impl Kernel for AllKernels {
                 let mut a = Poly::default();
                 let mut filled = rng.below(256) as usize;
                 while filled < N {
-                    filled = b.rej_eta(eta, &mut a, filled, &rng.bytes());
+                    filled = b.rej_eta_q8380417(eta, &mut a, filled, &rng.bytes());
                     nums.push(filled as i64);
                 }
                 polys.push(a.coeffs);

@@ -1,5 +1,6 @@
 //! Command-line parsing: the exact names and flags of the CLI contract.
 
+use crate::schemes::{self, SignFlags, VerifyFlags};
 use crate::{CliError, Result};
 
 /// Which PKCS#8 private-key form `keygen` writes (`--key-format`).
@@ -53,24 +54,23 @@ impl Prehash {
     }
 }
 
-/// Options of `sign`.
+/// Options of `sign`: the ones every signature scheme reads, then each
+/// scheme's own flags.
 #[derive(Clone, Debug, Default)]
 pub struct SignOptions {
     pub context: Option<Vec<u8>>,
     pub prehash: Option<Prehash>,
     pub deterministic: bool,
-    pub mu: bool,
-    pub falcon_original: bool,
+    pub scheme: SignFlags,
 }
 
-/// Options of `verify`.
+/// Options of `verify`: the ones every signature scheme reads, then each
+/// scheme's own flags.
 #[derive(Clone, Debug, Default)]
 pub struct VerifyOptions {
     pub context: Option<Vec<u8>>,
     pub prehash: Option<Prehash>,
-    pub mu: bool,
-    pub strict: bool,
-    pub falcon_original: bool,
+    pub scheme: VerifyFlags,
 }
 
 /// A parsed command line.
@@ -275,8 +275,12 @@ pub fn parse(argv: &[String]) -> Result<Command> {
                     context: f.hex("--context")?,
                     prehash: f.get("--prehash").map(Prehash::parse).transpose()?,
                     deterministic: f.has("--deterministic"),
-                    mu: f.has("--mu"),
-                    falcon_original: f.has("--falcon-original"),
+                    scheme: SignFlags {
+                        ml_dsa: schemes::ml_dsa::Flags { mu: f.has("--mu") },
+                        fn_dsa: schemes::fn_dsa::Flags {
+                            falcon_original: f.has("--falcon-original"),
+                        },
+                    },
                 },
             })
         }
@@ -295,9 +299,15 @@ pub fn parse(argv: &[String]) -> Result<Command> {
                 opts: VerifyOptions {
                     context: f.hex("--context")?,
                     prehash: f.get("--prehash").map(Prehash::parse).transpose()?,
-                    mu: f.has("--mu"),
-                    strict: f.has("--strict"),
-                    falcon_original: f.has("--falcon-original"),
+                    scheme: VerifyFlags {
+                        ml_dsa: schemes::ml_dsa::Flags { mu: f.has("--mu") },
+                        fn_dsa: schemes::fn_dsa::Flags {
+                            falcon_original: f.has("--falcon-original"),
+                        },
+                        ed25519: schemes::ed25519::VerifyFlags {
+                            strict: f.has("--strict"),
+                        },
+                    },
                 },
             })
         }
@@ -364,7 +374,8 @@ mod tests {
         ));
         assert!(matches!(
             p("verify -p k -i m -s s --strict --mu"),
-            Ok(Command::Verify { ref opts, .. }) if opts.strict && opts.mu
+            Ok(Command::Verify { ref opts, .. })
+                if opts.scheme.ed25519.strict && opts.scheme.ml_dsa.mu
         ));
         assert!(matches!(
             p("encap -p k -o c --secret-out s"),

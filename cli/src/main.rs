@@ -150,6 +150,7 @@ fn sign(key: &str, input: &str, out: &str, opts: &SignOptions) -> Result<u8> {
     let sig_scheme = scheme
         .as_signature()
         .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
+    schemes::check_flags(sig_scheme, &opts.scheme.given())?;
     let msg = io::read_input(input)?;
     let sig = sig_scheme.sign(&key, &msg, opts)?;
     io::write_outputs(&[(out, &sig)])?;
@@ -162,6 +163,7 @@ fn verify(public: &str, input: &str, signature: &str, opts: &VerifyOptions) -> R
     let sig_scheme = scheme
         .as_signature()
         .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
+    schemes::check_flags(sig_scheme, &opts.scheme.given())?;
     let msg = io::read_input(input)?;
     let sig = io::read_input(signature)?;
     if sig_scheme.verify(&key, &msg, &sig, opts)? {

@@ -262,6 +262,12 @@ pub enum Command {
         #[arg(value_name = "ALG")]
         algs: Vec<String>,
     },
+    /// Print a shell completion script to standard output
+    Completions {
+        /// The shell
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// What a command line asks for.
@@ -461,6 +467,12 @@ mod tests {
         assert!(
             matches!(run("bench ed25519 ml-kem-512"), Ok(Command::Bench { ref algs }) if algs.len() == 2)
         );
+        assert!(matches!(
+            run("completions zsh"),
+            Ok(Command::Completions {
+                shell: clap_complete::Shell::Zsh
+            })
+        ));
     }
 
     #[test]
@@ -479,6 +491,8 @@ mod tests {
             "encap -p k -o c",
             "decap -k k -i c -o s -o t",
             "demo extra",
+            "completions",
+            "completions tcsh",
         ] {
             match p(bad) {
                 Err(CliError(msg)) => assert!(!msg.contains('\n'), "{bad:?}: {msg:?}"),
@@ -541,6 +555,7 @@ mod tests {
                 "-h",
                 "pqkit keygen ALG [--seed HEX] [--key-format seed|expanded|both] -o KEY.pem",
             ),
+            ("--help", "pqkit completions SHELL"),
             ("help", "HASH: sha2-224"),
             ("help sign", "--deterministic"),
             ("sign --help", "ML-DSA options"),

@@ -119,6 +119,12 @@ fn run(command: Command) -> Result<u8> {
         }
         Command::Demo => demo::run().map(|()| 0),
         Command::Bench { algs } => bench::run(&algs).map(|()| 0),
+        Command::Completions { shell } => {
+            // Into a buffer first: the generator panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut args::command(), "pqkit", &mut script);
+            write_stdout(&script).map(|()| 0)
+        }
     }
 }
 

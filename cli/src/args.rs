@@ -1,5 +1,16 @@
-//! Command-line parsing: the exact names and flags of the CLI contract.
+//! Command-line parsing: the exact names and flags of the CLI contract, as
+//! clap derive definitions.
+//!
+//! Every error, clap's own included, becomes one [`CliError`] line (exit
+//! status 2); help and version text is returned for printing (exit 0).
 
+use std::ffi::OsString;
+
+use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
+use clap::{ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+
+use crate::schemes;
 use crate::{CliError, Result};
 
 /// Which PKCS#8 private-key form `keygen` writes (`--key-format`).
@@ -38,345 +49,430 @@ impl Prehash {
         ("shake-256", Prehash::Shake256),
     ];
 
-    fn parse(s: &str) -> Result<Self> {
+    /// The variants in the order of [`Prehash::ALL`].
+    const VARIANTS: [Prehash; 12] = {
+        let mut v = [Prehash::Sha2_224; 12];
+        let mut i = 0;
+        while i < v.len() {
+            v[i] = Prehash::ALL[i].1;
+            i += 1;
+        }
+        v
+    };
+
+    /// The command-line name (`sha2-512/256`).
+    fn name(self) -> &'static str {
         Self::ALL
             .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, p)| *p)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Self::ALL.iter().map(|(n, _)| *n).collect();
-                CliError::new(format!(
-                    "unknown --prehash '{s}' (one of: {})",
-                    names.join(" ")
-                ))
-            })
+            .find(|(_, p)| *p == self)
+            .map_or("", |(n, _)| n)
     }
 }
 
-/// Options of `sign`.
-#[derive(Clone, Debug, Default)]
-pub struct SignOptions {
-    pub context: Option<Vec<u8>>,
-    pub prehash: Option<Prehash>,
-    pub deterministic: bool,
-    pub mu: bool,
-    pub falcon_original: bool,
+/// `--prehash` parses through the names of [`Prehash::ALL`].
+impl ValueEnum for Prehash {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Self::VARIANTS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.name()))
+    }
 }
 
-/// Options of `verify`.
-#[derive(Clone, Debug, Default)]
-pub struct VerifyOptions {
-    pub context: Option<Vec<u8>>,
+/// The `--key-format` names.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum KeyFormatName {
+    /// The seed only (the canonical private key)
+    Seed,
+    /// The expanded private key only
+    Expanded,
+    /// Both the seed and the expanded key
+    Both,
+}
+
+impl From<KeyFormatName> for KeyFormat {
+    fn from(n: KeyFormatName) -> Self {
+        match n {
+            KeyFormatName::Seed => KeyFormat::Seed,
+            KeyFormatName::Expanded => KeyFormat::Expanded,
+            KeyFormatName::Both => KeyFormat::Both,
+        }
+    }
+}
+
+/// Bytes given in hex on the command line (`--seed`, `--context`).
+///
+/// An alias rather than `Vec<u8>` so that clap takes the value as one hex
+/// string, not as a list of numbers.
+pub type HexBytes = Vec<u8>;
+
+/// The value parser of [`HexBytes`] (surrounding whitespace is ignored).
+fn hex_bytes(s: &str) -> std::result::Result<HexBytes, String> {
+    hex::decode(s.trim()).map_err(|e| format!("not valid hex: {e}"))
+}
+
+/// Options of `sign`: the ones every signature scheme reads, then each
+/// scheme's own flags.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SignOptions {
+    /// Context string in hex (at most 255 bytes)
+    #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
+    pub context: Option<HexBytes>,
+    /// Sign a digest of the message (HashML-DSA, HashFN-DSA, Ed25519ph)
+    #[arg(long, value_name = "HASH", value_enum)]
     pub prehash: Option<Prehash>,
-    pub mu: bool,
-    pub strict: bool,
-    pub falcon_original: bool,
+    /// Sign without fresh randomness
+    #[arg(long, overrides_with = "deterministic")]
+    pub deterministic: bool,
+    /// The flags of single schemes (each under its own heading).
+    #[command(flatten)]
+    pub scheme: schemes::SignFlags,
+}
+
+/// Options of `verify`: the ones every signature scheme reads, then each
+/// scheme's own flags.
+#[derive(Args, Clone, Debug, Default)]
+pub struct VerifyOptions {
+    /// Context string in hex (at most 255 bytes)
+    #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
+    pub context: Option<HexBytes>,
+    /// The signature is over a digest of the message (HashML-DSA, HashFN-DSA, Ed25519ph)
+    #[arg(long, value_name = "HASH", value_enum)]
+    pub prehash: Option<Prehash>,
+    /// The flags of single schemes (each under its own heading).
+    #[command(flatten)]
+    pub scheme: schemes::VerifyFlags,
+}
+
+/// The `pqkit` command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "pqkit",
+    bin_name = "pqkit",
+    version,
+    about,
+    subcommand_required = true,
+    // No command is an error line, not the help (which derive asks for).
+    arg_required_else_help = false,
+    // A value flag given twice is an error (clap's default, stated here
+    // because the contract depends on it); switches opt out one by one.
+    args_override_self = false
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
 /// A parsed command line.
-#[derive(Debug)]
+#[derive(Debug, Subcommand)]
 pub enum Command {
-    Help,
-    Version,
+    /// List the algorithms of this build, one name a line
     Algorithms,
+    /// Generate a private key (PKCS#8 PEM)
     Keygen {
+        /// The algorithm (see `pqkit algorithms`)
+        #[arg(value_name = "ALG")]
         alg: String,
-        seed: Option<Vec<u8>>,
+        /// Derive the key from this seed (hex) instead of the OS RNG
+        #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
+        seed: Option<HexBytes>,
+        /// Which PKCS#8 private-key form to write
+        #[arg(
+            long = "key-format",
+            value_name = "FORMAT",
+            default_value = "seed",
+            value_parser = EnumValueParser::<KeyFormatName>::new().map(KeyFormat::from)
+        )]
         format: KeyFormat,
+        /// The private key file to write (`-`: standard output)
+        #[arg(short = 'o', value_name = "KEY.pem", allow_hyphen_values = true)]
         out: String,
     },
+    /// Write the public key (SPKI PEM) of a key file
     Pubkey {
+        /// The key file, private or public (`-`: standard input)
+        #[arg(short = 'i', value_name = "KEY.pem", allow_hyphen_values = true)]
         input: String,
+        /// The public key file to write (`-`: standard output)
+        #[arg(short = 'o', value_name = "PUB.pem", allow_hyphen_values = true)]
         out: String,
     },
+    /// Sign a message
     Sign {
+        /// The private key file (`-`: standard input)
+        #[arg(short = 'k', value_name = "KEY.pem", allow_hyphen_values = true)]
         key: String,
+        /// The message file (`-`: standard input)
+        #[arg(short = 'i', value_name = "MSG", allow_hyphen_values = true)]
         input: String,
+        /// The signature file to write (`-`: standard output)
+        #[arg(short = 'o', value_name = "SIG", allow_hyphen_values = true)]
         out: String,
+        /// The signing options.
+        #[command(flatten)]
         opts: SignOptions,
     },
+    /// Verify a signature: prints `valid` (exit 0) or `invalid` (exit 1)
+    #[command(after_help = "Exit status: 0 valid, 1 invalid signature, 2 any other error.")]
     Verify {
+        /// The public (or private) key file (`-`: standard input)
+        #[arg(short = 'p', value_name = "PUB.pem", allow_hyphen_values = true)]
         public: String,
+        /// The message file (`-`: standard input)
+        #[arg(short = 'i', value_name = "MSG", allow_hyphen_values = true)]
         input: String,
+        /// The signature file (`-`: standard input)
+        #[arg(short = 's', value_name = "SIG", allow_hyphen_values = true)]
         signature: String,
+        /// The verification options.
+        #[command(flatten)]
         opts: VerifyOptions,
     },
+    /// Encapsulate a fresh shared secret to a KEM public key
     Encap {
+        /// The public (or private) key file (`-`: standard input)
+        #[arg(short = 'p', value_name = "PUB.pem", allow_hyphen_values = true)]
         public: String,
+        /// The ciphertext file to write (`-`: standard output)
+        #[arg(short = 'o', value_name = "CT", allow_hyphen_values = true)]
         out: String,
+        /// The shared-secret file to write (`-`: standard output)
+        #[arg(long = "secret-out", value_name = "SS", allow_hyphen_values = true)]
         secret_out: String,
     },
+    /// Decapsulate a ciphertext with a KEM private key
     Decap {
+        /// The private key file (`-`: standard input)
+        #[arg(short = 'k', value_name = "KEY.pem", allow_hyphen_values = true)]
         key: String,
+        /// The ciphertext file (`-`: standard input)
+        #[arg(short = 'i', value_name = "CT", allow_hyphen_values = true)]
         input: String,
+        /// The shared-secret file to write (`-`: standard output)
+        #[arg(short = 'o', value_name = "SS", allow_hyphen_values = true)]
         out: String,
     },
+    /// Tour every algorithm through the generic RustCrypto traits
     Demo,
+    /// A quick ops/s table (every algorithm when none is named)
     Bench {
+        /// The algorithms to measure
+        #[arg(value_name = "ALG")]
         algs: Vec<String>,
+    },
+    /// Print a shell completion script to standard output
+    Completions {
+        /// The shell
+        #[arg(value_name = "SHELL")]
+        shell: clap_complete::Shell,
     },
 }
 
-/// Parsed flags of one subcommand: `(name, value)` pairs and positionals.
-struct Flags {
-    cmd: &'static str,
-    values: Vec<(&'static str, String)>,
-    switches: Vec<&'static str>,
-    positional: Vec<String>,
+/// What a command line asks for.
+#[derive(Debug)]
+pub enum Parsed {
+    /// Run a command.
+    Run(Command),
+    /// Print this help or version text to standard output and exit 0.
+    Print(String),
 }
 
-impl Flags {
-    /// Parse `argv` against the value flags and switches this command takes.
-    fn parse(
-        cmd: &'static str,
-        argv: &[String],
-        value_flags: &[&'static str],
-        switch_flags: &[&'static str],
-    ) -> Result<Self> {
-        let mut f = Flags {
-            cmd,
-            values: Vec::new(),
-            switches: Vec::new(),
-            positional: Vec::new(),
-        };
-        let mut it = argv.iter();
-        while let Some(a) = it.next() {
-            let (name, inline) = match a.split_once('=') {
-                Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
-                _ => (a.as_str(), None),
-            };
-            if let Some(&flag) = value_flags.iter().find(|&&v| v == name) {
-                let v = match inline {
-                    Some(v) => v,
-                    None => it
-                        .next()
-                        .cloned()
-                        .ok_or_else(|| CliError::new(format!("{cmd}: {flag} needs a value")))?,
-                };
-                if f.values.iter().any(|(n, _)| *n == flag) {
-                    return Err(CliError::new(format!("{cmd}: {flag} given twice")));
-                }
-                f.values.push((flag, v));
-            } else if let Some(&flag) = switch_flags.iter().find(|&&s| s == name) {
-                if inline.is_some() {
-                    return Err(CliError::new(format!("{cmd}: {flag} takes no value")));
-                }
-                f.switches.push(flag);
-            } else if a.starts_with('-') && a != "-" {
-                return Err(CliError::new(format!(
-                    "{cmd}: unknown option '{a}' (see pqkit --help)"
-                )));
-            } else {
-                f.positional.push(a.clone());
-            }
-        }
-        Ok(f)
-    }
-
-    fn get(&self, flag: &str) -> Option<&str> {
-        self.values
-            .iter()
-            .find(|(n, _)| *n == flag)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn required(&self, flag: &str) -> Result<String> {
-        self.get(flag)
-            .map(str::to_string)
-            .ok_or_else(|| CliError::new(format!("{}: missing {flag}", self.cmd)))
-    }
-
-    fn has(&self, flag: &str) -> bool {
-        self.switches.contains(&flag)
-    }
-
-    fn no_positionals(&self) -> Result<()> {
-        match self.positional.first() {
-            Some(p) => Err(CliError::new(format!(
-                "{}: unexpected argument '{p}'",
-                self.cmd
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    fn hex(&self, flag: &str) -> Result<Option<Vec<u8>>> {
-        self.get(flag)
-            .map(|h| {
-                hex::decode(h.trim()).map_err(|e| {
-                    CliError::new(format!("{}: {flag} is not valid hex: {e}", self.cmd))
-                })
-            })
-            .transpose()
-    }
+/// The clap definition of `pqkit`, completed with what is computed from it:
+/// the synopsis of every subcommand as the usage, and the notes after the
+/// help.
+pub fn command() -> clap::Command {
+    let cmd = Cli::command();
+    let synopsis = synopsis(&cmd);
+    cmd.override_usage(synopsis).after_help(notes())
 }
 
-/// Parse the whole command line (without the program name).
-pub fn parse(argv: &[String]) -> Result<Command> {
-    let Some((cmd, rest)) = argv.split_first() else {
-        return Err(CliError::new("no command given (see pqkit --help)"));
+/// Parse a command line (program name first).
+pub fn parse<I, T>(argv: I) -> Result<Parsed>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString>,
+{
+    let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
+    let mut cmd = command();
+    let matches = match cmd.try_get_matches_from_mut(&argv) {
+        Ok(m) => m,
+        Err(e) => return clap_error(&cmd, &argv, &e),
     };
-    match cmd.as_str() {
-        "-h" | "--help" | "help" => Ok(Command::Help),
-        "-V" | "--version" => Ok(Command::Version),
-        "algorithms" => {
-            Flags::parse("algorithms", rest, &[], &[])?.no_positionals()?;
-            Ok(Command::Algorithms)
-        }
-        "keygen" => {
-            let f = Flags::parse("keygen", rest, &["--seed", "--key-format", "-o"], &[])?;
-            let alg = match f.positional.as_slice() {
-                [alg] => alg.clone(),
-                [] => return Err(CliError::new("keygen: missing ALG")),
-                [_, extra, ..] => {
-                    return Err(CliError::new(format!(
-                        "keygen: unexpected argument '{extra}'"
-                    )));
-                }
-            };
-            let format = match f.get("--key-format") {
-                None | Some("seed") => KeyFormat::Seed,
-                Some("expanded") => KeyFormat::Expanded,
-                Some("both") => KeyFormat::Both,
-                Some(o) => {
-                    return Err(CliError::new(format!(
-                        "keygen: --key-format must be seed, expanded or both, not '{o}'"
-                    )));
-                }
-            };
-            Ok(Command::Keygen {
-                alg,
-                seed: f.hex("--seed")?,
-                format,
-                out: f.required("-o")?,
-            })
-        }
-        "pubkey" => {
-            let f = Flags::parse("pubkey", rest, &["-i", "-o"], &[])?;
-            f.no_positionals()?;
-            Ok(Command::Pubkey {
-                input: f.required("-i")?,
-                out: f.required("-o")?,
-            })
-        }
-        "sign" => {
-            let f = Flags::parse(
-                "sign",
-                rest,
-                &["-k", "-i", "-o", "--context", "--prehash"],
-                &["--deterministic", "--mu", "--falcon-original"],
-            )?;
-            f.no_positionals()?;
-            Ok(Command::Sign {
-                key: f.required("-k")?,
-                input: f.required("-i")?,
-                out: f.required("-o")?,
-                opts: SignOptions {
-                    context: f.hex("--context")?,
-                    prehash: f.get("--prehash").map(Prehash::parse).transpose()?,
-                    deterministic: f.has("--deterministic"),
-                    mu: f.has("--mu"),
-                    falcon_original: f.has("--falcon-original"),
-                },
-            })
-        }
-        "verify" => {
-            let f = Flags::parse(
-                "verify",
-                rest,
-                &["-p", "-i", "-s", "--context", "--prehash"],
-                &["--mu", "--strict", "--falcon-original"],
-            )?;
-            f.no_positionals()?;
-            Ok(Command::Verify {
-                public: f.required("-p")?,
-                input: f.required("-i")?,
-                signature: f.required("-s")?,
-                opts: VerifyOptions {
-                    context: f.hex("--context")?,
-                    prehash: f.get("--prehash").map(Prehash::parse).transpose()?,
-                    mu: f.has("--mu"),
-                    strict: f.has("--strict"),
-                    falcon_original: f.has("--falcon-original"),
-                },
-            })
-        }
-        "encap" => {
-            let f = Flags::parse("encap", rest, &["-p", "-o", "--secret-out"], &[])?;
-            f.no_positionals()?;
-            Ok(Command::Encap {
-                public: f.required("-p")?,
-                out: f.required("-o")?,
-                secret_out: f.required("--secret-out")?,
-            })
-        }
-        "decap" => {
-            let f = Flags::parse("decap", rest, &["-k", "-i", "-o"], &[])?;
-            f.no_positionals()?;
-            Ok(Command::Decap {
-                key: f.required("-k")?,
-                input: f.required("-i")?,
-                out: f.required("-o")?,
-            })
-        }
-        "demo" => {
-            Flags::parse("demo", rest, &[], &[])?.no_positionals()?;
-            Ok(Command::Demo)
-        }
-        "bench" => {
-            let f = Flags::parse("bench", rest, &[], &[])?;
-            Ok(Command::Bench { algs: f.positional })
-        }
-        other => Err(CliError::new(format!(
-            "unknown command '{other}' (see pqkit --help)"
-        ))),
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => Ok(Parsed::Run(cli.command)),
+        Err(e) => clap_error(&cmd, &argv, &e),
     }
+}
+
+/// Help and version text for printing; any other clap error as one line.
+fn clap_error(cmd: &clap::Command, argv: &[OsString], e: &clap::Error) -> Result<Parsed> {
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            Ok(Parsed::Print(e.render().to_string()))
+        }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            Err(CliError::new("no command given (see pqkit --help)"))
+        }
+        _ => {
+            // clap's message is its first paragraph ("error: ..." and, for
+            // some kinds, indented lines listing arguments or values); the
+            // usage and tips that follow are left to --help.
+            let rendered = e.render().to_string();
+            let first = rendered.split("\n\n").next().unwrap_or_default();
+            let lines: Vec<&str> = first
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            let msg = lines.join(" ");
+            let msg = msg.strip_prefix("error: ").unwrap_or(&msg);
+            // The subcommand being parsed, when the error is inside one.
+            let sub = argv
+                .get(1)
+                .and_then(|a| a.to_str())
+                .filter(|a| *a != "help")
+                .and_then(|a| cmd.find_subcommand(a))
+                .map(clap::Command::get_name);
+            Err(CliError::new(match sub {
+                Some(sub) => format!("{sub}: {msg} (see pqkit {sub} --help)"),
+                None => format!("{msg} (see pqkit --help)"),
+            }))
+        }
+    }
+}
+
+/// Value lists of at most this many names are spelled out in the synopsis
+/// (`seed|expanded|both`); longer ones show the value name (`HASH`).
+const SYNOPSIS_MAX_CHOICES: usize = 3;
+
+/// One line per subcommand (`pqkit sign -k KEY.pem -i MSG -o SIG
+/// [--context HEX] ...`), from the definitions of `cmd`.
+fn synopsis(cmd: &clap::Command) -> String {
+    let mut lines = Vec::new();
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let mut line = format!("{} {}", cmd.get_name(), sub.get_name());
+        for arg in sub.get_arguments() {
+            let action = arg.get_action();
+            if arg.is_hide_set()
+                || matches!(
+                    action,
+                    ArgAction::Help
+                        | ArgAction::HelpShort
+                        | ArgAction::HelpLong
+                        | ArgAction::Version
+                )
+            {
+                continue;
+            }
+            let choices = arg.get_possible_values();
+            let value = if !choices.is_empty() && choices.len() <= SYNOPSIS_MAX_CHOICES {
+                let names: Vec<&str> = choices.iter().map(PossibleValue::get_name).collect();
+                names.join("|")
+            } else {
+                arg.get_value_names()
+                    .and_then(|n| n.first())
+                    .map_or_else(|| arg.get_id().to_string(), ToString::to_string)
+            };
+            let mut text = match (arg.get_short(), arg.get_long()) {
+                (Some(s), _) => format!("-{s}"),
+                (None, Some(l)) => format!("--{l}"),
+                (None, None) => value.clone(),
+            };
+            if !arg.is_positional() && action.takes_values() {
+                text = format!("{text} {value}");
+            }
+            if arg.is_positional() && matches!(action, ArgAction::Append) {
+                text.push_str("...");
+            }
+            if !arg.is_required_set() {
+                text = format!("[{text}]");
+            }
+            line.push(' ');
+            line.push_str(&text);
+        }
+        lines.push(line);
+    }
+    // clap prints the usage after "Usage: "; later lines line up with it.
+    lines.join("\n       ")
+}
+
+/// The notes after the top-level help.
+fn notes() -> String {
+    let hashes: Vec<&str> = Prehash::ALL.iter().map(|(n, _)| *n).collect();
+    let (first, rest) = hashes.split_at(hashes.len() / 2);
+    format!(
+        "Key inputs may be PEM or DER. `-` as a file name means standard input/output.\n\
+         HASH: {}\n      {}\n\
+         verify exits 0 (valid), 1 (invalid signature) or 2 (error).",
+        first.join(" "),
+        rest.join(" ")
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn p(s: &str) -> Result<Command> {
-        let v: Vec<String> = s.split_whitespace().map(str::to_string).collect();
-        parse(&v)
+    fn p(s: &str) -> Result<Parsed> {
+        parse(std::iter::once("pqkit").chain(s.split_whitespace()))
+    }
+
+    fn run(s: &str) -> Result<Command> {
+        match p(s)? {
+            Parsed::Run(c) => Ok(c),
+            Parsed::Print(t) => Err(CliError::new(format!("printed {t:?}"))),
+        }
+    }
+
+    #[test]
+    fn definitions_are_consistent() {
+        command().debug_assert();
     }
 
     #[test]
     fn contract_shapes() {
         assert!(matches!(
-            p("keygen ml-kem-768 --seed 00ff -o k.pem"),
+            run("keygen ml-kem-768 --seed 00ff -o k.pem"),
             Ok(Command::Keygen { ref alg, seed: Some(ref s), format: KeyFormat::Seed, ref out })
                 if alg == "ml-kem-768" && s == &[0, 255] && out == "k.pem"
         ));
         assert!(matches!(
-            p("keygen ed25519 --key-format both -o k.pem"),
+            run("keygen ed25519 --key-format both -o k.pem"),
             Ok(Command::Keygen {
                 format: KeyFormat::Both,
                 ..
             })
         ));
         assert!(matches!(
-            p("sign -k k -i m -o s --context 0102 --prehash sha2-512/256 --deterministic"),
+            run("sign -k k -i m -o s --context 0102 --prehash sha2-512/256 --deterministic"),
             Ok(Command::Sign { ref opts, .. })
                 if opts.deterministic && opts.prehash == Some(Prehash::Sha2_512_256)
                     && opts.context.as_deref() == Some(&[1, 2][..])
         ));
         assert!(matches!(
-            p("verify -p k -i m -s s --strict --mu"),
-            Ok(Command::Verify { ref opts, .. }) if opts.strict && opts.mu
+            run("verify -p k -i m -s s --strict --mu"),
+            Ok(Command::Verify { ref opts, .. })
+                if opts.scheme.ed25519.strict && opts.scheme.ml_dsa.mu
         ));
         assert!(matches!(
-            p("encap -p k -o c --secret-out s"),
+            run("encap -p k -o c --secret-out s"),
             Ok(Command::Encap { .. })
         ));
         assert!(matches!(
-            p("decap -k k -i c -o s"),
+            run("decap -k k -i c -o s"),
             Ok(Command::Decap { .. })
         ));
         assert!(
-            matches!(p("bench ed25519 ml-kem-512"), Ok(Command::Bench { ref algs }) if algs.len() == 2)
+            matches!(run("bench ed25519 ml-kem-512"), Ok(Command::Bench { ref algs }) if algs.len() == 2)
         );
+        assert!(matches!(
+            run("completions zsh"),
+            Ok(Command::Completions {
+                shell: clap_complete::Shell::Zsh
+            })
+        ));
     }
 
     #[test]
@@ -395,8 +491,82 @@ mod tests {
             "encap -p k -o c",
             "decap -k k -i c -o s -o t",
             "demo extra",
+            "completions",
+            "completions tcsh",
         ] {
-            assert!(p(bad).is_err(), "{bad:?} should be an error");
+            match p(bad) {
+                Err(CliError(msg)) => assert!(!msg.contains('\n'), "{bad:?}: {msg:?}"),
+                Ok(r) => panic!("{bad:?} should be an error, not {r:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn value_syntax() {
+        assert!(matches!(
+            run("keygen ml-dsa-44 --seed=00ff --key-format=expanded -o -"),
+            Ok(Command::Keygen { seed: Some(ref s), format: KeyFormat::Expanded, ref out, .. })
+                if s == &[0, 255] && out == "-"
+        ));
+        assert!(matches!(
+            run("sign -k - -i -msg -o s --context="),
+            Ok(Command::Sign { ref key, ref input, ref opts, .. })
+                if key == "-" && input == "-msg" && opts.context.as_deref() == Some(&[][..])
+        ));
+        // Switches may be repeated, as before; value flags may not.
+        assert!(matches!(
+            run("verify -p k -i m -s s --strict --strict --falcon-original --falcon-original"),
+            Ok(Command::Verify { ref opts, .. })
+                if opts.scheme.ed25519.strict && opts.scheme.fn_dsa.falcon_original
+        ));
+        assert!(run("sign -k k -i m -o s --context 01 --context 02").is_err());
+        assert!(run("verify -p k -i m -s s --mu=yes").is_err());
+    }
+
+    #[test]
+    fn messages() {
+        let msg = |s: &str| match p(s) {
+            Err(CliError(m)) => m,
+            Ok(r) => panic!("{s:?} should be an error, not {r:?}"),
+        };
+        assert_eq!(msg(""), "no command given (see pqkit --help)");
+        assert!(msg("frobnicate").contains("'frobnicate'"));
+        let m = msg("sign -k k -i m");
+        assert!(m.starts_with("sign: ") && m.contains("-o <SIG>"), "{m}");
+        let m = msg("keygen ml-kem-768 --seed zz -o k");
+        assert!(
+            m.starts_with("keygen: ") && m.contains("not valid hex"),
+            "{m}"
+        );
+        let m = msg("decap -k k -i c -o s -o t");
+        assert!(m.contains("cannot be used multiple times"), "{m}");
+        let m = msg("verify -p k -i m -s s --prehash md5");
+        assert!(m.contains("'md5'") && m.contains("sha2-512/256"), "{m}");
+    }
+
+    #[test]
+    fn help_and_version() {
+        for (args, want) in [
+            (
+                "--help",
+                "pqkit verify -p PUB.pem -i MSG -s SIG [--context HEX]",
+            ),
+            (
+                "-h",
+                "pqkit keygen ALG [--seed HEX] [--key-format seed|expanded|both] -o KEY.pem",
+            ),
+            ("--help", "pqkit completions SHELL"),
+            ("help", "HASH: sha2-224"),
+            ("help sign", "--deterministic"),
+            ("sign --help", "ML-DSA options"),
+            ("verify --help", "Exit status: 0 valid"),
+            ("--version", "pqkit 0.1.0"),
+            ("-V", "pqkit 0.1.0"),
+        ] {
+            match p(args) {
+                Ok(Parsed::Print(text)) => assert!(text.contains(want), "{args}: {text}"),
+                r => panic!("{args}: {r:?}"),
+            }
         }
     }
 }

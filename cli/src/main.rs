@@ -1,8 +1,9 @@
 //! The `pqkit` command: keys as PEM, sign/verify, encap/decap, demo, bench.
 //!
-//! The interface is a contract driven by outside checks; see `USAGE` below
-//! and the README. Exit status: 0 success / valid signature, 1 invalid
-//! signature (`verify` only), 2 any other error (one line on stderr).
+//! The interface is a contract driven by outside checks; see the clap
+//! definitions in `args.rs` (`pqkit --help`) and the README. Exit status:
+//! 0 success / valid signature, 1 invalid signature (`verify` only), 2 any
+//! other error (one line on stderr).
 
 mod args;
 mod bench;
@@ -10,25 +11,10 @@ mod demo;
 mod io;
 mod schemes;
 
+use std::io::Write;
 use std::process::ExitCode;
 
-use args::{Command, KeyFormat, SignOptions, VerifyOptions};
-
-const USAGE: &str = "\
-usage:
-  pqkit algorithms
-  pqkit keygen ALG [--seed HEX] [--key-format seed|expanded|both] -o KEY.pem
-  pqkit pubkey -i KEY.pem -o PUB.pem
-  pqkit sign -k KEY.pem -i MSG -o SIG [--context HEX] [--prehash HASH] [--deterministic] [--mu] [--falcon-original]
-  pqkit verify -p PUB.pem -i MSG -s SIG [--context HEX] [--prehash HASH] [--mu] [--strict] [--falcon-original]
-  pqkit encap -p PUB.pem -o CT --secret-out SS
-  pqkit decap -k KEY.pem -i CT -o SS
-  pqkit demo
-  pqkit bench [ALG...]
-Key inputs may be PEM or DER. `-` as a file name means standard input/output.
-HASH: sha2-224 sha2-256 sha2-384 sha2-512 sha2-512/224 sha2-512/256
-      sha3-224 sha3-256 sha3-384 sha3-512 shake-128 shake-256
-verify exits 0 (valid), 1 (invalid signature) or 2 (error).";
+use args::{Command, KeyFormat, Parsed, SignOptions, VerifyOptions};
 
 /// A failure reported as one line on stderr with exit status 2.
 #[derive(Debug)]
@@ -51,8 +37,11 @@ impl<E: std::error::Error> From<E> for CliError {
 pub type Result<T> = std::result::Result<T, CliError>;
 
 fn main() -> ExitCode {
-    let argv: Vec<String> = std::env::args().skip(1).collect();
-    match run(&argv) {
+    let result = args::parse(std::env::args_os()).and_then(|parsed| match parsed {
+        Parsed::Run(command) => run(command),
+        Parsed::Print(text) => write_stdout(text.as_bytes()).map(|()| 0),
+    });
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(CliError(msg)) => {
             let line = msg.replace('\n', " ");
@@ -62,16 +51,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(argv: &[String]) -> Result<u8> {
-    match args::parse(argv)? {
-        Command::Help => {
-            println!("{USAGE}");
-            Ok(0)
-        }
-        Command::Version => {
-            println!("pqkit {}", env!("CARGO_PKG_VERSION"));
-            Ok(0)
-        }
+/// Write all of `bytes` to standard output.
+fn write_stdout(bytes: &[u8]) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(bytes)
+        .and_then(|()| out.flush())
+        .map_err(|e| CliError::new(format!("writing standard output: {e}")))
+}
+
+fn run(command: Command) -> Result<u8> {
+    match command {
         Command::Algorithms => {
             for s in schemes::all() {
                 println!("{}", s.name());
@@ -130,6 +119,12 @@ fn run(argv: &[String]) -> Result<u8> {
         }
         Command::Demo => demo::run().map(|()| 0),
         Command::Bench { algs } => bench::run(&algs).map(|()| 0),
+        Command::Completions { shell } => {
+            // Into a buffer first: the generator panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut args::command(), "pqkit", &mut script);
+            write_stdout(&script).map(|()| 0)
+        }
     }
 }
 
@@ -150,6 +145,7 @@ fn sign(key: &str, input: &str, out: &str, opts: &SignOptions) -> Result<u8> {
     let sig_scheme = scheme
         .as_signature()
         .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
+    schemes::check_flags(sig_scheme, &opts.scheme.given())?;
     let msg = io::read_input(input)?;
     let sig = sig_scheme.sign(&key, &msg, opts)?;
     io::write_outputs(&[(out, &sig)])?;
@@ -162,6 +158,7 @@ fn verify(public: &str, input: &str, signature: &str, opts: &VerifyOptions) -> R
     let sig_scheme = scheme
         .as_signature()
         .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
+    schemes::check_flags(sig_scheme, &opts.scheme.given())?;
     let msg = io::read_input(input)?;
     let sig = io::read_input(signature)?;
     if sig_scheme.verify(&key, &msg, &sig, opts)? {

@@ -6,7 +6,7 @@ use pqkit_ed25519::{ALGORITHM_OID, Error, Signature, SigningKey, VerifyingKey};
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
 
-use super::{Scheme, SignatureScheme};
+use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
 use crate::demo::os_rng;
 use crate::io::{KeyFile, KeyKind};
@@ -18,6 +18,28 @@ pub struct Ed25519;
 /// The one instance.
 pub static ED25519: Ed25519 = Ed25519;
 
+/// Ed25519's own flags of `verify`.
+#[derive(clap::Args, Clone, Debug, Default)]
+#[group(id = "ed25519")]
+#[command(next_help_heading = "Ed25519 options")]
+pub struct VerifyFlags {
+    /// Strict verification (ed25519-dalek `verify_strict` rules: no small-order key or R)
+    #[arg(long, overrides_with = "strict")]
+    pub strict: bool,
+}
+
+impl SchemeFlags for VerifyFlags {
+    const GROUP: FlagGroup = FlagGroup::Ed25519;
+
+    fn given(&self) -> Vec<&'static str> {
+        if self.strict {
+            vec!["--strict"]
+        } else {
+            vec![]
+        }
+    }
+}
+
 /// How a message is signed or verified.
 enum Variant<'a> {
     Plain,
@@ -25,14 +47,7 @@ enum Variant<'a> {
     Ph(&'a [u8]),
 }
 
-fn variant<'a>(
-    context: Option<&'a [u8]>,
-    prehash: Option<Prehash>,
-    mu: bool,
-) -> Result<Variant<'a>> {
-    if mu {
-        return Err(CliError::new("--mu applies to ML-DSA only"));
-    }
+fn variant(context: Option<&[u8]>, prehash: Option<Prehash>) -> Result<Variant<'_>> {
     match (prehash, context.filter(|c| !c.is_empty())) {
         (None, None) => Ok(Variant::Plain),
         (None, Some(c)) => Ok(Variant::Ctx(c)),
@@ -101,13 +116,14 @@ impl Scheme for Ed25519 {
 }
 
 impl SignatureScheme for Ed25519 {
+    fn flag_groups(&self) -> &'static [FlagGroup] {
+        &[FlagGroup::Ed25519]
+    }
+
     fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
-        if opts.falcon_original {
-            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
-        }
         // Ed25519 is deterministic by construction; --deterministic is accepted.
         let sk = self.signing_key(key)?;
-        let sig = match variant(opts.context.as_deref(), opts.prehash, opts.mu)? {
+        let sig = match variant(opts.context.as_deref(), opts.prehash)? {
             Variant::Plain => signature::Signer::sign(&sk, msg),
             Variant::Ctx(c) => sk.sign_ctx(msg, c).map_err(err)?,
             Variant::Ph(c) => sk.sign_ph(msg, c).map_err(err)?,
@@ -116,11 +132,8 @@ impl SignatureScheme for Ed25519 {
     }
 
     fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool> {
-        if opts.falcon_original {
-            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
-        }
         let vk = self.verifying_key(key)?;
-        let v = variant(opts.context.as_deref(), opts.prehash, opts.mu)?;
+        let v = variant(opts.context.as_deref(), opts.prehash)?;
         if let Variant::Ctx(c) | Variant::Ph(c) = v
             && c.len() > 255
         {
@@ -130,7 +143,7 @@ impl SignatureScheme for Ed25519 {
             return Ok(false);
         };
         let sig = Signature::from_bytes(&sig);
-        let res = match (v, opts.strict) {
+        let res = match (v, opts.scheme.ed25519.strict) {
             (Variant::Plain, false) => vk.verify_bytes(msg, &sig),
             (Variant::Plain, true) => vk.verify_strict(msg, &sig),
             (Variant::Ctx(c), false) => vk.verify_ctx(msg, c, &sig),

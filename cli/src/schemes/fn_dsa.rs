@@ -16,11 +16,33 @@ use pqkit_fn_dsa::{Error, HashAlg, Message, SigFormat};
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
 
-use super::{Scheme, SignatureScheme};
+use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
 use crate::demo::os_rng;
 use crate::io::{KeyFile, KeyKind};
 use crate::{CliError, Result};
+
+/// FN-DSA's own flags of `sign` and `verify`.
+#[derive(clap::Args, Clone, Debug, Default)]
+#[group(id = "fn-dsa")]
+#[command(next_help_heading = "FN-DSA options")]
+pub struct Flags {
+    /// Original round-3 Falcon hashing (no --context or --prehash); verify then also accepts compressed round-3 signatures
+    #[arg(long = "falcon-original", overrides_with = "falcon_original")]
+    pub falcon_original: bool,
+}
+
+impl SchemeFlags for Flags {
+    const GROUP: FlagGroup = FlagGroup::FnDsa;
+
+    fn given(&self) -> Vec<&'static str> {
+        if self.falcon_original {
+            vec!["--falcon-original"]
+        } else {
+            vec![]
+        }
+    }
+}
 
 /// The pre-hash functions FN-DSA defines.
 fn prehash(p: Prehash) -> Result<HashAlg> {
@@ -51,12 +73,8 @@ impl Prepared {
         msg: &[u8],
         context: Option<&[u8]>,
         ph: Option<Prehash>,
-        mu: bool,
         original: bool,
     ) -> Result<Self> {
-        if mu {
-            return Err(CliError::new("--mu applies to ML-DSA only"));
-        }
         let ctx = context.unwrap_or_default().to_vec();
         if original && (!ctx.is_empty() || ph.is_some()) {
             return Err(CliError::new(
@@ -169,6 +187,10 @@ macro_rules! fn_dsa_scheme {
         }
 
         impl SignatureScheme for $ty {
+            fn flag_groups(&self) -> &'static [FlagGroup] {
+                &[FlagGroup::FnDsa]
+            }
+
             fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
                 if opts.deterministic {
                     return Err(CliError::new(concat!(
@@ -180,8 +202,7 @@ macro_rules! fn_dsa_scheme {
                     msg,
                     opts.context.as_deref(),
                     opts.prehash,
-                    opts.mu,
-                    opts.falcon_original,
+                    opts.scheme.fn_dsa.falcon_original,
                 )?;
                 let sk = self.signing_key(key)?;
                 let sig = sk
@@ -197,18 +218,14 @@ macro_rules! fn_dsa_scheme {
                 sig: &[u8],
                 opts: &VerifyOptions,
             ) -> Result<bool> {
-                if opts.strict {
-                    return Err(CliError::new("--strict applies to ed25519 only"));
-                }
                 let p = Prepared::new(
                     msg,
                     opts.context.as_deref(),
                     opts.prehash,
-                    opts.mu,
-                    opts.falcon_original,
+                    opts.scheme.fn_dsa.falcon_original,
                 )?;
                 let vk = self.verifying_key(key)?;
-                let format = if opts.falcon_original {
+                let format = if opts.scheme.fn_dsa.falcon_original {
                     SigFormat::Round3
                 } else {
                     SigFormat::Padded

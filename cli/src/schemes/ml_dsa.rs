@@ -9,7 +9,7 @@ use pqkit_ml_dsa::{
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
 
-use super::{Scheme, SignatureScheme};
+use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
 use crate::demo::os_rng;
 use crate::io::{KeyFile, KeyKind};
@@ -24,6 +24,24 @@ pub static ML_DSA_44: MlDsa<MlDsa44> = MlDsa("ml-dsa-44", PhantomData);
 pub static ML_DSA_65: MlDsa<MlDsa65> = MlDsa("ml-dsa-65", PhantomData);
 /// ML-DSA-87.
 pub static ML_DSA_87: MlDsa<MlDsa87> = MlDsa("ml-dsa-87", PhantomData);
+
+/// ML-DSA's own flags of `sign` and `verify`.
+#[derive(clap::Args, Clone, Debug, Default)]
+#[group(id = "ml-dsa")]
+#[command(next_help_heading = "ML-DSA options")]
+pub struct Flags {
+    /// The input is the 64-byte external mu, not the message (excludes --context and --prehash)
+    #[arg(long, overrides_with = "mu")]
+    pub mu: bool,
+}
+
+impl SchemeFlags for Flags {
+    const GROUP: FlagGroup = FlagGroup::MlDsa;
+
+    fn given(&self) -> Vec<&'static str> {
+        if self.mu { vec!["--mu"] } else { vec![] }
+    }
+}
 
 fn err(e: Error) -> CliError {
     CliError::new(e.to_string())
@@ -110,14 +128,18 @@ impl<P: ParameterSetOid + Sync> Scheme for MlDsa<P> {
 }
 
 impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
+    /// ML-DSA's own flags, and ed25519's `--strict`, which changes nothing
+    /// here: ML-DSA has a single acceptance rule (FIPS 204 verification is
+    /// already strict).
+    fn flag_groups(&self) -> &'static [FlagGroup] {
+        &[FlagGroup::MlDsa, FlagGroup::Ed25519]
+    }
+
     fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
-        if opts.falcon_original {
-            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
-        }
         let sk = self.signing_key(key)?;
         let ctx = opts.context.as_deref().unwrap_or_default();
         let mut rng = os_rng();
-        let sig = if opts.mu {
+        let sig = if opts.scheme.ml_dsa.mu {
             let mu = mu_of(msg, opts.prehash, opts.context.as_ref())?;
             if opts.deterministic {
                 sk.sign_mu_deterministic(&mu)
@@ -139,18 +161,12 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
     }
 
     fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool> {
-        if opts.falcon_original {
-            return Err(CliError::new("--falcon-original applies to fn-dsa only"));
-        }
-        // ML-DSA has a single acceptance rule (FIPS 204 verification is
-        // already strict), so --strict changes nothing here.
-        let _strict = opts.strict;
         let vk = self.verifying_key(key)?;
         let ctx = opts.context.as_deref().unwrap_or_default();
         if ctx.len() > 255 {
             return Err(err(Error::ContextTooLong));
         }
-        let mu = if opts.mu {
+        let mu = if opts.scheme.ml_dsa.mu {
             Some(mu_of(msg, opts.prehash, opts.context.as_ref())?)
         } else {
             None

@@ -3,12 +3,21 @@
 //! A scheme turns CLI requests into calls on a pqkit crate's public API.
 //! Keys cross this boundary as DER (PKCS#8 or SPKI); the scheme is picked by
 //! name (`keygen`) or by the key's AlgorithmIdentifier OID (everything else).
+//!
+//! Options only some schemes understand are declared by those schemes: each
+//! module has a small `#[derive(clap::Args)]` struct of its flags, flattened
+//! into `sign` / `verify` below ([`SignFlags`], [`VerifyFlags`]) under a help
+//! heading of its own, and [`check_flags`] rejects a flag given with a key of
+//! a scheme that does not take it. The options every signature scheme reads
+//! (`--context`, `--prehash`, `--deterministic`) are in
+//! [`crate::args::SignOptions`] / [`crate::args::VerifyOptions`].
 
+use clap::Args;
 use zeroize::Zeroizing;
 
-mod ed25519;
-mod fn_dsa;
-mod ml_dsa;
+pub mod ed25519;
+pub mod fn_dsa;
+pub mod ml_dsa;
 mod ml_kem;
 
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
@@ -38,6 +47,10 @@ pub trait Scheme: Sync {
 
 /// Signature schemes.
 pub trait SignatureScheme: Scheme {
+    /// The scheme-specific flag groups this scheme takes (see [`check_flags`]).
+    fn flag_groups(&self) -> &'static [FlagGroup] {
+        &[]
+    }
     /// Sign `msg` with the private key in `key`.
     fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>>;
     /// `Ok(true)` valid, `Ok(false)` invalid signature, `Err` for anything
@@ -100,5 +113,103 @@ pub fn require_private(key: &KeyFile, what: &str) -> Result<()> {
         KeyKind::Public => Err(CliError::new(format!(
             "{what} needs a private key (PKCS#8)"
         ))),
+    }
+}
+
+/// A group of scheme-specific flags: one `#[derive(clap::Args)]` struct in
+/// a scheme's module, implementing [`SchemeFlags`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagGroup {
+    /// [`ml_dsa::Flags`] (`--mu`).
+    MlDsa,
+    /// [`fn_dsa::Flags`] (`--falcon-original`).
+    FnDsa,
+    /// [`ed25519::VerifyFlags`] (`--strict`).
+    Ed25519,
+}
+
+impl FlagGroup {
+    /// The schemes the group's flags are for, as error messages name them.
+    fn applies_to(self) -> &'static str {
+        match self {
+            FlagGroup::MlDsa => "ML-DSA",
+            FlagGroup::FnDsa => "fn-dsa",
+            FlagGroup::Ed25519 => "ed25519",
+        }
+    }
+}
+
+/// The flags a scheme declares for itself.
+pub trait SchemeFlags {
+    /// The group they form.
+    const GROUP: FlagGroup;
+    /// The flags given on the command line, by name (`--mu`).
+    fn given(&self) -> Vec<&'static str>;
+
+    /// The flags given, with their group.
+    fn given_in_group(&self) -> Vec<(FlagGroup, &'static str)> {
+        self.given().into_iter().map(|f| (Self::GROUP, f)).collect()
+    }
+}
+
+/// The scheme-specific flags of `sign`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SignFlags {
+    /// ML-DSA's.
+    #[command(flatten)]
+    pub ml_dsa: ml_dsa::Flags,
+    /// FN-DSA's.
+    #[command(flatten)]
+    pub fn_dsa: fn_dsa::Flags,
+}
+
+impl SignFlags {
+    /// Every scheme-specific flag given, with its group.
+    pub fn given(&self) -> Vec<(FlagGroup, &'static str)> {
+        let mut v = self.ml_dsa.given_in_group();
+        v.extend(self.fn_dsa.given_in_group());
+        v
+    }
+}
+
+/// The scheme-specific flags of `verify`.
+#[derive(Args, Clone, Debug, Default)]
+pub struct VerifyFlags {
+    /// ML-DSA's.
+    #[command(flatten)]
+    pub ml_dsa: ml_dsa::Flags,
+    /// FN-DSA's.
+    #[command(flatten)]
+    pub fn_dsa: fn_dsa::Flags,
+    /// Ed25519's.
+    #[command(flatten)]
+    pub ed25519: ed25519::VerifyFlags,
+}
+
+impl VerifyFlags {
+    /// Every scheme-specific flag given, with its group.
+    pub fn given(&self) -> Vec<(FlagGroup, &'static str)> {
+        let mut v = self.ml_dsa.given_in_group();
+        v.extend(self.fn_dsa.given_in_group());
+        v.extend(self.ed25519.given_in_group());
+        v
+    }
+}
+
+/// Fail, in one line, on a scheme-specific flag (from [`SignFlags::given`]
+/// or [`VerifyFlags::given`]) that `scheme` does not take.
+pub fn check_flags(
+    scheme: &dyn SignatureScheme,
+    given: &[(FlagGroup, &'static str)],
+) -> Result<()> {
+    match given
+        .iter()
+        .find(|(group, _)| !scheme.flag_groups().contains(group))
+    {
+        Some((group, flag)) => Err(CliError::new(format!(
+            "{flag} applies to {} only",
+            group.applies_to()
+        ))),
+        None => Ok(()),
     }
 }

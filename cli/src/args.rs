@@ -6,7 +6,7 @@
 
 use std::ffi::OsString;
 
-use clap::builder::{EnumValueParser, PossibleValue, TypedValueParser};
+use clap::builder::{EnumValueParser, PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgAction, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
@@ -16,68 +16,12 @@ use crate::{CliError, Result};
 /// Which PKCS#8 private-key form `keygen` writes (`--key-format`).
 pub use pqkit_common::keychoice::KeyFormat;
 
-/// A pre-hash function name accepted by `--prehash`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prehash {
-    Sha2_224,
-    Sha2_256,
-    Sha2_384,
-    Sha2_512,
-    Sha2_512_224,
-    Sha2_512_256,
-    Sha3_224,
-    Sha3_256,
-    Sha3_384,
-    Sha3_512,
-    Shake128,
-    Shake256,
-}
+/// A pre-hash function of `--prehash`: pqkit's one registry of them.
+pub use pqkit_common::prehash::HashAlg as Prehash;
 
-impl Prehash {
-    const ALL: [(&'static str, Prehash); 12] = [
-        ("sha2-224", Prehash::Sha2_224),
-        ("sha2-256", Prehash::Sha2_256),
-        ("sha2-384", Prehash::Sha2_384),
-        ("sha2-512", Prehash::Sha2_512),
-        ("sha2-512/224", Prehash::Sha2_512_224),
-        ("sha2-512/256", Prehash::Sha2_512_256),
-        ("sha3-224", Prehash::Sha3_224),
-        ("sha3-256", Prehash::Sha3_256),
-        ("sha3-384", Prehash::Sha3_384),
-        ("sha3-512", Prehash::Sha3_512),
-        ("shake-128", Prehash::Shake128),
-        ("shake-256", Prehash::Shake256),
-    ];
-
-    /// The variants in the order of [`Prehash::ALL`].
-    const VARIANTS: [Prehash; 12] = {
-        let mut v = [Prehash::Sha2_224; 12];
-        let mut i = 0;
-        while i < v.len() {
-            v[i] = Prehash::ALL[i].1;
-            i += 1;
-        }
-        v
-    };
-
-    /// The command-line name (`sha2-512/256`).
-    fn name(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(_, p)| *p == self)
-            .map_or("", |(n, _)| n)
-    }
-}
-
-/// `--prehash` parses through the names of [`Prehash::ALL`].
-impl ValueEnum for Prehash {
-    fn value_variants<'a>() -> &'a [Self] {
-        &Self::VARIANTS
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(self.name()))
-    }
+/// `--prehash`: exactly the registry's names (`sha2-256`, `shake-128`, ...).
+fn prehash_parser() -> impl TypedValueParser<Value = Prehash> {
+    PossibleValuesParser::new(Prehash::ALL.map(Prehash::name)).try_map(|s| Prehash::from_name(&s))
 }
 
 /// The `--key-format` names.
@@ -120,7 +64,7 @@ pub struct SignOptions {
     #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
     pub context: Option<HexBytes>,
     /// Sign a digest of the message (HashML-DSA, HashFN-DSA, Ed25519ph)
-    #[arg(long, value_name = "HASH", value_enum)]
+    #[arg(long, value_name = "HASH", value_parser = prehash_parser())]
     pub prehash: Option<Prehash>,
     /// Sign without fresh randomness
     #[arg(long, overrides_with = "deterministic")]
@@ -138,7 +82,7 @@ pub struct VerifyOptions {
     #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
     pub context: Option<HexBytes>,
     /// The signature is over a digest of the message (HashML-DSA, HashFN-DSA, Ed25519ph)
-    #[arg(long, value_name = "HASH", value_enum)]
+    #[arg(long, value_name = "HASH", value_parser = prehash_parser())]
     pub prehash: Option<Prehash>,
     /// The flags of single schemes (each under its own heading).
     #[command(flatten)]
@@ -400,7 +344,7 @@ fn synopsis(cmd: &clap::Command) -> String {
 
 /// The notes after the top-level help.
 fn notes() -> String {
-    let hashes: Vec<&str> = Prehash::ALL.iter().map(|(n, _)| *n).collect();
+    let hashes: Vec<&str> = Prehash::ALL.iter().map(|h| h.name()).collect();
     let (first, rest) = hashes.split_at(hashes.len() / 2);
     format!(
         "Key inputs may be PEM or DER. `-` as a file name means standard input/output.\n\

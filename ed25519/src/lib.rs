@@ -53,7 +53,7 @@ mod pkcs8_impl;
 #[cfg(feature = "alloc")]
 pub use batch::verify_batch;
 pub use error::Error;
-pub use keys::{Signature, SigningKey, VerifyingKey};
+pub use keys::{PREHASH, Signature, SigningKey, VerifyingKey};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::ALGORITHM_OID;
 pub use signature;

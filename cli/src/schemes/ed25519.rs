@@ -51,7 +51,7 @@ fn variant(context: Option<&[u8]>, prehash: Option<Prehash>) -> Result<Variant<'
     match (prehash, context.filter(|c| !c.is_empty())) {
         (None, None) => Ok(Variant::Plain),
         (None, Some(c)) => Ok(Variant::Ctx(c)),
-        (Some(Prehash::Sha2_512), c) => Ok(Variant::Ph(c.unwrap_or_default())),
+        (Some(p), c) if p == pqkit_ed25519::PREHASH => Ok(Variant::Ph(c.unwrap_or_default())),
         (Some(_), _) => Err(CliError::new(
             "ed25519: --prehash must be sha2-512 (Ed25519ph)",
         )),

@@ -17,7 +17,7 @@ use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
 
 use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
-use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
+use crate::args::{KeyFormat, SignOptions, VerifyOptions};
 use crate::demo::os_rng;
 use crate::io::{KeyFile, KeyKind};
 use crate::{CliError, Result};
@@ -44,21 +44,26 @@ impl SchemeFlags for Flags {
     }
 }
 
-/// The pre-hash functions FN-DSA defines.
-fn prehash(p: Prehash) -> Result<HashAlg> {
-    Ok(match p {
-        Prehash::Sha2_256 => HashAlg::Sha2_256,
-        Prehash::Sha2_384 => HashAlg::Sha2_384,
-        Prehash::Sha2_512 => HashAlg::Sha2_512,
-        Prehash::Sha3_256 => HashAlg::Sha3_256,
-        Prehash::Sha3_384 => HashAlg::Sha3_384,
-        Prehash::Sha3_512 => HashAlg::Sha3_512,
-        _ => {
-            return Err(CliError::new(
-                "fn-dsa: --prehash must be one of sha2-256 sha2-384 sha2-512 sha3-256 sha3-384 sha3-512",
-            ));
-        }
-    })
+/// The pre-hash functions `pqkit sign/verify` offers for FN-DSA (the CLI
+/// contract's six; the library takes any of the registry).
+const PREHASHES: [HashAlg; 6] = [
+    HashAlg::Sha2_256,
+    HashAlg::Sha2_384,
+    HashAlg::Sha2_512,
+    HashAlg::Sha3_256,
+    HashAlg::Sha3_384,
+    HashAlg::Sha3_512,
+];
+
+fn prehash(p: HashAlg) -> Result<HashAlg> {
+    if PREHASHES.contains(&p) {
+        return Ok(p);
+    }
+    let names: Vec<&str> = PREHASHES.iter().map(|h| h.name()).collect();
+    Err(CliError::new(format!(
+        "fn-dsa: --prehash must be one of {}",
+        names.join(" ")
+    )))
 }
 
 /// The digest (if pre-hashed) and the pieces of a [`Message`].
@@ -72,7 +77,7 @@ impl Prepared {
     fn new(
         msg: &[u8],
         context: Option<&[u8]>,
-        ph: Option<Prehash>,
+        ph: Option<HashAlg>,
         original: bool,
     ) -> Result<Self> {
         let ctx = context.unwrap_or_default().to_vec();

@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
 use pqkit_ml_dsa::{
-    Error, HashAlg, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey, VerifyingKey,
+    Error, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey, VerifyingKey,
 };
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
@@ -45,23 +45,6 @@ impl SchemeFlags for Flags {
 
 fn err(e: Error) -> CliError {
     CliError::new(e.to_string())
-}
-
-fn hash_alg(p: Prehash) -> HashAlg {
-    match p {
-        Prehash::Sha2_224 => HashAlg::Sha2_224,
-        Prehash::Sha2_256 => HashAlg::Sha2_256,
-        Prehash::Sha2_384 => HashAlg::Sha2_384,
-        Prehash::Sha2_512 => HashAlg::Sha2_512,
-        Prehash::Sha2_512_224 => HashAlg::Sha2_512_224,
-        Prehash::Sha2_512_256 => HashAlg::Sha2_512_256,
-        Prehash::Sha3_224 => HashAlg::Sha3_224,
-        Prehash::Sha3_256 => HashAlg::Sha3_256,
-        Prehash::Sha3_384 => HashAlg::Sha3_384,
-        Prehash::Sha3_512 => HashAlg::Sha3_512,
-        Prehash::Shake128 => HashAlg::Shake128,
-        Prehash::Shake256 => HashAlg::Shake256,
-    }
 }
 
 fn mu_of(msg: &[u8], prehash: Option<Prehash>, context: Option<&Vec<u8>>) -> Result<[u8; 64]> {
@@ -148,9 +131,9 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
             }
         } else if let Some(p) = opts.prehash {
             if opts.deterministic {
-                sk.sign_prehash_deterministic(hash_alg(p), msg, ctx)
+                sk.sign_prehash_deterministic(p, msg, ctx)
             } else {
-                sk.sign_prehash_with_rng(&mut rng, hash_alg(p), msg, ctx)
+                sk.sign_prehash_with_rng(&mut rng, p, msg, ctx)
             }
         } else if opts.deterministic {
             sk.sign_deterministic(msg, ctx)
@@ -177,7 +160,7 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
         };
         let res = match (mu, opts.prehash) {
             (Some(mu), _) => vk.verify_mu(&mu, &sig),
-            (None, Some(p)) => vk.verify_prehash(hash_alg(p), msg, ctx, &sig),
+            (None, Some(p)) => vk.verify_prehash(p, msg, ctx, &sig),
             (None, None) => vk.verify_with_context(msg, ctx, &sig),
         };
         Ok(res.is_ok())

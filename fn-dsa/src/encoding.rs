@@ -26,8 +26,8 @@
 //! and returns a typed [`Error`] otherwise.
 
 use crate::Error;
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
-use pqkit_common::prehash::HashAlg;
+pub use crate::message::Message;
+pub(crate) use crate::message::{hash_to_point, hash_verifying_key};
 
 /// Smallest degree (log2) accepted by the toy API.
 pub const LOGN_MIN: u32 = 2;
@@ -383,124 +383,6 @@ pub(crate) fn decode_signature<'a>(
     Ok(nonce)
 }
 
-// ---------------------------------------------------------------------------
-// Hashing to the point.
-
-/// What is signed: the message, how it is presented, and the context.
-#[derive(Clone, Copy, Debug)]
-pub enum Message<'a> {
-    /// A raw message with a domain-separation context (at most 255 bytes).
-    Raw {
-        /// Context string.
-        ctx: &'a [u8],
-        /// The message itself.
-        msg: &'a [u8],
-    },
-    /// A message pre-hashed by the caller with `hash`.
-    PreHashed {
-        /// Context string.
-        ctx: &'a [u8],
-        /// The hash function used (any of pqkit's pre-hash registry; its
-        /// OID enters the hash to the point).
-        hash: HashAlg,
-        /// Its output (length must be `hash.digest_len()`).
-        digest: &'a [u8],
-    },
-    /// Original round-3 Falcon hashing, `SHAKE256(nonce || msg)`: no
-    /// context, no key binding, and the nonce is kept when signing
-    /// restarts. Obsolescent; for compatibility with round-3 signatures.
-    OriginalFalcon {
-        /// The message itself.
-        msg: &'a [u8],
-    },
-}
-
-impl<'a> Message<'a> {
-    /// A raw message with the empty context.
-    pub fn raw(msg: &'a [u8]) -> Self {
-        Message::Raw { ctx: &[], msg }
-    }
-
-    /// Check the context length and the digest length.
-    pub fn check(&self) -> Result<(), Error> {
-        match *self {
-            Message::Raw { ctx, .. } if ctx.len() > 255 => Err(Error::ContextTooLong),
-            Message::PreHashed { ctx, .. } if ctx.len() > 255 => Err(Error::ContextTooLong),
-            Message::PreHashed { hash, digest, .. } if digest.len() != hash.digest_len() => {
-                Err(Error::InvalidPrehash)
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// Whether this is the original Falcon mode.
-    #[cfg(feature = "alloc")]
-    pub(crate) fn is_original(&self) -> bool {
-        matches!(self, Message::OriginalFalcon { .. })
-    }
-}
-
-/// `hpk = SHAKE256(encoded verifying key)`, 64 bytes.
-pub(crate) fn hash_verifying_key(vk: &[u8]) -> [u8; HPK_LEN] {
-    let mut h = Shake256::default();
-    h.update(vk);
-    let mut out = [0u8; HPK_LEN];
-    h.finalize_xof().read(&mut out);
-    out
-}
-
-/// Hash to the point `c` (values in `[0, q)`, `c.len()` a power of two).
-/// The message must have passed [`Message::check`]. `parts` are appended
-/// after the message bytes (multipart signing of raw messages).
-pub(crate) fn hash_to_point(
-    nonce: &[u8],
-    hpk: &[u8; HPK_LEN],
-    msg: &Message<'_>,
-    parts: &[&[u8]],
-    c: &mut [u16],
-) {
-    let mut h = Shake256::default();
-    h.update(nonce);
-    match *msg {
-        Message::Raw { ctx, msg } => {
-            h.update(hpk);
-            h.update(&[0x00, ctx.len() as u8]);
-            h.update(ctx);
-            h.update(msg);
-        }
-        Message::PreHashed { ctx, hash, digest } => {
-            h.update(hpk);
-            h.update(&[0x01, ctx.len() as u8]);
-            h.update(ctx);
-            h.update(&hash.oid_der());
-            h.update(digest);
-        }
-        Message::OriginalFalcon { msg } => h.update(msg),
-    }
-    for p in parts {
-        h.update(p);
-    }
-    let mut rd = h.finalize_xof();
-    // Falcon spec Alg. 3 (HashToPoint): 16-bit big-endian samples, keep
-    // those below 5q = 61445, reduce modulo q. The message is public, so
-    // the rejection may branch.
-    let mut buf = [0u8; 136];
-    let mut pos = buf.len();
-    let mut i = 0;
-    while i < c.len() {
-        if pos == buf.len() {
-            rd.read(&mut buf);
-            pos = 0;
-        }
-        let w = u16::from_be_bytes([buf[pos], buf[pos + 1]]) as u32;
-        pos += 2;
-        if w < 61445 {
-            c[i] = (w % crate::ring::Q) as u16;
-            i += 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -596,34 +478,5 @@ mod tests {
             decode_verifying_key(&vk, 9, 10, &mut h),
             Err(Error::UnsupportedDegree)
         );
-    }
-
-    #[test]
-    fn context_and_prehash_checks() {
-        let long = [0u8; 256];
-        assert_eq!(
-            Message::Raw {
-                ctx: &long,
-                msg: b""
-            }
-            .check(),
-            Err(Error::ContextTooLong)
-        );
-        assert_eq!(
-            Message::Raw {
-                ctx: &long[..255],
-                msg: b""
-            }
-            .check(),
-            Ok(())
-        );
-        let d = HashAlg::Sha2_384.digest(b"abc");
-        assert_eq!(d.as_ref().len(), 48);
-        let m = Message::PreHashed {
-            ctx: b"",
-            hash: HashAlg::Sha2_256,
-            digest: d.as_ref(),
-        };
-        assert_eq!(m.check(), Err(Error::InvalidPrehash));
     }
 }

@@ -137,6 +137,7 @@ mod flr;
 mod fxp;
 #[cfg(feature = "alloc")]
 mod kgen;
+mod message;
 #[cfg(feature = "alloc")]
 mod mp31;
 #[cfg(feature = "alloc")]
@@ -157,8 +158,9 @@ mod zint31;
 #[cfg(feature = "alloc")]
 pub mod toy;
 
-pub use encoding::{Message, SigFormat};
+pub use encoding::SigFormat;
 pub use error::Error;
+pub use message::Message;
 pub use pqkit_common::prehash::{
     Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
 };

@@ -1,0 +1,179 @@
+//! Key and signature encodings (FIPS 204 §7.2): skEncode/skDecode with
+//! validation, pkDecode, the hint packing and sigEncode.
+#![allow(clippy::needless_range_loop)]
+
+use super::*;
+
+use super::keygen::finish_secret;
+
+pub(super) fn encode_s<P: ParameterSet>(s1: &VecL, s2: &VecK, sk: &mut [u8]) {
+    let eb = pack::eta_bytes(P::ETA);
+    let tail = sk.get_mut(128..).unwrap_or_default();
+    let polys = s1.iter().take(P::L).chain(s2.iter().take(P::K));
+    for (chunk, p) in tail.chunks_mut(eb).zip(polys) {
+        pack::pack_eta(P::ETA, p, chunk);
+    }
+}
+
+/// skDecode (FIPS 204 Alg. 25) into `out`, plain domain: rho, K, tr, s1,
+/// s2 and t0 as encoded. Returns whether every s1/s2 coefficient lies in
+/// `[-eta, eta]`. `sk` has the parameter set's length (callers check).
+pub(super) fn parse_sk<P: ParameterSet>(sk: &[u8], out: &mut SecretParts) -> subtle::Choice {
+    out.rho.copy_from_slice(&sk[..32]);
+    // rho is part of the public key.
+    out.rho = declassify(out.rho);
+    out.key.copy_from_slice(&sk[32..64]);
+    out.tr.copy_from_slice(&sk[64..128]);
+    let eb = pack::eta_bytes(P::ETA);
+    let mut ok = subtle::Choice::from(1u8);
+    let s_part = &sk[128..128 + (P::K + P::L) * eb];
+    let polys = out
+        .s1hat
+        .iter_mut()
+        .take(P::L)
+        .chain(out.s2hat.iter_mut().take(P::K));
+    for (chunk, p) in s_part.chunks(eb).zip(polys) {
+        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
+    }
+    let t_part = &sk[128 + (P::K + P::L) * eb..];
+    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(out.t0hat.iter_mut()) {
+        pack::unpack_t0(chunk, p);
+    }
+    ok
+}
+
+/// skDecode (FIPS 204 Alg. 25) with validation: s1/s2 coefficients in
+/// `[-eta, eta]`, and `t0`, `tr` consistent with `rho, s1, s2` (the public
+/// key is recomputed and written to `pk`).
+#[inline(never)] // one frame per operation: keeps the stack peak down
+pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &[u8],
+    pk: &mut [u8],
+    out: &mut SecretParts,
+    pub_out: &mut PublicParts,
+) -> Result<(), Error> {
+    if sk.len() != P::SK_LEN || pk.len() != P::PK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let ok = parse_sk::<P>(sk, out);
+    // The given tr and t0, to compare with the recomputed ones.
+    let tr_given = Zeroizing::new(out.tr);
+    let mut t0_given = Secret::<K_MAX>::new(P::K);
+    for (x, y) in t0_given.iter_mut().zip(out.t0hat.iter()).take(P::K) {
+        x.coeffs = y.coeffs;
+    }
+    let mut t0_same = subtle::Choice::from(1u8);
+    finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
+        for (x, y) in t0.iter().zip(t0_given.iter()).take(P::K) {
+            t0_same &= subtle::ConstantTimeEq::ct_eq(&x.coeffs[..], &y.coeffs[..]);
+        }
+    })?;
+    let tr_same = subtle::ConstantTimeEq::ct_eq(&out.tr[..], &tr_given[..]);
+    // Whether the key is well formed is a public property of the input.
+    if !declassify(bool::from(ok & t0_same & tr_same)) {
+        return Err(Error::InvalidPrivateKey);
+    }
+    Ok(())
+}
+
+/// skDecode (FIPS 204 Alg. 25) for signing only: s1/s2 coefficients are
+/// checked to lie in `[-eta, eta]`, but t0 and tr are taken as given (not
+/// recomputed from rho, s1, s2) and no public key is derived. `out` ends in
+/// the NTT domain, ready for [`sign_mu`].
+#[inline(never)] // one frame per operation: keeps the stack peak down
+pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &[u8],
+    out: &mut SecretParts,
+) -> Result<(), Error> {
+    if sk.len() != P::SK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let ok = parse_sk::<P>(sk, out);
+    // Whether the encoding is in range is a public property of the input.
+    if !declassify(bool::from(ok)) {
+        return Err(Error::InvalidPrivateKey);
+    }
+    for p in out.s1hat.iter_mut().take(P::L) {
+        b.ntt_q8380417(p);
+    }
+    for i in 0..P::K {
+        b.ntt_q8380417(&mut out.s2hat[i]);
+        b.ntt_q8380417(&mut out.t0hat[i]);
+    }
+    Ok(())
+}
+
+/// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`, into `out`.
+#[inline(never)] // one frame per operation: keeps the stack peak down
+pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &[u8],
+    out: &mut PublicParts,
+) -> Result<(), Error> {
+    if pk.len() != P::PK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    out.rho.copy_from_slice(&pk[..32]);
+    for (chunk, p) in pk[32..].chunks(pack::T1_BYTES).zip(out.t1hat.iter_mut()) {
+        pack::unpack_t1(chunk, p);
+        b.shift_left_d_q8380417(p);
+        b.ntt_q8380417(p);
+    }
+    h(&[pk], &mut out.tr);
+    Ok(())
+}
+
+/// HintBitUnpack (FIPS 204 Alg. 21) with all its malformation checks.
+pub(super) fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> {
+    if y.len() != P::OMEGA + P::K {
+        return Err(Error::InvalidLength);
+    }
+    let mut index = 0usize;
+    for i in 0..P::K {
+        let end = y[P::OMEGA + i] as usize;
+        if end < index || end > P::OMEGA {
+            return Err(Error::MalformedHint);
+        }
+        let first = index;
+        while index < end {
+            if index > first && y[index - 1] >= y[index] {
+                return Err(Error::MalformedHint);
+            }
+            hint[i].coeffs[y[index] as usize] = 1;
+            index += 1;
+        }
+    }
+    if y[index..P::OMEGA].iter().any(|&x| x != 0) {
+        return Err(Error::MalformedHint);
+    }
+    Ok(())
+}
+
+pub(super) fn encode_sig<P: ParameterSet>(ctilde: &[u8], z: &VecL, hint: &VecK, sig: &mut [u8]) {
+    let ct_len = ctilde.len();
+    let zb = pack::z_bytes(P::GAMMA1_BITS);
+    let (c_part, rest) = sig.split_at_mut(ct_len.min(sig.len()));
+    c_part.copy_from_slice(&ctilde[..c_part.len()]);
+    let (z_part, h_part) = rest.split_at_mut((P::L * zb).min(rest.len()));
+    for (chunk, p) in z_part.chunks_mut(zb).zip(z.iter().take(P::L)) {
+        pack::pack_z(P::GAMMA1_BITS, p, chunk);
+    }
+    // HintBitPack (Alg. 20). The hint is part of the output signature.
+    h_part.fill(0);
+    let mut index = 0usize;
+    for i in 0..P::K {
+        for j in 0..N {
+            if declassify(hint[i].coeffs[j]) != 0 {
+                if let Some(x) = h_part.get_mut(index) {
+                    *x = j as u8;
+                }
+                index += 1;
+            }
+        }
+        if let Some(x) = h_part.get_mut(P::OMEGA + i) {
+            *x = index as u8;
+        }
+    }
+}

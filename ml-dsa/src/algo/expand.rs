@@ -1,0 +1,173 @@
+//! ExpandA (FIPS 204 Alg. 32, also as the on-demand product A v) and
+//! ExpandS (Alg. 33), four entries at a time on the 4-way SHAKE.
+#![allow(clippy::needless_range_loop)]
+
+use super::*;
+
+/// RejNTTPoly for four matrix entries `(row, column)` at once
+/// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
+/// written to `out[0..4]` (lanes beyond `out.len()` are computed and
+/// dropped).
+pub(super) fn expand_a_x4<B: Backend>(
+    b: B,
+    rho: &[u8; 32],
+    idx: [(usize, usize); 4],
+    out: &mut [Poly],
+) -> Result<(), Error> {
+    let seeds: [[u8; 34]; 4] = core::array::from_fn(|k| {
+        let mut s = [0u8; 34];
+        s[..32].copy_from_slice(rho);
+        s[32] = idx[k].1 as u8;
+        s[33] = idx[k].0 as u8;
+        s
+    });
+    let mut x = Shake128X4::absorb(b, &seeds);
+    let lanes = out.len().min(4);
+    let mut filled = [N; 4];
+    filled[..lanes].fill(0);
+    let mut blocks = [[0u8; SHAKE128_RATE]; 4];
+    for _ in 0..MAX_A_BLOCKS {
+        if filled.iter().all(|&f| f >= N) {
+            break;
+        }
+        x.squeeze_block(&mut blocks);
+        for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(&blocks) {
+            if *f < N {
+                *f = b.rej_uniform_q8380417(p, *f, blk);
+            }
+        }
+    }
+    if filled.iter().all(|&f| f >= N) {
+        Ok(())
+    } else {
+        Err(Error::RejectionLimit)
+    }
+}
+
+/// `out = A * vhat` (NTT domain, Montgomery factor removed), A generated on
+/// demand from rho. Output coefficients below `l q` in magnitude.
+pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
+    b: B,
+    rho: &[u8; 32],
+    vhat: &VecL,
+    out: &mut VecK,
+) -> Result<(), Error> {
+    for p in out.iter_mut().take(P::K) {
+        *p = Poly::default();
+    }
+    let total = P::K * P::L;
+    let mut entries: [Poly; 4] = zero_vec();
+    let mut start = 0;
+    while start < total {
+        let n = (total - start).min(4);
+        let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
+            let e = (start + k).min(total - 1);
+            (e / P::L, e % P::L)
+        });
+        expand_a_x4(b, rho, idx, &mut entries[..n])?;
+        for (k, e) in entries.iter().enumerate().take(n) {
+            let (i, j) = idx[k];
+            b.pointwise_acc_mont_q8380417(e, &vhat[j], &mut out[i]);
+        }
+        start += 4;
+    }
+    Ok(())
+}
+
+/// The whole matrix A (row-major, `k * l` entries) on the heap.
+#[cfg(feature = "alloc")]
+pub(crate) fn expand_a<B: Backend, P: ParameterSet>(
+    b: B,
+    rho: &[u8; 32],
+) -> Result<alloc::vec::Vec<Poly>, Error> {
+    let total = P::K * P::L;
+    let mut a = alloc::vec![Poly::default(); total];
+    for (c, chunk) in a.chunks_mut(4).enumerate() {
+        let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
+            let e = (4 * c + k).min(total - 1);
+            (e / P::L, e % P::L)
+        });
+        expand_a_x4(b, rho, idx, chunk)?;
+    }
+    Ok(a)
+}
+
+#[cfg(feature = "alloc")]
+pub(super) fn expanded_mul<B: Backend, P: ParameterSet>(
+    b: B,
+    a: &[Poly],
+    vhat: &VecL,
+    out: &mut VecK,
+) {
+    for (i, o) in out.iter_mut().enumerate().take(P::K) {
+        *o = Poly::default();
+        for (e, v) in a.iter().skip(i * P::L).take(P::L).zip(vhat.iter()) {
+            b.pointwise_acc_mont_q8380417(e, v, o);
+        }
+    }
+}
+
+/// RejBoundedPoly for four indices (FIPS 204 Alg. 31 via Alg. 33 ExpandS:
+/// seed `rho' || IntegerToBytes(r, 2)`).
+pub(super) fn expand_s_x4<B: Backend, P: ParameterSet>(
+    b: B,
+    rho_prime: &[u8; 64],
+    idx: [usize; 4],
+    out: &mut [Poly; 4],
+) -> Result<(), Error> {
+    let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
+        let mut s = [0u8; 66];
+        s[..64].copy_from_slice(rho_prime);
+        s[64..].copy_from_slice(&(idx[k] as u16).to_le_bytes());
+        s
+    });
+    let mut x = Shake256X4::absorb(b, &seeds);
+    seeds.zeroize();
+    let mut filled = [0usize; 4];
+    let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+    for _ in 0..MAX_S_BLOCKS {
+        // The number of blocks depends on how many nibbles were rejected;
+        // FIPS 204 treats this as public (the rejected values are
+        // independent of the accepted ones).
+        if declassify(filled.iter().all(|&f| f >= N)) {
+            break;
+        }
+        x.squeeze_block(&mut blocks);
+        for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(blocks.iter()) {
+            if *f < N {
+                *f = declassify(b.rej_eta_q8380417(P::ETA, p, *f, blk));
+            }
+        }
+    }
+    if filled.iter().all(|&f| f >= N) {
+        Ok(())
+    } else {
+        Err(Error::RejectionLimit)
+    }
+}
+
+/// FIPS 204 Alg. 33 ExpandS: `(s1, s2)`.
+pub(super) fn expand_s<B: Backend, P: ParameterSet>(
+    b: B,
+    rho_prime: &[u8; 64],
+    s1: &mut VecL,
+    s2: &mut VecK,
+) -> Result<(), Error> {
+    let total = P::L + P::K;
+    let mut start = 0;
+    let mut polys = Secret::<4>::new(4);
+    while start < total {
+        let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(total - 1));
+        expand_s_x4::<B, P>(b, rho_prime, idx, &mut polys)?;
+        for (k, p) in polys.iter().enumerate().take(total - start) {
+            let r = idx[k];
+            if r < P::L {
+                s1[r].coeffs = p.coeffs;
+            } else {
+                s2[r - P::L].coeffs = p.coeffs;
+            }
+        }
+        start += 4;
+    }
+    Ok(())
+}

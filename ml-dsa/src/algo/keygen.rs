@@ -1,0 +1,117 @@
+//! FIPS 204 Alg. 6 ML-DSA.KeyGen_internal and the secret-key finishing
+//! it shares with validated key import.
+#![allow(clippy::needless_range_loop)]
+
+use super::*;
+
+use super::encoding::encode_s;
+use super::expand::{expand_s, matrix_mul};
+
+/// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
+/// `pk`, `skEncode(...)` to `sk`, and the signing and verification forms
+/// to `out` and `pub_out` (in place: these are large).
+#[inline(never)] // one frame per operation: keeps the stack peak down
+pub(crate) fn keygen<B: Backend, P: ParameterSet>(
+    b: B,
+    xi: &[u8; 32],
+    pk: &mut [u8],
+    sk: &mut [u8],
+    out: &mut SecretParts,
+    pub_out: &mut PublicParts,
+) -> Result<(), Error> {
+    if pk.len() != P::PK_LEN || sk.len() != P::SK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    // Line 1: (rho, rho', K) = H(xi || k || l, 128).
+    let mut seed = Zeroizing::new([0u8; 128]);
+    h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
+    out.rho.copy_from_slice(&seed[..32]);
+    // Declassified: rho is published as the first 32 bytes of the public key
+    // (FIPS 204 Alg. 22), so ExpandA may branch on it (rejection sampling).
+    out.rho = declassify(out.rho);
+    let mut rho_prime = Zeroizing::new([0u8; 64]);
+    rho_prime.copy_from_slice(&seed[32..96]);
+    out.key.copy_from_slice(&seed[96..]);
+
+    // Line 4: (s1, s2) = ExpandS(rho') (plain domain for now).
+    expand_s::<B, P>(b, &rho_prime, &mut out.s1hat, &mut out.s2hat)?;
+    encode_s::<P>(&out.s1hat, &out.s2hat, sk);
+    let t0_at = 128 + (P::K + P::L) * pack::eta_bytes(P::ETA);
+    finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
+        for (chunk, p) in sk[t0_at..]
+            .chunks_mut(pack::T0_BYTES)
+            .zip(t0.iter().take(P::K))
+        {
+            pack::pack_t0(p, chunk);
+        }
+    })?;
+    sk[..32].copy_from_slice(&out.rho);
+    sk[32..64].copy_from_slice(&out.key);
+    sk[64..128].copy_from_slice(&out.tr);
+    Ok(())
+}
+
+/// `2^64 mod q`: a Montgomery product with it multiplies by `2^32`.
+pub(super) const MONT_SQ: i32 = 2_365_951;
+
+/// Lines 5..9 of Alg. 6 from `rho` and plain `s1`, `s2` in `out`:
+/// `t = A s1 + s2`, Power2Round, pkEncode, `tr`. Calls `with_t0` with t0
+/// (plain domain), then leaves `out` in the NTT domain and fills `pub_out`.
+///
+/// The signing key's `NTT(t0)` is not transformed from t0: NTT is linear,
+/// so it is `NTT(t) - NTT(t1 * 2^d)`, where `NTT(t) = A-hat s1-hat +
+/// NTT(s2)` is at hand before the inverse transform and `NTT(t1 * 2^d)` and
+/// `NTT(s2)` are needed for the key anyway. That saves `k` forward NTTs.
+pub(super) fn finish_secret<B: Backend, P: ParameterSet>(
+    b: B,
+    out: &mut SecretParts,
+    pk: &mut [u8],
+    pub_out: &mut PublicParts,
+    with_t0: impl FnOnce(&VecK),
+) -> Result<(), Error> {
+    for p in out.s1hat.iter_mut().take(P::L) {
+        b.ntt_q8380417(p);
+    }
+    let mut t = Secret::<K_MAX>::new(P::K);
+    matrix_mul::<B, P>(b, &out.rho, &out.s1hat, &mut t)?;
+    let mont_sq = Poly {
+        coeffs: [MONT_SQ; N],
+    };
+    let t1 = &mut pub_out.t1hat;
+    let mut t0 = Zeroizing::new(Poly::default());
+    for i in 0..P::K {
+        b.reduce32_q8380417(&mut t[i]);
+        // (A-hat s1-hat) * 2^-32 times 2^32: the NTT-domain A s1, kept in
+        // t0hat until NTT(s2) is added and NTT(t1 * 2^d) subtracted below.
+        b.pointwise_mont_q8380417(&t[i], &mont_sq, &mut out.t0hat[i]);
+        b.inv_ntt_tomont_q8380417(&mut t[i]);
+        b.add_q8380417(&mut t[i], &out.s2hat[i]);
+        b.caddq_q8380417(&mut t[i]);
+        b.power2round_q8380417(&t[i], &mut t1[i], &mut t0);
+        t[i] = (*t0).clone();
+    }
+    with_t0(&t);
+    // pkEncode.
+    pk[..32].copy_from_slice(&out.rho);
+    for (chunk, p) in pk[32..]
+        .chunks_mut(pack::T1_BYTES)
+        .zip(t1.iter())
+        .take(P::K)
+    {
+        pack::pack_t1(p, chunk);
+    }
+    h(&[pk], &mut out.tr);
+    pub_out.rho = out.rho;
+    pub_out.tr = out.tr;
+    for i in 0..P::K {
+        b.shift_left_d_q8380417(&mut t1[i]);
+        b.ntt_q8380417(&mut t1[i]);
+        b.ntt_q8380417(&mut out.s2hat[i]);
+        // |A s1| < q, |NTT(s2)|, |NTT(t1 2^d)| < 9q: the sum stays far
+        // inside reduce32's range.
+        b.add_q8380417(&mut out.t0hat[i], &out.s2hat[i]);
+        b.sub_q8380417(&mut out.t0hat[i], &t1[i]);
+        b.reduce32_q8380417(&mut out.t0hat[i]);
+    }
+    Ok(())
+}

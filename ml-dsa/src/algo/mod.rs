@@ -1,0 +1,156 @@
+//! The FIPS 204 algorithms, written once over a [`Backend`]: key
+//! generation (`keygen`), signing (`sign`), verification (`verify`), the
+//! key and signature encodings (`encoding`) and the matrix and vector
+//! expansions they share (`expand`); this file holds the types they share.
+//!
+//! The matrix A is never needed as a whole: `expand::matrix_mul` generates its
+//! entries on demand from rho (four at a time with the 4-way SHAKE128) and
+//! accumulates them into the product, so key generation and verification
+//! hold only vectors. Signing, which multiplies by A in every attempt,
+//! expands A once on the heap when the `alloc` feature is on and streams it
+//! otherwise.
+//!
+//! Loops index vectors by `i`/`j` on purpose, to read like FIPS 204's
+//! pseudocode.
+#![allow(clippy::needless_range_loop)]
+
+mod encoding;
+mod expand;
+mod keygen;
+mod sign;
+mod verify;
+
+pub(crate) use encoding::{decode_pk, decode_sk, decode_sk_unchecked};
+pub(crate) use keygen::keygen;
+pub(crate) use sign::sign_mu;
+pub(crate) use verify::verify_mu;
+
+use pqkit_common::Backend;
+use pqkit_common::ct::declassify;
+use pqkit_common::keccak::{
+    ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256, Shake256X4, Update,
+    XofReader,
+};
+use pqkit_common::q8380417::{N, Poly, pack, sample_in_ball};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::Error;
+use crate::params::{K_MAX, L_MAX, ParameterSet, ctilde_len, gamma1};
+
+/// A vector of up to `k` polynomials (only the first `P::K` are used).
+pub(crate) type VecK = [Poly; K_MAX];
+/// A vector of up to `l` polynomials (only the first `P::L` are used).
+pub(crate) type VecL = [Poly; L_MAX];
+
+/// Maximum number of signing attempts. FIPS 204 lets an implementation
+/// bound the loop; the expected number of attempts is at most 5.1
+/// (ML-DSA-65), so 814 attempts fail with probability below
+/// `(1 - 1/5.1)^814 < 2^-256`, and `kappa` (a 16-bit counter advanced by `l`
+/// per attempt) never wraps.
+pub(crate) const MAX_SIGN_ATTEMPTS: usize = 814;
+/// SHAKE128 blocks per RejNTTPoly (about 5 are needed; 32 blocks give
+/// 1792 candidates, each accepted with probability > 0.999).
+const MAX_A_BLOCKS: usize = 32;
+/// SHAKE256 blocks per RejBoundedPoly (2 are needed almost always; each
+/// block has 272 candidates accepted with probability >= 9/16).
+const MAX_S_BLOCKS: usize = 16;
+
+pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
+    core::array::from_fn(|_| Poly::default())
+}
+
+/// Secret polynomials, wiped on drop (only the entries the parameter set
+/// uses).
+type Secret<const M: usize> = pqkit_common::wipe::Wiped<Poly, M>;
+
+/// SHAKE256 of the concatenation of `parts` (FIPS 204 `H`).
+pub(crate) fn h(parts: &[&[u8]], out: &mut [u8]) {
+    let mut x = Shake256::default();
+    for p in parts {
+        x.update(p);
+    }
+    x.finalize_xof().read(out);
+}
+
+/// The secret key in the form signing needs (NTT domain).
+#[derive(Clone)]
+pub(crate) struct SecretParts {
+    pub rho: [u8; 32],
+    pub key: [u8; 32],
+    pub tr: [u8; 64],
+    pub s1hat: VecL,
+    pub s2hat: VecK,
+    pub t0hat: VecK,
+    /// How many polynomials of `s1hat` and of `s2hat`/`t0hat` can hold
+    /// secrets (l, k of the parameter set once filled; the maxima before):
+    /// zeroization skips the never-written tail.
+    pub dims: (usize, usize),
+}
+
+impl Default for SecretParts {
+    fn default() -> Self {
+        Self {
+            rho: [0; 32],
+            key: [0; 32],
+            tr: [0; 64],
+            s1hat: zero_vec(),
+            s2hat: zero_vec(),
+            t0hat: zero_vec(),
+            dims: (L_MAX, K_MAX),
+        }
+    }
+}
+
+impl SecretParts {
+    /// Empty parts for a parameter set with the given l and k.
+    pub(crate) fn with_dims(l: usize, k: usize) -> Self {
+        let mut parts = Self::default();
+        parts.dims = (l.min(L_MAX), k.min(K_MAX));
+        parts
+    }
+}
+
+impl Zeroize for SecretParts {
+    fn zeroize(&mut self) {
+        let (l, k) = self.dims;
+        self.rho.zeroize();
+        self.key.zeroize();
+        self.tr.zeroize();
+        for p in self.s1hat.iter_mut().take(l) {
+            p.zeroize();
+        }
+        for p in self.s2hat.iter_mut().take(k) {
+            p.zeroize();
+        }
+        for p in self.t0hat.iter_mut().take(k) {
+            p.zeroize();
+        }
+    }
+}
+
+impl Drop for SecretParts {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SecretParts {}
+
+/// The public key in the form verification needs.
+#[derive(Clone)]
+pub(crate) struct PublicParts {
+    pub rho: [u8; 32],
+    /// NTT(t1 * 2^d).
+    pub t1hat: VecK,
+    pub tr: [u8; 64],
+}
+
+impl Default for PublicParts {
+    fn default() -> Self {
+        Self {
+            rho: [0; 32],
+            t1hat: zero_vec(),
+            tr: [0; 64],
+        }
+    }
+}

@@ -199,6 +199,7 @@ pub trait Kernel {
 
 /// The most `PQKIT_BACKEND` (or `--cfg pqkit_portable`) allows: 0 no
 /// limit, 1 portable, 2 AVX2 without AVX-512. Read once, cached.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn limit() -> u8 {
     #[cfg(pqkit_portable)]
     {

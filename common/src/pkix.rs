@@ -22,12 +22,17 @@
 //! ```
 
 pub use der::asn1::AnyRef;
-use der::asn1::BitStringRef;
 use pkcs8::KeyError;
 pub use pkcs8::{AssociatedOid, ObjectIdentifier, PrivateKeyInfoRef};
 pub use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SubjectPublicKeyInfoRef};
 
 pub use crate::keychoice::{KeyChoice, KeyFormat};
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub use alloc::string::String;
+#[doc(hidden)]
+pub use zeroize::Zeroizing;
+pub use {pkcs8, spki};
 
 /// An AlgorithmIdentifier as pqkit writes them.
 pub type AlgorithmId = AlgorithmIdentifier<AnyRef<'static>>;
@@ -142,15 +147,28 @@ pub trait ChoiceKey: Sized {
     fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R;
 }
 
-/// Implement [`ChoiceKey`] for a key type `Key<P>` generic over its
-/// parameter set, from its inherent methods `from_seed_slice`,
-/// `from_expanded`, `from_seed_and_expanded`, `expanded_bytes` (anything
-/// `AsRef<[u8]>`), the named seed accessor (`Option<&[u8; N]>`) and the
-/// named public-key accessor (a type with `as_bytes`).
+/// Implement a lattice private key's whole PKCS#8 side for `Key<P>`,
+/// generic over its parameter set `P: $params`, with OIDs from
+/// `P: $oids` (`P::OID`):
+///
+/// * [`ChoiceKey`], from its inherent methods `from_seed_slice`,
+///   `from_expanded`, `from_seed_and_expanded`, `expanded_bytes`
+///   (anything `AsRef<[u8]>`), the named seed accessor
+///   (`Option<&[u8; N]>`) and the named public-key accessor (a type with
+///   `as_bytes`);
+/// * `TryFrom<PrivateKeyInfoRef>` (any CHOICE arm; an embedded public key
+///   must match);
+/// * with the calling crate's `alloc` feature, `EncodePrivateKey` (the seed
+///   form when the key has a seed, else the expanded form) and inherent
+///   `to_pkcs8_der_with(KeyFormat)`, plus `to_pkcs8_pem_with` with its
+///   `pem` feature.
 #[macro_export]
 macro_rules! impl_choice_key {
-    ($key:ident<$p:ident: $bound:path>, error = $err:ty, seed = $seed:ident, public = $public:ident) => {
-        impl<$p: $bound> $crate::pkix::ChoiceKey for $key<$p> {
+    (
+        $key:ident<$p:ident>, params = $params:path, oids = $oids:path,
+        error = $err:ty, seed = $seed:ident, public = $public:ident $(,)?
+    ) => {
+        impl<$p: $params> $crate::pkix::ChoiceKey for $key<$p> {
             type Error = $err;
             fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
                 Self::from_seed_slice(seed)
@@ -167,6 +185,84 @@ macro_rules! impl_choice_key {
                     self.expanded_bytes().as_ref(),
                     self.$public().as_bytes(),
                 )
+            }
+        }
+
+        impl<$p: $params + $oids> TryFrom<$crate::pkix::PrivateKeyInfoRef<'_>> for $key<$p> {
+            type Error = $crate::pkix::pkcs8::Error;
+            fn try_from(
+                info: $crate::pkix::PrivateKeyInfoRef<'_>,
+            ) -> Result<Self, $crate::pkix::pkcs8::Error> {
+                $crate::pkix::from_pkcs8(&info, <$p as $crate::pkix::AssociatedOid>::OID)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<$p: $params + $oids> $key<$p> {
+            /// PKCS#8 DER in the chosen form of the private-key CHOICE;
+            /// `Seed` and `Both` need a key made from a seed (an
+            /// invalid-key `pkcs8` error otherwise).
+            pub fn to_pkcs8_der_with(
+                &self,
+                format: $crate::pkix::KeyFormat,
+            ) -> $crate::pkix::pkcs8::Result<$crate::pkix::pkcs8::SecretDocument> {
+                $crate::pkix::to_pkcs8_der(
+                    self,
+                    <$p as $crate::pkix::AssociatedOid>::OID,
+                    Some(format),
+                )
+            }
+
+            /// PKCS#8 PEM (`PRIVATE KEY`) in the chosen form.
+            #[cfg(feature = "pem")]
+            pub fn to_pkcs8_pem_with(
+                &self,
+                format: $crate::pkix::KeyFormat,
+                line_ending: $crate::pkix::pkcs8::LineEnding,
+            ) -> $crate::pkix::pkcs8::Result<$crate::pkix::Zeroizing<$crate::pkix::String>> {
+                Ok(self
+                    .to_pkcs8_der_with(format)?
+                    .to_pem("PRIVATE KEY", line_ending)?)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<$p: $params + $oids> $crate::pkix::pkcs8::EncodePrivateKey for $key<$p> {
+            /// The seed form when the key has a seed, else the expanded form.
+            fn to_pkcs8_der(
+                &self,
+            ) -> $crate::pkix::pkcs8::Result<$crate::pkix::pkcs8::SecretDocument> {
+                $crate::pkix::to_pkcs8_der(self, <$p as $crate::pkix::AssociatedOid>::OID, None)
+            }
+        }
+    };
+}
+
+/// Implement a public key's SPKI side for a type with `from_bytes(&[u8])`
+/// and `as_bytes()`, under `oid`: `TryFrom<SubjectPublicKeyInfoRef>`
+/// (algorithm checked; a key `from_bytes` rejects is `KeyMalformed`) and,
+/// with the calling crate's `alloc` feature, `EncodePublicKey`. Generic
+/// types name their parameters: `impl_public_key!(impl<P: Bound> Key<P>,
+/// oid = P::OID)`; plain ones `impl_public_key!(impl<> Key, oid = OID)`.
+#[macro_export]
+macro_rules! impl_public_key {
+    (impl<$($g:ident: $b:path),*> $t:ty, oid = $oid:expr $(,)?) => {
+        impl<$($g: $b),*> TryFrom<$crate::pkix::SubjectPublicKeyInfoRef<'_>> for $t {
+            type Error = $crate::pkix::spki::Error;
+            fn try_from(
+                info: $crate::pkix::SubjectPublicKeyInfoRef<'_>,
+            ) -> Result<Self, $crate::pkix::spki::Error> {
+                let bytes = $crate::pkix::public_key_bytes(&info, $oid)?;
+                Self::from_bytes(bytes).map_err(|_| $crate::pkix::spki::Error::KeyMalformed)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<$($g: $b),*> $crate::pkix::spki::EncodePublicKey for $t {
+            fn to_public_key_der(
+                &self,
+            ) -> $crate::pkix::spki::Result<$crate::pkix::spki::Document> {
+                $crate::pkix::spki_der($oid, self.as_bytes())
             }
         }
     };
@@ -191,7 +287,7 @@ pub fn from_pkcs8<K: ChoiceKey>(
 #[cfg(feature = "alloc")]
 mod encode {
     use super::*;
-    use der::asn1::{BitString, OctetStringRef};
+    use der::asn1::{BitString, BitStringRef, OctetStringRef};
     use pkcs8::SecretDocument;
     use spki::{Document, SubjectPublicKeyInfo};
 

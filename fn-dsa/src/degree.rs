@@ -425,20 +425,7 @@ macro_rules! degree_module {
                     const ALGORITHM_IDENTIFIER: AlgorithmId = ALGORITHM_ID;
                 }
 
-                impl TryFrom<spki::SubjectPublicKeyInfoRef<'_>> for VerifyingKey {
-                    type Error = spki::Error;
-                    fn try_from(info: spki::SubjectPublicKeyInfoRef<'_>) -> spki::Result<Self> {
-                        let bytes = common::public_key_bytes(&info, OID)?;
-                        Self::from_bytes(bytes).map_err(|_| spki::Error::KeyMalformed)
-                    }
-                }
-
-                #[cfg(feature = "alloc")]
-                impl spki::EncodePublicKey for VerifyingKey {
-                    fn to_public_key_der(&self) -> spki::Result<pkcs8::Document> {
-                        common::spki_der(OID, self.as_bytes())
-                    }
-                }
+                pqkit_common::impl_public_key!(impl<> VerifyingKey, oid = OID);
 
                 #[cfg(feature = "alloc")]
                 impl spki::SignatureBitStringEncoding for Signature {

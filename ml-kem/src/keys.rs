@@ -343,6 +343,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     }
 
     /// The seed `d || z` without a copy, if the key was made from one.
+    #[cfg(feature = "pkcs8")]
     pub(crate) fn seed_ref(&self) -> Option<&[u8; 64]> {
         self.seed.as_deref()
     }

@@ -9,11 +9,66 @@
 //! * [`acvp`]: NIST ACVP `prompt.json` joined with `expectedResults.json`.
 //! * [`rsp`]: the NIST `.rsp` KAT file format (`count = 0`, `seed = ...`).
 //! * [`drbg`]: the NIST PQC KAT AES-256 CTR_DRBG that reproduces the KAT
-//!   files.
+//!   files; [`kat`]: the PQCgenKAT record loop and the comparison with a
+//!   `kat-hashes.json`.
 //! * [`rng`]: a small deterministic RNG for tests (not for keys).
 #![allow(clippy::panic, clippy::expect_used, clippy::unwrap_used)]
 
 pub mod drbg;
+
+pub mod kat {
+    //! The NIST PQCgenKAT harness: records drawn from the KAT DRBG, compared
+    //! by hash with a `kat-hashes.json` ("single": sha256 of the first
+    //! record, as PQClean checks; "all": sha256 of all records separated by
+    //! blank lines, as liboqs `kat_kem --all` / `kat_sig --all` print them).
+    use sha2::{Digest, Sha256};
+
+    use crate::drbg::KatDrbg;
+
+    /// The record loop of PQCgenKAT: a master DRBG on the entropy
+    /// `0x00..0x2f`; for record `i`, `record(i, seed, master, drbg)` gets
+    /// the record's 48-byte seed (already drawn from `master`, which it may
+    /// draw further from, e.g. the message of a signature KAT) and a DRBG
+    /// seeded with it, and returns the record's text.
+    pub fn records(
+        count: usize,
+        mut record: impl FnMut(usize, &[u8; 48], &mut KatDrbg, &mut KatDrbg) -> String,
+    ) -> Vec<String> {
+        use rand_core::Rng;
+        let entropy: [u8; 48] = core::array::from_fn(|i| i as u8);
+        let mut master = KatDrbg::new(&entropy);
+        (0..count)
+            .map(|i| {
+                let mut seed = [0u8; 48];
+                master.fill_bytes(&mut seed);
+                let mut drbg = KatDrbg::new(&seed);
+                record(i, &seed, &mut master, &mut drbg)
+            })
+            .collect()
+    }
+
+    fn sha(s: &str) -> String {
+        hex::encode(Sha256::digest(s.as_bytes()))
+    }
+
+    /// Assert that `records` hash to the "single" and "all" values of
+    /// `set` in the JSON file `rel` (under the vectors root). Returns
+    /// `false` (after the loud skip) when the file is absent.
+    pub fn check_hashes(rel: &str, set: &str, records: &[String]) -> bool {
+        let Some(v) = crate::vectors::json(rel) else {
+            return false;
+        };
+        let want = |which: &str| {
+            v[set][which]
+                .as_str()
+                .unwrap_or_else(|| panic!("{rel}: no {set}/{which}"))
+                .to_string()
+        };
+        assert_eq!(sha(&records[0]), want("single"), "{set} single");
+        assert_eq!(sha(&records.join("\n")), want("all"), "{set} all");
+        true
+    }
+}
 
 pub mod vectors {
     //! Locating and reading the shared vectors.

@@ -37,6 +37,12 @@ pub(crate) type Fp = f64;
 )))]
 pub(crate) type Fp = crate::flr::Emu;
 
+/// Work values per degree unit while signing: the target / sample `t0`,
+/// `t1` (`n` each) and the sampler's scratch (`4n`: `ffsamp` needs `2n`
+/// at the top and half as much per level below), which then holds the
+/// products `z B`.
+pub(crate) const WORK_PER_N: usize = 6;
+
 /// Upper bound on signing attempts (each fails with tiny probability for
 /// the standard degrees; toy degrees restart more often).
 const MAX_ATTEMPTS: usize = 100_000;
@@ -282,8 +288,49 @@ impl<F: Flr> Expanded<F> {
 
     /// Sign `msg` into `out` (the fixed-size layout,
     /// [`encoding::signature_size`] bytes).
+    ///
+    /// The work area ([`WORK_PER_N`]` n` values: 48 KiB for n = 1024, 24 KiB
+    /// for 512) is a stack array of the key's degree, made per call and
+    /// wiped before returning: no allocation, and `&self` stays shared, so
+    /// one key signs from several threads at once.
     pub(crate) fn sign<R: TryCryptoRng + ?Sized>(
         &self,
+        rng: &mut R,
+        hpk: &[u8; HPK_LEN],
+        msg: &Message<'_>,
+        parts: &[&[u8]],
+        out: &mut [u8],
+    ) -> Result<(), Error> {
+        match self.logn {
+            10 => self.sign_on_stack::<{ WORK_PER_N << 10 }, R>(rng, hpk, msg, parts, out),
+            9 => self.sign_on_stack::<{ WORK_PER_N << 9 }, R>(rng, hpk, msg, parts, out),
+            _ => self.sign_on_stack::<{ WORK_PER_N << 8 }, R>(rng, hpk, msg, parts, out),
+        }
+    }
+
+    /// [`Expanded::sign`] with a `W`-value work array of its own frame
+    /// (kept out of line so that only the chosen degree's array is on the
+    /// stack).
+    #[inline(never)]
+    fn sign_on_stack<const W: usize, R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hpk: &[u8; HPK_LEN],
+        msg: &Message<'_>,
+        parts: &[&[u8]],
+        out: &mut [u8],
+    ) -> Result<(), Error> {
+        let mut work = [F::default(); W];
+        let result = self.sign_with(&mut work, rng, hpk, msg, parts, out);
+        work.zeroize();
+        result
+    }
+
+    /// The signing loop on `work` ([`WORK_PER_N`]` n` values; the caller
+    /// wipes it).
+    fn sign_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        work: &mut [F],
         rng: &mut R,
         hpk: &[u8; HPK_LEN],
         msg: &Message<'_>,
@@ -293,6 +340,9 @@ impl<F: Flr> Expanded<F> {
         msg.check()?;
         let logn = self.logn;
         let n = 1usize << logn;
+        let work = work
+            .get_mut(..WORK_PER_N * n)
+            .ok_or(Error::UnsupportedDegree)?;
         let (basis, tree) = self.data.split_at(4 * n);
         let (b00, rest) = basis.split_at(n);
         let (b01, rest) = rest.split_at(n);
@@ -303,7 +353,6 @@ impl<F: Flr> Expanded<F> {
         let mut hm = [0u16; 1024];
         let mut seed = [0u8; 56];
         let mut s2 = [0i16; 1024];
-        let mut work = vec![F::default(); 8 * n];
         let mut result = Err(Error::IterationLimit);
         for attempt in 0..MAX_ATTEMPTS {
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
@@ -317,9 +366,7 @@ impl<F: Flr> Expanded<F> {
             let mut sampler = Sampler::<F>::new(logn, &seed);
 
             let (t0, rest) = work.split_at_mut(n);
-            let (t1, rest) = rest.split_at_mut(n);
-            let (tx, rest) = rest.split_at_mut(n);
-            let (ty, tmp) = rest.split_at_mut(n);
+            let (t1, tmp) = rest.split_at_mut(n);
             // Target t = (hm, 0) * B^-1 = (-hm F / q, hm f / q).
             for i in 0..n {
                 t0[i] = F::from_i64(hm[i] as i64);
@@ -331,7 +378,9 @@ impl<F: Flr> Expanded<F> {
             fft::mul(t0, b11);
             fft::mul_const(t0, F::of(INV_Q));
             sampler.ffsamp(logn, tree, t0, t1, tmp);
-            // (s1, s2) = (hm, 0) - z B.
+            // (s1, s2) = (hm, 0) - z B, in the sampler's scratch.
+            let (tx, rest) = tmp.split_at_mut(n);
+            let (ty, _) = rest.split_at_mut(n);
             tx.copy_from_slice(t0);
             fft::mul(tx, b00);
             ty.copy_from_slice(t1);
@@ -372,7 +421,6 @@ impl<F: Flr> Expanded<F> {
                 break;
             }
         }
-        work.zeroize();
         seed.zeroize();
         s2.zeroize();
         result

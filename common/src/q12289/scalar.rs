@@ -258,12 +258,12 @@ mod tests {
                 assert!((q[i] as i64).abs() < Q as i64);
                 // Random i16 values hit some multiples of q: those count
                 // as 1.
-                let y = if canon(b[i] as i64) == 0 { 1 } else { b[i] as i64 };
-                assert_eq!(
-                    canon(q[i] as i64 * y),
-                    canon(a[i] as i64),
-                    "n {n} i {i}"
-                );
+                let y = if canon(b[i] as i64) == 0 {
+                    1
+                } else {
+                    b[i] as i64
+                };
+                assert_eq!(canon(q[i] as i64 * y), canon(a[i] as i64), "n {n} i {i}");
             }
         }
         // Zeros (and multiples of q) anywhere: reported, the other

@@ -38,10 +38,10 @@ pub(crate) type Fp = f64;
 pub(crate) type Fp = crate::flr::Emu;
 
 /// Work values per degree unit while signing: the target / sample `t0`,
-/// `t1` (`n` each) and the sampler's scratch (`4n`: `ffsamp` needs `2n`
+/// `t1` (`n` each) and the sampler's scratch (`2n`: `ffsamp` needs `n`
 /// at the top and half as much per level below), which then holds the
 /// products `z B`.
-pub(crate) const WORK_PER_N: usize = 6;
+pub(crate) const WORK_PER_N: usize = 4;
 
 /// Upper bound on signing attempts (each fails with tiny probability for
 /// the standard degrees; toy degrees restart more often).
@@ -289,7 +289,7 @@ impl<F: Flr> Expanded<F> {
     /// Sign `msg` into `out` (the fixed-size layout,
     /// [`encoding::signature_size`] bytes).
     ///
-    /// The work area ([`WORK_PER_N`]` n` values: 48 KiB for n = 1024, 24 KiB
+    /// The work area ([`WORK_PER_N`]` n` values: 32 KiB for n = 1024, 16 KiB
     /// for 512) is a stack array of the key's degree, made per call and
     /// wiped before returning: no allocation, and `&self` stays shared, so
     /// one key signs from several threads at once.

@@ -268,14 +268,31 @@ impl Kernel for Q12289Case {
             && b.pointwise_mont_q12289(&a, &c, &mut r).is_ok()
             && b.inv_ntt_tomont_q12289(&mut r).is_ok();
         b.reduce_q12289(&mut r);
+        // The scalar helpers on the secret values: batch division (with a
+        // zero entry), zero test, inverses, canonical / centred forms.
+        use pqkit_common::q12289::scalar;
+        c[17] = 0;
+        let invertible = scalar::div_pointwise(&mut a, &c).unwrap_u8();
+        let mut flags = [invertible, scalar::has_zero(&c).unwrap_u8()];
+        for (x, y) in r.iter_mut().zip(&a) {
+            *x = scalar::centre(scalar::canonical(*x) ^ scalar::inv(*y))
+                ^ scalar::from_mont(scalar::inv_mont(scalar::to_mont(*x)))
+                ^ scalar::is_zero(*y) as i16;
+        }
         unpoison(r.as_mut_slice());
+        unpoison(&mut flags);
         let bytes: Vec<u8> = r.iter().flat_map(|x| x.to_le_bytes()).collect();
-        fold(u64::from(ok), &bytes)
+        fold(
+            u64::from(ok) + u64::from(flags[0]) + 2 * u64::from(flags[1]),
+            &bytes,
+        )
     }
 }
 
-/// q = 12289 NTT (n = 512), pointwise products and reductions, secret
-/// inputs (FN-DSA key generation works on secret f, g), every backend.
+/// q = 12289 NTT (n = 512), pointwise products and reductions, and the
+/// scalar helpers (batch division, inverses, zero test, canonical and
+/// centred forms), secret inputs (FN-DSA key generation and signing-key
+/// decoding work on secret f, g, F), every backend.
 fn common_q12289() -> u64 {
     on_all_backends(Q12289Case)
 }

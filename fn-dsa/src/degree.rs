@@ -174,6 +174,11 @@ macro_rules! degree_module {
             /// compact key ([`SigningKey::into_compact`]) drops the expanded
             /// form and rebuilds it (on the heap, wiped afterwards) for each
             /// signature: smaller at rest, slower to sign. Wiped on drop.
+            ///
+            /// Signing takes `&self` and keeps its work area (`4n` floats:
+            /// 16 KiB for FN-DSA-512, 32 KiB for FN-DSA-1024) on the stack
+            /// of each call, wiped before it returns: no allocation per
+            /// signature, and one key may sign from several threads at once.
             #[cfg(feature = "alloc")]
             #[derive(Clone)]
             pub struct SigningKey {

@@ -102,15 +102,15 @@ fn header_logn(head: u8, base: u8, logn_min: u32, logn_max: u32) -> Result<u32, 
 // Verifying key: 14-bit packing of h.
 
 #[cfg(feature = "alloc")]
-/// Encode `h` (values in `[0, q)`, length `2^logn`) as a verifying key.
-/// `out` must have length [`verifying_key_size`]`(logn)`.
-pub(crate) fn encode_verifying_key(logn: u32, h: &[u16], out: &mut [u8]) {
+/// Encode `h` (canonical values, in `[0, q)`, length `2^logn`) as a
+/// verifying key. `out` must have length [`verifying_key_size`]`(logn)`.
+pub(crate) fn encode_verifying_key(logn: u32, h: &[i16], out: &mut [u8]) {
     out[0] = logn as u8;
     let mut acc = 0u32;
     let mut bits = 0;
     let mut j = 1;
     for &x in h {
-        acc = (acc << 14) | x as u32;
+        acc = (acc << 14) | (x as u16 & 0x3FFF) as u32;
         bits += 14;
         while bits >= 8 {
             bits -= 8;
@@ -120,12 +120,13 @@ pub(crate) fn encode_verifying_key(logn: u32, h: &[u16], out: &mut [u8]) {
     }
 }
 
-/// Decode a verifying key into `h` (length at least `2^logn`); returns logn.
+/// Decode a verifying key into `h` (canonical values, in `[0, q)`; length
+/// at least `2^logn`); returns logn.
 pub(crate) fn decode_verifying_key(
     src: &[u8],
     logn_min: u32,
     logn_max: u32,
-    h: &mut [u16],
+    h: &mut [i16],
 ) -> Result<u32, Error> {
     let head = *src.first().ok_or(Error::InvalidLength)?;
     let logn = header_logn(head, 0x00, logn_min, logn_max)?;
@@ -142,10 +143,10 @@ pub(crate) fn decode_verifying_key(
         if bits >= 14 {
             bits -= 14;
             let v = (acc >> bits) & 0x3FFF;
-            if v >= crate::ring::Q {
+            if v >= crate::ring::Q as u32 {
                 return Err(Error::NonCanonical);
             }
-            h[i] = v as u16;
+            h[i] = v as i16;
             i += 1;
         }
     }
@@ -454,7 +455,7 @@ mod tests {
     fn verifying_key_rejects_values_above_q() {
         let mut vk = [0u8; 1 + 7];
         vk[0] = 2;
-        let mut h = [0u16; 4];
+        let mut h = [0i16; 4];
         assert_eq!(decode_verifying_key(&vk, 2, 10, &mut h), Ok(2));
         // First value = 12289.
         let x = 12289u32 << 2;

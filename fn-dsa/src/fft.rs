@@ -199,6 +199,38 @@ pub(crate) fn merge<F: Flr>(f: &mut [F], f0: &[F], f1: &[F]) {
     }
 }
 
+/// The merge-and-update step of fast Fourier sampling: with
+/// `z = merge(f0, f1)` ([`merge`]), `t0 <- t0 + (t1 - z) l10` and
+/// `t1 <- z`, in one pass and without a buffer for `z`. Each entry goes
+/// through the same IEEE-754 operations, in the same order, as [`merge`],
+/// the subtraction, [`mul`] and [`add`] run one after the other, so the
+/// results are bit-identical to that sequence. `t0.len() = t1.len() =
+/// l10.len() = n >= 4`; `f0`, `f1` have length `n/2`.
+pub(crate) fn merge_update<F: Flr>(t0: &mut [F], t1: &mut [F], l10: &[F], f0: &[F], f1: &[F]) {
+    let n = t1.len();
+    let hn = n >> 1;
+    let qn = hn >> 1;
+    for j in 0..qn {
+        let (sr, si) = root::<F>(qn + j);
+        let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
+        let (xr, xi) = (f0[j], f0[j + qn]);
+        // z at the complex indices 2j and 2j + 1 (real part at k,
+        // imaginary part at k + hn).
+        for (k, zr, zi) in [
+            (2 * j, xr.add(yr), xi.add(yi)),
+            (2 * j + 1, xr.sub(yr), xi.sub(yi)),
+        ] {
+            let dr = t1[k].sub(zr);
+            let di = t1[k + hn].sub(zi);
+            let (r, i) = cmul(dr, di, l10[k], l10[k + hn]);
+            t0[k] = t0[k].add(r);
+            t0[k + hn] = t0[k + hn].add(i);
+            t1[k] = zr;
+            t1[k + hn] = zi;
+        }
+    }
+}
+
 /// Round to the nearest integer, ties to even, for `|x| < 2^51`: adding
 /// `1.5 * 2^52` leaves the rounded value in the low mantissa bits. No
 /// branch, no conditional move, no float-to-integer conversion.

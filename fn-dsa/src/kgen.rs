@@ -102,19 +102,18 @@ fn check_norm(f: &[i8], g: &[i8]) -> bool {
     sn < 16823
 }
 
+/// Whether `f` is invertible modulo (q, X^n + 1): no NTT value is zero.
 fn is_invertible(f: &[i8]) -> bool {
-    let n = f.len();
-    let mut t = vec![0u16; n];
+    let n = f.len().min(1024);
+    let mut t = [0i16; 1024];
     for (x, &v) in t.iter_mut().zip(f) {
-        *x = ring::from_signed(v as i32);
+        *x = v as i16;
     }
-    ring::ntt(&mut t);
-    // Scan every value (no early exit): 1 in `zero` iff some value is 0.
-    let zero = t
-        .iter()
-        .fold(0u32, |z, &x| z | ((x as u32).wrapping_sub(1) >> 31));
+    ring::ntt(&mut t[..n]);
+    // Every value is scanned (no early exit).
+    let zero = pqkit_common::q12289::scalar::has_zero(&t[..n]);
     t.zeroize();
-    zero == 0
+    zero.unwrap_u8() == 0
 }
 
 /// Element-wise 32.32 division as a backend kernel.

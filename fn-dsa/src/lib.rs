@@ -75,8 +75,13 @@
 //!
 //! ## Implementation notes
 //!
-//! * Verification is integer-only (NTT modulo 12289 in `ring.rs`, the one
-//!   place that will switch to `pqkit_common::q12289`).
+//! * Arithmetic modulo q = 12289 (verification, signing-key decoding, the
+//!   invertibility test of key generation) is `pqkit_common::q12289`'s:
+//!   its backend NTT and Montgomery products and its constant-time scalar
+//!   helpers (`q12289::scalar`: canonical/centred representatives, batch
+//!   division), on `i16` polynomials; `ring.rs` holds this crate's kernels
+//!   built from them, and no arithmetic of its own. Verification is
+//!   integer-only.
 //! * Signing: FFT, ffLDL tree kept in the signing key (or rebuilt per
 //!   signature for a compact key, [`fn_dsa_512::SigningKey::into_compact`]),
 //!   and a constant-time discrete Gaussian sampler (RCDT base sampler +
@@ -142,7 +147,7 @@ mod message;
 mod mp31;
 #[cfg(feature = "alloc")]
 mod ntru;
-// Without `alloc` only verification is built, which uses `common::q12289`.
+// Without `alloc` only verification is built (no signing-key completion).
 #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 mod ring;
 #[cfg(feature = "alloc")]

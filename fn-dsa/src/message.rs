@@ -116,7 +116,7 @@ pub(crate) fn hash_to_point(
         let w = u16::from_be_bytes([buf[pos], buf[pos + 1]]) as u32;
         pos += 2;
         if w < 61445 {
-            c[i] = (w % crate::ring::Q) as u16;
+            c[i] = (w % crate::ring::Q as u32) as u16;
             i += 1;
         }
     }

@@ -1,269 +1,196 @@
 //! Polynomials modulo (q = 12289, X^n + 1): the one place where this crate
 //! multiplies and divides polynomials modulo q.
 //!
-//! The transforms run on `pqkit_common::q12289` (backend-dispatched, AVX2
-//! when available); this module keeps values in `[0, q)` as `u16` around
-//! them. Every reduction is a multiply-shift (Barrett) with a final masked
-//! subtraction, so the code is constant-time and may process secret
-//! polynomials (key decoding and key generation do).
+//! All arithmetic is `pqkit_common::q12289`'s: its backend-dispatched NTT,
+//! Montgomery product and inverse NTT (AVX2 when available), and the
+//! constant-time scalar helpers of `q12289::scalar` (canonical and centred
+//! representatives, Montgomery form, batch division). Polynomials are
+//! `i16` slices in that module's representation; the encoded public
+//! polynomial `h` is kept canonical (`[0, q)`), which the forward NTT
+//! accepts as it is. Every operation here is constant-time, so secret
+//! polynomials (key decoding and key generation) may go through it.
+//!
+//! Each kernel below enters the dispatch once and runs all its transforms
+//! on the selected backend.
 
+use pqkit_common::q12289::scalar;
 use pqkit_common::{Backend, Kernel, dispatch};
-use zeroize::Zeroize;
 
 /// The modulus.
-pub(crate) const Q: u32 = 12289;
+pub(crate) use pqkit_common::q12289::Q;
 
-/// Reduce `x < 2^29` to `[0, q)` without division (Barrett with
-/// `m = floor(2^42 / q)`).
-#[inline(always)]
-pub(crate) fn reduce(x: u32) -> u32 {
-    const M: u64 = (1u64 << 42) / Q as u64;
-    let t = ((x as u64 * M) >> 42) as u32;
-    let r = x - t * Q; // in [0, 2q)
-    csub(r)
-}
-
-/// `r - q` if `r >= q`, else `r`, for `r < 2q`, branch-free.
-#[inline(always)]
-fn csub(r: u32) -> u32 {
-    let d = r.wrapping_sub(Q);
-    d.wrapping_add(Q & 0u32.wrapping_sub(d >> 31))
-}
-
-#[inline(always)]
-pub(crate) fn mul(a: u32, b: u32) -> u32 {
-    reduce(a * b)
-}
-
-const fn pow_const(mut b: u32, mut e: u32) -> u32 {
-    let mut r = 1u32;
-    b %= Q;
-    while e > 0 {
-        if e & 1 == 1 {
-            r = r * b % Q;
-        }
-        b = b * b % Q;
-        e >>= 1;
-    }
-    r
-}
-
-/// `a^(q-2) = 1/a` (0 maps to 0). Fixed exponent: constant-time.
-#[inline]
-pub(crate) fn inv(a: u32) -> u32 {
-    // q - 2 = 12287 = 0b10_1111_1111_1111
-    let mut r = 1u32;
-    let mut b = a;
-    let mut e = Q - 2;
-    while e > 0 {
-        // The exponent is a public constant.
-        if e & 1 == 1 {
-            r = mul(r, b);
-        }
-        b = mul(b, b);
-        e >>= 1;
-    }
-    r
-}
-
-/// `2^-16 mod q`: undoes the Montgomery factor `2^16` of
-/// `pqkit_common::q12289`'s inverse NTT.
-const R_INV: u32 = pow_const(pow_const(2, 16), Q - 2);
-
-/// Forward NTT through `pqkit_common::q12289` (AVX2 when available), on
-/// centred coefficients (`|a_i| <= q`).
-pub(crate) struct Fwd<'a>(pub(crate) &'a mut [i16]);
+/// Forward NTT in place (input `|a_i| <= q`, e.g. canonical or small
+/// signed values; output `|a_i| <= q/2 + 1`, the kernel's evaluation
+/// order). `a.len()` is a power of two in 1..=1024 (degree 1 is the
+/// identity, which the kernel leaves untouched).
+struct Fwd<'a>(&'a mut [i16]);
 
 impl Kernel for Fwd<'_> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
-        // The length is a power of two in 1..=1024 (checked by callers);
-        // the kernel rejects n = 1, handled below.
+        // A bad length (only n = 1 here) leaves the slice untouched: the
+        // identity, which is the NTT of degree 1.
         let _ = b.ntt_q12289(self.0);
     }
 }
 
-/// Inverse NTT (times `2^16`) through `pqkit_common::q12289`.
-struct Inv<'a>(&'a mut [i16]);
+/// [`Fwd`] through the dispatch.
+pub(crate) fn ntt(a: &mut [i16]) {
+    dispatch(Fwd(a));
+}
 
-impl Kernel for Inv<'_> {
+/// `out = s2 h mod q` in coefficient form (`|out_i| < q`) for `s2` in
+/// coefficient form (`|s2_i| <= q`, consumed: left in the NTT domain) and
+/// `h_ntt` from [`ntt`] or [`RecoverG`]: NTT, Montgomery pointwise product
+/// (`R^-1`), inverse NTT (`R`).
+pub(crate) struct MulH<'a> {
+    /// `s2`, transformed in place.
+    pub(crate) s2: &'a mut [i16],
+    /// `h` in the NTT domain (`|h_i| < q`).
+    pub(crate) h_ntt: &'a [i16],
+    /// The product.
+    pub(crate) out: &'a mut [i16],
+}
+
+impl Kernel for MulH<'_> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
-        let _ = b.inv_ntt_tomont_q12289(self.0);
+        let _ = b.ntt_q12289(self.s2);
+        let _ = b.pointwise_mont_q12289(self.s2, self.h_ntt, self.out);
+        let _ = b.inv_ntt_tomont_q12289(self.out);
     }
 }
 
-/// `[0, q)` to the centred representative, as `i16`.
-#[inline(always)]
-pub(crate) fn centred(x: u16) -> i16 {
-    let x = x as i32;
-    (x - (Q as i32 & (((Q as i32 - 1) / 2 - x) >> 31))) as i16
+/// Signing-key completion (`f, g, F` small, coefficient form, in the three
+/// buffers): `h = g / f` and `G = h F = g F / f` modulo q. On return
+/// `fg` holds `G` (coefficient form, `|G_i| < q`), `gh` holds `h` in the
+/// NTT domain (`|h_i| < q`, usable by [`MulH`]) and `cap_fh` holds `h` in
+/// coefficient form (canonical, `[0, q)`). Returns 1 iff `f` is invertible
+/// modulo (q, X^n + 1); otherwise the outputs are meaningless. Lengths are
+/// equal powers of two in 2..=1024.
+pub(crate) struct RecoverG<'a> {
+    /// `f` in, `G` out.
+    pub(crate) fg: &'a mut [i16],
+    /// `g` in, `h` (NTT domain) out.
+    pub(crate) gh: &'a mut [i16],
+    /// `F` in, `h` (canonical coefficients) out.
+    pub(crate) cap_fh: &'a mut [i16],
 }
 
-/// Forward negacyclic NTT in place, through `pqkit_common::q12289`'s
-/// backend-dispatched kernel. `a.len()` must be a power of two between 1
-/// and 1024 (degree 1 is the identity). Inputs and outputs in `[0, q)`.
-/// The evaluation order is the kernel's; only [`intt`],
-/// [`mul_pointwise`] and [`div_pointwise`] interpret it.
-pub(crate) fn ntt(a: &mut [u16]) {
-    let n = a.len().min(1024);
-    if n < 2 {
-        return;
+impl Kernel for RecoverG<'_> {
+    type Output = subtle::Choice;
+    fn run<B: Backend>(self, b: B) -> subtle::Choice {
+        let RecoverG { fg, gh, cap_fh } = self;
+        let _ = b.ntt_q12289(fg);
+        let _ = b.ntt_q12289(gh);
+        let _ = b.ntt_q12289(cap_fh);
+        // h = g / f, plain NTT-domain values (|h_i| < q).
+        let invertible = scalar::div_pointwise(gh, fg);
+        // G = F h: F h R^-1 then the inverse NTT's R.
+        let _ = b.pointwise_mont_q12289(cap_fh, gh, fg);
+        let _ = b.inv_ntt_tomont_q12289(fg);
+        // h in coefficient form: h R from the inverse NTT, then R^-1.
+        cap_fh.copy_from_slice(gh);
+        let _ = b.inv_ntt_tomont_q12289(cap_fh);
+        for x in cap_fh.iter_mut() {
+            *x = scalar::canonical(scalar::from_mont(*x));
+        }
+        invertible
     }
-    let mut t = [0i16; 1024];
-    for (x, &v) in t.iter_mut().zip(a.iter()) {
-        *x = centred(v);
-    }
-    dispatch(Fwd(&mut t[..n]));
-    for (d, &v) in a.iter_mut().zip(t.iter()) {
-        *d = from_signed(v as i32);
-    }
-    t.zeroize();
-}
-
-/// Inverse of [`ntt`], including the division by n. Inputs and outputs in
-/// `[0, q)`.
-pub(crate) fn intt(a: &mut [u16]) {
-    let n = a.len().min(1024);
-    if n < 2 {
-        return;
-    }
-    let mut t = [0i16; 1024];
-    for (x, &v) in t.iter_mut().zip(a.iter()) {
-        *x = centred(v);
-    }
-    dispatch(Inv(&mut t[..n]));
-    for (d, &v) in a.iter_mut().zip(t.iter()) {
-        *d = mul(from_signed(v as i32) as u32, R_INV) as u16;
-    }
-    t.zeroize();
-}
-
-/// `a <- a * b` pointwise (NTT domain).
-pub(crate) fn mul_pointwise(a: &mut [u16], b: &[u16]) {
-    for (x, y) in a.iter_mut().zip(b) {
-        *x = mul(*x as u32, *y as u32) as u16;
-    }
-}
-
-/// `a <- a / b` pointwise (NTT domain). Returns `false` if some entry of
-/// `b` is zero (then `b` is not invertible); the scan is constant-time and
-/// only the final verdict is meant to be published.
-#[cfg(feature = "alloc")]
-pub(crate) fn div_pointwise(a: &mut [u16], b: &[u16]) -> bool {
-    // Montgomery's batch inversion: a few exponentiations and 3 (n - 1)
-    // products instead of n exponentiations, run as `L` interleaved chains
-    // (entries `i = k mod L`) so that the products overlap instead of
-    // waiting on each other. A zero entry is replaced by 1 (without a
-    // branch) so the chains stay invertible, and reported.
-    const L: usize = 8;
-    let n = a.len().min(b.len()).min(1024);
-    let mut zero = 0u32;
-    let mut prefix = [0u32; 1024];
-    let mut acc = [1u32; L];
-    let nonzero = |y: u16| {
-        let y = y as u32;
-        let is_zero = y.wrapping_sub(1) >> 31; // 1 iff y == 0
-        (y | is_zero, is_zero)
-    };
-    for (i, (p, &y)) in prefix.iter_mut().zip(b).take(n).enumerate() {
-        let (y, is_zero) = nonzero(y);
-        zero |= is_zero;
-        acc[i % L] = mul(acc[i % L], y);
-        *p = acc[i % L];
-    }
-    // acc[k] = product of chain k; walk back: inv(b_i) = inv(chain prefix
-    // up to i) * (chain prefix up to i - L).
-    let mut inv_acc = acc.map(inv);
-    for i in (0..n).rev() {
-        let (y, _) = nonzero(b[i]);
-        let before = if i < L { 1 } else { prefix[i - L] };
-        let inv_i = mul(inv_acc[i % L], before);
-        inv_acc[i % L] = mul(inv_acc[i % L], y);
-        a[i] = mul(a[i] as u32, inv_i) as u16;
-    }
-    prefix.zeroize();
-    zero == 0
-}
-
-/// Signed small value to `[0, q)`.
-#[inline(always)]
-pub(crate) fn from_signed(x: i32) -> u16 {
-    // |x| < q for every caller.
-    let m = (x >> 31) as u32;
-    ((x as u32).wrapping_add(Q & m)) as u16
-}
-
-/// `[0, q)` to the centred representative in `(-q/2, q/2]`.
-#[inline(always)]
-pub(crate) fn to_signed(x: u16) -> i32 {
-    let x = x as i32;
-    // subtract q when x > q/2
-    x - (Q as i32 & (((Q as i32 - 1) / 2 - x) >> 31))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::vec::Vec;
 
-    fn schoolbook(a: &[u16], b: &[u16]) -> [u16; 1024] {
+    fn canon(x: i64) -> i64 {
+        x.rem_euclid(Q as i64)
+    }
+
+    fn schoolbook(a: &[i16], b: &[i16]) -> Vec<i64> {
         let n = a.len();
-        let mut r = [0u32; 1024];
+        let mut r = std::vec![0i64; n];
         for i in 0..n {
             for j in 0..n {
-                let p = a[i] as u32 * b[j] as u32 % Q;
+                let p = a[i] as i64 * b[j] as i64;
                 if i + j < n {
-                    r[i + j] = (r[i + j] + p) % Q;
+                    r[i + j] += p;
                 } else {
-                    r[i + j - n] = (r[i + j - n] + Q - p) % Q;
+                    r[i + j - n] -= p;
                 }
             }
         }
-        core::array::from_fn(|i| r[i] as u16)
+        r.into_iter().map(canon).collect()
     }
 
-    #[test]
-    fn constants() {
-        assert_eq!(mul(R_INV, 1 << 16), 1);
-        for x in [0u32, 1, 12288, 12289, 24577, 151_000_000, (1 << 29) - 1] {
-            assert_eq!(reduce(x), x % Q);
-        }
-        for x in 1..Q {
-            assert_eq!(mul(x, inv(x)), 1);
+    fn lcg(seed: u32) -> impl FnMut() -> u32 {
+        let mut s = seed;
+        move || {
+            s = s.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            s >> 8
         }
     }
 
     #[test]
     fn ntt_multiplication_matches_schoolbook() {
-        let mut seed = 0x1234_5678u32;
-        let mut next = || {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            ((seed >> 8) % Q) as u16
-        };
+        let mut next = lcg(0x1234_5678);
         for logn in 1..=10 {
             let n = 1usize << logn;
-            let a: std::vec::Vec<u16> = (0..n).map(|_| next()).collect();
-            let b: std::vec::Vec<u16> = (0..n).map(|_| next()).collect();
-            let want = schoolbook(&a, &b);
-            let mut x = a.clone();
-            let mut y = b.clone();
-            ntt(&mut x);
-            ntt(&mut y);
-            mul_pointwise(&mut x, &y);
-            intt(&mut x);
-            assert_eq!(&x[..], &want[..n], "logn {logn}");
-            let mut z = a.clone();
-            ntt(&mut z);
-            intt(&mut z);
-            assert_eq!(z, a);
+            // h canonical, s2 small and signed (as in verification).
+            let h: Vec<i16> = (0..n).map(|_| (next() % Q as u32) as i16).collect();
+            let s2: Vec<i16> = (0..n).map(|_| (next() % 4095) as i16 - 2047).collect();
+            let want = schoolbook(&s2, &h);
+            let mut h_ntt = h.clone();
+            ntt(&mut h_ntt);
+            let mut t = s2.clone();
+            let mut out = std::vec![0i16; n];
+            dispatch(MulH {
+                s2: &mut t,
+                h_ntt: &h_ntt,
+                out: &mut out,
+            });
+            let got: Vec<i64> = out.iter().map(|&x| canon(x as i64)).collect();
+            assert_eq!(got, want, "logn {logn}");
         }
     }
 
     #[test]
-    fn signed_conversions() {
-        for x in -6144..=6144 {
-            assert_eq!(to_signed(from_signed(x)), x);
+    fn recover_g_divides() {
+        let mut next = lcg(0x9abc_def0);
+        for logn in 1..=10 {
+            let n = 1usize << logn;
+            let small = |next: &mut dyn FnMut() -> u32| -> Vec<i16> {
+                (0..n).map(|_| (next() % 255) as i16 - 127).collect()
+            };
+            let (f, g, cap_f) = (small(&mut next), small(&mut next), small(&mut next));
+            let (mut w0, mut w1, mut w2) = (f.clone(), g.clone(), cap_f.clone());
+            let ok = dispatch(RecoverG {
+                fg: &mut w0,
+                gh: &mut w1,
+                cap_fh: &mut w2,
+            });
+            // f is invertible iff no NTT value is zero.
+            let mut f_ntt = f.clone();
+            ntt(&mut f_ntt);
+            let invertible = !f_ntt.iter().any(|&x| canon(x as i64) == 0);
+            assert_eq!(bool::from(ok), invertible, "logn {logn}");
+            if !invertible {
+                continue;
+            }
+            // h canonical with h f = g, G f = g F.
+            assert!(w2.iter().all(|&x| (0..Q).contains(&x)));
+            assert_eq!(
+                schoolbook(&w2, &f),
+                g.iter().map(|&x| canon(x as i64)).collect::<Vec<_>>()
+            );
+            assert_eq!(schoolbook(&w0, &f), schoolbook(&g, &cap_f), "logn {logn}");
+            // The NTT-domain h is the transform of the coefficients.
+            let mut h = w2.clone();
+            ntt(&mut h);
+            for (x, y) in h.iter().zip(&w1) {
+                assert_eq!(canon(*x as i64), canon(*y as i64));
+            }
         }
-        assert_eq!(to_signed(6145), -6144);
     }
 }

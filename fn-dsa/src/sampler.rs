@@ -338,7 +338,9 @@ impl<F: Flr> Sampler<F> {
 
     /// Fast Fourier sampling (Falcon spec Alg. 11) over the tree of
     /// `sign::ffldl`: on return `(t0, t1)` hold `z` (FFT domain).
-    /// `tmp` must have room for `4n` values.
+    /// `tmp` must have room for `2n` values (`n` per level: the split
+    /// halves of the current target; `z1` is merged straight into `t1`).
+    /// It holds secret-dependent values afterwards: its owner wipes it.
     pub(crate) fn ffsamp(
         &mut self,
         logn: u32,
@@ -366,29 +368,15 @@ impl<F: Flr> Sampler<F> {
         let child = crate::sign::tree_size(logn - 1);
         let (l10, rest) = tree.split_at(n);
         let (left, right) = rest.split_at(child);
-        let (z1, rest) = tmp.split_at_mut(n);
-        let (w, rest) = rest.split_at_mut(n);
-        {
-            let (w0, w1) = w.split_at_mut(hn);
-            fft::split(w0, w1, t1);
-            self.ffsamp(logn - 1, right, w0, w1, rest);
-            fft::merge(z1, w0, w1);
-        }
-        // tb0 = t0 + (t1 - z1) * l10; t1 <- z1.
-        for j in 0..n {
-            w[j] = t1[j].sub(z1[j]);
-        }
-        fft::mul(w, l10);
-        fft::add(t0, w);
-        t1.copy_from_slice(z1);
-        {
-            let (w0, w1) = w.split_at_mut(hn);
-            fft::split(w0, w1, t0);
-            self.ffsamp(logn - 1, left, w0, w1, rest);
-            fft::merge(t0, w0, w1);
-        }
-        z1.zeroize();
-        w.zeroize();
+        let (w, rest) = tmp.split_at_mut(n);
+        let (w0, w1) = w.split_at_mut(hn);
+        fft::split(w0, w1, t1);
+        self.ffsamp(logn - 1, right, w0, w1, rest);
+        // z1 = merge(w0, w1): tb0 = t0 + (t1 - z1) * l10; t1 <- z1.
+        fft::merge_update(t0, t1, l10, w0, w1);
+        fft::split(w0, w1, t0);
+        self.ffsamp(logn - 1, left, w0, w1, rest);
+        fft::merge(t0, w0, w1);
     }
 }
 

@@ -37,6 +37,12 @@ pub(crate) type Fp = f64;
 )))]
 pub(crate) type Fp = crate::flr::Emu;
 
+/// Work values per degree unit while signing: the target / sample `t0`,
+/// `t1` (`n` each) and the sampler's scratch (`2n`: `ffsamp` needs `n`
+/// at the top and half as much per level below), which then holds the
+/// products `z B`.
+pub(crate) const WORK_PER_N: usize = 4;
+
 /// Upper bound on signing attempts (each fails with tiny probability for
 /// the standard degrees; toy degrees restart more often).
 const MAX_ATTEMPTS: usize = 100_000;
@@ -49,17 +55,6 @@ pub(crate) struct Expanded<F: Flr = Fp> {
     logn: u32,
     /// `b00 || b01 || b10 || b11 || tree`.
     data: Vec<F>,
-}
-
-struct FftK<'a, F: Flr>([&'a mut [F]; 4]);
-impl<F: Flr> pqkit_common::Kernel for FftK<'_, F> {
-    type Output = ();
-    #[inline(always)]
-    fn run<B: pqkit_common::Backend>(self, _b: B) {
-        for a in self.0 {
-            fft::fft_inl(a);
-        }
-    }
 }
 
 // ffLDL (Falcon spec Alg. 9) in little memory. The Gram matrix of every
@@ -152,46 +147,11 @@ fn child_gram<F: Flr>(d: &[F], c00: &mut [F], c11: &mut [F], g01: &mut [F]) {
     c11.copy_from_slice(c00);
 }
 
-/// [`ldl_step`] and the left child's Gram matrix, as a backend kernel: for
-/// the larger nodes it runs compiled for AVX2 (vectorised f64 arithmetic,
-/// the same IEEE-754 operations in the same order as the scalar code, so
-/// the results are bit-identical).
-struct LdlK<'a, F: Flr> {
-    g00: &'a [F],
-    g11: &'a mut [F],
-    l10: &'a mut [F],
-    c: [&'a mut [F]; 2],
-    left_g01: &'a mut [F],
-}
-
-impl<F: Flr> pqkit_common::Kernel for LdlK<'_, F> {
-    type Output = ();
-    #[inline(always)]
-    fn run<B: pqkit_common::Backend>(self, _b: B) {
-        ldl_step(self.g00, self.g11, self.l10);
-        let [c00, c11] = self.c;
-        child_gram(self.g00, c00, c11, self.left_g01);
-    }
-}
-
-/// [`child_gram`] as a backend kernel.
-struct GramK<'a, F: Flr> {
-    d: &'a [F],
-    c: [&'a mut [F]; 2],
-    g01: &'a mut [F],
-}
-
-impl<F: Flr> pqkit_common::Kernel for GramK<'_, F> {
-    type Output = ();
-    #[inline(always)]
-    fn run<B: pqkit_common::Backend>(self, _b: B) {
-        let [c00, c11] = self.c;
-        child_gram(self.d, c00, c11, self.g01);
-    }
-}
-
-/// Nodes of degree at least this go through the backend kernels (the
-/// dispatch costs a few nanoseconds; smaller nodes stay scalar).
+/// Nodes of degree at least this run through [`pqkit_common::vectorized`]:
+/// compiled for AVX2 where detected (vectorised f64 arithmetic, the same
+/// IEEE-754 operations in the same order as the scalar code, so the results
+/// are bit-identical). The entry costs a few nanoseconds; smaller nodes
+/// stay scalar.
 const KERNEL_MIN_N: usize = 16;
 
 /// ffLDL of a node of degree `2^logn`: `g01` in `tree[..n]`, the real
@@ -212,12 +172,10 @@ fn ffldl<F: Flr>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mut 
     let (c00, rest) = tmp.split_at_mut(hn >> 1);
     let (c11, rest) = rest.split_at_mut(hn >> 1);
     if n >= KERNEL_MIN_N {
-        pqkit_common::dispatch(LdlK {
-            g00: &g00[..hn],
-            g11: &mut g11[..hn],
-            l10,
-            c: [c00, c11],
-            left_g01: &mut left[..hn],
+        let (g00, g11, left_g01) = (&g00[..hn], &mut g11[..hn], &mut left[..hn]);
+        pqkit_common::vectorized(|| {
+            ldl_step(g00, g11, l10);
+            child_gram(g00, c00, c11, left_g01);
         });
     } else {
         ldl_step(&g00[..hn], g11, l10);
@@ -225,11 +183,8 @@ fn ffldl<F: Flr>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mut 
     }
     ffldl(logn - 1, c00, c11, left, rest, isig);
     if n >= KERNEL_MIN_N {
-        pqkit_common::dispatch(GramK {
-            d: &g11[..hn],
-            c: [c00, c11],
-            g01: &mut right[..hn],
-        });
+        let (d, g01) = (&g11[..hn], &mut right[..hn]);
+        pqkit_common::vectorized(|| child_gram(d, c00, c11, g01));
     } else {
         child_gram(&g11[..hn], c00, c11, &mut right[..hn]);
     }
@@ -253,7 +208,11 @@ impl<F: Flr> Expanded<F> {
                 b10[i] = F::from_i64(sk.cap_g[i] as i64);
                 b11[i] = F::from_i64(-(sk.cap_f[i] as i64));
             }
-            pqkit_common::dispatch(FftK([b00, b01, b10, b11]));
+            pqkit_common::vectorized(|| {
+                for a in [&mut *b00, &mut *b01, &mut *b10, &mut *b11] {
+                    fft::fft_inl(a);
+                }
+            });
             // Gram matrix G = B * adj(B): the real diagonal on the stack,
             // g01 straight into the tree's root slot (see `ffldl`).
             let mut work = [F::default(); 2048];
@@ -282,8 +241,49 @@ impl<F: Flr> Expanded<F> {
 
     /// Sign `msg` into `out` (the fixed-size layout,
     /// [`encoding::signature_size`] bytes).
+    ///
+    /// The work area ([`WORK_PER_N`]` n` values: 32 KiB for n = 1024, 16 KiB
+    /// for 512) is a stack array of the key's degree, made per call and
+    /// wiped before returning: no allocation, and `&self` stays shared, so
+    /// one key signs from several threads at once.
     pub(crate) fn sign<R: TryCryptoRng + ?Sized>(
         &self,
+        rng: &mut R,
+        hpk: &[u8; HPK_LEN],
+        msg: &Message<'_>,
+        parts: &[&[u8]],
+        out: &mut [u8],
+    ) -> Result<(), Error> {
+        match self.logn {
+            10 => self.sign_on_stack::<{ WORK_PER_N << 10 }, R>(rng, hpk, msg, parts, out),
+            9 => self.sign_on_stack::<{ WORK_PER_N << 9 }, R>(rng, hpk, msg, parts, out),
+            _ => self.sign_on_stack::<{ WORK_PER_N << 8 }, R>(rng, hpk, msg, parts, out),
+        }
+    }
+
+    /// [`Expanded::sign`] with a `W`-value work array of its own frame
+    /// (kept out of line so that only the chosen degree's array is on the
+    /// stack).
+    #[inline(never)]
+    fn sign_on_stack<const W: usize, R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+        hpk: &[u8; HPK_LEN],
+        msg: &Message<'_>,
+        parts: &[&[u8]],
+        out: &mut [u8],
+    ) -> Result<(), Error> {
+        let mut work = [F::default(); W];
+        let result = self.sign_with(&mut work, rng, hpk, msg, parts, out);
+        work.zeroize();
+        result
+    }
+
+    /// The signing loop on `work` ([`WORK_PER_N`]` n` values; the caller
+    /// wipes it).
+    fn sign_with<R: TryCryptoRng + ?Sized>(
+        &self,
+        work: &mut [F],
         rng: &mut R,
         hpk: &[u8; HPK_LEN],
         msg: &Message<'_>,
@@ -293,6 +293,9 @@ impl<F: Flr> Expanded<F> {
         msg.check()?;
         let logn = self.logn;
         let n = 1usize << logn;
+        let work = work
+            .get_mut(..WORK_PER_N * n)
+            .ok_or(Error::UnsupportedDegree)?;
         let (basis, tree) = self.data.split_at(4 * n);
         let (b00, rest) = basis.split_at(n);
         let (b01, rest) = rest.split_at(n);
@@ -303,7 +306,6 @@ impl<F: Flr> Expanded<F> {
         let mut hm = [0u16; 1024];
         let mut seed = [0u8; 56];
         let mut s2 = [0i16; 1024];
-        let mut work = vec![F::default(); 8 * n];
         let mut result = Err(Error::IterationLimit);
         for attempt in 0..MAX_ATTEMPTS {
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
@@ -317,9 +319,7 @@ impl<F: Flr> Expanded<F> {
             let mut sampler = Sampler::<F>::new(logn, &seed);
 
             let (t0, rest) = work.split_at_mut(n);
-            let (t1, rest) = rest.split_at_mut(n);
-            let (tx, rest) = rest.split_at_mut(n);
-            let (ty, tmp) = rest.split_at_mut(n);
+            let (t1, tmp) = rest.split_at_mut(n);
             // Target t = (hm, 0) * B^-1 = (-hm F / q, hm f / q).
             for i in 0..n {
                 t0[i] = F::from_i64(hm[i] as i64);
@@ -331,7 +331,9 @@ impl<F: Flr> Expanded<F> {
             fft::mul(t0, b11);
             fft::mul_const(t0, F::of(INV_Q));
             sampler.ffsamp(logn, tree, t0, t1, tmp);
-            // (s1, s2) = (hm, 0) - z B.
+            // (s1, s2) = (hm, 0) - z B, in the sampler's scratch.
+            let (tx, rest) = tmp.split_at_mut(n);
+            let (ty, _) = rest.split_at_mut(n);
             tx.copy_from_slice(t0);
             fft::mul(tx, b00);
             ty.copy_from_slice(t1);
@@ -372,7 +374,6 @@ impl<F: Flr> Expanded<F> {
                 break;
             }
         }
-        work.zeroize();
         seed.zeroize();
         s2.zeroize();
         result
@@ -484,6 +485,38 @@ mod tests {
                 "logn {logn}: mean {mean} expected {expected}"
             );
         }
+    }
+
+    /// SHA3-256 of the keys and signatures of [`signatures_are_pinned`].
+    const PINNED: &str = "1c69c1b9d29f206b7773df0598ff5f02f7a2c5ed38cd3f6ef0fdb470141a965c";
+
+    /// Signatures from fixed key seeds and a fixed RNG stream are pinned:
+    /// any change of the signing arithmetic or of the work-area layout
+    /// that alters one bit shows up here. The digest was taken at commit
+    /// 19e12ea (heap work area, fn-dsa's own u16 ring) and is the same
+    /// for both float paths and every backend.
+    #[test]
+    fn signatures_are_pinned() {
+        use sha3::Digest;
+        let mut h = sha3::Sha3_256::new();
+        for logn in [2u32, 3, 5, 9, 10] {
+            let mut sk =
+                crate::kgen::keygen_from_seed(logn, &[0x5A ^ logn as u8; 32]).expect("keygen");
+            let vk = sk.complete().expect("key");
+            h.update(vk.encoded());
+            let exp = Expanded::<Fp>::new(&sk);
+            let mut rng = TestRng::new(&[logn as u8, 0xA5]);
+            let mut sig = vec![0u8; encoding::signature_size(logn)];
+            for i in 0..8u8 {
+                let msg = [i; 3];
+                exp.sign(&mut rng, &vk.hpk, &Message::raw(&msg), &[], &mut sig)
+                    .expect("sign");
+                h.update(&sig);
+            }
+        }
+        let digest = hex::encode(h.finalize());
+        std::eprintln!("pinned signature digest {digest}");
+        assert_eq!(digest, PINNED);
     }
 
     #[test]

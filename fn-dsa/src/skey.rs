@@ -2,6 +2,7 @@
 
 use crate::vrfy::VkCore;
 use crate::{Error, encoding, ring};
+use pqkit_common::q12289::scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The secret polynomials of a signing key, with small coefficients.
@@ -45,44 +46,39 @@ impl SkCore {
     /// Given `f, g, F`, compute `G` and the verifying key.
     pub(crate) fn complete(&mut self) -> Result<VkCore, Error> {
         let n = 1usize << self.logn;
-        let mut wf = [0u16; 1024];
-        let mut wh = [0u16; 1024];
-        let mut wg = [0u16; 1024];
+        let mut w_fg = [0i16; 1024];
+        let mut w_gh = [0i16; 1024];
+        let mut w_cap_fh = [0i16; 1024];
         for i in 0..n {
-            wf[i] = ring::from_signed(self.f[i] as i32);
-            wh[i] = ring::from_signed(self.g[i] as i32);
-            wg[i] = ring::from_signed(self.cap_f[i] as i32);
+            w_fg[i] = self.f[i] as i16;
+            w_gh[i] = self.g[i] as i16;
+            w_cap_fh[i] = self.cap_f[i] as i16;
         }
-        ring::ntt(&mut wf[..n]);
-        ring::ntt(&mut wh[..n]);
-        ring::ntt(&mut wg[..n]);
-        let invertible = ring::div_pointwise(&mut wh[..n], &wf[..n]);
-        // Whether the key decodes is public.
-        if !pqkit_common::ct::declassify(invertible) {
-            wf.zeroize();
-            wh.zeroize();
-            wg.zeroize();
-            return Err(Error::InvalidKey);
-        }
-        // G = h * F (NTT domain).
-        ring::mul_pointwise(&mut wg[..n], &wh[..n]);
-        ring::intt(&mut wg[..n]);
-        ring::intt(&mut wh[..n]);
+        // w_fg <- G, w_gh <- h (NTT domain), w_cap_fh <- h (canonical).
+        let invertible = pqkit_common::dispatch(ring::RecoverG {
+            fg: &mut w_fg[..n],
+            gh: &mut w_gh[..n],
+            cap_fh: &mut w_cap_fh[..n],
+        });
         let mut bad = 0u32;
         for i in 0..n {
-            let v = ring::to_signed(wg[i]);
+            let v = scalar::centre(w_fg[i]) as i32;
             // |v| <= 127 <=> v + 127 in [0, 254]
             bad |= ((v + 127) as u32 | (254 - (v + 127)) as u32) >> 31;
             self.cap_g[i] = v as i8;
         }
-        wf.zeroize();
-        wg.zeroize();
-        if pqkit_common::ct::declassify(bad) != 0 {
+        w_fg.zeroize();
+        // Whether the key decodes is public.
+        let invertible = pqkit_common::ct::declassify(invertible.unwrap_u8()) == 1;
+        if !invertible || pqkit_common::ct::declassify(bad) != 0 {
+            w_gh.zeroize();
+            w_cap_fh.zeroize();
             return Err(Error::InvalidKey);
         }
         // h is the public key.
-        let wh = pqkit_common::ct::declassify(wh);
-        Ok(VkCore::from_h(self.logn, &wh[..n]))
+        let h = pqkit_common::ct::declassify(w_cap_fh);
+        let h_ntt = pqkit_common::ct::declassify(w_gh);
+        Ok(VkCore::from_h(self.logn, &h[..n], &h_ntt[..n]))
     }
 
     /// Encode `f, g, F`.

@@ -1,36 +1,10 @@
 //! Verification (integer-only), for any degree 2..=10.
 
-use pqkit_common::{Backend, Kernel, dispatch};
+use pqkit_common::dispatch;
+use pqkit_common::q12289::scalar;
 
 use crate::encoding::{self, HPK_LEN, Message, SigFormat};
 use crate::{Error, ring};
-
-/// `t <- s2 * h mod q` (coefficient form, `|t_i| < q`), with the AVX2 NTT
-/// when available: NTT, Montgomery pointwise product (`2^-16`), inverse NTT
-/// (`2^16`).
-struct MulH<'a> {
-    t: &'a mut [i16],
-    h_ntt: &'a [i16],
-}
-
-impl Kernel for MulH<'_> {
-    type Output = ();
-    fn run<B: Backend>(self, b: B) {
-        let n = self.t.len();
-        let mut r = [0i16; 1024];
-        let _ = b.ntt_q12289(self.t);
-        let _ = b.pointwise_mont_q12289(self.t, self.h_ntt, &mut r[..n]);
-        self.t.copy_from_slice(&r[..n]);
-        let _ = b.inv_ntt_tomont_q12289(self.t);
-    }
-}
-
-/// Centre `x` (any `i32` of small magnitude) modulo q into `(-q/2, q/2]`.
-fn centred_mod_q(x: i32) -> i32 {
-    let q = ring::Q as i32;
-    let r = x.rem_euclid(q);
-    if r > q / 2 { r - q } else { r }
-}
 
 /// `floor(beta^2)`, the bound on the squared norm of `(s1, s2)`, indexed by
 /// logn: `beta^2 = 1.21 * sigma^2 * 2n` with `sigma` of Falcon spec
@@ -53,10 +27,11 @@ pub(crate) struct VkCore {
 
 impl VkCore {
     pub(crate) fn decode(src: &[u8], logn_min: u32, logn_max: u32) -> Result<Self, Error> {
-        let mut h = [0u16; 1024];
-        let logn = encoding::decode_verifying_key(src, logn_min, logn_max, &mut h)?;
+        // Canonical coefficients, which the forward NTT takes as they are.
+        let mut h_ntt = [0i16; 1024];
+        let logn = encoding::decode_verifying_key(src, logn_min, logn_max, &mut h_ntt)?;
         let n = 1usize << logn;
-        let h_ntt = h_to_ntt(&h[..n]);
+        ring::ntt(&mut h_ntt[..n]);
         let mut enc = [0u8; 1793];
         enc[..src.len()].copy_from_slice(src);
         Ok(Self {
@@ -67,14 +42,16 @@ impl VkCore {
         })
     }
 
-    /// Build from `h` in coefficient form (values in `[0, q)`).
+    /// Build from `h` in coefficient form (canonical, `[0, q)`) and in the
+    /// NTT domain (`|h_i| < q`, as [`ring::RecoverG`] gives both).
     #[cfg(feature = "alloc")]
-    pub(crate) fn from_h(logn: u32, h: &[u16]) -> Self {
+    pub(crate) fn from_h(logn: u32, h: &[i16], h_ntt_in: &[i16]) -> Self {
         let n = 1usize << logn;
         let mut enc = [0u8; 1793];
         let len = encoding::verifying_key_size(logn);
         encoding::encode_verifying_key(logn, &h[..n], &mut enc[..len]);
-        let h_ntt = h_to_ntt(&h[..n]);
+        let mut h_ntt = [0i16; 1024];
+        h_ntt[..n].copy_from_slice(&h_ntt_in[..n]);
         Self {
             logn,
             h_ntt,
@@ -86,17 +63,21 @@ impl VkCore {
     /// `||(c - s2 h mod q, s2)||^2` (`c` from HashToPoint, canonical).
     pub(crate) fn squared_norm(&self, c: &[u16], s2: &[i16]) -> u64 {
         let n = 1usize << self.logn;
+        let mut s = [0i16; 1024];
+        s[..n].copy_from_slice(&s2[..n]);
         let mut t = [0i16; 1024];
-        t[..n].copy_from_slice(&s2[..n]);
-        dispatch(MulH {
-            t: &mut t[..n],
+        dispatch(ring::MulH {
+            s2: &mut s[..n],
             h_ntt: &self.h_ntt[..n],
+            out: &mut t[..n],
         });
         let mut norm = 0u64;
-        for i in 0..n {
-            let s1 = i64::from(centred_mod_q(i32::from(c[i]) - i32::from(t[i])));
-            let z = i64::from(s2[i]);
-            norm += (s1 * s1 + z * z) as u64;
+        for ((&c, &t), &z) in c[..n].iter().zip(&t[..n]).zip(&s2[..n]) {
+            // c in [0, q), |t| < q: c - t fits in i16; centred exactly.
+            let s1 = i32::from(scalar::centre(c as i16 - t));
+            let z = i32::from(z);
+            // s1^2 <= 6144^2 and z^2 <= 2^30: the sum fits in u32.
+            norm += u64::from((s1 * s1) as u32 + (z * z) as u32);
         }
         norm
     }
@@ -128,18 +109,6 @@ impl VkCore {
             Err(Error::InvalidSignature)
         }
     }
-}
-
-/// `h` (canonical coefficients) in the NTT domain of `pqkit_common::q12289`.
-fn h_to_ntt(h: &[u16]) -> [i16; 1024] {
-    let n = h.len();
-    let mut out = [0i16; 1024];
-    // Centred first: the kernel expects `|h_i| <= q`.
-    for (o, &x) in out.iter_mut().zip(h) {
-        *o = ring::centred(x);
-    }
-    dispatch(ring::Fwd(&mut out[..n]));
-    out
 }
 
 /// Open a NIST round-3 `sm` (`crypto_sign` output): 2-byte big-endian

@@ -323,3 +323,39 @@ fn toy_degrees() {
         Error::UnsupportedDegree
     );
 }
+
+/// One signing key shared by several threads (`sign` takes `&self`; each
+/// call has its own work area): every thread's signatures equal the ones
+/// made one after the other from the same RNG streams, and verify.
+#[test]
+fn one_key_signs_from_several_threads() {
+    use fn_dsa_1024::{Signature, SigningKey};
+    fn sign_all(sk: &SigningKey, t: u8) -> Vec<Signature> {
+        let mut rng = TestRng::new(&[b't', t]);
+        (0..4u8)
+            .map(|i| {
+                sk.sign_message_with_rng(&mut rng, &Message::raw(&[t, i]))
+                    .unwrap()
+            })
+            .collect()
+    }
+    let sk = SigningKey::from_seed(&[7u8; 32]).unwrap();
+    let vk = sk.verifying_key();
+    let sequential: Vec<Vec<Signature>> = (0..4u8).map(|t| sign_all(&sk, t)).collect();
+    let parallel: Vec<Vec<Signature>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4u8)
+            .map(|t| {
+                let sk = &sk;
+                s.spawn(move || sign_all(sk, t))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(parallel, sequential);
+    for (t, sigs) in parallel.iter().enumerate() {
+        for (i, sig) in sigs.iter().enumerate() {
+            vk.verify_message(&Message::raw(&[t as u8, i as u8]), sig)
+                .unwrap();
+        }
+    }
+}

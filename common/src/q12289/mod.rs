@@ -13,6 +13,7 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod portable;
+pub mod scalar;
 #[cfg(test)]
 mod tests;
 

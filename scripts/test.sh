@@ -18,6 +18,9 @@ lattice=()
 for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber; do lattice+=(-p "$p"); done
 PQKIT_BACKEND=portable cargo test "${lattice[@]}" --all-features --profile test-release
 
+step "cargo test pqkit-common (PQKIT_BACKEND=avx2: AVX-512 kernels off)"
+PQKIT_BACKEND=avx2 cargo test -p pqkit-common --all-features --profile test-release
+
 step "no_std build (thumbv7em-none-eabi)"
 for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519; do
   cargo build -q -p "$p" --no-default-features --target thumbv7em-none-eabi

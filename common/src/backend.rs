@@ -15,8 +15,8 @@
 //!   `#[target_feature(enable = "avx2")]` functions in each ring's `avx2`
 //!   module, so intrinsics inline in a default (non `target-cpu=native`) build.
 //! * AVX-512 is a detected *level* of the AVX2 backend: on CPUs (and OSes)
-//!   with AVX-512F and AVX-512VL the `Avx2` token carries that fact, and
-//!   the kernels that have an AVX-512 form (today the 4-way Keccak) use it;
+//!   with AVX-512F and AVX-512VL the `Avx2` token reports it (`has_avx512`),
+//!   and the kernels that have an AVX-512 form (today the 4-way Keccak) use it;
 //!   [`selected`] then reports [`BackendKind::Avx512`]. Everything else runs
 //!   the AVX2 kernels.
 //! * NEON (aarch64) has a slot in [`BackendKind`] but no kernels yet.
@@ -84,13 +84,14 @@ impl Backend for Portable {
     }
 }
 
-/// The AVX2 backend token. Only [`Avx2::detect`] and
-/// [`Avx2::detect_avx2_only`] create one, and only when the CPU supports
-/// AVX2; the token also records whether its AVX-512 kernels may run.
+/// The AVX2 backend token. Only [`Avx2::detect`] creates one, and only
+/// when the CPU supports AVX2. It is zero-sized (so it costs nothing to
+/// pass down the kernels); its AVX-512 level is process-wide
+/// ([`Avx2::has_avx512`]).
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Avx2 {
-    avx512: bool,
+    _detected: (),
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -100,27 +101,18 @@ cpufeatures::new!(cpuid_avx512vl, "avx2", "avx512f", "avx512vl");
 
 #[cfg(target_arch = "x86_64")]
 impl Avx2 {
-    /// The token at the best level of this CPU, if it supports AVX2
-    /// (detection is cached): AVX-512 kernels on where AVX-512F/VL are
-    /// present and the OS saves their state.
+    /// The token, if this CPU supports AVX2 (detection is cached).
     #[inline]
     pub fn detect() -> Option<Self> {
-        let mut t = Self::detect_avx2_only()?;
-        t.avx512 = cpuid_avx512vl::get();
-        Some(t)
+        cpuid_avx2::get().then_some(Self { _detected: () })
     }
 
-    /// The token with the AVX-512 kernels off, if this CPU supports AVX2.
-    #[inline]
-    pub fn detect_avx2_only() -> Option<Self> {
-        cpuid_avx2::get().then_some(Self { avx512: false })
-    }
-
-    /// Whether this token runs the AVX-512F/VL kernels (guaranteed
-    /// detected when true).
+    /// Whether the AVX-512F/VL kernels run: the CPU has them, the OS saves
+    /// their state, and `PQKIT_BACKEND=avx2` does not keep them off
+    /// (detected once, cached).
     #[inline]
     pub fn has_avx512(self) -> bool {
-        self.avx512
+        cpuid_avx512vl::get() && limit() != 2
     }
 }
 
@@ -130,7 +122,7 @@ impl sealed::Sealed for Avx2 {}
 impl Backend for Avx2 {
     #[inline]
     fn kind(self) -> BackendKind {
-        if self.avx512 {
+        if self.has_avx512() {
             BackendKind::Avx512
         } else {
             BackendKind::Avx2
@@ -154,7 +146,9 @@ pub enum BackendKind {
 
 impl BackendKind {
     /// Every backend compiled into this build and supported by this CPU,
-    /// portable first.
+    /// portable first. The AVX2 backend is listed at the one level it runs
+    /// at in this process (`Avx512` where those kernels are on, else
+    /// `Avx2`).
     pub fn available() -> impl Iterator<Item = BackendKind> {
         [
             BackendKind::Portable,
@@ -165,14 +159,14 @@ impl BackendKind {
         .filter(|k| k.is_available())
     }
 
-    /// Whether this backend can run here.
+    /// Whether this backend (at this level) can run here.
     pub fn is_available(self) -> bool {
         match self {
             BackendKind::Portable => true,
             #[cfg(target_arch = "x86_64")]
-            BackendKind::Avx2 => Avx2::detect().is_some(),
-            #[cfg(target_arch = "x86_64")]
-            BackendKind::Avx512 => Avx2::detect().is_some_and(Avx2::has_avx512),
+            BackendKind::Avx2 | BackendKind::Avx512 => {
+                Avx2::detect().is_some_and(|t| t.kind() == self)
+            }
             _ => false,
         }
     }
@@ -234,9 +228,8 @@ fn limit() -> u8 {
 #[inline]
 fn best_avx2() -> Option<Avx2> {
     match limit() {
-        0 => Avx2::detect(),
-        2 => Avx2::detect_avx2_only(),
-        _ => None,
+        1 => None,
+        _ => Avx2::detect(),
     }
 }
 
@@ -277,16 +270,14 @@ pub fn vectorized<R>(f: impl FnOnce() -> R) -> R {
     dispatch(Run(f))
 }
 
-/// Run `kernel` on a chosen backend; `None` if that backend is not
-/// available here. Tests use it to compare every backend with portable.
+/// Run `kernel` on a chosen backend; `None` if that backend (at that
+/// level) is not available here. Tests use it to compare every backend with portable.
 pub fn run_on<K: Kernel>(kind: BackendKind, kernel: K) -> Option<K::Output> {
     match kind {
         BackendKind::Portable => Some(kernel.run(Portable)),
         #[cfg(target_arch = "x86_64")]
-        BackendKind::Avx2 => Avx2::detect_avx2_only().map(|token| run_avx2(kernel, token)),
-        #[cfg(target_arch = "x86_64")]
-        BackendKind::Avx512 => Avx2::detect()
-            .filter(|t| t.has_avx512())
+        BackendKind::Avx2 | BackendKind::Avx512 => Avx2::detect()
+            .filter(|t| t.kind() == kind)
             .map(|token| run_avx2(kernel, token)),
         _ => None,
     }

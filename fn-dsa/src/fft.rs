@@ -183,19 +183,27 @@ pub(crate) fn split<F: Flr>(f0: &mut [F], f1: &mut [F], f: &[F]) {
     }
 }
 
+/// The two outputs of [`merge`] at the complex indices `2j` and `2j + 1`
+/// (as `(real, imaginary)`), for `qn = n/4`.
+#[inline(always)]
+fn merge_at<F: Flr>(f0: &[F], f1: &[F], j: usize, qn: usize) -> [(F, F); 2] {
+    let (sr, si) = root::<F>(qn + j);
+    let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
+    let (xr, xi) = (f0[j], f0[j + qn]);
+    [(xr.add(yr), xi.add(yi)), (xr.sub(yr), xi.sub(yi))]
+}
+
 /// Merge (Falcon spec Alg. 2, `mergefft`), the inverse of [`split`].
 pub(crate) fn merge<F: Flr>(f: &mut [F], f0: &[F], f1: &[F]) {
     let n = f.len();
     let hn = n >> 1;
     let qn = hn >> 1;
     for j in 0..qn {
-        let (sr, si) = root::<F>(qn + j);
-        let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
-        let (xr, xi) = (f0[j], f0[j + qn]);
-        f[2 * j] = xr.add(yr);
-        f[2 * j + hn] = xi.add(yi);
-        f[2 * j + 1] = xr.sub(yr);
-        f[2 * j + 1 + hn] = xi.sub(yi);
+        let [(ar, ai), (br, bi)] = merge_at(f0, f1, j, qn);
+        f[2 * j] = ar;
+        f[2 * j + hn] = ai;
+        f[2 * j + 1] = br;
+        f[2 * j + 1 + hn] = bi;
     }
 }
 
@@ -211,15 +219,10 @@ pub(crate) fn merge_update<F: Flr>(t0: &mut [F], t1: &mut [F], l10: &[F], f0: &[
     let hn = n >> 1;
     let qn = hn >> 1;
     for j in 0..qn {
-        let (sr, si) = root::<F>(qn + j);
-        let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
-        let (xr, xi) = (f0[j], f0[j + qn]);
         // z at the complex indices 2j and 2j + 1 (real part at k,
         // imaginary part at k + hn).
-        for (k, zr, zi) in [
-            (2 * j, xr.add(yr), xi.add(yi)),
-            (2 * j + 1, xr.sub(yr), xi.sub(yi)),
-        ] {
+        let [z0, z1] = merge_at(f0, f1, j, qn);
+        for (k, (zr, zi)) in [(2 * j, z0), (2 * j + 1, z1)] {
             let dr = t1[k].sub(zr);
             let di = t1[k + hn].sub(zi);
             let (r, i) = cmul(dr, di, l10[k], l10[k + hn]);

@@ -56,6 +56,10 @@ pub use error::Error;
 pub use keys::{PREHASH, Signature, SigningKey, VerifyingKey};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::ALGORITHM_OID;
+pub use rand_core;
+/// The traits and the hash at the crate root, as in `ed25519-dalek`.
+pub use sha2::{Digest, Sha512};
 pub use signature;
+pub use signature::{DigestSigner, DigestVerifier, Signer, Verifier};
 #[cfg(feature = "pkcs8")]
 pub use {der, pkcs8, spki};

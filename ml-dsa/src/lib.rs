@@ -139,6 +139,12 @@ pub use pqkit_common::prehash::{
     Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
 };
 pub use signature;
+/// The RustCrypto traits the keys implement, at the crate root as in
+/// RustCrypto `ml-dsa`.
+pub use signature::{
+    DigestSigner, DigestVerifier, Keypair, MultipartSigner, MultipartVerifier, RandomizedSigner,
+    SignatureEncoding, Signer, Verifier,
+};
 #[cfg(feature = "pkcs8")]
 pub use {der, pkcs8, spki};
 

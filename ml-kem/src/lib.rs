@@ -74,6 +74,12 @@ mod pkcs8_impl;
 
 pub use error::Error;
 pub use kem;
+/// The `kem` traits the keys implement, at the crate root as in RustCrypto
+/// `ml-kem`.
+pub use kem::{
+    Decapsulate, Encapsulate, FromSeed, Generate, InvalidKey, Kem, KeyExport, KeyInit, KeySizeUser,
+    TryKeyInit,
+};
 pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey, SharedSecret};
 pub use params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 #[cfg(feature = "pkcs8")]

@@ -283,7 +283,8 @@ impl<P: ParameterSet> Signature<P> {
 ///
 /// Through the `signature` traits, `Signer`/`MultipartSigner` sign
 /// **deterministically with the empty context**, `RandomizedSigner` signs
-/// hedged, `DigestSigner<D>` is HashML-DSA with pre-hash `D`; use
+/// hedged, `DigestSigner<Shake256>` streams the message into mu (pure
+/// ML-DSA, as in RustCrypto `ml-dsa`; HashML-DSA is `sign_prehash_*`); use
 /// [`with_context`](Self::with_context) for a context.
 #[derive(Clone)]
 pub struct SigningKey<P: ParameterSet> {

@@ -59,6 +59,12 @@ impl MuBuilder {
         self
     }
 
+    /// The SHAKE256 state mu is being absorbed into (what the RustCrypto
+    /// `DigestSigner<Shake256>` closures feed).
+    pub fn hasher_mut(&mut self) -> &mut Shake256 {
+        &mut self.h
+    }
+
     /// Finish: mu.
     pub fn finalize(self) -> Mu {
         let mut mu = [0u8; 64];
@@ -78,5 +84,12 @@ impl MuBuilder {
         let mut mu = [0u8; 64];
         h.finalize_xof().read(&mut mu);
         Ok(mu)
+    }
+}
+
+/// As in RustCrypto `ml-dsa`: the mu hasher for streaming a message.
+impl AsMut<Shake256> for MuBuilder {
+    fn as_mut(&mut self) -> &mut Shake256 {
+        &mut self.h
     }
 }

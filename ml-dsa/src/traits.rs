@@ -6,11 +6,15 @@
 //!   hedged (FIPS 204's default). For a context, use
 //!   [`SigningKey::with_context`] / [`VerifyingKey::with_context`], whose
 //!   types implement the same traits with that context.
-//! * [`DigestSigner`]/[`RandomizedDigestSigner`]/[`DigestVerifier`] are
-//!   HashML-DSA: the closure feeds the message into the pre-hash `D` (any
-//!   [`PreHashDigest`]: SHA-2, SHA-3, SHAKE types), and the digest is signed
-//!   with the OID of `D` (note: RustCrypto `ml-dsa` instead uses
-//!   `DigestSigner<Shake256>` for streaming the *pure* mu).
+//! * [`DigestSigner`]/[`RandomizedDigestSigner`]/[`DigestVerifier`] over
+//!   [`Shake256`] are **pure** ML-DSA with the message streamed into the mu
+//!   hasher (`mu = SHAKE256(tr || 0 || |ctx| || ctx || M)`: the closure
+//!   feeds `M`), exactly as in RustCrypto `ml-dsa`, so the same closure
+//!   gives the same signature bytes there and here (`DigestSigner`
+//!   deterministic, `RandomizedDigestSigner` hedged). HashML-DSA has its
+//!   own explicit API: [`SigningKey::sign_prehash_with_rng`],
+//!   [`SigningKey::sign_prehash_deterministic`],
+//!   [`VerifyingKey::verify_prehash`] and the `*_prehashed` forms.
 
 use rand_core::TryCryptoRng;
 use signature::{
@@ -19,9 +23,11 @@ use signature::{
     Verifier,
 };
 
+use pqkit_common::keccak::Shake256;
+
 use crate::{
-    ContextSigningKey, ContextVerifyingKey, Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
-    PreHashDigest, Signature, SigningKey, VerifyingKey,
+    ContextSigningKey, ContextVerifyingKey, Error, MlDsa44, MlDsa65, MlDsa87, Mu, MuBuilder,
+    ParameterSet, Signature, SigningKey, VerifyingKey,
 };
 
 type SigResult<T> = Result<T, signature::Error>;
@@ -32,10 +38,16 @@ fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<zeroize::Zeroizing<
     Ok(rnd)
 }
 
-fn prehash<D: PreHashDigest, F: Fn(&mut D) -> SigResult<()>>(f: F) -> SigResult<crate::PreHash> {
-    let mut d = D::default();
-    f(&mut d)?;
-    Ok(d.finish())
+/// mu of the pure interface, the message streamed by `f` into the mu
+/// hasher (RustCrypto `ml-dsa`'s `DigestSigner<Shake256>` semantics).
+fn mu_from<F: Fn(&mut Shake256) -> SigResult<()>>(
+    vk: &VerifyingKey<impl ParameterSet>,
+    ctx: &[u8],
+    f: F,
+) -> SigResult<Mu> {
+    let mut b = MuBuilder::from_verifying_key(vk, ctx)?;
+    f(b.hasher_mut())?;
+    Ok(b.finalize())
 }
 
 /// The signing operations with a context, shared by [`SigningKey`] (empty
@@ -80,34 +92,30 @@ macro_rules! signer_impls {
                 sign_parts(self.parts_key(), self.parts_ctx(), msg, &*rnd_from(rng)?)
             }
         }
-        impl<P: ParameterSet, D: PreHashDigest> DigestSigner<D, Signature<P>> for $ty {
-            /// Deterministic HashML-DSA with pre-hash `D`.
-            fn try_sign_digest<F: Fn(&mut D) -> SigResult<()>>(
+        impl<P: ParameterSet> DigestSigner<Shake256, Signature<P>> for $ty {
+            /// Deterministic pure ML-DSA, the message streamed into mu.
+            fn try_sign_digest<F: Fn(&mut Shake256) -> SigResult<()>>(
                 &self,
                 f: F,
             ) -> SigResult<Signature<P>> {
-                let ph = prehash::<D, F>(f)?;
-                Ok(self
-                    .parts_key()
-                    .sign_prehashed_with_rnd(&ph, self.parts_ctx(), &[0u8; 32])?)
+                let k = self.parts_key();
+                let mu = mu_from(k.public_key(), self.parts_ctx(), f)?;
+                Ok(k.sign_mu_with_rnd(&mu, &[0u8; 32])?)
             }
         }
-        impl<P: ParameterSet, D: PreHashDigest> RandomizedDigestSigner<D, Signature<P>> for $ty {
-            /// Hedged HashML-DSA with pre-hash `D`.
+        impl<P: ParameterSet> RandomizedDigestSigner<Shake256, Signature<P>> for $ty {
+            /// Hedged pure ML-DSA, the message streamed into mu.
             fn try_sign_digest_with_rng<
                 R: TryCryptoRng + ?Sized,
-                F: Fn(&mut D) -> SigResult<()>,
+                F: Fn(&mut Shake256) -> SigResult<()>,
             >(
                 &self,
                 rng: &mut R,
                 f: F,
             ) -> SigResult<Signature<P>> {
-                let ph = prehash::<D, F>(f)?;
-                Ok(self.parts_key().sign_prehashed_with_rnd(
-                    &ph,
-                    self.parts_ctx(),
-                    &*rnd_from(rng)?,
-                )?)
+                let k = self.parts_key();
+                let mu = mu_from(k.public_key(), self.parts_ctx(), f)?;
+                Ok(k.sign_mu_with_rnd(&mu, &*rnd_from(rng)?)?)
             }
         }
     };
@@ -174,17 +182,16 @@ macro_rules! verifier_impls {
                 )?)
             }
         }
-        impl<P: ParameterSet, D: PreHashDigest> DigestVerifier<D, Signature<P>> for $ty {
-            /// HashML-DSA verification with pre-hash `D`.
-            fn verify_digest<F: Fn(&mut D) -> SigResult<()>>(
+        impl<P: ParameterSet> DigestVerifier<Shake256, Signature<P>> for $ty {
+            /// Pure ML-DSA verification, the message streamed into mu.
+            fn verify_digest<F: Fn(&mut Shake256) -> SigResult<()>>(
                 &self,
                 f: F,
                 sig: &Signature<P>,
             ) -> SigResult<()> {
-                let ph = prehash::<D, F>(f)?;
-                Ok(self
-                    .parts_key()
-                    .verify_prehashed(&ph, self.parts_ctx(), sig)?)
+                let k = self.parts_key();
+                let mu = mu_from(k, self.parts_ctx(), f)?;
+                Ok(k.verify_mu(&mu, sig)?)
             }
         }
     };

@@ -79,35 +79,47 @@ where
     );
     assert!(sk.sign_deterministic(b"m", &long[..255]).is_ok());
 
-    // HashML-DSA through DigestSigner/DigestVerifier.
+    // DigestSigner<Shake256>: pure ML-DSA with the message streamed into
+    // mu (RustCrypto ml-dsa semantics): deterministic, empty context.
     let dsig: Signature<P> =
-        DigestSigner::<sha2::Sha512, _>::sign_digest(&sk, |d: &mut sha2::Sha512| {
-            sha2::Digest::update(d, b"hashed message");
+        DigestSigner::<pqkit_common::keccak::Shake256, _>::sign_digest(&sk, |d| {
+            pqkit_common::keccak::Update::update(d, b"streamed ");
+            pqkit_common::keccak::Update::update(d, b"message");
         });
     assert_eq!(
         dsig,
-        sk.sign_prehash_deterministic(HashAlg::Sha2_512, b"hashed message", b"")
+        sk.sign_deterministic(b"streamed message", b"")
             .expect("sign")
     );
-    DigestVerifier::<sha2::Sha512, _>::verify_digest(
+    DigestVerifier::<pqkit_common::keccak::Shake256, _>::verify_digest(
         &vk,
-        |d: &mut sha2::Sha512| {
-            sha2::Digest::update(d, b"hashed message");
+        |d| {
+            pqkit_common::keccak::Update::update(d, b"streamed message");
             Ok(())
         },
         &dsig,
     )
     .expect("digest verify");
-    assert!(
-        vk.verify(b"hashed message", &dsig).is_err(),
-        "pre-hash is domain separated"
-    );
+    vk.verify(b"streamed message", &dsig).expect("pure");
+    // With a context signer, the context enters mu.
     let shake_sig: Signature<P> =
         DigestSigner::<pqkit_common::keccak::Shake256, _>::sign_digest(&csk, |d| {
             pqkit_common::keccak::Update::update(d, b"xof");
         });
-    vk.verify_prehash(HashAlg::Shake256, b"xof", b"ctx", &shake_sig)
-        .expect("shake-256 prehash");
+    assert_eq!(
+        shake_sig,
+        sk.sign_deterministic(b"xof", b"ctx").expect("sign")
+    );
+    // HashML-DSA is its own API, domain-separated from pure signatures.
+    let hsig = sk
+        .sign_prehash_deterministic(HashAlg::Sha2_512, b"hashed message", b"")
+        .expect("sign");
+    vk.verify_prehash(HashAlg::Sha2_512, b"hashed message", b"", &hsig)
+        .expect("prehash verify");
+    assert!(
+        vk.verify(b"hashed message", &hsig).is_err(),
+        "pre-hash is domain separated"
+    );
 }
 
 #[test]

@@ -375,6 +375,30 @@ impl SigningKey {
         self.secret
     }
 
+    /// The secret key followed by the public key (as `ed25519-dalek`).
+    pub fn to_keypair_bytes(&self) -> [u8; crate::KEYPAIR_LENGTH] {
+        let mut out = [0u8; crate::KEYPAIR_LENGTH];
+        out[..32].copy_from_slice(&self.secret);
+        out[32..].copy_from_slice(self.vk.as_bytes());
+        out
+    }
+
+    /// From the secret key followed by the public key (as `ed25519-dalek`):
+    /// the public key must be the one the secret key yields, else an
+    /// error (dalek's "mismatched keypair").
+    pub fn from_keypair_bytes(
+        bytes: &[u8; crate::KEYPAIR_LENGTH],
+    ) -> Result<SigningKey, crate::SignatureError> {
+        let mut secret = [0u8; 32];
+        secret.copy_from_slice(&bytes[..32]);
+        let sk = SigningKey::from_bytes(&secret);
+        secret.zeroize();
+        if sk.vk.as_bytes()[..] != bytes[32..] {
+            return Err(signature::Error::from(Error::InconsistentKey));
+        }
+        Ok(sk)
+    }
+
     /// The public key.
     pub fn verifying_key(&self) -> VerifyingKey {
         self.vk

@@ -57,6 +57,19 @@ pub use keys::{PREHASH, Signature, SigningKey, VerifyingKey};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::ALGORITHM_OID;
 pub use rand_core;
+
+/// The error type of the `ed25519-dalek` API names (`signature::Error`).
+pub type SignatureError = signature::Error;
+/// Length of a signature in bytes.
+pub const SIGNATURE_LENGTH: usize = 64;
+/// Length of a secret key in bytes.
+pub const SECRET_KEY_LENGTH: usize = 32;
+/// Length of a public key in bytes.
+pub const PUBLIC_KEY_LENGTH: usize = 32;
+/// Length of a secret key followed by its public key, in bytes.
+pub const KEYPAIR_LENGTH: usize = SECRET_KEY_LENGTH + PUBLIC_KEY_LENGTH;
+/// Length of an expanded secret key (scalar and nonce prefix), in bytes.
+pub const EXPANDED_SECRET_KEY_LENGTH: usize = 64;
 /// The traits and the hash at the crate root, as in `ed25519-dalek`.
 pub use sha2::{Digest, Sha512};
 pub use signature;

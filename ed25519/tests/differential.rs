@@ -163,3 +163,35 @@ fn every_bit_flip_fails_without_panic() {
         }
     }
 }
+
+/// `to_keypair_bytes` / `from_keypair_bytes` and the length constants
+/// agree with ed25519-dalek; a mismatched pair is an error in both.
+#[test]
+fn keypair_bytes_as_dalek() {
+    assert_eq!(pqkit_ed25519::KEYPAIR_LENGTH, ed25519_dalek::KEYPAIR_LENGTH);
+    assert_eq!(
+        pqkit_ed25519::SECRET_KEY_LENGTH,
+        ed25519_dalek::SECRET_KEY_LENGTH
+    );
+    assert_eq!(
+        pqkit_ed25519::PUBLIC_KEY_LENGTH,
+        ed25519_dalek::PUBLIC_KEY_LENGTH
+    );
+    assert_eq!(
+        pqkit_ed25519::SIGNATURE_LENGTH,
+        ed25519_dalek::SIGNATURE_LENGTH
+    );
+    for seed in 0u8..20 {
+        let secret = [seed.wrapping_mul(37).wrapping_add(1); 32];
+        let ours = SigningKey::from_bytes(&secret);
+        let theirs = ed25519_dalek::SigningKey::from_bytes(&secret);
+        let kp = ours.to_keypair_bytes();
+        assert_eq!(kp, theirs.to_keypair_bytes());
+        let back = SigningKey::from_keypair_bytes(&kp).expect("consistent pair");
+        assert_eq!(back.to_bytes(), secret);
+        let mut bad = kp;
+        bad[40] ^= 1;
+        assert!(SigningKey::from_keypair_bytes(&bad).is_err());
+        assert!(ed25519_dalek::SigningKey::from_keypair_bytes(&bad).is_err());
+    }
+}

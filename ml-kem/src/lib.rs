@@ -105,3 +105,16 @@ aliases! {
     ml_kem_768, MlKem768, "ML-KEM-768 type aliases.";
     ml_kem_1024, MlKem1024, "ML-KEM-1024 type aliases.";
 }
+
+/// ML-KEM-512 decapsulation key (the RustCrypto `ml-kem` alias).
+pub type DecapsulationKey512 = ml_kem_512::DecapsulationKey;
+/// ML-KEM-512 encapsulation key (the RustCrypto `ml-kem` alias).
+pub type EncapsulationKey512 = ml_kem_512::EncapsulationKey;
+/// ML-KEM-768 decapsulation key (the RustCrypto `ml-kem` alias).
+pub type DecapsulationKey768 = ml_kem_768::DecapsulationKey;
+/// ML-KEM-768 encapsulation key (the RustCrypto `ml-kem` alias).
+pub type EncapsulationKey768 = ml_kem_768::EncapsulationKey;
+/// ML-KEM-1024 decapsulation key (the RustCrypto `ml-kem` alias).
+pub type DecapsulationKey1024 = ml_kem_1024::DecapsulationKey;
+/// ML-KEM-1024 encapsulation key (the RustCrypto `ml-kem` alias).
+pub type EncapsulationKey1024 = ml_kem_1024::EncapsulationKey;

@@ -15,7 +15,7 @@ fn records(file: &str, count: usize) -> Option<Vec<Record>> {
     let mut out = Vec::new();
     for rec in pqkit_testkit::rsp::load(&format!("falcon/{file}"))?
         .iter()
-        .filter(|r| r.0.contains_key("sm"))
+        .filter(|r| r.has("sm"))
         .take(count)
     {
         let (pk, msg, sm) = (rec.hex("pk"), rec.hex("msg"), rec.hex("sm"));

@@ -112,7 +112,7 @@ impl Avx2 {
     /// (detected once, cached).
     #[inline]
     pub fn has_avx512(self) -> bool {
-        cpuid_avx512vl::get() && limit() != 2
+        cpuid_avx512vl::get() && limit() != NO_AVX512
     }
 }
 
@@ -191,13 +191,20 @@ pub trait Kernel {
     fn run<B: Backend>(self, backend: B) -> Self::Output;
 }
 
-/// The most `PQKIT_BACKEND` (or `--cfg pqkit_portable`) allows: 0 no
-/// limit, 1 portable, 2 AVX2 without AVX-512. Read once, cached.
+/// [`limit`]: no limit.
+const NO_LIMIT: u8 = 0;
+/// [`limit`]: the portable backend only.
+const PORTABLE_ONLY: u8 = 1;
+/// [`limit`]: the AVX2 kernels, none of AVX-512.
+const NO_AVX512: u8 = 2;
+
+/// The most `PQKIT_BACKEND` (or `--cfg pqkit_portable`) allows:
+/// [`NO_LIMIT`], [`PORTABLE_ONLY`] or [`NO_AVX512`]. Read once, cached.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 fn limit() -> u8 {
     #[cfg(pqkit_portable)]
     {
-        1
+        PORTABLE_ONLY
     }
     #[cfg(all(not(pqkit_portable), feature = "std"))]
     {
@@ -207,9 +214,9 @@ fn limit() -> u8 {
             u8::MAX => {
                 let v = std::env::var_os("PQKIT_BACKEND");
                 let limit = match v.as_ref().and_then(|v| v.to_str()) {
-                    Some("portable") => 1,
-                    Some("avx2") => 2,
-                    _ => 0,
+                    Some("portable") => PORTABLE_ONLY,
+                    Some("avx2") => NO_AVX512,
+                    _ => NO_LIMIT,
                 };
                 LIMIT.store(limit, Ordering::Relaxed);
                 limit
@@ -219,7 +226,7 @@ fn limit() -> u8 {
     }
     #[cfg(all(not(pqkit_portable), not(feature = "std")))]
     {
-        0
+        NO_LIMIT
     }
 }
 
@@ -228,7 +235,7 @@ fn limit() -> u8 {
 #[inline]
 fn best_avx2() -> Option<Avx2> {
     match limit() {
-        1 => None,
+        PORTABLE_ONLY => None,
         _ => Avx2::detect(),
     }
 }

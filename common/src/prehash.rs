@@ -116,14 +116,12 @@ impl HashAlg {
     /// the ACVP names (`SHA2-256`, `SHA2-512/224`, `SHAKE-128`, ...) and the
     /// short SHA-2 names (`sha256`, `sha512/256`, ...).
     pub fn from_name(name: &str) -> Result<Self, Error> {
-        let short = |a: HashAlg| {
-            let n = a.name();
-            n.starts_with("sha2-")
-                && name.len() + 2 == n.len()
-                && name.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("sha"))
-                && name
-                    .get(3..)
-                    .is_some_and(|t| t.eq_ignore_ascii_case(&n[5..]))
+        // `sha256` for `sha2-256`, ...: "sha" then the part after "sha2-".
+        let short = |a: HashAlg| match (a.name().strip_prefix("sha2-"), name.split_at_checked(3)) {
+            (Some(rest), Some((sha, tail))) => {
+                sha.eq_ignore_ascii_case("sha") && tail.eq_ignore_ascii_case(rest)
+            }
+            _ => false,
         };
         HashAlg::ALL
             .into_iter()

@@ -21,7 +21,7 @@ fn load(file: &str) -> Option<Vec<Record>> {
     Some(
         records
             .iter()
-            .filter(|r| r.0.contains_key("sm"))
+            .filter(|r| r.has("sm"))
             .map(|r| {
                 let rec = Record {
                     count: r.number("count"),

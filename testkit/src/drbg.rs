@@ -128,7 +128,7 @@ mod tests {
             records
                 .iter()
                 .map(|r| {
-                    let msg = if r.0.contains_key("msg") {
+                    let msg = if r.has("msg") {
                         r.hex("msg")
                     } else {
                         Vec::new()

@@ -202,6 +202,10 @@ pub mod rsp {
     pub struct Record(pub BTreeMap<String, String>);
 
     impl Record {
+        /// Whether the record has a field.
+        pub fn has(&self, name: &str) -> bool {
+            self.0.contains_key(name)
+        }
         /// The text of a field.
         pub fn text(&self, name: &str) -> &str {
             self.0
@@ -232,7 +236,7 @@ pub mod rsp {
             if let Some((k, v)) = line.split_once(" = ") {
                 cur.0.insert(k.trim().to_string(), v.trim().to_string());
             } else if line.is_empty() && !cur.0.is_empty() {
-                if cur.0.contains_key("count") {
+                if cur.has("count") {
                     out.push(std::mem::take(&mut cur));
                 } else {
                     cur = Record::default();

@@ -80,14 +80,11 @@ fn permute(state: &mut StateX4) {
 impl X4Ops for Avx2 {
     #[inline]
     fn keccak_f1600_x4(self, state: &mut StateX4) {
-        // AVX-512VL, where the token allows it, runs the same permutation
+        // AVX-512VL, where the level allows it, runs the same permutation
         // about twice as fast (rotates and three-input logic in one
-        // instruction, no register spills).
-        if self.has_avx512() {
-            super::avx512::keccak_f1600_x4(self, state);
-        } else {
-            keccak_f1600_x4(self, state);
-        }
+        // instruction, no register spills); that function picks the
+        // kernel, falling back to this file's AVX2 one.
+        super::avx512::keccak_f1600_x4(self, state);
     }
 }
 

@@ -264,6 +264,12 @@ pub fn dispatch<K: Kernel>(kernel: K) -> K::Output {
 /// entry for loops that LLVM vectorises, such as FN-DSA's floating-point
 /// FFT and ffLDL. `f` gets no backend token; it computes the same on
 /// every backend.
+///
+/// ```
+/// let mut v = [1.0f64, 2.0, 3.0, 4.0];
+/// pqkit_common::vectorized(|| v.iter_mut().for_each(|x| *x *= 2.0));
+/// assert_eq!(v, [2.0, 4.0, 6.0, 8.0]);
+/// ```
 #[inline]
 pub fn vectorized<R>(f: impl FnOnce() -> R) -> R {
     struct Run<F>(F);

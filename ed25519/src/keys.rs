@@ -386,6 +386,16 @@ impl SigningKey {
     /// From the secret key followed by the public key (as `ed25519-dalek`):
     /// the public key must be the one the secret key yields, else an
     /// error (dalek's "mismatched keypair").
+    ///
+    /// ```
+    /// use pqkit_ed25519::SigningKey;
+    /// let sk = SigningKey::from_bytes(&[7u8; 32]);
+    /// let mut kp = sk.to_keypair_bytes();
+    /// assert_eq!(SigningKey::from_keypair_bytes(&kp)?.to_bytes(), [7u8; 32]);
+    /// kp[63] ^= 1;
+    /// assert!(SigningKey::from_keypair_bytes(&kp).is_err());
+    /// # Ok::<(), pqkit_ed25519::SignatureError>(())
+    /// ```
     pub fn from_keypair_bytes(
         bytes: &[u8; crate::KEYPAIR_LENGTH],
     ) -> Result<SigningKey, crate::SignatureError> {

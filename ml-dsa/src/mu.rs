@@ -61,6 +61,17 @@ impl MuBuilder {
 
     /// The SHAKE256 state mu is being absorbed into (what the RustCrypto
     /// `DigestSigner<Shake256>` closures feed).
+    ///
+    /// ```
+    /// use pqkit_ml_dsa::{MlDsa44, MuBuilder, SigningKey};
+    /// use pqkit_common::keccak::Update;
+    /// let sk = SigningKey::<MlDsa44>::from_seed(&[1u8; 32])?;
+    /// let mut b = MuBuilder::from_verifying_key(sk.public_key(), b"")?;
+    /// b.hasher_mut().update(b"message");
+    /// let sig = sk.sign_mu_deterministic(&b.finalize())?;
+    /// assert_eq!(sig, sk.sign_deterministic(b"message", b"")?);
+    /// # Ok::<(), pqkit_ml_dsa::Error>(())
+    /// ```
     pub fn hasher_mut(&mut self) -> &mut Shake256 {
         &mut self.h
     }

@@ -99,10 +99,19 @@ pub fn pem(label: &str, der: &[u8]) -> Result<Zeroizing<String>> {
         .map_err(|e| CliError::new(format!("PEM encoding: {e}")))
 }
 
+/// Whether `path` names an existing file that is not a regular file (a
+/// device such as `/dev/null`, a FIFO): such a target is written in place,
+/// since renaming a temporary over it would replace the device node.
+fn is_special(path: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.file_type().is_file() && !m.is_dir())
+}
+
 /// Write every `(path, bytes)` pair, all or nothing: each goes to a
 /// temporary file beside its target first; only when all are written are
 /// they renamed into place. On any failure the temporaries are removed and
-/// no target is touched. `-` writes to standard output.
+/// no target is touched. `-` writes to standard output; an existing
+/// non-regular target (`/dev/null`, a FIFO) is written in place after the
+/// renames, never replaced.
 pub fn write_outputs(outputs: &[(&str, &[u8])]) -> Result<()> {
     let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
     let cleanup = |staged: &[(PathBuf, PathBuf)]| {
@@ -110,6 +119,7 @@ pub fn write_outputs(outputs: &[(&str, &[u8])]) -> Result<()> {
             let _ = std::fs::remove_file(tmp);
         }
     };
+    let mut in_place: Vec<(&str, &[u8])> = Vec::new();
     for (i, (path, bytes)) in outputs.iter().enumerate() {
         if *path == "-" {
             continue;
@@ -117,6 +127,10 @@ pub fn write_outputs(outputs: &[(&str, &[u8])]) -> Result<()> {
         if outputs[..i].iter().any(|(p, _)| p == path) {
             cleanup(&staged);
             return Err(CliError::new(format!("{path} named twice as an output")));
+        }
+        if is_special(path) {
+            in_place.push((path, bytes));
+            continue;
         }
         let target = PathBuf::from(path);
         let tmp = temp_path(&target);
@@ -132,6 +146,13 @@ pub fn write_outputs(outputs: &[(&str, &[u8])]) -> Result<()> {
             cleanup(&staged);
             return Err(CliError::new(format!("writing {}: {e}", target.display())));
         }
+    }
+    for (path, bytes) in in_place {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| CliError::new(format!("writing {path}: {e}")))?;
     }
     for (path, bytes) in outputs {
         if *path == "-" {

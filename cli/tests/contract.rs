@@ -246,3 +246,31 @@ fn fn_dsa_modes() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// An output that is not a regular file (`/dev/null`, a FIFO) is written in
+/// place: the atomic temporary-and-rename path must never replace it.
+#[cfg(unix)]
+#[test]
+fn special_file_outputs_are_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = tmpdir("fifo");
+    let fifo = d.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).expect("read fifo"))
+    };
+    let out = pqkit(&["keygen", "ed25519", "-o", fifo.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // Checked before joining: a replaced FIFO would leave the reader
+    // blocked forever.
+    let kind = std::fs::symlink_metadata(&fifo)
+        .expect("still there")
+        .file_type();
+    assert!(kind.is_fifo(), "the FIFO was replaced by {kind:?}");
+    let written = reader.join().expect("reader");
+    assert!(written.starts_with(b"-----BEGIN PRIVATE KEY-----"));
+    assert_eq!(only_files(&d), ["out.fifo"], "no temporary left behind");
+    let _ = std::fs::remove_dir_all(&d);
+}

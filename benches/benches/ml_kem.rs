@@ -31,7 +31,7 @@ macro_rules! bench_set {
             use pqkit_ml_kem::{DecapsulationKey, hazmat};
             let mut g = c.benchmark_group($name);
 
-            let keygen_ours = || DecapsulationKey::<$ours>::from_seed(black_box(&SEED));
+            let keygen_ours = || DecapsulationKey::<$ours>::from_seed(black_box(SEED.into()));
             let keygen_rc = || <$rc>::from_seed(black_box(&SEED.into()));
             let keygen_lc = || lc::generate_key_pair(black_box(SEED));
             g.bench_function("keygen/pqkit", |b| b.iter(keygen_ours));
@@ -42,7 +42,7 @@ macro_rules! bench_set {
             let aws_dk = AwsDk::generate(&AWS).unwrap();
             let aws_ek = aws_dk.encapsulation_key().unwrap();
 
-            let dk = DecapsulationKey::<$ours>::from_seed(&SEED);
+            let dk = DecapsulationKey::<$ours>::from_seed(SEED.into());
             let ek = dk.encapsulation_key().clone();
             let (rdk, rek) = <$rc>::from_seed(&SEED.into());
             let kp = lc::generate_key_pair(SEED);
@@ -91,7 +91,7 @@ macro_rules! bench_set {
             g.bench_function("decaps/aws-lc-rs", |b| b.iter(decaps_aws));
             let dk_bytes = dk.expanded_bytes().to_vec();
             let decaps_ours_bytes = || {
-                DecapsulationKey::<$ours>::from_expanded(black_box(&dk_bytes))
+                pqkit_ml_kem::ExpandedDecapsulationKey::<$ours>::from_expanded(black_box(&dk_bytes))
                     .unwrap()
                     .decapsulate_bytes(&ct)
                     .unwrap()

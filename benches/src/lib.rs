@@ -187,55 +187,48 @@ pub mod probes {
 
     fn ml_dsa_keygen<P: ParameterSet>() -> Op {
         Box::new(|| {
-            SigningKey::<P>::from_seed(black_box(&[5u8; 32]))
-                .map_or(0, |sk| u64::from(sk.public_key().as_bytes()[0]))
+            let sk = SigningKey::<P>::from_seed(black_box(&[5u8; 32].into()));
+            u64::from(sk.expanded_bytes().as_ref()[0])
         })
     }
 
     fn ml_dsa_sign<P: ParameterSet>() -> Op {
-        let sk = SigningKey::<P>::from_seed(&[5u8; 32]).ok();
+        let sk = SigningKey::<P>::from_seed(&[5u8; 32].into());
         Box::new(move || {
-            sk.as_ref()
-                .and_then(|sk| {
-                    sk.sign_with_rnd(black_box(b"stack probe"), b"", &[9; 32])
-                        .ok()
-                })
+            sk.sign_with_rnd(black_box(b"stack probe"), b"", &[9; 32])
                 .map_or(0, |s| u64::from(s.as_bytes()[0]))
         })
     }
 
     fn ml_dsa_verify<P: ParameterSet>() -> Op {
-        let sk = SigningKey::<P>::from_seed(&[5u8; 32]).ok();
-        let pair = sk.and_then(|sk| {
-            let sig = sk.sign_deterministic(b"stack probe", b"").ok()?;
-            Some((sk.public_key().clone(), sig))
-        });
+        let sk = SigningKey::<P>::from_seed(&[5u8; 32].into());
+        let pair = sk
+            .sign_deterministic(b"stack probe", b"")
+            .ok()
+            .map(|sig| (sk.verifying_key(), sig));
         Box::new(move || {
             pair.as_ref().map_or(0, |(vk, sig)| {
-                u64::from(
-                    vk.verify_with_context(black_box(b"stack probe"), b"", sig)
-                        .is_ok(),
-                )
+                u64::from(vk.verify_with_context(black_box(b"stack probe"), b"", sig))
             })
         })
     }
 
     fn ml_kem_keygen<P: KemParameterSet>() -> Op {
         Box::new(|| {
-            let dk = DecapsulationKey::<P>::from_seed(black_box(&[5u8; 64]));
+            let dk = DecapsulationKey::<P>::from_seed(black_box([5u8; 64].into()));
             u64::from(dk.encapsulation_key().as_bytes()[0])
         })
     }
 
     fn ml_kem_encaps<P: KemParameterSet>() -> Op {
-        let ek = DecapsulationKey::<P>::from_seed(&[5u8; 64])
+        let ek = DecapsulationKey::<P>::from_seed([5u8; 64].into())
             .encapsulation_key()
             .clone();
         Box::new(move || u64::from(ek.encapsulate_deterministic(black_box(&[7u8; 32])).1[0]))
     }
 
     fn ml_kem_decaps<P: KemParameterSet>() -> Op {
-        let dk = DecapsulationKey::<P>::from_seed(&[5u8; 64]);
+        let dk = DecapsulationKey::<P>::from_seed([5u8; 64].into());
         let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);
         Box::new(move || {
             dk.decapsulate_bytes(black_box(&ct))

@@ -159,7 +159,7 @@ pub type Tour = (&'static str, fn(u64) -> Result<Timings>);
 
 /// Every algorithm's tour, in the order of `pqkit algorithms`.
 pub fn tours() -> &'static [Tour] {
-    use pqkit_ml_dsa::{ml_dsa_44, ml_dsa_65, ml_dsa_87};
+    use pqkit_ml_dsa::{Generate, ml_dsa_44, ml_dsa_65, ml_dsa_87};
     use pqkit_ml_kem::{MlKem512, MlKem768, MlKem1024};
     &[
         ("ml-kem-512", |b| kem_tour::<MlKem512>("ml-kem-512", b)),
@@ -167,17 +167,17 @@ pub fn tours() -> &'static [Tour] {
         ("ml-kem-1024", |b| kem_tour::<MlKem1024>("ml-kem-1024", b)),
         ("ml-dsa-44", |b| {
             signature_tour::<_, ml_dsa_44::Signature, _>("ml-dsa-44", b, || {
-                ml_dsa_44::SigningKey::generate(&mut os_rng())
+                ml_dsa_44::SigningKey::try_generate()
             })
         }),
         ("ml-dsa-65", |b| {
             signature_tour::<_, ml_dsa_65::Signature, _>("ml-dsa-65", b, || {
-                ml_dsa_65::SigningKey::generate(&mut os_rng())
+                ml_dsa_65::SigningKey::try_generate()
             })
         }),
         ("ml-dsa-87", |b| {
             signature_tour::<_, ml_dsa_87::Signature, _>("ml-dsa-87", b, || {
-                ml_dsa_87::SigningKey::generate(&mut os_rng())
+                ml_dsa_87::SigningKey::try_generate()
             })
         }),
         ("fn-dsa-512", |b| {

@@ -147,47 +147,19 @@ pub trait ChoiceKey: Sized {
     fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R;
 }
 
-/// Implement a lattice private key's whole PKCS#8 side for `Key<P>`,
-/// generic over its parameter set `P: $params`, with OIDs from
-/// `P: $oids` (`P::OID`):
+/// Implement a lattice private key's PKCS#8 side for `Key<P>`, generic
+/// over its parameter set `P: $params`, with OIDs from `P: $oids`
+/// (`P::OID`), for a key type that implements [`ChoiceKey`]:
 ///
-/// * [`ChoiceKey`], from its inherent methods `from_seed_slice`,
-///   `from_expanded`, `from_seed_and_expanded`, `expanded_bytes`
-///   (anything `AsRef<[u8]>`), the named seed accessor
-///   (`Option<&[u8; N]>`) and the named public-key accessor (a type with
-///   `as_bytes`);
-/// * `TryFrom<PrivateKeyInfoRef>` (any CHOICE arm; an embedded public key
-///   must match);
+/// * `TryFrom<PrivateKeyInfoRef>` (any CHOICE arm the key's [`ChoiceKey`]
+///   accepts; an embedded public key must match);
 /// * with the calling crate's `alloc` feature, `EncodePrivateKey` (the seed
 ///   form when the key has a seed, else the expanded form) and inherent
 ///   `to_pkcs8_der_with(KeyFormat)`, plus `to_pkcs8_pem_with` with its
 ///   `pem` feature.
 #[macro_export]
 macro_rules! impl_choice_key {
-    (
-        $key:ident<$p:ident>, params = $params:path, oids = $oids:path,
-        error = $err:ty, seed = $seed:ident, public = $public:ident $(,)?
-    ) => {
-        impl<$p: $params> $crate::pkix::ChoiceKey for $key<$p> {
-            type Error = $err;
-            fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
-                Self::from_seed_slice(seed)
-            }
-            fn from_expanded_arm(expanded: &[u8]) -> Result<Self, $err> {
-                Self::from_expanded(expanded)
-            }
-            fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, $err> {
-                Self::from_seed_and_expanded(seed, expanded)
-            }
-            fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
-                f(
-                    self.$seed().map(|s| &s[..]),
-                    self.expanded_bytes().as_ref(),
-                    self.$public().as_bytes(),
-                )
-            }
-        }
-
+    ($key:ident<$p:ident>, params = $params:path, oids = $oids:path $(,)?) => {
         impl<$p: $params + $oids> TryFrom<$crate::pkix::PrivateKeyInfoRef<'_>> for $key<$p> {
             type Error = $crate::pkix::pkcs8::Error;
             fn try_from(

@@ -149,10 +149,8 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
     let mut rnd: [u8; 32] = secret_bytes(21);
     poison(&mut xi);
     poison(&mut rnd);
-    let Ok(sk) = pqkit_ml_dsa::SigningKey::<P>::from_seed(&xi) else {
-        return 0;
-    };
-    let mut pk = sk.public_key().as_bytes().to_vec();
+    let sk = pqkit_ml_dsa::SigningKey::<P>::from_seed(&xi.into());
+    let mut pk = sk.verifying_key().as_bytes().to_vec();
     let msg = b"constant-time check message";
     let mut sig1 = match sk.sign_with_rnd(msg, b"ctx", &rnd) {
         Ok(s) => s.as_bytes().to_vec(),
@@ -306,7 +304,7 @@ fn ml_kem<P: pqkit_ml_kem::ParameterSet>() -> u64 {
     let mut m: [u8; 32] = secret_bytes(31);
     poison(&mut seed);
     poison(&mut m);
-    let dk = pqkit_ml_kem::DecapsulationKey::<P>::from_seed(&seed);
+    let dk = pqkit_ml_kem::DecapsulationKey::<P>::from_seed(seed.into());
     let mut ek = dk.encapsulation_key().as_bytes().to_vec();
     let (ct, k) = dk.encapsulation_key().encapsulate_deterministic(&m);
     let mut ct = ct.to_vec();

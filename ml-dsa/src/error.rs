@@ -13,6 +13,10 @@ pub enum Error {
     InvalidPrivateKey,
     /// A PKCS#8 key holding both seed and expanded key whose parts disagree.
     InconsistentKey,
+    /// A [`SigningKey`](crate::SigningKey) keeps its seed, and the private
+    /// key has none (the PKCS#8 `expandedKey` form): load it as an
+    /// [`ExpandedSigningKey`](crate::ExpandedSigningKey).
+    NoSeed,
     /// The hint part of a signature is malformed (indices not strictly
     /// increasing, too many ones, non-zero padding).
     MalformedHint,
@@ -36,6 +40,9 @@ impl core::fmt::Display for Error {
             Error::ContextTooLong => "ML-DSA: context string longer than 255 bytes",
             Error::InvalidPrivateKey => "ML-DSA: malformed expanded private key",
             Error::InconsistentKey => "ML-DSA: seed and expanded private key disagree",
+            Error::NoSeed => {
+                "ML-DSA: the private key has no seed (load it as an ExpandedSigningKey)"
+            }
             Error::MalformedHint => "ML-DSA: malformed signature hint",
             Error::ZOutOfRange => "ML-DSA: signature response z out of range",
             Error::InvalidSignature => "ML-DSA: invalid signature",

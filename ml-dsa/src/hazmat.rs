@@ -7,18 +7,20 @@ use core::marker::PhantomData;
 use pqkit_common::{Backend, Kernel, dispatch};
 
 use crate::algo::{self, SecretParts};
-use crate::{Error, Mu, MuBuilder, ParameterSet, Signature, SigningKey, VerifyingKey};
+use crate::{
+    Error, ExpandedSigningKey, Mu, MuBuilder, ParameterSet, Signature, SigningKey, VerifyingKey,
+};
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal(xi) (same as
 /// [`SigningKey::from_seed`]).
-pub fn keygen_internal<P: ParameterSet>(xi: &[u8; 32]) -> Result<SigningKey<P>, Error> {
-    SigningKey::from_seed(xi)
+pub fn keygen_internal<P: ParameterSet>(xi: &[u8; 32]) -> SigningKey<P> {
+    SigningKey::from_seed(&(*xi).into())
 }
 
 /// FIPS 204 Alg. 7 ML-DSA.Sign_internal(sk, M', rnd) with `M'` given in
 /// pieces (already formatted by the caller).
 pub fn sign_internal<P: ParameterSet>(
-    sk: &SigningKey<P>,
+    sk: &ExpandedSigningKey<P>,
     m_prime: &[&[u8]],
     rnd: &[u8; 32],
 ) -> Result<Signature<P>, Error> {
@@ -75,19 +77,19 @@ impl<P: ParameterSet> Kernel for SignExpandedK<'_, P> {
 /// `[-eta, eta]`): t0 and tr are *not* recomputed from rho, s1 and s2, so
 /// an inconsistent key yields signatures that do not verify under any
 /// public key. This is the cost model of signing from raw key bytes in
-/// other libraries; use [`SigningKey::from_expanded`] to import a key with
+/// other libraries; use [`ExpandedSigningKey::from_expanded`] to import a key with
 /// full validation (which also derives its public key).
 ///
 /// ```
 /// use pqkit_ml_dsa::{hazmat, MlDsa65, SigningKey};
-/// let sk = SigningKey::<MlDsa65>::from_seed(&[7u8; 32])?;
+/// let sk = SigningKey::<MlDsa65>::from_seed(&[7u8; 32].into());
 /// let sig = hazmat::sign_expanded::<MlDsa65>(
 ///     sk.expanded_bytes().as_ref(),
 ///     &[b"hello"],
 ///     b"",
 ///     &[0u8; 32],
 /// )?;
-/// sk.public_key().verify_with_context(b"hello", b"", &sig)?;
+/// assert!(sk.verifying_key().verify_with_context(b"hello", b"", &sig));
 /// # Ok::<(), pqkit_ml_dsa::Error>(())
 /// ```
 pub fn sign_expanded<P: ParameterSet>(

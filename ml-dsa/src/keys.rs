@@ -25,9 +25,9 @@ struct KeyGenK<'a, P> {
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
-    type Output = Result<(), Error>;
-    fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.pub_out)
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.pub_out);
     }
 }
 
@@ -51,9 +51,9 @@ struct DecodePkK<'a, P> {
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecodePkK<'_, P> {
-    type Output = Result<(), Error>;
-    fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::decode_pk::<B, P>(b, self.pk, self.out)
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::decode_pk::<B, P>(b, self.pk, self.out);
     }
 }
 
@@ -140,21 +140,33 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// the right length is a valid key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let arr = P::PublicKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let mut vk = Self {
-            bytes: arr,
-            parts: store(PublicParts::default()),
-        };
-        dispatch(DecodePkK::<P> {
-            pk: bytes,
-            out: &mut vk.parts,
-            _p: PhantomData,
-        })?;
-        Ok(vk)
+        Ok(Self::decode(&arr))
     }
 
     /// The encoded public key.
     pub fn to_bytes(&self) -> P::PublicKeyBytes {
         self.bytes
+    }
+
+    /// The encoded public key (RustCrypto `ml-dsa`'s name for
+    /// [`to_bytes`](Self::to_bytes)).
+    pub fn encode(&self) -> EncodedVerifyingKey<P> {
+        self.bytes
+    }
+
+    /// Decode an encoded public key (RustCrypto `ml-dsa`'s name; every byte
+    /// string of the right length is a valid key, so this cannot fail).
+    pub fn decode(enc: &EncodedVerifyingKey<P>) -> Self {
+        let mut vk = Self {
+            bytes: *enc,
+            parts: store(PublicParts::default()),
+        };
+        dispatch(DecodePkK::<P> {
+            pk: enc.as_ref(),
+            out: &mut vk.parts,
+            _p: PhantomData,
+        });
+        vk
     }
 
     /// The encoded public key, borrowed.
@@ -167,9 +179,11 @@ impl<P: ParameterSet> VerifyingKey<P> {
         &self.parts.tr
     }
 
-    /// Verify a signature made from an external mu.
-    pub fn verify_mu(&self, mu: &Mu, sig: &Signature<P>) -> Result<(), Error> {
-        self.verify_mu_bytes(mu, sig.as_bytes())
+    /// Verify a signature made from an external mu: `true` if valid
+    /// (RustCrypto `ml-dsa`'s shape; [`verify_mu_bytes`](Self::verify_mu_bytes)
+    /// says why a signature is rejected).
+    pub fn verify_mu(&self, mu: &Mu, sig: &Signature<P>) -> bool {
+        self.verify_mu_bytes(mu, sig.as_bytes()).is_ok()
     }
 
     /// Verify raw signature bytes against mu (typed errors for wrong
@@ -183,14 +197,14 @@ impl<P: ParameterSet> VerifyingKey<P> {
         })
     }
 
-    /// FIPS 204 Alg. 3 ML-DSA.Verify with a context of at most 255 bytes.
-    pub fn verify_with_context(
-        &self,
-        msg: &[u8],
-        ctx: &[u8],
-        sig: &Signature<P>,
-    ) -> Result<(), Error> {
+    /// FIPS 204 Alg. 3 ML-DSA.Verify with a context: `true` if the
+    /// signature is valid (RustCrypto `ml-dsa`'s shape; a context longer
+    /// than 255 bytes verifies nothing).
+    /// [`verify_multipart_with_context`](Self::verify_multipart_with_context)
+    /// and the `Verifier` trait say why a signature is rejected.
+    pub fn verify_with_context(&self, msg: &[u8], ctx: &[u8], sig: &Signature<P>) -> bool {
         self.verify_multipart_with_context(&[msg], ctx, sig.as_bytes())
+            .is_ok()
     }
 
     /// ML-DSA.Verify over a message given in pieces, with raw signature
@@ -227,7 +241,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
         sig: &Signature<P>,
     ) -> Result<(), Error> {
         let mu = MuBuilder::prehashed(self.tr(), ctx, ph)?;
-        self.verify_mu(&mu, sig)
+        self.verify_mu_bytes(&mu, sig.as_bytes())
     }
 
     /// A verifier carrying a context string (at most 255 bytes), for the
@@ -275,71 +289,94 @@ impl<P: ParameterSet> Signature<P> {
     pub fn as_bytes(&self) -> &[u8] {
         self.bytes.as_ref()
     }
+    /// The encoded signature (RustCrypto `ml-dsa`'s name).
+    pub fn encode(&self) -> EncodedSignature<P> {
+        self.bytes
+    }
+    /// Wrap an encoded signature (RustCrypto `ml-dsa`'s name). Always
+    /// `Some`: pqkit checks the hint and the range of z when verifying
+    /// (with typed errors), where RustCrypto checks them here.
+    pub fn decode(enc: &EncodedSignature<P>) -> Option<Self> {
+        Some(Self { bytes: *enc })
+    }
 }
 
-/// An ML-DSA private (signing) key: the 32-byte seed xi when known (the
-/// canonical form), the expanded FIPS 204 key, its NTT-domain parts, and
-/// the public key. Wiped on drop; `Debug` shows no secret.
+/// The 32-byte ML-DSA seed xi (FIPS 204 Alg. 1), the canonical private
+/// key (RustCrypto `ml-dsa`'s type: a `hybrid-array` array, which converts
+/// from and to `[u8; 32]` with `into()`).
+pub type Seed = B32;
+/// A 32-byte array.
+pub type B32 = hybrid_array::Array<u8, hybrid_array::sizes::U32>;
+/// The encoded public key `pkEncode(rho, t1)`.
+pub type EncodedVerifyingKey<P> = <P as ParameterSet>::PublicKeyBytes;
+/// The encoded expanded private key `skEncode(rho, K, tr, s1, s2, t0)`.
+pub type ExpandedSigningKeyBytes<P> = <P as ParameterSet>::ExpandedKeyBytes;
+/// The encoded signature.
+pub type EncodedSignature<P> = <P as ParameterSet>::SignatureBytes;
+
+/// An ML-DSA private key without its seed: the expanded FIPS 204 key, its
+/// NTT-domain parts and the public key. Made by [`from_expanded`]
+/// (a validated import of the expanded encoding, e.g. from OpenSSL's
+/// `expandedKey` PKCS#8 form, which loads in every form here) or from a
+/// seed. Every signing operation is here; [`SigningKey`] (which keeps the
+/// seed) dereferences to it. Wiped on drop; `Debug` shows no secret.
 ///
 /// Through the `signature` traits, `Signer`/`MultipartSigner` sign
 /// **deterministically with the empty context**, `RandomizedSigner` signs
 /// hedged, `DigestSigner<Shake256>` streams the message into mu (pure
 /// ML-DSA, as in RustCrypto `ml-dsa`; HashML-DSA is `sign_prehash_*`); use
 /// [`with_context`](Self::with_context) for a context.
+///
+/// [`from_expanded`]: Self::from_expanded
 #[derive(Clone)]
-pub struct SigningKey<P: ParameterSet> {
-    seed: Option<[u8; 32]>,
+pub struct ExpandedSigningKey<P: ParameterSet> {
     expanded: P::ExpandedKeyBytes,
     parts: Store<SecretParts>,
     vk: VerifyingKey<P>,
 }
 
-impl<P: ParameterSet> Zeroize for SigningKey<P> {
+impl<P: ParameterSet> Zeroize for ExpandedSigningKey<P> {
     fn zeroize(&mut self) {
-        self.seed.zeroize();
         self.expanded.zeroize();
         self.parts.zeroize();
     }
 }
-impl<P: ParameterSet> Drop for SigningKey<P> {
+impl<P: ParameterSet> Drop for ExpandedSigningKey<P> {
     fn drop(&mut self) {
         // `parts` zeroizes itself when it is dropped.
-        self.seed.zeroize();
         self.expanded.zeroize();
     }
 }
-impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
+impl<P: ParameterSet> ZeroizeOnDrop for ExpandedSigningKey<P> {}
 
-impl<P: ParameterSet> core::fmt::Debug for SigningKey<P> {
+impl<P: ParameterSet> core::fmt::Debug for ExpandedSigningKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("SigningKey")
+        f.debug_struct("ExpandedSigningKey")
             .field("set", &P::NAME)
             .finish_non_exhaustive()
     }
 }
 
-impl<P: ParameterSet> SigningKey<P> {
-    /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal from the seed xi.
-    ///
-    /// Fails only if a rejection-sampling bound is hit (probability below
-    /// `2^-256`).
-    pub fn from_seed(xi: &[u8; 32]) -> Result<Self, Error> {
+impl<P: ParameterSet> ExpandedSigningKey<P> {
+    /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal from the seed xi, keeping
+    /// only the expanded key (use [`SigningKey::from_seed`] to keep the
+    /// seed). Cannot fail: ExpandA and ExpandS squeeze until done, as FIPS
+    /// 204 Alg. 30/31 are written.
+    pub fn from_seed(xi: &Seed) -> Self {
         let mut key = Self::empty();
         dispatch(KeyGenK::<P> {
-            xi,
+            xi: &xi.0,
             pk: key.vk.bytes.as_mut(),
             sk: key.expanded.as_mut(),
             out: &mut key.parts,
             pub_out: &mut key.vk.parts,
             _p: PhantomData,
-        })?;
-        key.seed = Some(*xi);
-        Ok(key)
+        });
+        key
     }
 
     fn empty() -> Self {
         Self {
-            seed: None,
             expanded: P::ExpandedKeyBytes::zeroed(),
             parts: store(SecretParts::with_dims(P::L, P::K)),
             vk: VerifyingKey {
@@ -349,30 +386,12 @@ impl<P: ParameterSet> SigningKey<P> {
         }
     }
 
-    /// [`from_seed`](Self::from_seed) from a slice (must be 32 bytes).
-    pub fn from_seed_slice(xi: &[u8]) -> Result<Self, Error> {
-        let xi: &[u8; 32] = xi.try_into().map_err(|_| Error::InvalidLength)?;
-        Self::from_seed(xi)
-    }
-
-    /// FIPS 204 Alg. 1 ML-DSA.KeyGen: a fresh seed from `rng`.
-    pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
-        let mut xi = Zeroizing::new([0u8; 32]);
-        rng.try_fill_bytes(&mut xi[..]).map_err(|_| Error::Rng)?;
-        Self::from_seed(&xi)
-    }
-
-    /// ML-DSA.KeyGen with a seed from the operating system.
-    #[cfg(feature = "getrandom")]
-    pub fn generate_os() -> Result<Self, Error> {
-        let xi = rnd_os()?;
-        Self::from_seed(&xi)
-    }
-
     /// Import the expanded FIPS 204 private key `skEncode(rho, K, tr, s1,
     /// s2, t0)`. The key is validated: s1/s2 in range, and t0 and tr equal
     /// to the values recomputed from rho, s1, s2 (which also yields the
-    /// public key). Such a key has no seed.
+    /// public key); else [`Error::InvalidPrivateKey`] or
+    /// [`Error::InvalidLength`]. (RustCrypto `ml-dsa` does not validate, so
+    /// its `from_expanded` cannot fail.)
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
         let mut key = Self::empty();
         key.expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
@@ -386,30 +405,19 @@ impl<P: ParameterSet> SigningKey<P> {
         Ok(key)
     }
 
-    /// Import seed and expanded key together (the PKCS#8 `both` form): the
-    /// seed must regenerate exactly that expanded key (compared in constant
-    /// time), else [`Error::InconsistentKey`].
-    pub fn from_seed_and_expanded(xi: &[u8], expanded: &[u8]) -> Result<Self, Error> {
-        let sk = Self::from_seed_slice(xi)?;
-        if !bool::from(pqkit_common::ct::ct_eq(sk.expanded.as_ref(), expanded)) {
-            return Err(Error::InconsistentKey);
-        }
-        Ok(sk)
-    }
-
-    /// The seed xi, if this key was made from one.
-    pub fn seed(&self) -> Option<&[u8; 32]> {
-        self.seed.as_ref()
-    }
-
-    /// The expanded FIPS 204 private key encoding.
+    /// The expanded FIPS 204 private key encoding, borrowed.
     pub fn expanded_bytes(&self) -> &P::ExpandedKeyBytes {
         &self.expanded
     }
 
-    /// The public key.
-    pub fn public_key(&self) -> &VerifyingKey<P> {
-        &self.vk
+    /// The expanded FIPS 204 private key encoding (RustCrypto's name).
+    pub fn to_expanded(&self) -> ExpandedSigningKeyBytes<P> {
+        self.expanded
+    }
+
+    /// The public key (a copy; `as_ref()` borrows it).
+    pub fn verifying_key(&self) -> VerifyingKey<P> {
+        self.vk.clone()
     }
 
     /// FIPS 204 Alg. 7 from line 7: sign an external mu with the given
@@ -431,11 +439,12 @@ impl<P: ParameterSet> SigningKey<P> {
         self.sign_mu_with_rnd(mu, &[0u8; 32])
     }
 
-    /// Hedged signature of an external mu, `rnd` from `rng`.
-    pub fn sign_mu_with_rng<R: TryCryptoRng + ?Sized>(
+    /// Hedged signature of an external mu, `rnd` from `rng` (RustCrypto
+    /// `ml-dsa`'s name and argument order).
+    pub fn sign_mu_randomized<R: TryCryptoRng + ?Sized>(
         &self,
-        rng: &mut R,
         mu: &Mu,
+        rng: &mut R,
     ) -> Result<Signature<P>, Error> {
         self.sign_mu_with_rnd(mu, &*rnd_from(rng)?)
     }
@@ -465,12 +474,13 @@ impl<P: ParameterSet> SigningKey<P> {
         self.sign_mu_with_rnd(&b.finalize(), rnd)
     }
 
-    /// Hedged ML-DSA.Sign (the FIPS 204 default), `rnd` from `rng`.
-    pub fn sign_with_rng<R: TryCryptoRng + ?Sized>(
+    /// Hedged ML-DSA.Sign (the FIPS 204 default), `rnd` from `rng`
+    /// (RustCrypto `ml-dsa`'s name and argument order).
+    pub fn sign_randomized<R: TryCryptoRng + ?Sized>(
         &self,
-        rng: &mut R,
         msg: &[u8],
         ctx: &[u8],
+        rng: &mut R,
     ) -> Result<Signature<P>, Error> {
         check_ctx(ctx)?;
         self.sign_with_rnd(msg, ctx, &*rnd_from(rng)?)
@@ -500,12 +510,12 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 
     /// Hedged HashML-DSA.Sign: hashes `msg` with `alg`, `rnd` from `rng`.
-    pub fn sign_prehash_with_rng<R: TryCryptoRng + ?Sized>(
+    pub fn sign_prehash_randomized<R: TryCryptoRng + ?Sized>(
         &self,
-        rng: &mut R,
         alg: HashAlg,
         msg: &[u8],
         ctx: &[u8],
+        rng: &mut R,
     ) -> Result<Signature<P>, Error> {
         check_ctx(ctx)?;
         self.sign_prehashed_with_rnd(&alg.digest(msg), ctx, &*rnd_from(rng)?)
@@ -533,11 +543,97 @@ impl<P: ParameterSet> SigningKey<P> {
     }
 }
 
-/// A [`SigningKey`] with a context string: its `Signer` (deterministic),
+impl<P: ParameterSet> AsRef<VerifyingKey<P>> for ExpandedSigningKey<P> {
+    fn as_ref(&self) -> &VerifyingKey<P> {
+        &self.vk
+    }
+}
+
+/// An ML-DSA private (signing) key made from its 32-byte seed xi, which it
+/// keeps (the canonical, smallest form: `KeyInit`/`KeyExport` and the
+/// PKCS#8 `seed` form), with the expanded key it generates. Dereferences
+/// to [`ExpandedSigningKey`], where every signing method is; implements the
+/// same `signature` traits. A private key imported without a seed (the
+/// PKCS#8 `expandedKey` form) is an [`ExpandedSigningKey`]. Wiped on drop;
+/// `Debug` shows no secret.
+#[derive(Clone)]
+pub struct SigningKey<P: ParameterSet> {
+    seed: Seed,
+    key: ExpandedSigningKey<P>,
+}
+
+impl<P: ParameterSet> Drop for SigningKey<P> {
+    fn drop(&mut self) {
+        // `key` wipes itself when it is dropped.
+        self.seed.zeroize();
+    }
+}
+impl<P: ParameterSet> ZeroizeOnDrop for SigningKey<P> {}
+
+impl<P: ParameterSet> core::fmt::Debug for SigningKey<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("set", &P::NAME)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<P: ParameterSet> core::ops::Deref for SigningKey<P> {
+    type Target = ExpandedSigningKey<P>;
+    fn deref(&self) -> &ExpandedSigningKey<P> {
+        &self.key
+    }
+}
+
+impl<P: ParameterSet> SigningKey<P> {
+    /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal from the seed xi. Cannot
+    /// fail (see [`ExpandedSigningKey::from_seed`]).
+    pub fn from_seed(xi: &Seed) -> Self {
+        Self {
+            seed: *xi,
+            key: ExpandedSigningKey::from_seed(xi),
+        }
+    }
+
+    /// [`from_seed`](Self::from_seed) from a slice (must be 32 bytes, else
+    /// [`Error::InvalidLength`]).
+    pub fn from_seed_slice(xi: &[u8]) -> Result<Self, Error> {
+        let xi = Seed::try_from(xi).map_err(|_| Error::InvalidLength)?;
+        Ok(Self::from_seed(&xi))
+    }
+
+    /// Import seed and expanded key together (the PKCS#8 `both` form): the
+    /// seed must regenerate exactly that expanded key (compared in constant
+    /// time), else [`Error::InconsistentKey`].
+    pub fn from_seed_and_expanded(xi: &[u8], expanded: &[u8]) -> Result<Self, Error> {
+        let sk = Self::from_seed_slice(xi)?;
+        if !bool::from(pqkit_common::ct::ct_eq(sk.expanded.as_ref(), expanded)) {
+            return Err(Error::InconsistentKey);
+        }
+        Ok(sk)
+    }
+
+    /// The seed xi.
+    pub fn as_seed(&self) -> &Seed {
+        &self.seed
+    }
+
+    /// The seed xi, copied.
+    pub fn to_seed(&self) -> Seed {
+        self.seed
+    }
+
+    /// The expanded key (also reachable through `Deref`).
+    pub fn expanded_key(&self) -> &ExpandedSigningKey<P> {
+        &self.key
+    }
+}
+
+/// A signing key ([`SigningKey`] or [`ExpandedSigningKey`]) with a context string: its `Signer` (deterministic),
 /// `RandomizedSigner` (hedged), multipart and digest impls use that
 /// context.
 #[derive(Clone, Copy, Debug)]
 pub struct ContextSigningKey<'a, P: ParameterSet> {
-    pub(crate) key: &'a SigningKey<P>,
+    pub(crate) key: &'a ExpandedSigningKey<P>,
     pub(crate) ctx: &'a [u8],
 }

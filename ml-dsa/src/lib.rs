@@ -7,18 +7,18 @@
 //! AVX2); `#![no_std]`, no `unsafe`.
 //!
 //! ```
-//! use pqkit_ml_dsa::{MlDsa65, SigningKey, HashAlg};
+//! use pqkit_ml_dsa::{HashAlg, Keypair, MlDsa65, SigningKey, VerifyingKey};
 //!
 //! // Key generation from the 32-byte seed xi (the canonical private key).
-//! let sk = SigningKey::<MlDsa65>::from_seed(&[42u8; 32])?;
-//! let vk = sk.public_key().clone();
+//! let sk = SigningKey::<MlDsa65>::from_seed(&[42u8; 32].into());
+//! let vk = sk.verifying_key();
 //!
 //! // Deterministic and hedged signing with a context string.
 //! let sig = sk.sign_deterministic(b"message", b"my context")?;
-//! vk.verify_with_context(b"message", b"my context", &sig)?;
+//! assert!(vk.verify_with_context(b"message", b"my context", &sig));
 //! # #[cfg(feature = "getrandom")] {
 //! let sig = sk.sign_hedged(b"message", b"")?;
-//! vk.verify_with_context(b"message", b"", &sig)?;
+//! assert!(vk.verify_with_context(b"message", b"", &sig));
 //! # }
 //!
 //! // HashML-DSA.
@@ -26,25 +26,30 @@
 //! vk.verify_prehash(HashAlg::Sha2_512, b"message", b"", &sig)?;
 //!
 //! // Public key and signature bytes.
-//! let vk2 = pqkit_ml_dsa::VerifyingKey::<MlDsa65>::from_bytes(vk.as_bytes())?;
+//! let vk2 = VerifyingKey::<MlDsa65>::from_bytes(vk.as_bytes())?;
 //! assert_eq!(vk, vk2);
 //! # Ok::<(), pqkit_ml_dsa::Error>(())
 //! ```
 //!
 //! ## Interfaces
 //!
-//! * Keys: [`SigningKey::from_seed`] (KeyGen), [`SigningKey::generate`],
-//!   [`SigningKey::from_expanded`] / [`SigningKey::expanded_bytes`] (FIPS 204
-//!   `skEncode`, validated on import), [`VerifyingKey::from_bytes`] /
-//!   [`VerifyingKey::to_bytes`].
-//! * Signing: `sign_with_rng` (hedged), `sign_deterministic`,
-//!   `sign_with_rnd`, `sign_hedged` (OS randomness, feature `getrandom`),
-//!   HashML-DSA `sign_prehash_*`, external mu via [`MuBuilder`] and
-//!   `sign_mu_*`. Every API takes a context of at most 255 bytes (longer is
-//!   [`Error::ContextTooLong`]).
-//! * Verification: `verify_with_context`, `verify_prehash`, `verify_mu`.
-//!   Malformed signatures give typed errors ([`Error::MalformedHint`],
-//!   [`Error::ZOutOfRange`], [`Error::InvalidLength`]), never a panic.
+//! * Keys: [`SigningKey`] keeps the seed (`from_seed`, `KeyInit`,
+//!   `KeyExport`, `Generate`, `as_seed`/`to_seed`); [`ExpandedSigningKey`]
+//!   has no seed ([`ExpandedSigningKey::from_expanded`], FIPS 204 `skEncode`,
+//!   validated on import) and holds every signing method; a
+//!   [`SigningKey`] dereferences to its expanded key.
+//!   [`VerifyingKey::from_bytes`] / [`VerifyingKey::encode`] /
+//!   [`VerifyingKey::decode`].
+//! * Signing: `sign_randomized` (hedged, RNG given), `sign_hedged` (OS
+//!   randomness, feature `getrandom`), `sign_deterministic`,
+//!   `sign_with_rnd`, HashML-DSA `sign_prehash_*`, external mu via
+//!   [`MuBuilder`] and `sign_mu_*`. Every API takes a context of at most 255
+//!   bytes (longer is [`Error::ContextTooLong`]).
+//! * Verification: `verify_with_context` and `verify_mu` answer `bool` (as in
+//!   RustCrypto `ml-dsa`); `verify_multipart_with_context`, `verify_mu_bytes`,
+//!   `verify_prehash` and the `Verifier` trait say why a signature is
+//!   rejected ([`Error::MalformedHint`], [`Error::ZOutOfRange`],
+//!   [`Error::InvalidLength`], [`Error::InvalidSignature`]), never a panic.
 //! * The bounded signing loop tries at most 814 times (failure probability
 //!   below `2^-256`) and then returns [`Error::RejectionLimit`].
 //!
@@ -52,12 +57,12 @@
 //!
 //! ```
 //! # #[cfg(feature = "pem")] {
-//! use pqkit_ml_dsa::{MlDsa65, SigningKey, VerifyingKey, KeyFormat, Signature};
+//! use pqkit_ml_dsa::{ExpandedSigningKey, KeyFormat, MlDsa65, Signature, SigningKey, VerifyingKey};
 //! use pqkit_ml_dsa::signature::{Keypair, RandomizedSigner, Signer, Verifier};
 //! use pqkit_ml_dsa::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 //! use pqkit_ml_dsa::spki::{DecodePublicKey, EncodePublicKey};
 //!
-//! let sk = SigningKey::<MlDsa65>::from_seed(&[1u8; 32]).unwrap();
+//! let sk = SigningKey::<MlDsa65>::from_seed(&[1u8; 32].into());
 //! // `Signer` is deterministic with the empty context; `RandomizedSigner`
 //! // is hedged; `with_context` carries a context through the same traits.
 //! let sig: Signature<MlDsa65> = sk.sign(b"msg");
@@ -70,20 +75,63 @@
 //! #   fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), Self::Error> { d.fill(7); Ok(()) } }
 //! # impl rand_core::TryCryptoRng for Rng {}
 //! let sig = ctx_signer.sign_with_rng(&mut Rng, b"msg");
-//! sk.public_key().with_context(b"app-v1").unwrap().verify(b"msg", &sig).unwrap();
+//! sk.verifying_key().with_context(b"app-v1").unwrap().verify(b"msg", &sig).unwrap();
 //!
-//! // PKCS#8: seed form by default; expanded and both on request; all three
-//! // forms import.
+//! // PKCS#8: seed form by default; expanded and both on request.
+//! // `SigningKey` loads the forms with a seed, `ExpandedSigningKey` all
+//! // three (OpenSSL writes `both` by default, some tools `expandedKey`).
 //! let pem = sk.to_pkcs8_pem(LineEnding::LF).unwrap();
-//! let both = sk.to_pkcs8_der_with(KeyFormat::Both).unwrap();
-//! assert_eq!(SigningKey::<MlDsa65>::from_pkcs8_pem(&pem).unwrap().public_key(), sk.public_key());
-//! assert!(SigningKey::<MlDsa65>::from_pkcs8_der(both.as_bytes()).is_ok());
+//! let expanded = sk.to_pkcs8_der_with(KeyFormat::Expanded).unwrap();
+//! let back = SigningKey::<MlDsa65>::from_pkcs8_pem(&pem).unwrap();
+//! assert_eq!(back.as_seed(), sk.as_seed());
+//! assert!(SigningKey::<MlDsa65>::from_pkcs8_der(expanded.as_bytes()).is_err());
+//! let esk = ExpandedSigningKey::<MlDsa65>::from_pkcs8_der(expanded.as_bytes()).unwrap();
+//! assert_eq!(esk.verifying_key(), sk.verifying_key());
 //! // SPKI.
-//! let spki = sk.public_key().to_public_key_pem(LineEnding::LF).unwrap();
+//! let spki = sk.verifying_key().to_public_key_pem(LineEnding::LF).unwrap();
 //! let vk = VerifyingKey::<MlDsa65>::from_public_key_pem(&spki).unwrap();
-//! assert_eq!(&vk, sk.public_key());
+//! assert_eq!(vk, sk.verifying_key());
 //! # }
 //! ```
+//!
+//! ## Migrating from RustCrypto `ml-dsa` 0.1
+//!
+//! Code written for RustCrypto `ml-dsa` compiles against this crate with
+//! only the crate name changed (`ml_dsa` → `pqkit_ml_dsa`): the same root
+//! names (`SigningKey`, `ExpandedSigningKey`, `VerifyingKey`, `Signature`,
+//! `MlDsa44/65/87`, `MlDsaParams`, `Seed`, `B32`, `EncodedVerifyingKey`,
+//! `EncodedSignature`, `ExpandedSigningKeyBytes`, `MuBuilder`, the
+//! `signature` traits, `common`, `KeyInit`, `KeyExport`, `KeySizeUser`,
+//! `Generate`), the same constructors (`from_seed(&Seed) -> Self`,
+//! `generate()`), the same trait impls with the same bytes (`Signer`,
+//! `MultipartSigner`, `RandomizedSigner` and `DigestSigner<Shake256>` as
+//! pure ML-DSA with the empty context; checked against RustCrypto in
+//! `tests/differential.rs` and by compiling its documentation examples in
+//! the workspace's `pqkit-dropin` crate). What remains different:
+//!
+//! * [`Error`] is pqkit's typed error enum, where RustCrypto's `Error` is
+//!   `signature::Error`; the `signature` traits still return
+//!   `signature::Error` (with pqkit's error as its source), and `?` converts
+//!   pqkit's `Error` into it.
+//! * [`ExpandedSigningKey::from_expanded`] takes a byte slice and validates
+//!   the key (s1/s2 in range, t0 and tr recomputed), so it returns a
+//!   `Result`; RustCrypto's cannot fail and accepts inconsistent keys.
+//! * The inherent signing methods return `Result<_, Error>` where
+//!   RustCrypto's cannot fail (`sign_mu_deterministic`): pqkit bounds the
+//!   signing loop ([`Error::RejectionLimit`], probability below `2^-256`).
+//! * [`Signature::decode`] always succeeds: the hint and the range of z are
+//!   checked when verifying (with typed errors), not when decoding;
+//!   `Signature::try_from(&[u8])` checks only the length.
+//! * [`Mu`] is `[u8; 64]` where RustCrypto uses a `hybrid-array` `B64`;
+//!   `MuBuilder::new` takes `tr` and the context, and
+//!   [`MuBuilder::from_verifying_key`] starts from a key.
+//! * Not offered: `ExpandedSigningKey::sign_internal` and
+//!   `VerifyingKey::verify_internal` (see [`hazmat`]), `compute_mu`
+//!   (use [`MuBuilder`]), `Signature::c_tilde`.
+//!
+//! pqkit adds: HashML-DSA (`sign_prehash_*`, `verify_prehash`), context
+//! signers (`with_context`), PKCS#8 in all three RFC 9881 forms
+//! ([`KeyFormat`]) and typed verification errors.
 //!
 //! ## Implementation notes
 //!
@@ -108,8 +156,10 @@
 //!
 //! `std` (default), `alloc` (A expanded once on the heap while signing;
 //! boxed key parts; PKCS#8/SPKI encoders), `getrandom` (default: OS
-//! randomness for `generate_os`/`sign_hedged`), `pkcs8` (default: DER import
-//! and the algorithm identifiers), `pem` (default).
+//! randomness for `Generate::generate()`/`sign_hedged`), `pkcs8` (default:
+//! DER import and the algorithm identifiers), `pem` (default). Accepted for
+//! RustCrypto `ml-dsa` compatibility, always on here: `rand_core`,
+//! `zeroize`.
 #![no_std]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -129,9 +179,20 @@ mod params;
 mod pkcs8_impl;
 mod traits;
 
+/// `crypto-common` (RustCrypto's key traits), as RustCrypto `ml-dsa`
+/// re-exports it.
+pub use crypto_common as common;
+/// The key traits at the crate root, as in RustCrypto `ml-dsa`: the seed
+/// is the signing key's `Key`, the encoded public key the verifying key's.
+pub use crypto_common::{Generate, KeyExport, KeyInit, KeySizeUser};
 pub use error::Error;
-pub use keys::{ContextSigningKey, ContextVerifyingKey, Signature, SigningKey, VerifyingKey};
+pub use keys::{
+    B32, ContextSigningKey, ContextVerifyingKey, EncodedSignature, EncodedVerifyingKey,
+    ExpandedSigningKey, ExpandedSigningKeyBytes, Seed, Signature, SigningKey, VerifyingKey,
+};
 pub use mu::{Mu, MuBuilder};
+/// RustCrypto `ml-dsa`'s name for the parameter-set trait.
+pub use params::ParameterSet as MlDsaParams;
 pub use params::{ByteArray, MlDsa44, MlDsa65, MlDsa87, ParameterSet};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::{KeyFormat, ParameterSetOid};

@@ -12,13 +12,14 @@ pub type Mu = [u8; 64];
 ///
 /// ```
 /// use pqkit_ml_dsa::{MlDsa44, SigningKey, MuBuilder};
-/// let sk = SigningKey::<MlDsa44>::from_seed(&[7u8; 32])?;
-/// let mut b = MuBuilder::from_verifying_key(sk.public_key(), b"ctx")?;
+/// let sk = SigningKey::<MlDsa44>::from_seed(&[7u8; 32].into());
+/// let vk = sk.verifying_key();
+/// let mut b = MuBuilder::from_verifying_key(&vk, b"ctx")?;
 /// b.update(b"hello, ");
 /// b.update(b"world");
 /// let mu = b.finalize();
 /// let sig = sk.sign_mu_deterministic(&mu)?;
-/// sk.public_key().verify_with_context(b"hello, world", b"ctx", &sig)?;
+/// assert!(vk.verify_with_context(b"hello, world", b"ctx", &sig));
 /// # Ok::<(), pqkit_ml_dsa::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -65,8 +66,8 @@ impl MuBuilder {
     /// ```
     /// use pqkit_ml_dsa::{MlDsa44, MuBuilder, SigningKey};
     /// use pqkit_common::keccak::Update;
-    /// let sk = SigningKey::<MlDsa44>::from_seed(&[1u8; 32])?;
-    /// let mut b = MuBuilder::from_verifying_key(sk.public_key(), b"")?;
+    /// let sk = SigningKey::<MlDsa44>::from_seed(&[1u8; 32].into());
+    /// let mut b = MuBuilder::from_verifying_key(&sk.verifying_key(), b"")?;
     /// b.hasher_mut().update(b"message");
     /// let sig = sk.sign_mu_deterministic(&b.finalize())?;
     /// assert_eq!(sig, sk.sign_deterministic(b"message", b"")?);

@@ -77,6 +77,9 @@ pub trait ParameterSet:
     type ExpandedKeyBytes: ByteArray;
     /// Signature bytes: `[u8; SIG_LEN]`.
     type SignatureBytes: ByteArray;
+    /// `PK_LEN` as a type-level size: the `KeySize` of
+    /// [`VerifyingKey`](crate::VerifyingKey)'s `KeyInit`/`KeyExport`.
+    type VerifyingKeySize: hybrid_array::ArraySize;
 }
 
 /// `gamma1`.
@@ -92,7 +95,7 @@ pub(crate) const fn ctilde_len<P: ParameterSet>() -> usize {
 macro_rules! param_set {
     ($(#[$m:meta])* $name:ident, $str:literal, k=$k:literal, l=$l:literal, eta=$eta:expr, tau=$tau:literal,
      g1=$g1:literal, g2=$g2:expr, omega=$omega:literal, lambda=$lambda:literal,
-     pk=$pk:literal, sk=$sk:literal, sig=$sig:literal) => {
+     pk=$pk:literal ($pkty:ident), sk=$sk:literal, sig=$sig:literal) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
@@ -114,6 +117,7 @@ macro_rules! param_set {
             type PublicKeyBytes = [u8; $pk];
             type ExpandedKeyBytes = [u8; $sk];
             type SignatureBytes = [u8; $sig];
+            type VerifyingKeySize = hybrid_array::sizes::$pkty;
         }
     };
 }
@@ -121,17 +125,17 @@ macro_rules! param_set {
 param_set!(
     /// ML-DSA-44 (NIST security category 2).
     MlDsa44, "ML-DSA-44", k = 4, l = 4, eta = Eta::Two, tau = 39, g1 = 17, g2 = Gamma2::Q88,
-    omega = 80, lambda = 128, pk = 1312, sk = 2560, sig = 2420
+    omega = 80, lambda = 128, pk = 1312 (U1312), sk = 2560, sig = 2420
 );
 param_set!(
     /// ML-DSA-65 (NIST security category 3).
     MlDsa65, "ML-DSA-65", k = 6, l = 5, eta = Eta::Four, tau = 49, g1 = 19, g2 = Gamma2::Q32,
-    omega = 55, lambda = 192, pk = 1952, sk = 4032, sig = 3309
+    omega = 55, lambda = 192, pk = 1952 (U1952), sk = 4032, sig = 3309
 );
 param_set!(
     /// ML-DSA-87 (NIST security category 5).
     MlDsa87, "ML-DSA-87", k = 8, l = 7, eta = Eta::Two, tau = 60, g1 = 19, g2 = Gamma2::Q32,
-    omega = 75, lambda = 256, pk = 2592, sk = 4896, sig = 4627
+    omega = 75, lambda = 256, pk = 2592 (U2592), sk = 4896, sig = 4627
 );
 
 #[cfg(test)]
@@ -142,6 +146,10 @@ mod tests {
     fn sizes<P: ParameterSet>() {
         assert!(P::K <= K_MAX && P::L <= L_MAX);
         assert_eq!(P::PK_LEN, 32 + P::K * pack::T1_BYTES);
+        assert_eq!(
+            <P::VerifyingKeySize as hybrid_array::typenum::Unsigned>::USIZE,
+            P::PK_LEN
+        );
         assert_eq!(
             P::SK_LEN,
             128 + (P::K + P::L) * pack::eta_bytes(P::ETA) + P::K * pack::T0_BYTES

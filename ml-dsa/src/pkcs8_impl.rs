@@ -3,19 +3,20 @@
 //! The private key is the RFC 9881 CHOICE
 //! `seed [0] IMPLICIT OCTET STRING (32) | expandedKey OCTET STRING |
 //! both SEQUENCE { seed, expandedKey }`. All three are accepted on import
-//! (for `both`, the expanded key must equal the one regenerated from the
-//! seed); export writes the seed form by default ([`KeyFormat`] selects
-//! another). AlgorithmIdentifier parameters must be absent. The plumbing
+//! by [`ExpandedSigningKey`] (for `both`, the expanded key must equal the
+//! one regenerated from the seed), `seed` and `both` by [`SigningKey`],
+//! which keeps the seed; export writes the seed form by default
+//! ([`KeyFormat`] selects another). AlgorithmIdentifier parameters must be absent. The plumbing
 //! is `pqkit_common::pkix`, shared with the other pqkit crates.
 
 use der::asn1::AnyRef;
 pub use pqkit_common::keychoice::KeyFormat;
-use pqkit_common::pkix::AlgorithmOid;
+use pqkit_common::pkix::{AlgorithmOid, ChoiceKey};
 use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
 
 use crate::{
-    ContextSigningKey, Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey,
-    VerifyingKey,
+    ContextSigningKey, Error, ExpandedSigningKey, MlDsa44, MlDsa65, MlDsa87, ParameterSet,
+    Signature, SigningKey, VerifyingKey,
 };
 
 pqkit_common::impl_algorithm_oids!(
@@ -29,17 +30,66 @@ pqkit_common::impl_algorithm_oids!(
 pub trait ParameterSetOid: ParameterSet + AlgorithmOid {}
 impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 
+/// A [`SigningKey`] keeps its seed: it loads from the `seed` and `both`
+/// forms; an `expandedKey`-only key is [`Error::NoSeed`] (load it as
+/// an [`ExpandedSigningKey`]).
+impl<P: ParameterSet> ChoiceKey for SigningKey<P> {
+    type Error = Error;
+    fn from_seed_arm(seed: &[u8]) -> Result<Self, Error> {
+        Self::from_seed_slice(seed)
+    }
+    fn from_expanded_arm(_: &[u8]) -> Result<Self, Error> {
+        Err(Error::NoSeed)
+    }
+    fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
+        Self::from_seed_and_expanded(seed, expanded)
+    }
+    fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
+        f(
+            Some(&self.as_seed()[..]),
+            self.expanded_bytes().as_ref(),
+            self.as_ref().as_bytes(),
+        )
+    }
+}
+pqkit_common::impl_choice_key!(SigningKey<P>, params = ParameterSet, oids = AlgorithmOid);
+
+/// An [`ExpandedSigningKey`] loads from all three forms (from `seed` and
+/// `both` it drops the seed) and is written in the `expandedKey` form.
+impl<P: ParameterSet> ChoiceKey for ExpandedSigningKey<P> {
+    type Error = Error;
+    fn from_seed_arm(seed: &[u8]) -> Result<Self, Error> {
+        Ok(SigningKey::from_seed_slice(seed)?.expanded_key().clone())
+    }
+    fn from_expanded_arm(expanded: &[u8]) -> Result<Self, Error> {
+        Self::from_expanded(expanded)
+    }
+    fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
+        Ok(SigningKey::from_seed_and_expanded(seed, expanded)?
+            .expanded_key()
+            .clone())
+    }
+    fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
+        f(
+            None,
+            self.expanded_bytes().as_ref(),
+            self.as_ref().as_bytes(),
+        )
+    }
+}
 pqkit_common::impl_choice_key!(
-    SigningKey<P>,
+    ExpandedSigningKey<P>,
     params = ParameterSet,
-    oids = AlgorithmOid,
-    error = Error,
-    seed = seed,
-    public = public_key,
+    oids = AlgorithmOid
 );
 pqkit_common::impl_public_key!(impl<P: ParameterSetOid> VerifyingKey<P>, oid = P::OID);
 
 impl<P: ParameterSetOid> SignatureAlgorithmIdentifier for SigningKey<P> {
+    type Params = AnyRef<'static>;
+    const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
+        P::ALGORITHM_IDENTIFIER;
+}
+impl<P: ParameterSetOid> SignatureAlgorithmIdentifier for ExpandedSigningKey<P> {
     type Params = AnyRef<'static>;
     const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmIdentifier<AnyRef<'static>> =
         P::ALGORITHM_IDENTIFIER;

@@ -25,9 +25,13 @@ use signature::{
 
 use pqkit_common::keccak::Shake256;
 
+use crypto_common::{Generate, Key, KeyExport, KeyInit, KeySizeUser};
+
+use crate::params::ByteArray;
+
 use crate::{
-    ContextSigningKey, ContextVerifyingKey, Error, MlDsa44, MlDsa65, MlDsa87, Mu, MuBuilder,
-    ParameterSet, Signature, SigningKey, VerifyingKey,
+    ContextSigningKey, ContextVerifyingKey, Error, ExpandedSigningKey, MlDsa44, MlDsa65, MlDsa87,
+    Mu, MuBuilder, ParameterSet, Seed, Signature, SigningKey, VerifyingKey,
 };
 
 type SigResult<T> = Result<T, signature::Error>;
@@ -53,7 +57,7 @@ fn mu_from<F: Fn(&mut Shake256) -> SigResult<()>>(
 /// The signing operations with a context, shared by [`SigningKey`] (empty
 /// context) and [`ContextSigningKey`].
 fn sign_parts<P: ParameterSet>(
-    k: &SigningKey<P>,
+    k: &ExpandedSigningKey<P>,
     ctx: &[u8],
     msg: &[&[u8]],
     rnd: &[u8; 32],
@@ -99,7 +103,7 @@ macro_rules! signer_impls {
                 f: F,
             ) -> SigResult<Signature<P>> {
                 let k = self.parts_key();
-                let mu = mu_from(k.public_key(), self.parts_ctx(), f)?;
+                let mu = mu_from(k.as_ref(), self.parts_ctx(), f)?;
                 Ok(k.sign_mu_with_rnd(&mu, &[0u8; 32])?)
             }
         }
@@ -114,7 +118,7 @@ macro_rules! signer_impls {
                 f: F,
             ) -> SigResult<Signature<P>> {
                 let k = self.parts_key();
-                let mu = mu_from(k.public_key(), self.parts_ctx(), f)?;
+                let mu = mu_from(k.as_ref(), self.parts_ctx(), f)?;
                 Ok(k.sign_mu_with_rnd(&mu, &*rnd_from(rng)?)?)
             }
         }
@@ -126,16 +130,24 @@ trait Parts<K: ?Sized> {
     fn parts_key(&self) -> &K;
     fn parts_ctx(&self) -> &[u8];
 }
-impl<P: ParameterSet> Parts<SigningKey<P>> for SigningKey<P> {
-    fn parts_key(&self) -> &SigningKey<P> {
+impl<P: ParameterSet> Parts<ExpandedSigningKey<P>> for ExpandedSigningKey<P> {
+    fn parts_key(&self) -> &ExpandedSigningKey<P> {
         self
     }
     fn parts_ctx(&self) -> &[u8] {
         &[]
     }
 }
-impl<P: ParameterSet> Parts<SigningKey<P>> for ContextSigningKey<'_, P> {
-    fn parts_key(&self) -> &SigningKey<P> {
+impl<P: ParameterSet> Parts<ExpandedSigningKey<P>> for SigningKey<P> {
+    fn parts_key(&self) -> &ExpandedSigningKey<P> {
+        self.expanded_key()
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        &[]
+    }
+}
+impl<P: ParameterSet> Parts<ExpandedSigningKey<P>> for ContextSigningKey<'_, P> {
+    fn parts_key(&self) -> &ExpandedSigningKey<P> {
         self.key
     }
     fn parts_ctx(&self) -> &[u8] {
@@ -160,6 +172,7 @@ impl<P: ParameterSet> Parts<VerifyingKey<P>> for ContextVerifyingKey<'_, P> {
 }
 
 signer_impls!(SigningKey<P>);
+signer_impls!(ExpandedSigningKey<P>);
 signer_impls!(ContextSigningKey<'_, P>);
 
 macro_rules! verifier_impls {
@@ -191,7 +204,7 @@ macro_rules! verifier_impls {
             ) -> SigResult<()> {
                 let k = self.parts_key();
                 let mu = mu_from(k, self.parts_ctx(), f)?;
-                Ok(k.verify_mu(&mu, sig)?)
+                Ok(k.verify_mu_bytes(&mu, sig.as_bytes())?)
             }
         }
     };
@@ -202,7 +215,7 @@ verifier_impls!(ContextVerifyingKey<'_, P>);
 
 impl<P: ParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
     fn as_ref(&self) -> &VerifyingKey<P> {
-        self.public_key()
+        self.expanded_key().as_ref()
     }
 }
 
@@ -210,10 +223,61 @@ impl<P: ParameterSet> KeypairRef for SigningKey<P> {
     type VerifyingKey = VerifyingKey<P>;
 }
 
+impl<P: ParameterSet> KeypairRef for ExpandedSigningKey<P> {
+    type VerifyingKey = VerifyingKey<P>;
+}
+
 impl<P: ParameterSet> Keypair for ContextSigningKey<'_, P> {
     type VerifyingKey = VerifyingKey<P>;
     fn verifying_key(&self) -> VerifyingKey<P> {
-        self.key.public_key().clone()
+        self.key.verifying_key()
+    }
+}
+
+// crypto-common: the seed is the signing key's `Key`, the encoded public
+// key the verifying key's (as in RustCrypto `ml-dsa`).
+
+impl<P: ParameterSet> KeySizeUser for SigningKey<P> {
+    type KeySize = hybrid_array::sizes::U32;
+}
+impl<P: ParameterSet> KeyInit for SigningKey<P> {
+    /// [`SigningKey::from_seed`].
+    fn new(seed: &Seed) -> Self {
+        Self::from_seed(seed)
+    }
+}
+impl<P: ParameterSet> KeyExport for SigningKey<P> {
+    /// The seed.
+    fn to_bytes(&self) -> Seed {
+        self.to_seed()
+    }
+}
+impl<P: ParameterSet> Generate for SigningKey<P> {
+    /// FIPS 204 Alg. 1 ML-DSA.KeyGen: a fresh 32-byte seed from `rng`.
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
+        let mut seed = zeroize::Zeroizing::new(Seed::default());
+        rng.try_fill_bytes(&mut seed[..])?;
+        Ok(Self::from_seed(&seed))
+    }
+}
+
+impl<P: ParameterSet> KeySizeUser for VerifyingKey<P> {
+    type KeySize = P::VerifyingKeySize;
+}
+impl<P: ParameterSet> KeyInit for VerifyingKey<P> {
+    /// [`VerifyingKey::decode`] (every encoding is a valid key).
+    fn new(enc: &Key<Self>) -> Self {
+        let mut bytes = P::PublicKeyBytes::zeroed();
+        bytes.as_mut().copy_from_slice(enc);
+        Self::decode(&bytes)
+    }
+}
+impl<P: ParameterSet> KeyExport for VerifyingKey<P> {
+    /// The encoded public key.
+    fn to_bytes(&self) -> Key<Self> {
+        let mut out = Key::<Self>::default();
+        out.copy_from_slice(self.as_bytes());
+        out
     }
 }
 

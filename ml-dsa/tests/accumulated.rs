@@ -14,12 +14,12 @@ fn accumulate<P: ParameterSet>(iterations: usize) -> String {
     for _ in 0..iterations {
         let mut seed = [0u8; 32];
         src.read(&mut seed);
-        let sk = SigningKey::<P>::from_seed(&seed).expect("keygen");
-        acc.update(sk.public_key().as_bytes());
+        let sk = SigningKey::<P>::from_seed(&seed.into());
+        acc.update(sk.verifying_key().as_bytes());
         let sig = sk.sign_deterministic(b"", b"").expect("sign");
         acc.update(sig.as_bytes());
-        sk.public_key()
-            .verify_with_context(b"", b"", &sig)
+        sk.verifying_key()
+            .verify_multipart_with_context(&[b""], b"", sig.as_bytes())
             .expect("verify");
     }
     let mut out = [0u8; 32];

@@ -32,8 +32,8 @@ macro_rules! differential {
                 rng.fill(&mut ctx);
                 let rnd: [u8; 32] = rng.bytes();
 
-                let ours = pqkit_ml_dsa::SigningKey::<$ours>::from_seed(&xi).expect("keygen");
-                let vk = ours.public_key();
+                let ours = pqkit_ml_dsa::SigningKey::<$ours>::from_seed(&xi.into());
+                let vk = ours.verifying_key();
 
                 // RustCrypto.
                 let rc = ml_dsa::SigningKey::<$rc>::from_seed(&xi.into());
@@ -86,7 +86,7 @@ macro_rules! differential {
                 let theirs =
                     pqkit_ml_dsa::Signature::<$ours>::from_bytes(rc_hedged.encode().as_slice())
                         .expect("length");
-                vk.verify_with_context(&msg, &ctx, &theirs)
+                vk.verify_multipart_with_context(&[&msg], &ctx, theirs.as_bytes())
                     .expect("we verify rc");
 
                 // libcrux.
@@ -121,7 +121,10 @@ macro_rules! differential {
                 // A wrong message is rejected by everyone.
                 let mut bad = msg.clone();
                 bad.push(1);
-                assert!(vk.verify_with_context(&bad, &ctx, &hedged).is_err());
+                assert!(
+                    vk.verify_multipart_with_context(&[&bad], &ctx, hedged.as_bytes())
+                        .is_err()
+                );
                 assert!(lc::verify(&kp.verification_key, &bad, &ctx, &view).is_err());
             }
         }

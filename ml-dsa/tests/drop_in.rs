@@ -6,7 +6,7 @@ use pqkit_ml_dsa::{Keypair, MlDsa65, SignatureEncoding, Signer, SigningKey, Veri
 
 #[test]
 fn root_traits_resolve_and_work() {
-    let sk = SigningKey::<MlDsa65>::from_seed(&[3u8; 32]).expect("keygen");
+    let sk = SigningKey::<MlDsa65>::from_seed(&[3u8; 32].into());
     let vk = sk.verifying_key();
     let sig = sk.sign(b"drop-in");
     assert!(vk.verify(b"drop-in", &sig).is_ok());

@@ -24,12 +24,12 @@ fn records<P: ParameterSet>(count: usize) -> Vec<String> {
         master.fill_bytes(&mut msg);
         let mut xi = [0u8; 32];
         drbg.fill_bytes(&mut xi);
-        let sk = SigningKey::<P>::from_seed(&xi).unwrap();
+        let sk = SigningKey::<P>::from_seed(&xi.into());
         let mut rnd = [0u8; 32];
         drbg.fill_bytes(&mut rnd);
         let sig = sk.sign_with_rnd(&msg, b"", &rnd).unwrap();
-        sk.public_key()
-            .verify_with_context(&msg, b"", &sig)
+        sk.verifying_key()
+            .verify_multipart_with_context(&[&msg], b"", sig.as_bytes())
             .unwrap();
         let mut sm = sig.as_bytes().to_vec();
         sm.extend_from_slice(&msg);
@@ -39,7 +39,7 @@ fn records<P: ParameterSet>(count: usize) -> Vec<String> {
             up(seed),
             msg.len(),
             up(&msg),
-            up(sk.public_key().as_bytes()),
+            up(sk.verifying_key().as_bytes()),
             up(sk.expanded_bytes().as_ref()),
             sm.len(),
             up(&sm)

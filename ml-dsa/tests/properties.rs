@@ -5,16 +5,18 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 use pqkit_ml_dsa::{
-    Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey, VerifyingKey,
+    Error, ExpandedSigningKey, MlDsa44, MlDsa65, MlDsa87, ParameterSet, Signature, SigningKey,
+    VerifyingKey,
 };
 
 fn flips<P: ParameterSet>() {
-    let sk = SigningKey::<P>::from_seed(&[0x5a; 32]).expect("keygen");
-    let vk = sk.public_key();
+    let sk = SigningKey::<P>::from_seed(&[0x5a; 32].into());
+    let vk = sk.verifying_key();
     let msg = b"property test message, 38 bytes long".to_vec();
     let ctx = b"ctx-16-bytes-ok!".to_vec();
     let sig = sk.sign_deterministic(&msg, &ctx).expect("sign");
-    vk.verify_with_context(&msg, &ctx, &sig).expect("valid");
+    vk.verify_multipart_with_context(&[&msg], &ctx, sig.as_bytes())
+        .expect("valid");
 
     let mut s = sig.as_bytes().to_vec();
     for bit in 0..s.len() * 8 {
@@ -27,7 +29,7 @@ fn flips<P: ParameterSet>() {
     for bit in 0..m.len() * 8 {
         m[bit / 8] ^= 1 << (bit % 8);
         assert_eq!(
-            vk.verify_with_context(&m, &ctx, &sig),
+            vk.verify_multipart_with_context(&[&m], &ctx, sig.as_bytes()),
             Err(Error::InvalidSignature)
         );
         m[bit / 8] ^= 1 << (bit % 8);
@@ -36,7 +38,7 @@ fn flips<P: ParameterSet>() {
     for bit in 0..c.len() * 8 {
         c[bit / 8] ^= 1 << (bit % 8);
         assert_eq!(
-            vk.verify_with_context(&msg, &c, &sig),
+            vk.verify_multipart_with_context(&[&msg], &c, sig.as_bytes()),
             Err(Error::InvalidSignature)
         );
         c[bit / 8] ^= 1 << (bit % 8);
@@ -46,7 +48,9 @@ fn flips<P: ParameterSet>() {
         pk[bit / 8] ^= 1 << (bit % 8);
         let other = VerifyingKey::<P>::from_bytes(&pk).expect("any pk bytes decode");
         assert!(
-            other.verify_with_context(&msg, &ctx, &sig).is_err(),
+            other
+                .verify_multipart_with_context(&[&msg], &ctx, sig.as_bytes())
+                .is_err(),
             "{} pk bit {bit}",
             P::NAME
         );
@@ -64,7 +68,7 @@ fn flips<P: ParameterSet>() {
     );
     assert!(VerifyingKey::<P>::from_bytes(&pk[1..]).is_err());
     assert_eq!(
-        SigningKey::<P>::from_expanded(&[0u8; 10]).err(),
+        ExpandedSigningKey::<P>::from_expanded(&[0u8; 10]).err(),
         Some(Error::InvalidLength)
     );
     assert_eq!(
@@ -140,14 +144,14 @@ fn single_bit_flips_fail_ml_dsa_87() {
 
 #[test]
 fn expanded_key_validation() {
-    let sk = SigningKey::<MlDsa65>::from_seed(&[1; 32]).expect("keygen");
+    let sk = SigningKey::<MlDsa65>::from_seed(&[1; 32].into());
     let good = sk.expanded_bytes().as_ref().to_vec();
     // tr, s1, t0 changes are all detected.
     for pos in [64, 128, 128 + 5 * 128 + 6 * 128 + 3, good.len() - 1] {
         let mut bad = good.clone();
         bad[pos] ^= 1;
         assert_eq!(
-            SigningKey::<MlDsa65>::from_expanded(&bad).err(),
+            ExpandedSigningKey::<MlDsa65>::from_expanded(&bad).err(),
             Some(Error::InvalidPrivateKey),
             "pos {pos}"
         );
@@ -156,7 +160,7 @@ fn expanded_key_validation() {
     let mut bad = good.clone();
     bad[128] = 0xff;
     assert_eq!(
-        SigningKey::<MlDsa65>::from_expanded(&bad).err(),
+        ExpandedSigningKey::<MlDsa65>::from_expanded(&bad).err(),
         Some(Error::InvalidPrivateKey)
     );
 }

@@ -7,7 +7,7 @@ use pqkit_ml_dsa::{Error, MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey, h
 
 fn check<P: ParameterSet>() {
     for i in 0..8u8 {
-        let sk = SigningKey::<P>::from_seed(&[i; 32]).unwrap();
+        let sk = SigningKey::<P>::from_seed(&[i; 32].into());
         let bytes = sk.expanded_bytes().as_ref().to_vec();
         let msg = vec![i; 100 + usize::from(i)];
         let ctx = vec![0xC0 ^ i; usize::from(i) * 30];
@@ -17,7 +17,7 @@ fn check<P: ParameterSet>() {
         let got = hazmat::sign_expanded::<P>(&bytes, &[a, b], &ctx, &rnd).unwrap();
         assert_eq!(got.as_bytes(), want.as_bytes(), "{} seed {i}", P::NAME);
     }
-    let sk = SigningKey::<P>::from_seed(&[9; 32]).unwrap();
+    let sk = SigningKey::<P>::from_seed(&[9; 32].into());
     let bytes = sk.expanded_bytes().as_ref().to_vec();
     let r = [0u8; 32];
     // Wrong lengths.

@@ -9,8 +9,8 @@ use pqkit_ml_dsa::signature::{
 };
 use pqkit_ml_dsa::spki::{DecodePublicKey, EncodePublicKey};
 use pqkit_ml_dsa::{
-    Error, HashAlg, KeyFormat, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey,
-    VerifyingKey,
+    Error, ExpandedSigningKey, HashAlg, KeyFormat, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid,
+    Signature, SigningKey, VerifyingKey,
 };
 use pqkit_testkit::rng::TestRng;
 
@@ -44,7 +44,7 @@ fn traits_for<P: ParameterSetOid>()
 where
     Signature<P>: SignatureEncoding,
 {
-    let sk = SigningKey::<P>::from_seed(&[3u8; 32]).expect("keygen");
+    let sk = SigningKey::<P>::from_seed(&[3u8; 32].into());
     let vk = sk.verifying_key();
     let sig = sign_and_verify(&sk, &vk, b"generic message");
     // Signer = deterministic, empty context.
@@ -62,7 +62,7 @@ where
         vk.verify(b"generic message", &csig).is_err(),
         "context matters"
     );
-    vk.verify_with_context(b"generic message", b"ctx", &csig)
+    vk.verify_multipart_with_context(&[b"generic message"], b"ctx", csig.as_bytes())
         .expect("same ctx");
     assert_eq!(csk.verifying_key(), vk);
 
@@ -74,7 +74,8 @@ where
         Some(Error::ContextTooLong)
     );
     assert_eq!(
-        vk.verify_with_context(b"m", &long, &sig).err(),
+        vk.verify_multipart_with_context(&[b"m"], &long, sig.as_bytes())
+            .err(),
         Some(Error::ContextTooLong)
     );
     assert!(sk.sign_deterministic(b"m", &long[..255]).is_ok());
@@ -130,7 +131,7 @@ fn signature_traits_all_sets() {
 }
 
 fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
-    let sk = SigningKey::<P>::from_seed(&[9u8; 32]).expect("keygen");
+    let sk = SigningKey::<P>::from_seed(&[9u8; 32].into());
     // Seed form by default: exact RFC 9881 bytes.
     let der = sk.to_pkcs8_der().expect("der");
     let mut want = vec![
@@ -141,23 +142,43 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
     assert_eq!(der.as_bytes(), &want[..]);
     for format in [KeyFormat::Seed, KeyFormat::Expanded, KeyFormat::Both] {
         let der = sk.to_pkcs8_der_with(format).expect("der");
-        let back = SigningKey::<P>::from_pkcs8_der(der.as_bytes()).expect("import");
-        assert_eq!(back.public_key(), sk.public_key());
+        // ExpandedSigningKey loads every form; SigningKey the forms with a
+        // seed, and says why it refuses the expanded-only form.
+        let back = ExpandedSigningKey::<P>::from_pkcs8_der(der.as_bytes()).expect("import");
+        assert_eq!(back.verifying_key(), sk.verifying_key());
         assert!(back.expanded_bytes() == sk.expanded_bytes());
-        assert_eq!(back.seed().is_some(), format != KeyFormat::Expanded);
+        match SigningKey::<P>::from_pkcs8_der(der.as_bytes()) {
+            Ok(seeded) => {
+                assert_ne!(format, KeyFormat::Expanded);
+                assert_eq!(seeded.as_seed(), sk.as_seed());
+                assert!(seeded.expanded_bytes() == sk.expanded_bytes());
+            }
+            Err(_) => {
+                assert_eq!(format, KeyFormat::Expanded);
+                assert_eq!(
+                    <SigningKey<P> as pqkit_common::pkix::ChoiceKey>::from_expanded_arm(
+                        sk.expanded_bytes().as_ref()
+                    )
+                    .err(),
+                    Some(Error::NoSeed)
+                );
+            }
+        }
         let pem = sk.to_pkcs8_pem_with(format, LineEnding::LF).expect("pem");
         assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));
-        let back = SigningKey::<P>::from_pkcs8_pem(&pem).expect("pem import");
-        assert_eq!(back.public_key(), sk.public_key());
+        let back = ExpandedSigningKey::<P>::from_pkcs8_pem(&pem).expect("pem import");
+        assert_eq!(back.verifying_key(), sk.verifying_key());
     }
     // Expanded-only keys export the expanded form; seed form is refused.
-    let exp = SigningKey::<P>::from_expanded(sk.expanded_bytes().as_ref()).expect("expanded");
+    let exp =
+        ExpandedSigningKey::<P>::from_expanded(sk.expanded_bytes().as_ref()).expect("expanded");
     assert!(exp.to_pkcs8_der_with(KeyFormat::Seed).is_err());
     let der = exp.to_pkcs8_der().expect("expanded der");
-    assert!(SigningKey::<P>::from_pkcs8_der(der.as_bytes()).is_ok());
+    assert!(ExpandedSigningKey::<P>::from_pkcs8_der(der.as_bytes()).is_ok());
+    assert!(SigningKey::<P>::from_pkcs8_der(der.as_bytes()).is_err());
 
     // `both` with a mismatching expanded key is rejected.
-    let other = SigningKey::<P>::from_seed(&[10u8; 32]).expect("keygen");
+    let other = SigningKey::<P>::from_seed(&[10u8; 32].into());
     let mut both = sk
         .to_pkcs8_der_with(KeyFormat::Both)
         .expect("der")
@@ -167,6 +188,7 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
     let tail = other.expanded_bytes().as_ref();
     both[n - tail.len()..].copy_from_slice(tail);
     assert!(SigningKey::<P>::from_pkcs8_der(&both).is_err());
+    assert!(ExpandedSigningKey::<P>::from_pkcs8_der(&both).is_err());
     // A flipped bit anywhere in the expanded part is rejected too.
     let mut both = sk
         .to_pkcs8_der_with(KeyFormat::Both)
@@ -176,24 +198,26 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
     let last = both.len() - 1;
     both[last] ^= 1;
     assert!(SigningKey::<P>::from_pkcs8_der(&both).is_err());
+    assert!(ExpandedSigningKey::<P>::from_pkcs8_der(&both).is_err());
     // Truncations never panic.
     let der = sk.to_pkcs8_der_with(KeyFormat::Both).expect("der");
     for len in 0..der.as_bytes().len() {
         assert!(SigningKey::<P>::from_pkcs8_der(&der.as_bytes()[..len]).is_err());
+        assert!(ExpandedSigningKey::<P>::from_pkcs8_der(&der.as_bytes()[..len]).is_err());
     }
 
     // SPKI.
-    let vk = sk.public_key();
+    let vk = sk.verifying_key();
     let spki = vk.to_public_key_der().expect("spki");
     assert_eq!(
         VerifyingKey::<P>::from_public_key_der(spki.as_bytes()).expect("decode"),
-        *vk
+        vk
     );
     let pem = vk.to_public_key_pem(LineEnding::LF).expect("pem");
     assert!(pem.starts_with("-----BEGIN PUBLIC KEY-----"));
     assert_eq!(
         VerifyingKey::<P>::from_public_key_pem(&pem).expect("decode"),
-        *vk
+        vk
     );
     // Wrong OID: the other sets refuse it.
     let mut bad = spki.as_bytes().to_vec();
@@ -224,7 +248,7 @@ fn x509_self_signed_ml_dsa_65() {
     use x509_cert::spki::SubjectPublicKeyInfo;
     use x509_cert::time::Validity;
 
-    let sk = SigningKey::<MlDsa65>::from_seed(&[0x65; 32]).expect("keygen");
+    let sk = SigningKey::<MlDsa65>::from_seed(&[0x65; 32].into());
     let subject = Name::from_str("CN=pqkit test,O=pqkit,C=US").expect("name");
     let prof = profile::cabf::Root::new(false, subject).expect("profile");
     let spki = SubjectPublicKeyInfo::from_key(&sk.verifying_key()).expect("spki");
@@ -264,32 +288,38 @@ fn x509_self_signed_ml_dsa_65() {
 #[cfg(feature = "getrandom")]
 #[test]
 fn os_randomness_keygen_and_hedged_signing() {
-    let sk = SigningKey::<MlDsa44>::generate_os().expect("keygen");
-    let other = SigningKey::<MlDsa44>::generate_os().expect("keygen");
-    assert_ne!(sk.public_key(), other.public_key());
+    use pqkit_ml_dsa::Generate;
+    let sk = SigningKey::<MlDsa44>::generate();
+    let other = SigningKey::<MlDsa44>::try_generate().expect("keygen");
+    assert_ne!(sk.verifying_key(), other.verifying_key());
     let a = sk.sign_hedged(b"m", b"c").expect("sign");
     let b = sk.sign_hedged(b"m", b"c").expect("sign");
     assert_ne!(a, b, "hedged signatures differ");
-    sk.public_key()
-        .verify_with_context(b"m", b"c", &a)
+    sk.verifying_key()
+        .verify_multipart_with_context(&[b"m"], b"c", a.as_bytes())
         .expect("valid");
-    sk.public_key()
-        .verify_with_context(b"m", b"c", &b)
+    sk.verifying_key()
+        .verify_multipart_with_context(&[b"m"], b"c", b.as_bytes())
         .expect("valid");
     let mut rng = TestRng(1);
-    let c = SigningKey::<MlDsa87>::generate(&mut rng).expect("keygen");
-    let s = c.sign_with_rng(&mut rng, b"m", b"").expect("sign");
-    c.public_key()
-        .verify_with_context(b"m", b"", &s)
+    let c = SigningKey::<MlDsa87>::try_generate_from_rng(&mut rng).expect("keygen");
+    // The seed is the RNG's first 32 bytes.
+    let mut first = TestRng(1);
+    let mut seed = pqkit_ml_dsa::Seed::default();
+    rand_core::TryRng::try_fill_bytes(&mut first, &mut seed).expect("rng");
+    assert_eq!(c.as_seed(), &seed);
+    let s = c.sign_randomized(b"m", b"", &mut rng).expect("sign");
+    c.verifying_key()
+        .verify_multipart_with_context(&[b"m"], b"", s.as_bytes())
         .expect("valid");
     let h = c
-        .sign_prehash_with_rng(&mut rng, HashAlg::Sha3_256, b"m", b"")
+        .sign_prehash_randomized(HashAlg::Sha3_256, b"m", b"", &mut rng)
         .expect("sign");
-    c.public_key()
+    c.verifying_key()
         .verify_prehash(HashAlg::Sha3_256, b"m", b"", &h)
         .expect("valid");
     assert!(
-        c.public_key()
+        c.verifying_key()
             .verify_prehash(HashAlg::Sha3_384, b"m", b"", &h)
             .is_err()
     );

@@ -8,10 +8,11 @@ pub fn keygen_internal<P: ParameterSet>(
     d: &[u8; 32],
     z: &[u8; 32],
 ) -> (DecapsulationKey<P>, EncapsulationKey<P>) {
-    let mut seed = zeroize::Zeroizing::new([0u8; 64]);
+    let mut seed = crate::Seed::default();
     seed[..32].copy_from_slice(d);
     seed[32..].copy_from_slice(z);
-    let dk = DecapsulationKey::<P>::from_seed(&seed);
+    // `from_seed` wipes its argument.
+    let dk = DecapsulationKey::<P>::from_seed(seed);
     let ek = dk.encapsulation_key().clone();
     (dk, ek)
 }

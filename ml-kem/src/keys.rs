@@ -87,6 +87,8 @@ impl Drop for SharedSecret {
 impl ZeroizeOnDrop for SharedSecret {}
 /// The 64-byte seed `d || z`: the canonical decapsulation key.
 pub type Seed = Array<u8, U64>;
+/// A 32-byte array (RustCrypto `ml-kem`'s name).
+pub type B32 = Array<u8, U32>;
 /// A ciphertext of parameter set `P`.
 pub type Ciphertext<P> = Array<u8, <P as ParameterSet>::CtSize>;
 
@@ -224,33 +226,43 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     }
 }
 
-/// A decapsulation key: the seed `d || z` when it has one, and the expanded
-/// FIPS 203 key. Wiped on drop.
+/// The expanded FIPS 203 decapsulation key `dk_pke || ek || H(ek) || z`.
+pub type ExpandedDecapsulationKeyBytes<P> = Array<u8, <P as ParameterSet>::DkSize>;
+
+/// An ML-KEM decapsulation key without its seed: the expanded FIPS 203 key
+/// and the encapsulation key. Made by [`from_expanded`] (a validated import
+/// of the expanded encoding; the PKCS#8 `expandedKey` form, and every other
+/// form, loads as this type) or from a seed. Decapsulation is here;
+/// [`DecapsulationKey`] (which keeps the seed) dereferences to it. Wiped on
+/// drop.
+///
+/// [`from_expanded`]: Self::from_expanded
 #[derive(Clone)]
-pub struct DecapsulationKey<P: ParameterSet> {
-    seed: Option<Zeroizing<[u8; 64]>>,
-    dk: Zeroizing<Array<u8, P::DkSize>>,
+pub struct ExpandedDecapsulationKey<P: ParameterSet> {
+    dk: Zeroizing<ExpandedDecapsulationKeyBytes<P>>,
     ek: EncapsulationKey<P>,
 }
 
-impl<P: ParameterSet> Zeroize for DecapsulationKey<P> {
+impl<P: ParameterSet> Zeroize for ExpandedDecapsulationKey<P> {
     fn zeroize(&mut self) {
-        if let Some(s) = self.seed.as_mut() {
-            s.zeroize();
-        }
         self.dk.zeroize();
     }
 }
 
-impl<P: ParameterSet> ZeroizeOnDrop for DecapsulationKey<P> {}
+impl<P: ParameterSet> ZeroizeOnDrop for ExpandedDecapsulationKey<P> {}
 
-impl<P: ParameterSet> core::fmt::Debug for DecapsulationKey<P> {
+impl<P: ParameterSet> core::fmt::Debug for ExpandedDecapsulationKey<P> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "DecapsulationKey<{}>({:?}, ..)", P::NAME, self.ek)
+        write!(
+            f,
+            "ExpandedDecapsulationKey<{}>({:?}, ..)",
+            P::NAME,
+            self.ek
+        )
     }
 }
 
-impl<P: ParameterSet> PartialEq for DecapsulationKey<P> {
+impl<P: ParameterSet> PartialEq for ExpandedDecapsulationKey<P> {
     fn eq(&self, other: &Self) -> bool {
         bool::from(pqkit_common::ct::ct_eq(
             self.dk.as_slice(),
@@ -258,10 +270,12 @@ impl<P: ParameterSet> PartialEq for DecapsulationKey<P> {
         ))
     }
 }
-impl<P: ParameterSet> Eq for DecapsulationKey<P> {}
+impl<P: ParameterSet> Eq for ExpandedDecapsulationKey<P> {}
 
-impl<P: ParameterSet> DecapsulationKey<P> {
-    /// ML-KEM.KeyGen_internal from the 64-byte seed `d || z`.
+impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
+    /// ML-KEM.KeyGen_internal from the 64-byte seed `d || z`, keeping only
+    /// the expanded key (use [`DecapsulationKey::from_seed`] to keep the
+    /// seed).
     pub fn from_seed(seed: &[u8; 64]) -> Self {
         let mut d = Zeroizing::new([0u8; 32]);
         let mut z = Zeroizing::new([0u8; 32]);
@@ -283,8 +297,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         let k = P::K;
         let mut hash = [0u8; 32];
         hash.copy_from_slice(&dk[768 * k + 32..768 * k + 64]);
-        DecapsulationKey {
-            seed: Some(Zeroizing::new(*seed)),
+        Self {
             dk,
             ek: EncapsulationKey {
                 bytes: ek,
@@ -294,22 +307,8 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         }
     }
 
-    /// [`DecapsulationKey::from_seed`] from a slice (must be 64 bytes).
-    pub fn from_seed_slice(seed: &[u8]) -> Result<Self, Error> {
-        let seed = Zeroizing::new(<[u8; 64]>::try_from(seed).map_err(|_| Error::InvalidLength)?);
-        Ok(Self::from_seed(&seed))
-    }
-
-    /// A fresh key from `rng`.
-    pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
-        let mut seed = Zeroizing::new([0u8; 64]);
-        rng.try_fill_bytes(&mut seed[..]).map_err(|_| Error::Rng)?;
-        Ok(Self::from_seed(&seed))
-    }
-
     /// Import the expanded FIPS 203 key, validated: length, the §7.3 hash
     /// check, and the §7.2 modulus check of the embedded encapsulation key.
-    /// The result has no seed.
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
         let dk = Zeroizing::new(
             Array::<u8, P::DkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
@@ -321,36 +320,18 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         if ek.hash[..] != dk[768 * k + 32..768 * k + 64] {
             return Err(Error::InvalidDecapsulationKey);
         }
-        Ok(DecapsulationKey { seed: None, dk, ek })
+        Ok(Self { dk, ek })
     }
 
-    /// Import seed and expanded key together (the PKCS#8 `both` form): the
-    /// seed must regenerate exactly that expanded key.
-    pub fn from_seed_and_expanded(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
-        let key = Self::from_seed_slice(seed)?;
-        if expanded.len() != P::DK_LEN {
-            return Err(Error::InvalidLength);
-        }
-        if !bool::from(pqkit_common::ct::ct_eq(key.dk.as_slice(), expanded)) {
-            return Err(Error::InconsistentKey);
-        }
-        Ok(key)
-    }
-
-    /// The seed `d || z`, if the key was made from one.
-    pub fn to_seed(&self) -> Option<Seed> {
-        self.seed.as_ref().map(|s| Seed::from(**s))
-    }
-
-    /// The seed `d || z` without a copy, if the key was made from one.
-    #[cfg(feature = "pkcs8")]
-    pub(crate) fn seed_ref(&self) -> Option<&[u8; 64]> {
-        self.seed.as_deref()
-    }
-
-    /// The expanded FIPS 203 decapsulation key.
+    /// The expanded FIPS 203 decapsulation key, borrowed.
     pub fn expanded_bytes(&self) -> &[u8] {
         &self.dk
+    }
+
+    /// The expanded FIPS 203 decapsulation key (RustCrypto `ml-kem`'s
+    /// `ExpandedKeyEncoding` name).
+    pub fn to_expanded_bytes(&self) -> ExpandedDecapsulationKeyBytes<P> {
+        (*self.dk).clone()
     }
 
     /// The matching encapsulation key.
@@ -374,6 +355,99 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     }
 }
 
+/// An ML-KEM decapsulation key made from its 64-byte seed `d || z`, which
+/// it keeps (the canonical form: `KeyInit`/`KeyExport`, the PKCS#8 `seed`
+/// form), with the expanded key it generates. Dereferences to
+/// [`ExpandedDecapsulationKey`], where decapsulation is; implements the same
+/// `kem` traits. A key imported without a seed (the PKCS#8 `expandedKey`
+/// form) is an [`ExpandedDecapsulationKey`]. Wiped on drop.
+#[derive(Clone)]
+pub struct DecapsulationKey<P: ParameterSet> {
+    seed: Zeroizing<[u8; 64]>,
+    key: ExpandedDecapsulationKey<P>,
+}
+
+impl<P: ParameterSet> Zeroize for DecapsulationKey<P> {
+    fn zeroize(&mut self) {
+        self.seed.zeroize();
+        self.key.zeroize();
+    }
+}
+
+impl<P: ParameterSet> ZeroizeOnDrop for DecapsulationKey<P> {}
+
+impl<P: ParameterSet> core::fmt::Debug for DecapsulationKey<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "DecapsulationKey<{}>({:?}, ..)", P::NAME, self.key.ek)
+    }
+}
+
+impl<P: ParameterSet> PartialEq for DecapsulationKey<P> {
+    fn eq(&self, other: &Self) -> bool {
+        // The seed determines the expanded key.
+        self.key == other.key
+    }
+}
+impl<P: ParameterSet> Eq for DecapsulationKey<P> {}
+
+impl<P: ParameterSet> core::ops::Deref for DecapsulationKey<P> {
+    type Target = ExpandedDecapsulationKey<P>;
+    fn deref(&self) -> &ExpandedDecapsulationKey<P> {
+        &self.key
+    }
+}
+
+impl<P: ParameterSet> DecapsulationKey<P> {
+    /// ML-KEM.KeyGen_internal from the 64-byte seed `d || z` (by value, as
+    /// in RustCrypto `ml-kem`).
+    pub fn from_seed(mut seed: Seed) -> Self {
+        let kept = Zeroizing::new(seed.0);
+        seed.zeroize();
+        let seed = kept;
+        Self {
+            key: ExpandedDecapsulationKey::from_seed(&seed),
+            seed,
+        }
+    }
+
+    /// [`DecapsulationKey::from_seed`] from a slice (must be 64 bytes).
+    pub fn from_seed_slice(seed: &[u8]) -> Result<Self, Error> {
+        // `from_seed` wipes its argument.
+        Ok(Self::from_seed(
+            Seed::try_from(seed).map_err(|_| Error::InvalidLength)?,
+        ))
+    }
+
+    /// Import seed and expanded key together (the PKCS#8 `both` form): the
+    /// seed must regenerate exactly that expanded key.
+    pub fn from_seed_and_expanded(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
+        let key = Self::from_seed_slice(seed)?;
+        if expanded.len() != P::DK_LEN {
+            return Err(Error::InvalidLength);
+        }
+        if !bool::from(pqkit_common::ct::ct_eq(key.dk.as_slice(), expanded)) {
+            return Err(Error::InconsistentKey);
+        }
+        Ok(key)
+    }
+
+    /// The seed `d || z` (`Option` as in RustCrypto `ml-kem`, where keys
+    /// may lack one; here it is always `Some`).
+    pub fn to_seed(&self) -> Option<Seed> {
+        Some(Seed::from(*self.seed))
+    }
+
+    /// The seed `d || z`, borrowed.
+    pub fn as_seed(&self) -> &[u8; 64] {
+        &self.seed
+    }
+
+    /// The expanded key (also reachable through `Deref`).
+    pub fn expanded_key(&self) -> &ExpandedDecapsulationKey<P> {
+        &self.key
+    }
+}
+
 macro_rules! kem_impls {
     ($($t:ty),*) => {$(
         impl Kem for $t {
@@ -394,13 +468,19 @@ macro_rules! kem_impls {
                 (ct, ss.to_shared_key())
             }
         }
-        impl Decapsulator for DecapsulationKey<$t> {
+        decapsulator_impls!($t, DecapsulationKey<$t>);
+        decapsulator_impls!($t, ExpandedDecapsulationKey<$t>);
+    )*};
+}
+macro_rules! decapsulator_impls {
+    ($t:ty, $key:ty) => {
+        impl Decapsulator for $key {
             type Kem = $t;
             fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
                 &self.ek
             }
         }
-        impl Decapsulate for DecapsulationKey<$t> {
+        impl Decapsulate for $key {
             fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
                 // The type fixes the length, so this cannot fail.
                 self.decapsulate_bytes(ct)
@@ -408,7 +488,7 @@ macro_rules! kem_impls {
                     .unwrap_or_default()
             }
         }
-    )*};
+    };
 }
 kem_impls!(MlKem512, MlKem768, MlKem1024);
 
@@ -435,17 +515,27 @@ impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
 /// The seed is the key: `KeyInit` runs KeyGen (and so `kem::FromSeed` works).
 impl<P: ParameterSet> KeyInit for DecapsulationKey<P> {
     fn new(seed: &Key<Self>) -> Self {
-        let mut s = Zeroizing::new([0u8; 64]);
-        s.copy_from_slice(seed);
-        Self::from_seed(&s)
+        Self::from_seed(seed.clone())
+    }
+}
+
+/// The seed `d || z`, from which `KeyInit` rebuilds the key.
+impl<P: ParameterSet> KeyExport for DecapsulationKey<P> {
+    fn to_bytes(&self) -> Key<Self> {
+        Seed::from(*self.seed)
     }
 }
 
 impl<P: ParameterSet> Generate for DecapsulationKey<P> {
     fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-        let mut seed = Zeroizing::new([0u8; 64]);
-        rng.try_fill_bytes(&mut seed[..])?;
-        Ok(Self::from_seed(&seed))
+        let mut seed = Seed::default();
+        // On failure the partly filled seed is wiped before returning.
+        if let Err(e) = rng.try_fill_bytes(&mut seed[..]) {
+            seed.zeroize();
+            return Err(e);
+        }
+        // `from_seed` wipes its argument.
+        Ok(Self::from_seed(seed))
     }
 }
 

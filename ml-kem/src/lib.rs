@@ -30,10 +30,12 @@
 //! assert_eq!(k_sender, k_receiver);
 //! ```
 //!
-//! * Keys: [`DecapsulationKey::from_seed`] (KeyGen), [`DecapsulationKey::generate`],
-//!   [`DecapsulationKey::from_expanded`] (FIPS 203 `dk`, §7.3 hash check),
-//!   [`DecapsulationKey::to_seed`] / [`DecapsulationKey::expanded_bytes`],
-//!   [`EncapsulationKey::from_bytes`] (§7.2 modulus check).
+//! * Keys: [`DecapsulationKey`] keeps the seed (`from_seed`, `KeyInit`,
+//!   `KeyExport`, `Generate`, `to_seed`); [`ExpandedDecapsulationKey`] has
+//!   none ([`ExpandedDecapsulationKey::from_expanded`]: FIPS 203 `dk`, §7.3
+//!   hash check) and holds decapsulation; a [`DecapsulationKey`]
+//!   dereferences to its expanded key. [`EncapsulationKey::from_bytes`]
+//!   (§7.2 modulus check).
 //! * Derandomised `KeyGen_internal` / `Encaps_internal` in [`hazmat`].
 //! * Every bad input is an [`Error`], never a panic.
 //! * Keys keep `t-hat` and the matrix `A-hat^T` once decoded (computed at
@@ -46,15 +48,46 @@
 //!
 //! ```
 //! use pqkit_ml_kem::{DecapsulationKey, MlKem512, hazmat};
-//! let dk = DecapsulationKey::<MlKem512>::from_seed(&[1u8; 64]);
+//! let dk = DecapsulationKey::<MlKem512>::from_seed([1u8; 64].into());
 //! let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), &[2u8; 32]);
 //! assert_eq!(format!("{ss:?}"), "SharedSecret(..)");
 //! assert_eq!(dk.decapsulate_bytes(&ct)?, ss);
 //! # Ok::<(), pqkit_ml_kem::Error>(())
 //! ```
 //!
+//! ## Migrating from RustCrypto `ml-kem` 0.3
+//!
+//! Code written for RustCrypto `ml-kem` compiles against this crate with
+//! only the crate name changed (`ml_kem` → `pqkit_ml_kem`): the same root
+//! names (`MlKem512/768/1024`, `DecapsulationKey`, `EncapsulationKey`,
+//! `DecapsulationKey768`-style aliases, `Seed`, `SharedKey`, `Ciphertext`,
+//! the `kem` traits and `kem` itself), `DecapsulationKey::from_seed(Seed)`,
+//! `to_seed()`, `encapsulation_key()`, `Kem::generate_keypair()`, the
+//! `KeyInit`/`KeyExport`/`Generate`/`TryKeyInit` impls, and the same bytes
+//! (checked against RustCrypto in the tests, and by compiling its
+//! documentation example in the workspace's `pqkit-dropin` crate). What
+//! remains different:
+//!
+//! * A [`DecapsulationKey`] always has its seed, so `KeyExport` cannot fail
+//!   (RustCrypto's panics for a key imported from the expanded form). A key
+//!   imported without a seed is an [`ExpandedDecapsulationKey`]: RustCrypto's
+//!   deprecated `DecapsulationKey::from_expanded` is
+//!   [`ExpandedDecapsulationKey::from_expanded`] here (validated, typed
+//!   [`Error`]), and the expanded bytes, RustCrypto's
+//!   `ExpandedDecapsulationKey<P>` array type, are
+//!   [`ExpandedDecapsulationKeyBytes<P>`] (`to_expanded_bytes()`).
+//! * [`Error`] is pqkit's typed error enum (RustCrypto returns
+//!   `kem::InvalidKey`; the `kem` traits still do here).
+//! * Not offered: the `ExpandedKeyEncoding` trait (the inherent
+//!   `from_expanded`/`to_expanded_bytes` do its job).
+//!
+//! pqkit adds: PKCS#8 in all three RFC 9935 forms ([`KeyFormat`]), SPKI,
+//! the inherent [`SharedSecret`] API (wiped, constant-time `==`) and
+//! [`hazmat`].
+//!
 //! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`,
-//! `pem` (default), `ct-check`.
+//! `pem` (default), `ct-check`; accepted for RustCrypto compatibility and
+//! always on here: `hazmat`, `zeroize`.
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -80,7 +113,10 @@ pub use kem::{
     Decapsulate, Encapsulate, FromSeed, Generate, InvalidKey, Kem, KeyExport, KeyInit, KeySizeUser,
     TryKeyInit,
 };
-pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey, SharedSecret};
+pub use keys::{
+    B32, Ciphertext, DecapsulationKey, EncapsulationKey, ExpandedDecapsulationKey,
+    ExpandedDecapsulationKeyBytes, Seed, SharedKey, SharedSecret,
+};
 pub use params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::{KeyFormat, ParameterSetOid};

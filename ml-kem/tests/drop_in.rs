@@ -19,8 +19,8 @@ fn root_names_resolve_and_work() {
     let ek2 = EncapsulationKey768::new(&ek.to_bytes()).expect("ek bytes");
     assert_eq!(ek, ek2);
     // The other sets' aliases name the generic keys.
-    let d512 = DecapsulationKey512::from_seed(&[1u8; 64]);
-    let d1024 = DecapsulationKey1024::from_seed(&[1u8; 64]);
+    let d512 = DecapsulationKey512::from_seed([1u8; 64].into());
+    let d1024 = DecapsulationKey1024::from_seed([1u8; 64].into());
     assert_eq!(d512.expanded_bytes().len(), 1632);
     assert_eq!(d1024.expanded_bytes().len(), 3168);
 }

@@ -16,7 +16,7 @@ fn records<P: ParameterSet>(count: usize) -> Vec<String> {
     kat::records(count, |i, seed, _, drbg| {
         let mut dz = [0u8; 64];
         drbg.fill_bytes(&mut dz);
-        let dk = DecapsulationKey::<P>::from_seed(&dz);
+        let dk = DecapsulationKey::<P>::from_seed(dz.into());
         let mut m = [0u8; 32];
         drbg.fill_bytes(&mut m);
         let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), &m);

@@ -9,8 +9,8 @@ use pqkit_ml_kem::kem::{Decapsulate, Encapsulate, FromSeed, Kem, KeyExport, TryK
 use pqkit_ml_kem::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use pqkit_ml_kem::spki::{DecodePublicKey, EncodePublicKey};
 use pqkit_ml_kem::{
-    DecapsulationKey, EncapsulationKey, Error, KeyFormat, MlKem512, MlKem768, MlKem1024,
-    ParameterSetOid, hazmat,
+    DecapsulationKey, EncapsulationKey, Error, ExpandedDecapsulationKey, KeyFormat, MlKem512,
+    MlKem768, MlKem1024, ParameterSetOid, hazmat,
 };
 
 /// A deterministic test RNG (xorshift, expanded to bytes).
@@ -56,15 +56,25 @@ fn generic_code_over_kem_runs_for_every_set() {
 }
 
 fn pkcs8_forms<P: ParameterSetOid>() {
-    let dk = DecapsulationKey::<P>::from_seed(&[9u8; 64]);
+    let dk = DecapsulationKey::<P>::from_seed([9u8; 64].into());
     for format in [KeyFormat::Seed, KeyFormat::Expanded, KeyFormat::Both] {
         let der = dk.to_pkcs8_der_with(format).unwrap();
-        let back = DecapsulationKey::<P>::from_pkcs8_der(der.as_bytes()).unwrap();
+        // ExpandedDecapsulationKey loads every form; DecapsulationKey the
+        // forms with a seed (and the same seed back).
+        let back = ExpandedDecapsulationKey::<P>::from_pkcs8_der(der.as_bytes()).unwrap();
         assert_eq!(back.expanded_bytes(), dk.expanded_bytes());
-        assert_eq!(back.to_seed().is_some(), format != KeyFormat::Expanded);
+        match DecapsulationKey::<P>::from_pkcs8_der(der.as_bytes()) {
+            Ok(seeded) => {
+                assert_ne!(format, KeyFormat::Expanded);
+                assert_eq!(seeded.to_seed(), dk.to_seed());
+                assert_eq!(KeyExport::to_bytes(&seeded), KeyExport::to_bytes(&dk));
+            }
+            Err(_) => assert_eq!(format, KeyFormat::Expanded),
+        }
         // every truncation is an error, never a panic
         for cut in 0..der.as_bytes().len() {
             assert!(DecapsulationKey::<P>::from_pkcs8_der(&der.as_bytes()[..cut]).is_err());
+            assert!(ExpandedDecapsulationKey::<P>::from_pkcs8_der(&der.as_bytes()[..cut]).is_err());
         }
     }
     // seed form bytes: 04 42 80 40 <seed> inside the PrivateKeyInfo.
@@ -81,7 +91,7 @@ fn pkcs8_forms<P: ParameterSetOid>() {
     let ek = EncapsulationKey::<P>::from_public_key_pem(&spki).unwrap();
     assert_eq!(&ek, dk.encapsulation_key());
     // `both` with a mismatching expanded key is rejected.
-    let other = DecapsulationKey::<P>::from_seed(&[8u8; 64]);
+    let other = DecapsulationKey::<P>::from_seed([8u8; 64].into());
     let mut both = dk
         .to_pkcs8_der_with(KeyFormat::Both)
         .unwrap()
@@ -92,9 +102,11 @@ fn pkcs8_forms<P: ParameterSetOid>() {
     both[n - tail.len()..].copy_from_slice(tail);
     assert!(DecapsulationKey::<P>::from_pkcs8_der(&both).is_err());
     // an expanded-only key cannot export a seed form
-    let exp = DecapsulationKey::<P>::from_expanded(dk.expanded_bytes()).unwrap();
+    let exp = ExpandedDecapsulationKey::<P>::from_expanded(dk.expanded_bytes()).unwrap();
     assert!(exp.to_pkcs8_der_with(KeyFormat::Seed).is_err());
-    assert!(exp.to_pkcs8_der().is_ok());
+    let der = exp.to_pkcs8_der().unwrap();
+    assert!(DecapsulationKey::<P>::from_pkcs8_der(der.as_bytes()).is_err());
+    assert!(ExpandedDecapsulationKey::<P>::from_pkcs8_der(der.as_bytes()).unwrap() == exp);
 }
 
 #[test]
@@ -106,7 +118,7 @@ fn pkcs8_and_spki_in_every_form() {
 
 #[test]
 fn wrong_parameter_set_and_bad_lengths_are_typed_errors() {
-    let dk = DecapsulationKey::<MlKem768>::from_seed(&[1u8; 64]);
+    let dk = DecapsulationKey::<MlKem768>::from_seed([1u8; 64].into());
     let der = dk.to_pkcs8_der().unwrap();
     assert!(DecapsulationKey::<MlKem512>::from_pkcs8_der(der.as_bytes()).is_err());
     let ek = dk.encapsulation_key();
@@ -125,14 +137,14 @@ fn wrong_parameter_set_and_bad_lengths_are_typed_errors() {
         Some(Error::InvalidLength)
     );
     assert_eq!(
-        DecapsulationKey::<MlKem768>::from_expanded(&[0; 10]).err(),
+        ExpandedDecapsulationKey::<MlKem768>::from_expanded(&[0; 10]).err(),
         Some(Error::InvalidLength)
     );
     // a tampered H(ek) inside dk fails the hash check
     let mut bad = dk.expanded_bytes().to_vec();
     bad[768 * 3 + 40] ^= 1;
     assert_eq!(
-        DecapsulationKey::<MlKem768>::from_expanded(&bad).err(),
+        ExpandedDecapsulationKey::<MlKem768>::from_expanded(&bad).err(),
         Some(Error::InvalidDecapsulationKey)
     );
     assert!(ek.as_bytes().len() == 1184);
@@ -140,7 +152,7 @@ fn wrong_parameter_set_and_bad_lengths_are_typed_errors() {
 
 #[test]
 fn every_single_bit_flip_gives_the_implicit_rejection_key() {
-    let dk = DecapsulationKey::<MlKem512>::from_seed(&[3u8; 64]);
+    let dk = DecapsulationKey::<MlKem512>::from_seed([3u8; 64].into());
     let (ct, k) = hazmat::encaps_internal(dk.encapsulation_key(), &[4u8; 32]);
     let mut seen = std::collections::HashSet::new();
     for bit in 0..ct.len() * 8 {
@@ -173,7 +185,7 @@ macro_rules! differential {
                 rand_core::Rng::fill_bytes(&mut rng, &mut seed);
                 rand_core::Rng::fill_bytes(&mut rng, &mut m);
                 rand_core::Rng::fill_bytes(&mut rng, &mut junk);
-                let dk = DecapsulationKey::<$ours>::from_seed(&seed);
+                let dk = DecapsulationKey::<$ours>::from_seed(seed.into());
                 let ek = dk.encapsulation_key();
                 let (ct, k) = hazmat::encaps_internal(ek, &m);
                 // RustCrypto ml-kem
@@ -211,7 +223,7 @@ differential!(
 
 #[test]
 fn shared_secret_is_redacted_in_debug_and_compares() {
-    let dk = DecapsulationKey::<MlKem768>::from_seed(&[5u8; 64]);
+    let dk = DecapsulationKey::<MlKem768>::from_seed([5u8; 64].into());
     let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), &[6u8; 32]);
     let printed = format!("{ss:?}");
     assert_eq!(printed, "SharedSecret(..)");

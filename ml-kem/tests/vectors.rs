@@ -8,7 +8,8 @@ use std::path::PathBuf;
 
 use pqkit_ml_kem::kem::{Decapsulate, KeyExport};
 use pqkit_ml_kem::{
-    DecapsulationKey, EncapsulationKey, Error, MlKem512, MlKem768, MlKem1024, ParameterSet, hazmat,
+    DecapsulationKey, EncapsulationKey, Error, ExpandedDecapsulationKey, MlKem512, MlKem768,
+    MlKem1024, ParameterSet, hazmat,
 };
 use pqkit_testkit::acvp::VectorSet;
 use pqkit_testkit::vectors::{self, hex as hx};
@@ -73,7 +74,7 @@ fn encaps_case<P: ParameterSet>(t: &Value, r: &Value) {
 }
 
 fn decaps_case<P: ParameterSet>(t: &Value, r: &Value) {
-    let dk = DecapsulationKey::<P>::from_expanded(&hx(&t["dk"])).unwrap();
+    let dk = ExpandedDecapsulationKey::<P>::from_expanded(&hx(&t["dk"])).unwrap();
     let k = dk.decapsulate_bytes(&hx(&t["c"])).unwrap();
     assert_eq!(&k[..], &hx(&r["k"])[..], "k, tcId {}", t["tcId"]);
 }
@@ -84,7 +85,7 @@ fn ek_check_case<P: ParameterSet>(t: &Value, r: &Value) {
 }
 
 fn dk_check_case<P: ParameterSet>(t: &Value, r: &Value) {
-    let ok = DecapsulationKey::<P>::from_expanded(&hx(&t["dk"])).is_ok();
+    let ok = ExpandedDecapsulationKey::<P>::from_expanded(&hx(&t["dk"])).is_ok();
     assert_eq!(ok, r["testPassed"].as_bool().unwrap(), "tcId {}", t["tcId"]);
 }
 
@@ -129,7 +130,7 @@ fn cctv_fields(rel: &str) -> Option<std::collections::HashMap<String, Vec<u8>>> 
 fn cctv_set<P: ParameterSet>(name: &str) {
     // strcmp: Decaps(dk, c) = K.
     if let Some(f) = cctv_fields(&format!("cctv/strcmp/{name}.txt")) {
-        let dk = DecapsulationKey::<P>::from_expanded(&f["dk"]).unwrap();
+        let dk = ExpandedDecapsulationKey::<P>::from_expanded(&f["dk"]).unwrap();
         assert_eq!(
             &dk.decapsulate_bytes(&f["c"]).unwrap()[..],
             &f["K"][..],
@@ -142,7 +143,7 @@ fn cctv_set<P: ParameterSet>(name: &str) {
         let (c, k) = hazmat::encaps_internal(&ek, &f["m"].clone().try_into().unwrap());
         assert_eq!(&c[..], &f["c"][..], "unlucky c {name}");
         assert_eq!(&k[..], &f["K"][..], "unlucky K {name}");
-        let dk = DecapsulationKey::<P>::from_expanded(&f["dk"]).unwrap();
+        let dk = ExpandedDecapsulationKey::<P>::from_expanded(&f["dk"]).unwrap();
         assert_eq!(&dk.decapsulate_bytes(&f["c"]).unwrap()[..], &f["K"][..]);
     }
     // every key in modulus/ is invalid.
@@ -183,7 +184,7 @@ fn accumulated_go_10000() {
     for _ in 0..10_000 {
         let mut seed = [0u8; 64];
         s.read(&mut seed);
-        let dk = DecapsulationKey::<MlKem768>::from_seed(&seed);
+        let dk = DecapsulationKey::<MlKem768>::from_seed(seed.into());
         let ek = dk.encapsulation_key().clone();
         o.update(&ek.to_bytes());
         let mut m = [0u8; 32];

@@ -4,7 +4,8 @@ use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
 use pqkit_ml_dsa::{
-    Error, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature, SigningKey, VerifyingKey,
+    Error, ExpandedSigningKey, Generate, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature,
+    SigningKey, VerifyingKey,
 };
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
@@ -62,9 +63,10 @@ fn mu_of(msg: &[u8], prehash: Option<Prehash>, context: Option<&Vec<u8>>) -> Res
 }
 
 impl<P: ParameterSetOid + Sync> MlDsa<P> {
-    fn signing_key(&self, key: &KeyFile) -> Result<SigningKey<P>> {
+    /// The private key in any of the three RFC 9881 forms.
+    fn signing_key(&self, key: &KeyFile) -> Result<ExpandedSigningKey<P>> {
         super::require_private(key, "this operation")?;
-        SigningKey::<P>::from_pkcs8_der(&key.der)
+        ExpandedSigningKey::<P>::from_pkcs8_der(&key.der)
             .map_err(|e| CliError::new(format!("{}: bad private key: {e}", self.0)))
     }
 
@@ -72,7 +74,7 @@ impl<P: ParameterSetOid + Sync> MlDsa<P> {
         match key.kind {
             KeyKind::Public => VerifyingKey::<P>::from_public_key_der(&key.der)
                 .map_err(|e| CliError::new(format!("{}: bad public key: {e}", self.0))),
-            KeyKind::Private => Ok(self.signing_key(key)?.public_key().clone()),
+            KeyKind::Private => Ok(self.signing_key(key)?.verifying_key()),
         }
     }
 }
@@ -95,7 +97,8 @@ impl<P: ParameterSetOid + Sync> Scheme for MlDsa<P> {
                     s.len()
                 ))
             })?,
-            None => SigningKey::<P>::generate(&mut os_rng()).map_err(err)?,
+            None => SigningKey::<P>::try_generate()
+                .map_err(|e| CliError::new(format!("{}: OS randomness: {e}", self.0)))?,
         };
         let doc = sk.to_pkcs8_der_with(format)?;
         Ok(Zeroizing::new(doc.as_bytes().to_vec()))
@@ -127,18 +130,18 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
             if opts.deterministic {
                 sk.sign_mu_deterministic(&mu)
             } else {
-                sk.sign_mu_with_rng(&mut rng, &mu)
+                sk.sign_mu_randomized(&mu, &mut rng)
             }
         } else if let Some(p) = opts.prehash {
             if opts.deterministic {
                 sk.sign_prehash_deterministic(p, msg, ctx)
             } else {
-                sk.sign_prehash_with_rng(&mut rng, p, msg, ctx)
+                sk.sign_prehash_randomized(p, msg, ctx, &mut rng)
             }
         } else if opts.deterministic {
             sk.sign_deterministic(msg, ctx)
         } else {
-            sk.sign_with_rng(&mut rng, msg, ctx)
+            sk.sign_randomized(msg, ctx, &mut rng)
         };
         Ok(sig.map_err(err)?.as_bytes().to_vec())
     }
@@ -159,9 +162,9 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
             return Ok(false);
         };
         let res = match (mu, opts.prehash) {
-            (Some(mu), _) => vk.verify_mu(&mu, &sig),
+            (Some(mu), _) => vk.verify_mu_bytes(&mu, sig.as_bytes()),
             (None, Some(p)) => vk.verify_prehash(p, msg, ctx, &sig),
-            (None, None) => vk.verify_with_context(msg, ctx, &sig),
+            (None, None) => vk.verify_multipart_with_context(&[msg], ctx, sig.as_bytes()),
         };
         Ok(res.is_ok())
     }

@@ -4,7 +4,8 @@ use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
 use pqkit_ml_kem::{
-    DecapsulationKey, EncapsulationKey, MlKem512, MlKem768, MlKem1024, ParameterSetOid,
+    DecapsulationKey, EncapsulationKey, ExpandedDecapsulationKey, Generate, MlKem512, MlKem768,
+    MlKem1024, ParameterSetOid,
 };
 use spki::{DecodePublicKey, EncodePublicKey};
 use zeroize::Zeroizing;
@@ -26,9 +27,10 @@ pub static ML_KEM_768: MlKem<MlKem768> = MlKem("ml-kem-768", PhantomData);
 pub static ML_KEM_1024: MlKem<MlKem1024> = MlKem("ml-kem-1024", PhantomData);
 
 impl<P: ParameterSetOid> MlKem<P> {
-    fn decapsulation_key(&self, key: &KeyFile) -> Result<DecapsulationKey<P>> {
+    /// The private key in any of the three RFC 9935 forms.
+    fn decapsulation_key(&self, key: &KeyFile) -> Result<ExpandedDecapsulationKey<P>> {
         super::require_private(key, "this operation")?;
-        DecapsulationKey::<P>::from_pkcs8_der(&key.der)
+        ExpandedDecapsulationKey::<P>::from_pkcs8_der(&key.der)
             .map_err(|e| CliError::new(format!("{}: bad private key: {e}", self.0)))
     }
 
@@ -59,8 +61,8 @@ impl<P: ParameterSetOid> Scheme for MlKem<P> {
                     s.len()
                 ))
             })?,
-            None => DecapsulationKey::<P>::generate(&mut os_rng())
-                .map_err(|e| CliError::new(e.to_string()))?,
+            None => DecapsulationKey::<P>::try_generate()
+                .map_err(|e| CliError::new(format!("{}: OS randomness: {e}", self.0)))?,
         };
         Ok(Zeroizing::new(
             dk.to_pkcs8_der_with(format)?.as_bytes().to_vec(),

@@ -64,7 +64,7 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
         x.coeffs = y.coeffs;
     }
     let mut t0_same = subtle::Choice::from(1u8);
-    finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
+    finish_secret::<B, P, Error>(b, out, pk, pub_out, |t0| {
         for (x, y) in t0.iter().zip(t0_given.iter()).take(P::K) {
             t0_same &= subtle::ConstantTimeEq::ct_eq(&x.coeffs[..], &y.coeffs[..]);
         }
@@ -107,14 +107,8 @@ pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
 
 /// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`, into `out`.
 #[inline(never)] // one frame per operation: keeps the stack peak down
-pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
-    b: B,
-    pk: &[u8],
-    out: &mut PublicParts,
-) -> Result<(), Error> {
-    if pk.len() != P::PK_LEN {
-        return Err(Error::InvalidLength);
-    }
+pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], out: &mut PublicParts) {
+    debug_assert_eq!(pk.len(), P::PK_LEN, "the callers pass P::PublicKeyBytes");
     out.rho.copy_from_slice(&pk[..32]);
     for (chunk, p) in pk[32..].chunks(pack::T1_BYTES).zip(out.t1hat.iter_mut()) {
         pack::unpack_t1(chunk, p);
@@ -122,7 +116,6 @@ pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(
         b.ntt_q8380417(p);
     }
     h(&[pk], &mut out.tr);
-    Ok(())
 }
 
 /// HintBitUnpack (FIPS 204 Alg. 21) with all its malformation checks.

@@ -8,12 +8,12 @@ use super::*;
 /// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
 /// written to `out[0..4]` (lanes beyond `out.len()` are computed and
 /// dropped).
-pub(super) fn expand_a_x4<B: Backend>(
+pub(super) fn expand_a_x4<B: Backend, E: Bound>(
     b: B,
     rho: &[u8; 32],
     idx: [(usize, usize); 4],
     out: &mut [Poly],
-) -> Result<(), Error> {
+) -> Result<(), E> {
     let seeds: [[u8; 34]; 4] = core::array::from_fn(|k| {
         let mut s = [0u8; 34];
         s[..32].copy_from_slice(rho);
@@ -26,7 +26,7 @@ pub(super) fn expand_a_x4<B: Backend>(
     let mut filled = [N; 4];
     filled[..lanes].fill(0);
     let mut blocks = [[0u8; SHAKE128_RATE]; 4];
-    for _ in 0..MAX_A_BLOCKS {
+    for _ in 0..E::MAX_A {
         if filled.iter().all(|&f| f >= N) {
             break;
         }
@@ -40,18 +40,18 @@ pub(super) fn expand_a_x4<B: Backend>(
     if filled.iter().all(|&f| f >= N) {
         Ok(())
     } else {
-        Err(Error::RejectionLimit)
+        E::exceeded()
     }
 }
 
 /// `out = A * vhat` (NTT domain, Montgomery factor removed), A generated on
 /// demand from rho. Output coefficients below `l q` in magnitude.
-pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
+pub(crate) fn matrix_mul<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho: &[u8; 32],
     vhat: &VecL,
     out: &mut VecK,
-) -> Result<(), Error> {
+) -> Result<(), E> {
     for p in out.iter_mut().take(P::K) {
         *p = Poly::default();
     }
@@ -64,7 +64,7 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet>(
             let e = (start + k).min(total - 1);
             (e / P::L, e % P::L)
         });
-        expand_a_x4(b, rho, idx, &mut entries[..n])?;
+        expand_a_x4::<B, E>(b, rho, idx, &mut entries[..n])?;
         for (k, e) in entries.iter().enumerate().take(n) {
             let (i, j) = idx[k];
             b.pointwise_acc_mont_q8380417(e, &vhat[j], &mut out[i]);
@@ -87,7 +87,7 @@ pub(crate) fn expand_a<B: Backend, P: ParameterSet>(
             let e = (4 * c + k).min(total - 1);
             (e / P::L, e % P::L)
         });
-        expand_a_x4(b, rho, idx, chunk)?;
+        expand_a_x4::<B, Error>(b, rho, idx, chunk)?;
     }
     Ok(a)
 }
@@ -109,12 +109,12 @@ pub(super) fn expanded_mul<B: Backend, P: ParameterSet>(
 
 /// RejBoundedPoly for four indices (FIPS 204 Alg. 31 via Alg. 33 ExpandS:
 /// seed `rho' || IntegerToBytes(r, 2)`).
-pub(super) fn expand_s_x4<B: Backend, P: ParameterSet>(
+pub(super) fn expand_s_x4<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho_prime: &[u8; 64],
     idx: [usize; 4],
     out: &mut [Poly; 4],
-) -> Result<(), Error> {
+) -> Result<(), E> {
     let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
         let mut s = [0u8; 66];
         s[..64].copy_from_slice(rho_prime);
@@ -125,7 +125,7 @@ pub(super) fn expand_s_x4<B: Backend, P: ParameterSet>(
     seeds.zeroize();
     let mut filled = [0usize; 4];
     let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
-    for _ in 0..MAX_S_BLOCKS {
+    for _ in 0..E::MAX_S {
         // The number of blocks depends on how many nibbles were rejected;
         // FIPS 204 treats this as public (the rejected values are
         // independent of the accepted ones).
@@ -142,23 +142,23 @@ pub(super) fn expand_s_x4<B: Backend, P: ParameterSet>(
     if filled.iter().all(|&f| f >= N) {
         Ok(())
     } else {
-        Err(Error::RejectionLimit)
+        E::exceeded()
     }
 }
 
 /// FIPS 204 Alg. 33 ExpandS: `(s1, s2)`.
-pub(super) fn expand_s<B: Backend, P: ParameterSet>(
+pub(super) fn expand_s<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho_prime: &[u8; 64],
     s1: &mut VecL,
     s2: &mut VecK,
-) -> Result<(), Error> {
+) -> Result<(), E> {
     let total = P::L + P::K;
     let mut start = 0;
     let mut polys = Secret::<4>::new(4);
     while start < total {
         let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(total - 1));
-        expand_s_x4::<B, P>(b, rho_prime, idx, &mut polys)?;
+        expand_s_x4::<B, P, E>(b, rho_prime, idx, &mut polys)?;
         for (k, p) in polys.iter().enumerate().take(total - start) {
             let r = idx[k];
             if r < P::L {

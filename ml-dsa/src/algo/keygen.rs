@@ -4,12 +4,16 @@
 
 use super::*;
 
+use core::convert::Infallible;
+
 use super::encoding::encode_s;
 use super::expand::{expand_s, matrix_mul};
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
 /// `pk`, `skEncode(...)` to `sk`, and the signing and verification forms
-/// to `out` and `pub_out` (in place: these are large).
+/// to `out` and `pub_out` (in place: these are large). `pk` and `sk` have
+/// the parameter set's lengths (`PK_LEN`, `SK_LEN`; the callers' arrays).
+/// Cannot fail: ExpandA and ExpandS squeeze until done (see [`Bound`]).
 #[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     b: B,
@@ -18,10 +22,8 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     sk: &mut [u8],
     out: &mut SecretParts,
     pub_out: &mut PublicParts,
-) -> Result<(), Error> {
-    if pk.len() != P::PK_LEN || sk.len() != P::SK_LEN {
-        return Err(Error::InvalidLength);
-    }
+) {
+    debug_assert!(pk.len() == P::PK_LEN && sk.len() == P::SK_LEN);
     // Line 1: (rho, rho', K) = H(xi || k || l, 128).
     let mut seed = Zeroizing::new([0u8; 128]);
     h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
@@ -34,21 +36,20 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     out.key.copy_from_slice(&seed[96..]);
 
     // Line 4: (s1, s2) = ExpandS(rho') (plain domain for now).
-    expand_s::<B, P>(b, &rho_prime, &mut out.s1hat, &mut out.s2hat)?;
+    let Ok(()) = expand_s::<B, P, Infallible>(b, &rho_prime, &mut out.s1hat, &mut out.s2hat);
     encode_s::<P>(&out.s1hat, &out.s2hat, sk);
     let t0_at = 128 + (P::K + P::L) * pack::eta_bytes(P::ETA);
-    finish_secret::<B, P>(b, out, pk, pub_out, |t0| {
+    let Ok(()) = finish_secret::<B, P, Infallible>(b, out, pk, pub_out, |t0| {
         for (chunk, p) in sk[t0_at..]
             .chunks_mut(pack::T0_BYTES)
             .zip(t0.iter().take(P::K))
         {
             pack::pack_t0(p, chunk);
         }
-    })?;
+    });
     sk[..32].copy_from_slice(&out.rho);
     sk[32..64].copy_from_slice(&out.key);
     sk[64..128].copy_from_slice(&out.tr);
-    Ok(())
 }
 
 /// `2^64 mod q`: a Montgomery product with it multiplies by `2^32`.
@@ -62,18 +63,18 @@ pub(super) const MONT_SQ: i32 = 2_365_951;
 /// so it is `NTT(t) - NTT(t1 * 2^d)`, where `NTT(t) = A-hat s1-hat +
 /// NTT(s2)` is at hand before the inverse transform and `NTT(t1 * 2^d)` and
 /// `NTT(s2)` are needed for the key anyway. That saves `k` forward NTTs.
-pub(super) fn finish_secret<B: Backend, P: ParameterSet>(
+pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     out: &mut SecretParts,
     pk: &mut [u8],
     pub_out: &mut PublicParts,
     with_t0: impl FnOnce(&VecK),
-) -> Result<(), Error> {
+) -> Result<(), E> {
     for p in out.s1hat.iter_mut().take(P::L) {
         b.ntt_q8380417(p);
     }
     let mut t = Secret::<K_MAX>::new(P::K);
-    matrix_mul::<B, P>(b, &out.rho, &out.s1hat, &mut t)?;
+    matrix_mul::<B, P, E>(b, &out.rho, &out.s1hat, &mut t)?;
     let mont_sq = Poly {
         coeffs: [MONT_SQ; N],
     };

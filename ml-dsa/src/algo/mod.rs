@@ -55,6 +55,37 @@ const MAX_A_BLOCKS: usize = 32;
 /// block has 272 candidates accepted with probability >= 9/16).
 const MAX_S_BLOCKS: usize = 16;
 
+/// How long ExpandA/ExpandS may squeeze, chosen by the error type of the
+/// operation: [`Error`] for everything that reads a key or signature from
+/// outside (the bounds above, then [`Error::RejectionLimit`]), and
+/// [`Infallible`](core::convert::Infallible) for key generation from a seed,
+/// which squeezes until done as FIPS 204 Alg. 30/31 are written (so that
+/// `SigningKey::from_seed` cannot fail). Either way the expected work is
+/// the same: about 5 and 2 blocks.
+pub(crate) trait Bound: Sized {
+    /// SHAKE128 blocks per RejNTTPoly.
+    const MAX_A: usize;
+    /// SHAKE256 blocks per RejBoundedPoly.
+    const MAX_S: usize;
+    /// What a loop that reached its bound unfilled returns.
+    fn exceeded() -> Result<(), Self>;
+}
+impl Bound for Error {
+    const MAX_A: usize = MAX_A_BLOCKS;
+    const MAX_S: usize = MAX_S_BLOCKS;
+    fn exceeded() -> Result<(), Self> {
+        Err(Error::RejectionLimit)
+    }
+}
+impl Bound for core::convert::Infallible {
+    const MAX_A: usize = usize::MAX;
+    const MAX_S: usize = usize::MAX;
+    fn exceeded() -> Result<(), Self> {
+        // Reached only after 2^64 blocks: the loops end when filled.
+        Ok(())
+    }
+}
+
 pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
     core::array::from_fn(|_| Poly::default())
 }

@@ -130,7 +130,7 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         #[cfg(feature = "alloc")]
         expanded_mul::<B, P>(b, &a, &z, &mut w);
         #[cfg(not(feature = "alloc"))]
-        matrix_mul::<B, P>(b, &sk.rho, &z, &mut w)?;
+        matrix_mul::<B, P, Error>(b, &sk.rho, &z, &mut w)?;
         // Line 14: w1 = HighBits(w) (w0 kept for line 21).
         let mut hasher = Shake256::default();
         hasher.update(mu);

@@ -40,7 +40,7 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
         b.ntt_q8380417(p);
     }
     let mut w: VecK = zero_vec();
-    matrix_mul::<B, P>(b, &pk.rho, &z, &mut w)?;
+    matrix_mul::<B, P, Error>(b, &pk.rho, &z, &mut w)?;
     let mut tmp = Poly::default();
     let mut w1 = Poly::default();
     let mut w1buf = [0u8; 192];

@@ -1,0 +1,44 @@
+//! The drop-in proof: the documentation examples of RustCrypto `ml-dsa`
+//! 0.1.2, `ml-kem` 0.3.4 and `ed25519-dalek` 3.0.0, compiled and run as
+//! doctests against `pqkit-ml-dsa`, `pqkit-ml-kem` and `pqkit-ed25519` with
+//! only the crate name changed.
+//!
+//! `build.rs` reads each peer's published sources (`README.md` and every
+//! `src/**/*.rs`) from the local cargo registry, where cargo put them because
+//! the peers are dev-dependencies of this crate, extracts every Rust code
+//! block of their documentation (resolving `cfg_attr(feature = ..., doc =
+//! "```")` fences as with all features on), renames the crate
+//! (`ml_dsa` → `pqkit_ml_dsa`, `ml_kem` → `pqkit_ml_kem`, `ed25519_dalek` →
+//! `pqkit_ed25519`) and writes them into the modules below, so that
+//! `cargo test -p pqkit-dropin --doc` runs them exactly as rustdoc runs them
+//! for the peers. Nothing of the peers' code is committed to this repository.
+//! The number of examples found is checked against the expected count, so an
+//! extraction that silently finds nothing fails.
+#![no_std]
+
+/// The examples of RustCrypto `ml-dsa` 0.1.2.
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/ml_dsa.md"))]
+pub mod ml_dsa {}
+
+/// The examples of RustCrypto `ml-kem` 0.3.4.
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/ml_kem.md"))]
+pub mod ml_kem {}
+
+/// The examples of `ed25519-dalek` 3.0.0.
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/ed25519_dalek.md"))]
+pub mod ed25519_dalek {}
+
+include!(concat!(env!("OUT_DIR"), "/counts.rs"));
+
+#[cfg(test)]
+mod tests {
+    /// Every example of the peers' docs that is Rust was found (the counts
+    /// were read off the sources by hand; see the module docs).
+    #[test]
+    fn all_examples_extracted() {
+        assert_eq!(
+            super::EXAMPLES,
+            [("ml-dsa", 1), ("ml-kem", 1), ("ed25519-dalek", 18)]
+        );
+    }
+}

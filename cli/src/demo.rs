@@ -192,7 +192,7 @@ pub fn tours() -> &'static [Tour] {
         }),
         ("ed25519", |b| {
             signature_tour::<_, pqkit_ed25519::Signature, _>("ed25519", b, || {
-                pqkit_ed25519::SigningKey::generate(&mut os_rng())
+                pqkit_ed25519::SigningKey::try_generate()
             })
         }),
     ]

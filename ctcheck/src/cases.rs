@@ -336,11 +336,11 @@ fn ed25519() -> u64 {
     let mut pk = sk.verifying_key().to_bytes();
     let mut s1 = signature::Signer::sign(&sk, b"message").to_bytes();
     let mut s2 = sk
-        .sign_ctx(b"message", b"ctx")
+        .sign_with_context(b"message", b"ctx")
         .map(|s| s.to_bytes())
         .unwrap_or([0; 64]);
     let mut s3 = sk
-        .sign_ph(b"message", b"")
+        .sign_prehash(b"message", b"")
         .map(|s| s.to_bytes())
         .unwrap_or([0; 64]);
     unpoison(&mut pk);

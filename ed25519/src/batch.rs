@@ -28,15 +28,46 @@ use curve25519_dalek::traits::{IsIdentity, VartimeMultiscalarMul};
 use sha2::{Digest, Sha512};
 
 use crate::keys::{Dom, hash_scalar};
-use crate::{Error, Signature, VerifyingKey};
+use crate::{Error, Signature, SignatureError, VerifyingKey};
 
-/// Verify plain Ed25519 signatures `(message, signature, key)` together.
-pub fn verify_batch(items: &[(&[u8], &Signature, &VerifyingKey)]) -> Result<(), Error> {
+/// Verify plain Ed25519 signatures together: `signatures[i]` on
+/// `messages[i]` under `verifying_keys[i]` (ed25519-dalek's signature). The
+/// three slices must have the same length ([`Error::InvalidLength`]
+/// otherwise). Returns ed25519-dalek's `SignatureError`, whose source is
+/// the typed [`Error`] ([`Error::from_signature_error`]).
+///
+/// ```
+/// use pqkit_ed25519::{Signer, SigningKey, verify_batch};
+/// let keys: Vec<_> = (0u8..4).map(|i| SigningKey::from_bytes(&[i; 32])).collect();
+/// let messages: Vec<&[u8]> = vec![b"a", b"b", b"c", b"d"];
+/// let signatures: Vec<_> = keys.iter().zip(&messages).map(|(k, m)| k.sign(m)).collect();
+/// let vks: Vec<_> = keys.iter().map(|k| k.verifying_key()).collect();
+/// verify_batch(&messages, &signatures, &vks)?;
+/// assert!(verify_batch(&messages[1..], &signatures[..3], &vks[..3]).is_err());
+/// # Ok::<(), pqkit_ed25519::SignatureError>(())
+/// ```
+pub fn verify_batch(
+    messages: &[&[u8]],
+    signatures: &[Signature],
+    verifying_keys: &[VerifyingKey],
+) -> Result<(), SignatureError> {
+    Ok(batch(messages, signatures, verifying_keys)?)
+}
+
+fn batch(
+    messages: &[&[u8]],
+    signatures: &[Signature],
+    verifying_keys: &[VerifyingKey],
+) -> Result<(), Error> {
+    let n = messages.len();
+    if signatures.len() != n || verifying_keys.len() != n {
+        return Err(Error::InvalidLength);
+    }
     let mut transcript = Sha512::new();
     transcript.update(b"pqkit-ed25519-batch-v1");
-    transcript.update((items.len() as u64).to_le_bytes());
-    let mut parsed = Vec::with_capacity(items.len());
-    for (msg, sig, vk) in items {
+    transcript.update((n as u64).to_le_bytes());
+    let mut parsed = Vec::with_capacity(n);
+    for ((msg, sig), vk) in messages.iter().zip(signatures).zip(verifying_keys) {
         let s = Option::<Scalar>::from(Scalar::from_canonical_bytes(*sig.s_bytes()))
             .ok_or(Error::NonCanonicalS)?;
         let r = CompressedEdwardsY(*sig.r_bytes())
@@ -50,8 +81,8 @@ pub fn verify_batch(items: &[(&[u8], &Signature, &VerifyingKey)]) -> Result<(), 
         parsed.push((s, r, k, vk.point()));
     }
     let t = transcript.finalize();
-    let mut scalars = Vec::with_capacity(2 * items.len() + 1);
-    let mut points = Vec::with_capacity(2 * items.len() + 1);
+    let mut scalars = Vec::with_capacity(2 * n + 1);
+    let mut points = Vec::with_capacity(2 * n + 1);
     let mut b_coeff = Scalar::ZERO;
     for (i, (s, r, k, a)) in parsed.into_iter().enumerate() {
         let zh = Sha512::new()

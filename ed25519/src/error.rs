@@ -12,8 +12,11 @@ pub enum Error {
     NonCanonicalS,
     /// Small-order `A` or `R` (strict verification).
     SmallOrder,
-    /// The context is longer than 255 bytes, or empty for Ed25519ctx.
-    InvalidContext,
+    /// The context is longer than 255 bytes.
+    ContextTooLong,
+    /// Ed25519ctx with an empty context (RFC 8032 §5.1: 1 to 255 bytes;
+    /// plain Ed25519 is the empty-context scheme).
+    EmptyContext,
     /// The signature does not verify.
     InvalidSignature,
     /// A PKCS#8 public key does not match the private key.
@@ -29,9 +32,8 @@ impl core::fmt::Display for Error {
             Error::InvalidPoint => "Ed25519: invalid point encoding",
             Error::NonCanonicalS => "Ed25519: non-canonical S",
             Error::SmallOrder => "Ed25519: small-order point (strict verification)",
-            Error::InvalidContext => {
-                "Ed25519: context must be 1..=255 bytes (Ed25519ctx) or at most 255 (Ed25519ph)"
-            }
+            Error::ContextTooLong => "Ed25519: context longer than 255 bytes",
+            Error::EmptyContext => "Ed25519: Ed25519ctx needs a context of 1 to 255 bytes",
             Error::InvalidSignature => "Ed25519: invalid signature",
             Error::InconsistentKey => "Ed25519: public key does not match the private key",
             Error::Rng => "Ed25519: random number generator failed",
@@ -40,6 +42,18 @@ impl core::fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+impl Error {
+    /// The typed reason inside a `SignatureError` this crate returned (the
+    /// ed25519-dalek-named methods and the `signature` traits return
+    /// `SignatureError`, with this crate's `Error` as its source when the
+    /// `alloc` feature is on; without `alloc` there is no source).
+    pub fn from_signature_error(e: &signature::Error) -> Option<Error> {
+        core::error::Error::source(e)?
+            .downcast_ref::<Error>()
+            .copied()
+    }
+}
 
 impl From<Error> for signature::Error {
     fn from(e: Error) -> Self {

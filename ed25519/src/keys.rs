@@ -4,7 +4,8 @@ use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::{Scalar, clamp_integer};
 use curve25519_dalek::traits::IsIdentity;
 use pqkit_common::prehash::HashAlg;
-use rand_core::TryCryptoRng;
+use rand_core::{CryptoRng, TryCryptoRng};
+use sha2::digest::consts::U64;
 use sha2::{Digest, Sha512};
 
 /// The pre-hash of Ed25519ph (RFC 8032 §5.1), from pqkit's pre-hash
@@ -17,13 +18,13 @@ fn prehash(msg: &[u8]) -> [u8; 64] {
     ph.copy_from_slice(PREHASH.digest(msg).as_bytes());
     ph
 }
+pub use ed25519::Signature;
 use signature::{
-    DigestSigner, DigestVerifier, KeypairRef, MultipartSigner, MultipartVerifier,
-    SignatureEncoding, Signer, Verifier,
+    DigestSigner, DigestVerifier, KeypairRef, MultipartSigner, MultipartVerifier, Signer, Verifier,
 };
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use crate::Error;
+use crate::{Error, SignatureError};
 
 /// RFC 8032 dom2(F, C): none for Ed25519, F = 0 for Ed25519ctx, F = 1 for
 /// Ed25519ph.
@@ -48,15 +49,23 @@ impl Dom<'_> {
 }
 
 fn ctx_for_ctx(ctx: &[u8]) -> Result<Dom<'_>, Error> {
-    if ctx.is_empty() || ctx.len() > 255 {
-        return Err(Error::InvalidContext);
+    if ctx.is_empty() {
+        return Err(Error::EmptyContext);
+    }
+    if ctx.len() > 255 {
+        return Err(Error::ContextTooLong);
     }
     Ok(Dom::Ctx(ctx))
 }
 
+/// `PH(M)` of a finished 64-byte digest.
+fn digest_bytes<D: Digest<OutputSize = U64>>(d: D) -> [u8; 64] {
+    d.finalize().into()
+}
+
 fn ctx_for_ph(ctx: &[u8]) -> Result<Dom<'_>, Error> {
     if ctx.len() > 255 {
-        return Err(Error::InvalidContext);
+        return Err(Error::ContextTooLong);
     }
     Ok(Dom::Ph(ctx))
 }
@@ -69,64 +78,6 @@ pub(crate) fn hash_scalar(dom: Dom<'_>, prefix: &[&[u8]], msg: &[&[u8]]) -> Scal
         h.update(p);
     }
     Scalar::from_bytes_mod_order_wide(&h.finalize().into())
-}
-
-/// An Ed25519 signature `R || S` (64 bytes). Parsing checks only the length;
-/// verification checks `S`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Signature {
-    bytes: [u8; 64],
-}
-
-impl core::fmt::Debug for Signature {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Signature(")?;
-        for b in &self.bytes {
-            write!(f, "{b:02x}")?;
-        }
-        f.write_str(")")
-    }
-}
-
-impl Signature {
-    /// From the 64 bytes `R || S`.
-    pub fn from_bytes(bytes: &[u8; 64]) -> Self {
-        Signature { bytes: *bytes }
-    }
-
-    /// The 64 bytes.
-    pub fn to_bytes(&self) -> [u8; 64] {
-        self.bytes
-    }
-
-    /// `R`.
-    pub fn r_bytes(&self) -> &[u8; 32] {
-        self.bytes.first_chunk::<32>().unwrap_or(&[0; 32])
-    }
-
-    /// `S`.
-    pub fn s_bytes(&self) -> &[u8; 32] {
-        self.bytes.last_chunk::<32>().unwrap_or(&[0; 32])
-    }
-}
-
-impl TryFrom<&[u8]> for Signature {
-    type Error = signature::Error;
-    fn try_from(b: &[u8]) -> Result<Self, signature::Error> {
-        <[u8; 64]>::try_from(b)
-            .map(|bytes| Signature { bytes })
-            .map_err(|_| Error::InvalidLength.into())
-    }
-}
-
-impl From<Signature> for [u8; 64] {
-    fn from(s: Signature) -> [u8; 64] {
-        s.bytes
-    }
-}
-
-impl SignatureEncoding for Signature {
-    type Repr = [u8; 64];
 }
 
 /// A verifying (public) key `A`: its bytes as given and the decoded point.
@@ -157,7 +108,14 @@ enum Mode {
 impl VerifyingKey {
     /// Decode a 32-byte point encoding. Like ed25519-dalek, the decoder
     /// accepts any `y` encoding that decompresses (see the crate docs).
-    pub fn from_bytes(bytes: &[u8; 32]) -> Result<Self, Error> {
+    ///
+    /// Returns ed25519-dalek's `SignatureError`, whose source is
+    /// [`Error::InvalidPoint`] (see [`Error::from_signature_error`]).
+    pub fn from_bytes(bytes: &[u8; 32]) -> Result<Self, SignatureError> {
+        Ok(Self::decode(bytes)?)
+    }
+
+    fn decode(bytes: &[u8; 32]) -> Result<Self, Error> {
         let compressed = CompressedEdwardsY(*bytes);
         let point = compressed.decompress().ok_or(Error::InvalidPoint)?;
         Ok(VerifyingKey { compressed, point })
@@ -230,8 +188,8 @@ impl VerifyingKey {
     }
 
     /// Ed25519 strict verification (ed25519-dalek `verify_strict` rules).
-    pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
-        self.verify_parts(Dom::Plain, &[msg], sig, Mode::Strict)
+    pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), SignatureError> {
+        Ok(self.verify_parts(Dom::Plain, &[msg], sig, Mode::Strict)?)
     }
 
     /// Ed25519 verification under the ZIP 215 rules.
@@ -240,35 +198,125 @@ impl VerifyingKey {
     }
 
     /// Ed25519ctx verification (context 1..=255 bytes).
-    pub fn verify_ctx(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+    pub fn verify_with_context(
+        &self,
+        msg: &[u8],
+        ctx: &[u8],
+        sig: &Signature,
+    ) -> Result<(), Error> {
         self.verify_parts(ctx_for_ctx(ctx)?, &[msg], sig, Mode::Default)
     }
 
     /// Ed25519ctx strict verification.
-    pub fn verify_ctx_strict(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
-        self.verify_parts(ctx_for_ctx(ctx)?, &[msg], sig, Mode::Strict)
-    }
-
-    /// Ed25519ph verification of `msg` (hashed here with SHA-512).
-    pub fn verify_ph(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
-        let ph = prehash(msg);
-        self.verify_prehashed(&ph, ctx, sig)
-    }
-
-    /// Ed25519ph verification of a SHA-512 digest.
-    pub fn verify_prehashed(
+    pub fn verify_with_context_strict(
         &self,
-        ph: &[u8; 64],
+        msg: &[u8],
         ctx: &[u8],
         sig: &Signature,
     ) -> Result<(), Error> {
-        self.verify_parts(ctx_for_ph(ctx)?, &[ph], sig, Mode::Default)
+        self.verify_parts(ctx_for_ctx(ctx)?, &[msg], sig, Mode::Strict)
+    }
+
+    /// Ed25519ph verification of `msg` (hashed here with SHA-512), context
+    /// up to 255 bytes.
+    pub fn verify_prehash(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+        let ph = prehash(msg);
+        self.verify_parts(ctx_for_ph(ctx)?, &[&ph], sig, Mode::Default)
     }
 
     /// Ed25519ph strict verification of `msg`.
-    pub fn verify_ph_strict(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
+    pub fn verify_prehash_strict(
+        &self,
+        msg: &[u8],
+        ctx: &[u8],
+        sig: &Signature,
+    ) -> Result<(), Error> {
         let ph = prehash(msg);
         self.verify_parts(ctx_for_ph(ctx)?, &[&ph], sig, Mode::Strict)
+    }
+
+    /// Ed25519ph verification of a pre-hashed message: `prehashed` has had
+    /// the message fed into it (RFC 8032 allows only SHA-512; any 64-byte
+    /// digest is accepted, as in ed25519-dalek), `context` at most 255
+    /// bytes (`None` is empty).
+    pub fn verify_prehashed<D: Digest<OutputSize = U64>>(
+        &self,
+        prehashed: D,
+        context: Option<&[u8]>,
+        sig: &Signature,
+    ) -> Result<(), SignatureError> {
+        let ph = digest_bytes(prehashed);
+        let dom = ctx_for_ph(context.unwrap_or_default())?;
+        Ok(self.verify_parts(dom, &[&ph], sig, Mode::Default)?)
+    }
+
+    /// [`verify_prehashed`](Self::verify_prehashed) with the strict rules.
+    pub fn verify_prehashed_strict<D: Digest<OutputSize = U64>>(
+        &self,
+        prehashed: D,
+        context: Option<&[u8]>,
+        sig: &Signature,
+    ) -> Result<(), SignatureError> {
+        let ph = digest_bytes(prehashed);
+        let dom = ctx_for_ph(context.unwrap_or_default())?;
+        Ok(self.verify_parts(dom, &[&ph], sig, Mode::Strict)?)
+    }
+
+    /// An Ed25519ph verifier with a context of at most 255 bytes, for the
+    /// `DigestVerifier` trait (ed25519-dalek's `Context`).
+    pub fn with_context<'k, 'v>(
+        &'k self,
+        context: &'v [u8],
+    ) -> Result<Context<'k, 'v, VerifyingKey>, SignatureError> {
+        Ok(Context::new(self, context)?)
+    }
+}
+
+impl TryFrom<&[u8]> for VerifyingKey {
+    type Error = SignatureError;
+    /// A 32-byte point encoding (see [`VerifyingKey::from_bytes`]).
+    fn try_from(bytes: &[u8]) -> Result<Self, SignatureError> {
+        Ok(Self::decode(
+            bytes.try_into().map_err(|_| Error::InvalidLength)?,
+        )?)
+    }
+}
+
+impl core::hash::Hash for VerifyingKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.compressed.as_bytes().hash(state);
+    }
+}
+
+/// A key with an Ed25519ph context string of at most 255 bytes
+/// (ed25519-dalek's type): [`SigningKey::with_context`] and
+/// [`VerifyingKey::with_context`] make one, and its `DigestSigner` /
+/// `DigestVerifier` impls sign and verify Ed25519ph with that context.
+#[derive(Clone, Debug)]
+pub struct Context<'k, 'v, K> {
+    key: &'k K,
+    value: &'v [u8],
+}
+
+impl<'k, 'v, K> Context<'k, 'v, K> {
+    /// The longest context, in bytes.
+    pub const MAX_LENGTH: usize = 255;
+
+    fn new(key: &'k K, value: &'v [u8]) -> Result<Self, Error> {
+        if value.len() > Self::MAX_LENGTH {
+            return Err(Error::ContextTooLong);
+        }
+        Ok(Self { key, value })
+    }
+
+    /// The key.
+    pub fn key(&self) -> &'k K {
+        self.key
+    }
+
+    /// The context string.
+    pub fn value(&self) -> &'v [u8] {
+        self.value
     }
 }
 
@@ -284,16 +332,34 @@ impl MultipartVerifier<Signature> for VerifyingKey {
     }
 }
 
-/// Ed25519ph (empty context) through the digest traits.
-impl DigestVerifier<Sha512, Signature> for VerifyingKey {
-    fn verify_digest<F: Fn(&mut Sha512) -> Result<(), signature::Error>>(
+/// Ed25519ph (empty context) through the digest traits, for any 64-byte
+/// digest as in ed25519-dalek (RFC 8032 specifies SHA-512).
+impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestVerifier<D, Signature>
+    for VerifyingKey
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
         &self,
         f: F,
         sig: &Signature,
     ) -> Result<(), signature::Error> {
-        let mut h = Sha512::new();
+        let mut h = D::new();
         f(&mut h)?;
-        Ok(self.verify_prehashed(&h.finalize().into(), b"", sig)?)
+        self.verify_prehashed(h, None, sig)
+    }
+}
+
+/// Ed25519ph with the context's string.
+impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestVerifier<D, Signature>
+    for Context<'_, '_, VerifyingKey>
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &Signature,
+    ) -> Result<(), signature::Error> {
+        let mut h = D::new();
+        f(&mut h)?;
+        self.key.verify_prehashed(h, Some(self.value), sig)
     }
 }
 
@@ -357,22 +423,22 @@ impl SigningKey {
         Ok(Self::from_bytes(&s))
     }
 
-    /// A fresh key from `rng`.
-    pub fn generate<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, Error> {
+    /// A fresh key from `csprng` (ed25519-dalek's signature; a fallible
+    /// RNG goes through `Generate::try_generate_from_rng`).
+    pub fn generate<R: CryptoRng + ?Sized>(csprng: &mut R) -> SigningKey {
         let mut s = Zeroizing::new([0u8; 32]);
-        rng.try_fill_bytes(&mut s[..]).map_err(|_| Error::Rng)?;
-        Ok(Self::from_bytes(&s))
-    }
-
-    /// A fresh key from the operating system's RNG.
-    #[cfg(feature = "getrandom")]
-    pub fn generate_os() -> Result<Self, Error> {
-        Self::generate(&mut getrandom::SysRng)
+        csprng.fill_bytes(&mut s[..]);
+        Self::from_bytes(&s)
     }
 
     /// The 32-byte secret key.
-    pub fn to_bytes(&self) -> [u8; 32] {
+    pub fn to_bytes(&self) -> SecretKey {
         self.secret
+    }
+
+    /// The 32-byte secret key, borrowed.
+    pub fn as_bytes(&self) -> &SecretKey {
+        &self.secret
     }
 
     /// The secret key followed by the public key (as `ed25519-dalek`).
@@ -398,7 +464,7 @@ impl SigningKey {
     /// ```
     pub fn from_keypair_bytes(
         bytes: &[u8; crate::KEYPAIR_LENGTH],
-    ) -> Result<SigningKey, crate::SignatureError> {
+    ) -> Result<SigningKey, SignatureError> {
         let mut secret = [0u8; 32];
         secret.copy_from_slice(&bytes[..32]);
         let sk = SigningKey::from_bytes(&secret);
@@ -420,19 +486,119 @@ impl SigningKey {
     }
 
     /// Ed25519ctx (context 1..=255 bytes).
-    pub fn sign_ctx(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
+    pub fn sign_with_context(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
         Ok(self.sign_parts(ctx_for_ctx(ctx)?, &[msg]))
     }
 
     /// Ed25519ph of `msg` (hashed here with SHA-512), context up to 255 bytes.
-    pub fn sign_ph(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
+    pub fn sign_prehash(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature, Error> {
         let ph = prehash(msg);
-        self.sign_prehashed(&ph, ctx)
+        Ok(self.sign_parts(ctx_for_ph(ctx)?, &[&ph]))
     }
 
-    /// Ed25519ph of a SHA-512 digest.
-    pub fn sign_prehashed(&self, ph: &[u8; 64], ctx: &[u8]) -> Result<Signature, Error> {
-        Ok(self.sign_parts(ctx_for_ph(ctx)?, &[ph]))
+    /// Ed25519ph of a pre-hashed message: `prehashed` has had the message
+    /// fed into it (RFC 8032 allows only SHA-512; any 64-byte digest is
+    /// accepted, as in ed25519-dalek), `context` at most 255 bytes (`None`
+    /// is empty).
+    pub fn sign_prehashed<D: Digest<OutputSize = U64>>(
+        &self,
+        prehashed: D,
+        context: Option<&[u8]>,
+    ) -> Result<Signature, SignatureError> {
+        let ph = digest_bytes(prehashed);
+        Ok(self.sign_parts(ctx_for_ph(context.unwrap_or_default())?, &[&ph]))
+    }
+
+    /// Verify a signature with this key's public key (as ed25519-dalek).
+    pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), SignatureError> {
+        Ok(self.vk.verify_bytes(msg, sig)?)
+    }
+
+    /// Strict verification with this key's public key.
+    pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), SignatureError> {
+        self.vk.verify_strict(msg, sig)
+    }
+
+    /// Ed25519ph verification with this key's public key.
+    pub fn verify_prehashed<D: Digest<OutputSize = U64>>(
+        &self,
+        prehashed: D,
+        context: Option<&[u8]>,
+        sig: &Signature,
+    ) -> Result<(), SignatureError> {
+        self.vk.verify_prehashed(prehashed, context, sig)
+    }
+
+    /// An Ed25519ph signer with a context of at most 255 bytes, for the
+    /// `DigestSigner` trait (ed25519-dalek's `Context`).
+    pub fn with_context<'k, 'v>(
+        &'k self,
+        context: &'v [u8],
+    ) -> Result<Context<'k, 'v, SigningKey>, SignatureError> {
+        Ok(Context::new(self, context)?)
+    }
+}
+
+/// The 32-byte secret key (RFC 8032), ed25519-dalek's name.
+pub type SecretKey = [u8; 32];
+
+impl From<SecretKey> for SigningKey {
+    fn from(secret: SecretKey) -> Self {
+        Self::from_bytes(&secret)
+    }
+}
+
+impl From<&SecretKey> for SigningKey {
+    fn from(secret: &SecretKey) -> Self {
+        Self::from_bytes(secret)
+    }
+}
+
+impl TryFrom<&[u8]> for SigningKey {
+    type Error = SignatureError;
+    /// A 32-byte secret key.
+    fn try_from(secret: &[u8]) -> Result<Self, SignatureError> {
+        Ok(Self::from_slice(secret)?)
+    }
+}
+
+impl subtle::ConstantTimeEq for SigningKey {
+    fn ct_eq(&self, other: &Self) -> subtle::Choice {
+        self.secret.ct_eq(&other.secret)
+    }
+}
+
+impl PartialEq for SigningKey {
+    /// Constant time.
+    fn eq(&self, other: &Self) -> bool {
+        subtle::ConstantTimeEq::ct_eq(self, other).into()
+    }
+}
+impl Eq for SigningKey {}
+
+impl crypto_common::KeySizeUser for SigningKey {
+    type KeySize = crypto_common::typenum::U32;
+}
+
+impl crypto_common::KeyInit for SigningKey {
+    /// [`SigningKey::from_bytes`].
+    fn new(secret: &crypto_common::Key<Self>) -> Self {
+        Self::from_bytes(&secret.0)
+    }
+}
+
+impl crypto_common::KeyExport for SigningKey {
+    /// The 32-byte secret key.
+    fn to_bytes(&self) -> crypto_common::Key<Self> {
+        self.secret.into()
+    }
+}
+
+impl crypto_common::Generate for SigningKey {
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
+        let mut s = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut s[..])?;
+        Ok(Self::from_bytes(&s))
     }
 }
 
@@ -464,14 +630,29 @@ impl Verifier<Signature> for SigningKey {
     }
 }
 
-/// Ed25519ph (empty context) through the digest traits.
-impl DigestSigner<Sha512, Signature> for SigningKey {
-    fn try_sign_digest<F: Fn(&mut Sha512) -> Result<(), signature::Error>>(
+/// Ed25519ph (empty context) through the digest traits, for any 64-byte
+/// digest as in ed25519-dalek (RFC 8032 specifies SHA-512).
+impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestSigner<D, Signature> for SigningKey {
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
         &self,
         f: F,
     ) -> Result<Signature, signature::Error> {
-        let mut h = Sha512::new();
+        let mut h = D::new();
         f(&mut h)?;
-        Ok(self.sign_prehashed(&h.finalize().into(), b"")?)
+        self.sign_prehashed(h, None)
+    }
+}
+
+/// Ed25519ph with the context's string.
+impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestSigner<D, Signature>
+    for Context<'_, '_, SigningKey>
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<Signature, signature::Error> {
+        let mut h = D::new();
+        f(&mut h)?;
+        self.key.sign_prehashed(h, Some(self.value))
     }
 }

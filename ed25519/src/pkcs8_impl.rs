@@ -53,7 +53,7 @@ mod encode {
     use super::*;
     use der::Encode;
     use pkcs8::{EncodePrivateKey, SecretDocument};
-    use spki::{Document, EncodePublicKey, SignatureBitStringEncoding};
+    use spki::{Document, EncodePublicKey};
     use zeroize::Zeroizing;
 
     impl SigningKey {
@@ -82,10 +82,61 @@ mod encode {
             pkix::spki_der(ALGORITHM_OID, &self.to_bytes())
         }
     }
+}
 
-    impl SignatureBitStringEncoding for crate::Signature {
-        fn to_bitstring(&self) -> der::Result<der::asn1::BitString> {
-            pkix::signature_bit_string(&self.to_bytes())
+// The `ed25519` crate's raw PKCS#8 containers, as ed25519-dalek converts
+// them (its `pkcs8::KeypairBytes` and `pkcs8::PublicKeyBytes`, reached here
+// as `pqkit_ed25519::ed25519::pkcs8`).
+
+impl TryFrom<&ed25519::pkcs8::KeypairBytes> for SigningKey {
+    type Error = crate::SignatureError;
+    /// The secret key; an included public key must be the one it yields
+    /// ([`Error::InconsistentKey`](crate::Error::InconsistentKey)).
+    fn try_from(kp: &ed25519::pkcs8::KeypairBytes) -> Result<Self, crate::SignatureError> {
+        let sk = SigningKey::from_bytes(&kp.secret_key);
+        match &kp.public_key {
+            Some(pk) if pk.0 != sk.verifying_key().to_bytes() => {
+                Err(crate::Error::InconsistentKey.into())
+            }
+            _ => Ok(sk),
         }
+    }
+}
+
+impl TryFrom<ed25519::pkcs8::KeypairBytes> for SigningKey {
+    type Error = crate::SignatureError;
+    fn try_from(kp: ed25519::pkcs8::KeypairBytes) -> Result<Self, crate::SignatureError> {
+        SigningKey::try_from(&kp)
+    }
+}
+
+impl From<&SigningKey> for ed25519::pkcs8::KeypairBytes {
+    fn from(sk: &SigningKey) -> Self {
+        ed25519::pkcs8::KeypairBytes {
+            secret_key: sk.to_bytes(),
+            public_key: Some(ed25519::pkcs8::PublicKeyBytes(
+                sk.verifying_key().to_bytes(),
+            )),
+        }
+    }
+}
+
+impl TryFrom<&ed25519::pkcs8::PublicKeyBytes> for VerifyingKey {
+    type Error = crate::SignatureError;
+    fn try_from(pk: &ed25519::pkcs8::PublicKeyBytes) -> Result<Self, crate::SignatureError> {
+        VerifyingKey::from_bytes(&pk.0)
+    }
+}
+
+impl TryFrom<ed25519::pkcs8::PublicKeyBytes> for VerifyingKey {
+    type Error = crate::SignatureError;
+    fn try_from(pk: ed25519::pkcs8::PublicKeyBytes) -> Result<Self, crate::SignatureError> {
+        VerifyingKey::from_bytes(&pk.0)
+    }
+}
+
+impl From<&VerifyingKey> for ed25519::pkcs8::PublicKeyBytes {
+    fn from(vk: &VerifyingKey) -> Self {
+        ed25519::pkcs8::PublicKeyBytes(vk.to_bytes())
     }
 }

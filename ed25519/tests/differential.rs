@@ -34,7 +34,8 @@ fn decisions(pk: &[u8; 32], msg: &[u8], sig: &[u8; 64]) -> (Decision, Decision) 
         )
     });
     let theirs = ed25519_dalek::VerifyingKey::from_bytes(pk).ok().map(|vk| {
-        let s = ed25519_dalek::Signature::from_bytes(sig);
+        // ed25519-dalek and pqkit share the `ed25519` crate's Signature type.
+        let s = Signature::from_bytes(sig);
         (
             vk.verify(msg, &s).is_ok(),
             vk.verify_strict(msg, &s).is_ok(),

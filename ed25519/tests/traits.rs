@@ -13,30 +13,38 @@ fn keys(n: usize) -> Vec<SigningKey> {
         .collect()
 }
 
+/// The typed reason of a `SignatureError` from the dalek-named API.
+fn reason(r: Result<(), pqkit_ed25519::SignatureError>) -> Result<(), Error> {
+    r.map_err(|e| Error::from_signature_error(&e).expect("pqkit error as source"))
+}
+
 #[test]
 fn batch_of_64_agrees_with_single_verification() {
     let sks = keys(64);
     let msgs: Vec<Vec<u8>> = (0..64).map(|i| vec![i as u8; i]).collect();
     let sigs: Vec<Signature> = sks.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
     let vks: Vec<VerifyingKey> = sks.iter().map(|k| k.verifying_key()).collect();
-    let items: Vec<(&[u8], &Signature, &VerifyingKey)> = msgs
-        .iter()
-        .zip(&sigs)
-        .zip(&vks)
-        .map(|((m, s), v)| (&m[..], s, v))
-        .collect();
-    for (m, s, v) in &items {
+    let ms: Vec<&[u8]> = msgs.iter().map(|m| &m[..]).collect();
+    for ((m, s), v) in ms.iter().zip(&sigs).zip(&vks) {
         v.verify_bytes(m, s).unwrap();
     }
-    verify_batch(&items).unwrap();
-    verify_batch(&[]).unwrap();
+    verify_batch(&ms, &sigs, &vks).unwrap();
+    verify_batch(&[], &[], &[]).unwrap();
+    // slices of different lengths
+    assert_eq!(
+        reason(verify_batch(&ms[1..], &sigs, &vks)),
+        Err(Error::InvalidLength)
+    );
+    assert_eq!(
+        reason(verify_batch(&ms, &sigs, &vks[1..])),
+        Err(Error::InvalidLength)
+    );
     // any single bad element fails the batch
     for bad in [0usize, 17, 63] {
-        let mut wrong = items.clone();
-        let other = &msgs[(bad + 1) % 64];
-        wrong[bad].0 = other;
+        let mut wrong = ms.clone();
+        wrong[bad] = &msgs[(bad + 1) % 64];
         assert_eq!(
-            verify_batch(&wrong),
+            reason(verify_batch(&wrong, &sigs, &vks)),
             Err(Error::InvalidSignature),
             "element {bad}"
         );
@@ -44,10 +52,12 @@ fn batch_of_64_agrees_with_single_verification() {
     // a non-canonical S is rejected outright
     let mut s = sigs[3].to_bytes();
     s[63] |= 0xf0;
-    let bad_sig = Signature::from_bytes(&s);
-    let mut wrong = items.clone();
-    wrong[3].1 = &bad_sig;
-    assert_eq!(verify_batch(&wrong), Err(Error::NonCanonicalS));
+    let mut wrong = sigs.clone();
+    wrong[3] = Signature::from_bytes(&s);
+    assert_eq!(
+        reason(verify_batch(&ms, &wrong, &vks)),
+        Err(Error::NonCanonicalS)
+    );
 }
 
 fn generic<S: Signer<Sig> + Keypair<VerifyingKey = V>, V: Verifier<Sig>, Sig>(sk: &S) {
@@ -63,7 +73,7 @@ fn traits_generic_and_digest_is_ed25519ph() {
     let via_digest: Signature = sk.sign_digest(|d: &mut Sha512| {
         sha2::Digest::update(d, b"abc");
     });
-    assert_eq!(via_digest, sk.sign_ph(b"abc", b"").unwrap());
+    assert_eq!(via_digest, sk.sign_prehash(b"abc", b"").unwrap());
     sk.verifying_key()
         .verify_digest(
             |d: &mut Sha512| {
@@ -74,15 +84,21 @@ fn traits_generic_and_digest_is_ed25519ph() {
         )
         .unwrap();
     // contexts: empty ctx is invalid for Ed25519ctx, > 255 for both
-    assert_eq!(sk.sign_ctx(b"m", b"").err(), Some(Error::InvalidContext));
     assert_eq!(
-        sk.sign_ctx(b"m", &[0; 256]).err(),
-        Some(Error::InvalidContext)
+        sk.sign_with_context(b"m", b"").err(),
+        Some(Error::EmptyContext)
     );
     assert_eq!(
-        sk.sign_ph(b"m", &[0; 256]).err(),
-        Some(Error::InvalidContext)
+        sk.sign_with_context(b"m", &[0; 256]).err(),
+        Some(Error::ContextTooLong)
     );
+    assert_eq!(
+        sk.sign_prehash(b"m", &[0; 256]).err(),
+        Some(Error::ContextTooLong)
+    );
+    let too_long = [0u8; 256];
+    let e = sk.with_context(&too_long).err().expect("refused");
+    assert_eq!(Error::from_signature_error(&e), Some(Error::ContextTooLong));
     // Debug never shows the secret
     let dbg = format!("{sk:?}");
     assert!(!dbg.contains("0909090909"), "{dbg}");
@@ -99,7 +115,10 @@ fn small_order_key_zip215_accepts_strict_rejects() {
         sig[..32].copy_from_slice(&EIGHT_TORSION[0].compress().to_bytes());
         let sig = Signature::from_bytes(&sig);
         assert!(vk.verify_zip215(b"anything", &sig).is_ok());
-        assert_eq!(vk.verify_strict(b"anything", &sig), Err(Error::SmallOrder));
+        assert_eq!(
+            reason(vk.verify_strict(b"anything", &sig)),
+            Err(Error::SmallOrder)
+        );
     }
     assert!(!SigningKey::from_bytes(&[1; 32]).verifying_key().is_weak());
 }
@@ -147,4 +166,31 @@ fn x509_self_signed_certificate_verifies_with_pqkit() {
     let mut tampered = tbs.clone();
     tampered[20] ^= 1;
     assert!(vk.verify(&tampered, &sig).is_err());
+}
+
+#[test]
+fn ed25519_crate_pkcs8_containers_convert_like_dalek() {
+    use pqkit_ed25519::ed25519::pkcs8::{KeypairBytes, PublicKeyBytes};
+    let sk = SigningKey::from_bytes(&[5; 32]);
+    let kp = KeypairBytes::from(&sk);
+    let theirs = KeypairBytes::from(&ed25519_dalek::SigningKey::from_bytes(&[5; 32]));
+    assert_eq!(kp.to_bytes(), theirs.to_bytes());
+    assert_eq!(
+        SigningKey::try_from(&kp).expect("consistent").to_bytes(),
+        [5; 32]
+    );
+    let mut bad = KeypairBytes::from(&sk);
+    bad.public_key = Some(PublicKeyBytes([9; 32]));
+    let e = SigningKey::try_from(&bad)
+        .err()
+        .expect("mismatched pair refused");
+    assert_eq!(
+        Error::from_signature_error(&e),
+        Some(Error::InconsistentKey)
+    );
+    let pk = PublicKeyBytes::from(&sk.verifying_key());
+    assert_eq!(
+        VerifyingKey::try_from(pk).expect("valid"),
+        sk.verifying_key()
+    );
 }

@@ -43,13 +43,18 @@ fn rfc8032_all_variants() {
                     vk.verify_zip215(&msg, &want).unwrap();
                 }
                 1 => {
-                    assert_eq!(sk.sign_ctx(&msg, &ctx).unwrap(), want, "{}", t["name"]);
-                    vk.verify_ctx(&msg, &ctx, &want).unwrap();
+                    assert_eq!(
+                        sk.sign_with_context(&msg, &ctx).unwrap(),
+                        want,
+                        "{}",
+                        t["name"]
+                    );
+                    vk.verify_with_context(&msg, &ctx, &want).unwrap();
                     assert!(vk.verify_bytes(&msg, &want).is_err());
                 }
                 _ => {
-                    assert_eq!(sk.sign_ph(&msg, &ctx).unwrap(), want, "{}", t["name"]);
-                    vk.verify_ph(&msg, &ctx, &want).unwrap();
+                    assert_eq!(sk.sign_prehash(&msg, &ctx).unwrap(), want, "{}", t["name"]);
+                    vk.verify_prehash(&msg, &ctx, &want).unwrap();
                 }
             }
             n += 1;

@@ -8,7 +8,6 @@ use zeroize::Zeroizing;
 
 use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
-use crate::demo::os_rng;
 use crate::io::{KeyFile, KeyKind};
 use crate::{CliError, Result};
 
@@ -97,7 +96,8 @@ impl Scheme for Ed25519 {
             Some(s) => SigningKey::from_slice(s).map_err(|_| {
                 CliError::new(format!("ed25519: --seed must be 32 bytes, not {}", s.len()))
             })?,
-            None => SigningKey::generate(&mut os_rng()).map_err(err)?,
+            None => <SigningKey as pqkit_ed25519::Generate>::try_generate()
+                .map_err(|e| CliError::new(format!("ed25519: OS randomness: {e}")))?,
         };
         // Key files are PKCS#8 v1: pyca/cryptography (OpenSSL 4.0) and Go
         // reject the v2 `[1] publicKey` field, and v1 is what they write.
@@ -125,8 +125,8 @@ impl SignatureScheme for Ed25519 {
         let sk = self.signing_key(key)?;
         let sig = match variant(opts.context.as_deref(), opts.prehash)? {
             Variant::Plain => signature::Signer::sign(&sk, msg),
-            Variant::Ctx(c) => sk.sign_ctx(msg, c).map_err(err)?,
-            Variant::Ph(c) => sk.sign_ph(msg, c).map_err(err)?,
+            Variant::Ctx(c) => sk.sign_with_context(msg, c).map_err(err)?,
+            Variant::Ph(c) => sk.sign_prehash(msg, c).map_err(err)?,
         };
         Ok(sig.to_bytes().to_vec())
     }
@@ -137,20 +137,19 @@ impl SignatureScheme for Ed25519 {
         if let Variant::Ctx(c) | Variant::Ph(c) = v
             && c.len() > 255
         {
-            return Err(err(Error::InvalidContext));
+            return Err(err(Error::ContextTooLong));
         }
         let Ok(sig) = <[u8; 64]>::try_from(sig) else {
             return Ok(false);
         };
         let sig = Signature::from_bytes(&sig);
-        let res = match (v, opts.scheme.ed25519.strict) {
-            (Variant::Plain, false) => vk.verify_bytes(msg, &sig),
-            (Variant::Plain, true) => vk.verify_strict(msg, &sig),
-            (Variant::Ctx(c), false) => vk.verify_ctx(msg, c, &sig),
-            (Variant::Ctx(c), true) => vk.verify_ctx_strict(msg, c, &sig),
-            (Variant::Ph(c), false) => vk.verify_ph(msg, c, &sig),
-            (Variant::Ph(c), true) => vk.verify_ph_strict(msg, c, &sig),
-        };
-        Ok(res.is_ok())
+        Ok(match (v, opts.scheme.ed25519.strict) {
+            (Variant::Plain, false) => vk.verify_bytes(msg, &sig).is_ok(),
+            (Variant::Plain, true) => vk.verify_strict(msg, &sig).is_ok(),
+            (Variant::Ctx(c), false) => vk.verify_with_context(msg, c, &sig).is_ok(),
+            (Variant::Ctx(c), true) => vk.verify_with_context_strict(msg, c, &sig).is_ok(),
+            (Variant::Ph(c), false) => vk.verify_prehash(msg, c, &sig).is_ok(),
+            (Variant::Ph(c), true) => vk.verify_prehash_strict(msg, c, &sig).is_ok(),
+        })
     }
 }

@@ -53,13 +53,12 @@ fn main() {
 fn locked_version(lock: &str, name: &str) -> Result<String, String> {
     let mut lines = lock.lines();
     while let Some(l) = lines.next() {
-        if l.trim() == format!("name = \"{name}\"") {
-            if let Some(v) = lines
+        if l.trim() == format!("name = \"{name}\"")
+            && let Some(v) = lines
                 .next()
                 .and_then(|v| v.trim().strip_prefix("version = "))
-            {
-                return Ok(v.trim_matches('"').to_string());
-            }
+        {
+            return Ok(v.trim_matches('"').to_string());
         }
     }
     Err(format!("{name} is not in Cargo.lock"))

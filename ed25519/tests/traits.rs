@@ -97,7 +97,7 @@ fn traits_generic_and_digest_is_ed25519ph() {
         Some(Error::ContextTooLong)
     );
     let too_long = [0u8; 256];
-    let e = sk.with_context(&too_long).err().expect("refused");
+    let e = sk.with_context(&too_long).expect_err("refused");
     assert_eq!(Error::from_signature_error(&e), Some(Error::ContextTooLong));
     // Debug never shows the secret
     let dbg = format!("{sk:?}");
@@ -182,8 +182,7 @@ fn ed25519_crate_pkcs8_containers_convert_like_dalek() {
     let mut bad = KeypairBytes::from(&sk);
     bad.public_key = Some(PublicKeyBytes([9; 32]));
     let e = SigningKey::try_from(&bad)
-        .err()
-        .expect("mismatched pair refused");
+        .expect_err("mismatched pair refused");
     assert_eq!(
         Error::from_signature_error(&e),
         Some(Error::InconsistentKey)

@@ -515,7 +515,7 @@ impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
 /// The seed is the key: `KeyInit` runs KeyGen (and so `kem::FromSeed` works).
 impl<P: ParameterSet> KeyInit for DecapsulationKey<P> {
     fn new(seed: &Key<Self>) -> Self {
-        Self::from_seed(seed.clone())
+        Self::from_seed(*seed)
     }
 }
 

@@ -9,7 +9,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use pqkit_benches::{BenchRng, mean_us};
-use pqkit_fn_dsa::Message;
+use pqkit_fn_dsa::{Generate, Message};
 
 const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
 
@@ -55,7 +55,7 @@ macro_rules! bench_set {
             const KG_STATE: u64 = 0x9E37_79B9_7F4A_7C15;
             let keygen_ours = || {
                 let mut rng = BenchRng::default();
-                move || SigningKey::generate(&mut rng).unwrap()
+                move || SigningKey::try_generate_from_rng(&mut rng).unwrap()
             };
             let keygen_04 = || {
                 let mut rng = PeerRng(KG_STATE);
@@ -94,7 +94,7 @@ macro_rules! bench_set {
             g.bench_function("keygen/fn-dsa-0.3", |b| b.iter(keygen_03()));
             g.sample_size(100);
 
-            let sk = SigningKey::from_seed(&seed).unwrap();
+            let sk = SigningKey::from_seed(&seed);
             let sk_bytes = sk.to_bytes().to_vec();
             let vk = sk.verifying_key();
             let vk_bytes = vk.as_bytes().to_vec();
@@ -113,7 +113,7 @@ macro_rules! bench_set {
             let mut sig = vec![0u8; SIGNATURE_SIZE];
 
             let mut sign_ours = || {
-                sk.sign_message_with_rng(&mut rng, &Message::raw(black_box(MSG)))
+                sk.sign_message_randomized(&Message::raw(black_box(MSG)), &mut rng)
                     .unwrap()
             };
             let mut m1 = mean_us(&mut sign_ours);
@@ -151,7 +151,7 @@ macro_rules! bench_set {
             let mut sign_ours_b = || {
                 SigningKey::from_bytes(black_box(&sk_bytes))
                     .unwrap()
-                    .sign_message_with_rng(&mut rng, &Message::raw(MSG))
+                    .sign_message_randomized(&Message::raw(MSG), &mut rng)
                     .unwrap()
             };
             let mut prng = PeerRng(9);
@@ -195,7 +195,7 @@ macro_rules! bench_set {
 
             // Verify one signature of each.
             let our_sig = sk
-                .sign_message_with_rng(&mut BenchRng::default(), &Message::raw(MSG))
+                .sign_message_randomized(&Message::raw(MSG), &mut BenchRng::default())
                 .unwrap();
             let mut sig04 = vec![0u8; SIGNATURE_SIZE];
             {

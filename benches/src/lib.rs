@@ -93,35 +93,29 @@ pub mod probes {
             /// Sign with a decoded (expanded) key made beforehand.
             fn $sign() -> Op {
                 use pqkit_fn_dsa::$module::SigningKey;
-                let sk = SigningKey::from_seed(&[5u8; 32]).ok();
+                let sk = SigningKey::from_seed(&[5u8; 32]);
                 Box::new(move || {
                     let mut rng = crate::BenchRng::default();
-                    sk.as_ref()
-                        .and_then(|sk| {
-                            sk.sign_message_with_rng(
-                                &mut rng,
-                                &pqkit_fn_dsa::Message::raw(black_box(b"stack probe")),
-                            )
-                            .ok()
-                        })
-                        .map_or(0, |s| u64::from(s.as_bytes()[50]))
+                    sk.sign_message_randomized(
+                        &pqkit_fn_dsa::Message::raw(black_box(b"stack probe")),
+                        &mut rng,
+                    )
+                    .map_or(0, |s| u64::from(s.as_bytes()[50]))
                 })
             }
 
             /// Decode the signing-key bytes, then sign.
             fn $decode_sign() -> Op {
                 use pqkit_fn_dsa::$module::SigningKey;
-                let bytes = SigningKey::from_seed(&[5u8; 32])
-                    .map(|sk| sk.to_bytes().to_vec())
-                    .unwrap_or_default();
+                let bytes = SigningKey::from_seed(&[5u8; 32]).to_bytes().to_vec();
                 Box::new(move || {
                     let mut rng = crate::BenchRng::default();
                     SigningKey::from_bytes(black_box(&bytes))
                         .ok()
                         .and_then(|sk| {
-                            sk.sign_message_with_rng(
-                                &mut rng,
+                            sk.sign_message_randomized(
                                 &pqkit_fn_dsa::Message::raw(b"stack probe"),
+                                &mut rng,
                             )
                             .ok()
                         })
@@ -132,15 +126,14 @@ pub mod probes {
             /// Verify with a decoded key.
             fn $verify() -> Op {
                 use pqkit_fn_dsa::$module::SigningKey;
-                let pair = SigningKey::from_seed(&[5u8; 32]).ok().and_then(|sk| {
-                    let sig = sk
-                        .sign_message_with_rng(
-                            &mut crate::BenchRng::default(),
-                            &pqkit_fn_dsa::Message::raw(b"stack probe"),
-                        )
-                        .ok()?;
-                    Some((sk.verifying_key(), sig))
-                });
+                let sk = SigningKey::from_seed(&[5u8; 32]);
+                let pair = sk
+                    .sign_message_randomized(
+                        &pqkit_fn_dsa::Message::raw(b"stack probe"),
+                        &mut crate::BenchRng::default(),
+                    )
+                    .ok()
+                    .map(|sig| (sk.verifying_key(), sig));
                 Box::new(move || {
                     pair.as_ref().map_or(0, |(vk, sig)| {
                         u64::from(

@@ -182,12 +182,12 @@ pub fn tours() -> &'static [Tour] {
         }),
         ("fn-dsa-512", |b| {
             signature_tour::<_, pqkit_fn_dsa::fn_dsa_512::Signature, _>("fn-dsa-512", b, || {
-                pqkit_fn_dsa::fn_dsa_512::SigningKey::generate(&mut os_rng())
+                pqkit_fn_dsa::fn_dsa_512::SigningKey::try_generate()
             })
         }),
         ("fn-dsa-1024", |b| {
             signature_tour::<_, pqkit_fn_dsa::fn_dsa_1024::Signature, _>("fn-dsa-1024", b, || {
-                pqkit_fn_dsa::fn_dsa_1024::SigningKey::generate(&mut os_rng())
+                pqkit_fn_dsa::fn_dsa_1024::SigningKey::try_generate()
             })
         }),
         ("ed25519", |b| {

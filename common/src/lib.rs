@@ -57,6 +57,7 @@ extern crate std;
 #[cfg(target_arch = "x86_64")]
 mod avx2_i16;
 pub mod backend;
+pub mod bytes;
 pub mod ct;
 #[cfg(feature = "ct-check")]
 pub mod ctgrind;
@@ -80,3 +81,4 @@ mod testutil;
 pub mod wipe;
 
 pub use backend::{Backend, BackendKind, Kernel, Portable, dispatch, run_on, vectorized};
+pub use bytes::ByteArray;

@@ -181,8 +181,7 @@ fn ed25519_crate_pkcs8_containers_convert_like_dalek() {
     );
     let mut bad = KeypairBytes::from(&sk);
     bad.public_key = Some(PublicKeyBytes([9; 32]));
-    let e = SigningKey::try_from(&bad)
-        .expect_err("mismatched pair refused");
+    let e = SigningKey::try_from(&bad).expect_err("mismatched pair refused");
     assert_eq!(
         Error::from_signature_error(&e),
         Some(Error::InconsistentKey)

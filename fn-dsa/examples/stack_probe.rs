@@ -5,17 +5,18 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use pqkit_fn_dsa::Generate;
 use pqkit_fn_dsa::{Message, fn_dsa_512, fn_dsa_1024};
 
 macro_rules! run {
     ($m:ident, $op:expr) => {{
-        let sk = $m::SigningKey::from_seed(&[1u8; 32]).unwrap();
+        let sk = $m::SigningKey::from_seed(&[1u8; 32]);
         let skb = sk.to_bytes();
         let vk = sk.verifying_key();
         let vkb = vk.to_bytes();
         let mut rng = getrandom::SysRng;
         let sig = sk
-            .sign_message_with_rng(&mut rng, &Message::raw(b"m"))
+            .sign_message_randomized(&Message::raw(b"m"), &mut rng)
             .unwrap();
         let compact = sk.clone().into_compact();
         let marker = std::hint::black_box(vec![1u8; 1 << 20]);
@@ -31,19 +32,19 @@ macro_rules! run {
                 }
                 "sign" => {
                     std::hint::black_box(
-                        sk.sign_message_with_rng(&mut rng, &Message::raw(b"m"))
+                        sk.sign_message_randomized(&Message::raw(b"m"), &mut rng)
                             .unwrap(),
                     );
                 }
                 "sign-compact" => {
                     std::hint::black_box(
                         compact
-                            .sign_message_with_rng(&mut rng, &Message::raw(b"m"))
+                            .sign_message_randomized(&Message::raw(b"m"), &mut rng)
                             .unwrap(),
                     );
                 }
                 "keygen" => {
-                    std::hint::black_box($m::SigningKey::generate(&mut rng).unwrap());
+                    std::hint::black_box($m::SigningKey::try_generate_from_rng(&mut rng).unwrap());
                 }
                 _ => panic!("unknown operation"),
             }

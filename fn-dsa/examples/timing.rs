@@ -7,6 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use fn_dsa::{KeyPairGenerator as _, SigningKey as _, VerifyingKey as _};
+use pqkit_fn_dsa::Generate;
 use std::time::Instant;
 
 fn time<F: FnMut()>(label: &str, iters: u32, mut f: F) -> f64 {
@@ -24,13 +25,13 @@ macro_rules! run {
     ($module:ident, $logn:expr, $kg:expr) => {{
         use pqkit_fn_dsa::$module::{SigningKey, VerifyingKey};
         let mut rng = getrandom::SysRng;
-        let sk = SigningKey::generate(&mut rng).unwrap();
+        let sk = SigningKey::try_generate_from_rng(&mut rng).unwrap();
         let vk = sk.verifying_key();
         let skb = sk.to_bytes();
         let vkb = vk.to_bytes();
-        let sig = sk.sign_with_context(&mut rng, b"", b"message").unwrap();
+        let sig = sk.sign_randomized(b"message", b"", &mut rng).unwrap();
         time(concat!(stringify!($module), " keygen (pqkit)"), $kg, || {
-            let _ = SigningKey::generate(&mut rng).unwrap();
+            let _ = SigningKey::try_generate_from_rng(&mut rng).unwrap();
         });
         let mut kg = fn_dsa::KeyPairGeneratorStandard::default();
         let mut osrng = Rng06;
@@ -47,7 +48,7 @@ macro_rules! run {
             concat!(stringify!($module), " sign, reused key (pqkit)"),
             2000,
             || {
-                let _ = sk.sign_with_context(&mut rng, b"", b"message").unwrap();
+                let _ = sk.sign_randomized(b"message", b"", &mut rng).unwrap();
             },
         );
         let mut theirs = fn_dsa::SigningKeyStandard::decode(&skb[..]).unwrap();
@@ -70,14 +71,14 @@ macro_rules! run {
             500,
             || {
                 let k = SigningKey::from_bytes(&skb[..]).unwrap();
-                let _ = k.sign_with_context(&mut rng, b"", b"message").unwrap();
+                let _ = k.sign_randomized(b"message", b"", &mut rng).unwrap();
             },
         );
         time(
             concat!(stringify!($module), " verify, reused key (pqkit)"),
             5000,
             || {
-                vk.verify_with_context(b"", b"message", &sig).unwrap();
+                vk.verify_with_context(b"message", b"", &sig).unwrap();
             },
         );
         let their_vk = fn_dsa::VerifyingKeyStandard::decode(&vkb).unwrap();
@@ -99,7 +100,7 @@ macro_rules! run {
             || {
                 VerifyingKey::from_bytes(&vkb)
                     .unwrap()
-                    .verify_with_context(b"", b"message", &sig)
+                    .verify_with_context(b"message", b"", &sig)
                     .unwrap();
             },
         );

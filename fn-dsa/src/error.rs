@@ -29,9 +29,9 @@ pub enum Error {
     InvalidSignature,
     /// The random number generator failed.
     Rng,
-    /// Signing or key generation did not succeed within its iteration bound
-    /// (practically impossible with a working RNG).
-    IterationLimit,
+    /// Signing did not succeed within its bounded number of attempts
+    /// (practically impossible with a working RNG and a valid key).
+    RejectionLimit,
 }
 
 impl fmt::Display for Error {
@@ -46,7 +46,7 @@ impl fmt::Display for Error {
             Error::InvalidPrehash => "pre-hashed message has the wrong length",
             Error::InvalidSignature => "invalid signature",
             Error::Rng => "random number generator failure",
-            Error::IterationLimit => "iteration limit reached",
+            Error::RejectionLimit => "rejection sampling bound reached",
         })
     }
 }

@@ -5,9 +5,10 @@
 //! so that the same RNG stream gives the same keys).
 
 use crate::ntru;
+use crate::ring;
 use crate::sampler::Prng;
 use crate::skey::SkCore;
-use crate::{Error, ring};
+use crate::vrfy::VkCore;
 use alloc::vec;
 use alloc::vec::Vec;
 use pqkit_common::ct::declassify;
@@ -180,16 +181,26 @@ fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
 
 /// Generate a key pair of degree `2^logn`: 32 bytes from `rng` seed a
 /// SHAKE256 stream that drives everything else (as in fn-dsa 0.3).
-pub(crate) fn keygen<R: TryCryptoRng + ?Sized>(logn: u32, rng: &mut R) -> Result<SkCore, Error> {
+pub(crate) fn keygen<R: TryCryptoRng + ?Sized>(
+    logn: u32,
+    rng: &mut R,
+) -> Result<(SkCore, VkCore), R::Error> {
     let mut seed = [0u8; 32];
-    rng.try_fill_bytes(&mut seed).map_err(|_| Error::Rng)?;
+    if let Err(e) = rng.try_fill_bytes(&mut seed) {
+        seed.zeroize();
+        return Err(e);
+    }
     let r = keygen_from_seed(logn, &seed);
     seed.zeroize();
-    r
+    Ok(r)
 }
 
-/// Deterministic key generation from a 32-byte seed.
-pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> Result<SkCore, Error> {
+/// Deterministic key generation from a 32-byte seed. Candidates are drawn
+/// until one passes every check and completes to a key (as Falcon's key
+/// generation is written: it cannot fail; a handful of candidates is the
+/// expected cost, and a seed needing many more is as hard to find as a
+/// SHAKE256 preimage).
+pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> (SkCore, VkCore) {
     let n = 1usize << logn;
     let mut prng = Prng::new(seed);
     let mut sk = SkCore {
@@ -199,7 +210,7 @@ pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> Result<SkCore, Error> 
         cap_f: [0; 1024],
         cap_g: [0; 1024],
     };
-    for _ in 0..10_000 {
+    loop {
         sample_f(logn, &mut prng, &mut sk.f[..n]);
         sample_f(logn, &mut prng, &mut sk.g[..n]);
         // Rejections only reveal that a discarded candidate was rejected:
@@ -214,11 +225,15 @@ pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> Result<SkCore, Error> 
             continue;
         }
         let (f, g) = (&sk.f[..n], &sk.g[..n]);
-        if ntru::solve(logn, f, g, &mut sk.cap_f[..n], &mut sk.cap_g[..n]) {
-            return Ok(sk);
+        if !ntru::solve(logn, f, g, &mut sk.cap_f[..n], &mut sk.cap_g[..n]) {
+            continue;
+        }
+        // G in range and the public key (a candidate whose G does not fit
+        // is rejected like the others).
+        if let Ok(vk) = sk.complete() {
+            return (sk, vk);
         }
     }
-    Err(Error::IterationLimit)
 }
 
 #[cfg(test)]

@@ -16,46 +16,54 @@
 //!
 //! ## Layout
 //!
-//! * [`fn_dsa_512`] and [`fn_dsa_1024`]: the key and signature types of the
-//!   two standard degrees (`logn` 9 and 10), with fixed-size encodings
-//!   (signing key / verifying key / signature: 1281 / 897 / 666 and
-//!   2305 / 1793 / 1280 bytes).
-//! * [`toy`]: the explicit opt-in API for the insecure toy degrees
-//!   (`logn` 2..=8), for tests and research only. The standard types
-//!   reject them.
+//! * [`FnDsa512`] and [`FnDsa1024`]: the parameter sets (`logn` 9 and 10)
+//!   as zero-sized types; [`SigningKey<P>`], [`VerifyingKey<P>`] and
+//!   [`Signature<P>`] are generic over them, like the ML-KEM and ML-DSA
+//!   crates' types, with fixed-size encodings (signing key / verifying key /
+//!   signature: 1281 / 897 / 666 and 2305 / 1793 / 1280 bytes).
+//!   [`fn_dsa_512`] and [`fn_dsa_1024`] hold type aliases and the sizes.
+//! * [`hazmat`]: the explicit opt-ins: the insecure toy degrees
+//!   ([`hazmat::toy`], `logn` 2..=8, for tests and research; the standard
+//!   types reject them) and the seed-driven key generation of the vectors.
 //! * [`Message`]: what is signed: a raw message with a context of at most
 //!   255 bytes, a pre-hashed message (any [`HashAlg`] of pqkit's pre-hash
 //!   registry: SHA-2, SHA-3, SHAKE), or the original Falcon hashing.
 //!
+//! The API follows the workspace's vocabulary (`CONTRIBUTING.md`): message,
+//! then context, then the RNG (`sign_randomized(msg, ctx, rng)`,
+//! `verify_with_context(msg, ctx, sig)`), `Generate` for key generation,
+//! `verifying_key()` owned. Where the RustCrypto traits have no word for an
+//! FN-DSA notion, fn-dsa 0.3's design is kept: the always-randomized
+//! signature, the message kinds of [`Message`], the compact signing key.
+//!
 //! ## Example
 //!
 //! ```
-//! use pqkit_fn_dsa::fn_dsa_512::{Signature, SigningKey, VerifyingKey};
-//! use pqkit_fn_dsa::{HashAlg, Message};
-//! use signature::{Keypair, Signer, Verifier};
+//! use pqkit_fn_dsa::{FnDsa512, Generate, HashAlg, Message, Signature, SigningKey, VerifyingKey};
+//! use pqkit_fn_dsa::{Keypair, Signer, Verifier};
 //!
 //! # fn main() -> Result<(), pqkit_fn_dsa::Error> {
 //! // Key generation and signing draw from the OS RNG (`getrandom` feature);
-//! // `SigningKey::generate(&mut rng)` and `sign_message_with_rng` take any
-//! // rand_core 0.10 `TryCryptoRng`.
-//! let sk = SigningKey::generate(&mut getrandom::SysRng)?;
-//! let vk: VerifyingKey = sk.verifying_key();
+//! // `try_generate_from_rng(&mut rng)` and `sign_randomized(msg, ctx, &mut
+//! // rng)` take any rand_core 0.10 `TryCryptoRng`.
+//! let sk = SigningKey::<FnDsa512>::generate();
+//! let vk: VerifyingKey<FnDsa512> = sk.verifying_key();
 //!
 //! // RustCrypto traits: raw message, empty context.
-//! let sig: Signature = sk.try_sign(b"hello").expect("signing");
+//! let sig: Signature<FnDsa512> = sk.try_sign(b"hello").expect("signing");
 //! assert!(vk.verify(b"hello", &sig).is_ok());
 //!
 //! // A context, and a pre-hashed message.
-//! let sig = sk.sign_with_context(&mut getrandom::SysRng, b"ctx", b"hello")?;
-//! vk.verify_with_context(b"ctx", b"hello", &sig)?;
+//! let sig = sk.sign_hedged(b"hello", b"ctx")?;
+//! vk.verify_with_context(b"hello", b"ctx", &sig)?;
 //! let digest = HashAlg::Sha2_256.digest(b"hello");
 //! let m = Message::PreHashed { ctx: b"", hash: HashAlg::Sha2_256, digest: digest.as_bytes() };
-//! let sig = sk.sign_message_with_rng(&mut getrandom::SysRng, &m)?;
+//! let sig = sk.sign_message_hedged(&m)?;
 //! vk.verify_message(&m, &sig)?;
 //!
 //! // Encodings round-trip (strict decoding).
-//! let vk2 = VerifyingKey::from_bytes(&vk.to_bytes())?;
-//! let sig2 = Signature::from_bytes(sig.as_bytes())?;
+//! let vk2 = VerifyingKey::<FnDsa512>::from_bytes(&vk.to_bytes())?;
+//! let sig2 = Signature::<FnDsa512>::from_bytes(sig.as_bytes())?;
 //! vk2.verify_message(&m, &sig2)?;
 //! # Ok(())
 //! # }
@@ -66,7 +74,8 @@
 //! * `std` (default, implies `alloc`), `alloc`: signing and key generation
 //!   need `alloc` (the expanded key lives on the heap); verification and
 //!   all decoders work without it.
-//! * `getrandom` (default): [`signature::Signer`] with the OS RNG.
+//! * `getrandom` (default): [`signature::Signer`], `sign_hedged` and
+//!   `Generate::generate()` with the OS RNG.
 //! * `float-emu`: sign with the integer-only float emulation on every
 //!   target (the default on targets other than x86_64 and aarch64).
 //! * `pkcs8` (default): PKCS#8 / SPKI with the provisional OQS OIDs
@@ -83,7 +92,7 @@
 //!   built from them, and no arithmetic of its own. Verification is
 //!   integer-only.
 //! * Signing: FFT, ffLDL tree kept in the signing key (or rebuilt per
-//!   signature for a compact key, [`fn_dsa_512::SigningKey::into_compact`]),
+//!   signature for a compact key, [`SigningKey::into_compact`]),
 //!   and a constant-time discrete Gaussian sampler (RCDT base sampler +
 //!   BerExp over a PRNG seeded per attempt: four SHAKE256 instances run on
 //!   the 4-way Keccak-f with fn-dsa's `SHAKE256x4` word interleaving, so
@@ -160,8 +169,6 @@ mod vrfy;
 #[cfg(feature = "alloc")]
 mod zint31;
 
-#[cfg(feature = "alloc")]
-pub mod toy;
 
 pub use encoding::SigFormat;
 pub use error::Error;
@@ -170,23 +177,67 @@ pub use pqkit_common::prehash::{
     Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
 };
 
-include!("degree.rs");
+mod keys;
+mod params;
 
-degree_module!(
-    fn_dsa_512,
-    9,
-    1281,
-    897,
-    666,
-    "1.3.9999.3.11",
-    "FN-DSA-512 (Falcon-512)"
-);
-degree_module!(
-    fn_dsa_1024,
-    10,
-    2305,
-    1793,
-    1280,
-    "1.3.9999.3.14",
-    "FN-DSA-1024 (Falcon-1024)"
-);
+/// `crypto-common`'s `Generate` (key generation from an RNG or the OS).
+pub use crypto_common::Generate;
+#[cfg(feature = "alloc")]
+pub use keys::SigningKey;
+pub use keys::{Signature, VerifyingKey};
+pub use params::{ByteArray, FnDsa512, FnDsa1024, ParameterSet};
+pub use signature;
+/// The RustCrypto traits the keys implement, at the crate root.
+pub use signature::{
+    DigestSigner, DigestVerifier, Keypair, MultipartSigner, MultipartVerifier, RandomizedSigner,
+    SignatureEncoding, Signer, Verifier,
+};
+
+/// The explicit, dangerous entry points: the insecure toy degrees and the
+/// seed-driven key generation of the test vectors.
+pub mod hazmat {
+    /// Key generation from the 32-byte seed that drives its SHAKE256 stream
+    /// (fn-dsa 0.3's `KeyPairGeneratorStandard` consumes exactly these 32
+    /// bytes from its RNG); the same as
+    /// [`SigningKey::from_seed`](crate::SigningKey::from_seed).
+    #[cfg(feature = "alloc")]
+    pub fn keygen_internal<P: crate::ParameterSet>(seed: &[u8; 32]) -> crate::SigningKey<P> {
+        crate::SigningKey::from_seed(seed)
+    }
+
+    #[cfg(feature = "alloc")]
+    pub mod toy;
+}
+
+macro_rules! set_module {
+    ($name:ident, $set:ident, $title:literal) => {
+        #[doc = concat!($title, ": type aliases and sizes.")]
+        pub mod $name {
+            use crate::ParameterSet;
+            /// log2 of the degree.
+            pub const LOGN: u32 = <crate::$set as ParameterSet>::LOGN;
+            /// Size of an encoded signing key.
+            pub const SIGNING_KEY_SIZE: usize = <crate::$set as ParameterSet>::SIGNING_KEY_SIZE;
+            /// Size of an encoded verifying key.
+            pub const VERIFYING_KEY_SIZE: usize = <crate::$set as ParameterSet>::VERIFYING_KEY_SIZE;
+            /// Size of a signature.
+            pub const SIGNATURE_SIZE: usize = <crate::$set as ParameterSet>::SIGNATURE_SIZE;
+            /// Signing key.
+            #[cfg(feature = "alloc")]
+            pub type SigningKey = crate::SigningKey<crate::$set>;
+            /// Verifying key.
+            pub type VerifyingKey = crate::VerifyingKey<crate::$set>;
+            /// Signature.
+            pub type Signature = crate::Signature<crate::$set>;
+            /// The provisional OID.
+            #[cfg(feature = "pkcs8")]
+            pub const OID: pkcs8::ObjectIdentifier = <crate::$set as ParameterSet>::OID;
+            /// Its AlgorithmIdentifier (no parameters).
+            #[cfg(feature = "pkcs8")]
+            pub const ALGORITHM_ID: pqkit_common::pkix::AlgorithmId =
+                pqkit_common::pkix::algorithm_id(OID);
+        }
+    };
+}
+set_module!(fn_dsa_512, FnDsa512, "FN-DSA-512 (Falcon-512)");
+set_module!(fn_dsa_1024, FnDsa1024, "FN-DSA-1024 (Falcon-1024)");

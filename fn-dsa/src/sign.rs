@@ -306,7 +306,7 @@ impl<F: Flr> Expanded<F> {
         let mut hm = [0u16; 1024];
         let mut seed = [0u8; 56];
         let mut s2 = [0i16; 1024];
-        let mut result = Err(Error::IterationLimit);
+        let mut result = Err(Error::RejectionLimit);
         for attempt in 0..MAX_ATTEMPTS {
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
             if attempt == 0 || !original {
@@ -420,9 +420,7 @@ mod tests {
     fn emulated_float_signatures_are_identical() {
         use crate::flr::Emu;
         for logn in [2u32, 5, 9, 10] {
-            let mut sk =
-                crate::kgen::keygen_from_seed(logn, &[logn as u8 + 1; 32]).expect("keygen");
-            let vk = sk.complete().expect("key");
+            let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[logn as u8 + 1; 32]);
             let native = Expanded::<f64>::new(&sk);
             let emu = Expanded::<Emu>::new(&sk);
             for (a, b) in native.data.iter().zip(&emu.data) {
@@ -455,8 +453,7 @@ mod tests {
         use crate::encoding::{SigFormat, decode_signature, signature_size};
         for logn in [9u32, 10] {
             let n = 1usize << logn;
-            let mut sk = crate::kgen::keygen_from_seed(logn, &[logn as u8; 32]).expect("keygen");
-            let vk = sk.complete().expect("key");
+            let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[logn as u8; 32]);
             let exp = Expanded::<Fp>::new(&sk);
             let mut rng = TestRng::new(b"norms");
             let count = 200;
@@ -500,9 +497,7 @@ mod tests {
         use sha3::Digest;
         let mut h = sha3::Sha3_256::new();
         for logn in [2u32, 3, 5, 9, 10] {
-            let mut sk =
-                crate::kgen::keygen_from_seed(logn, &[0x5A ^ logn as u8; 32]).expect("keygen");
-            let vk = sk.complete().expect("key");
+            let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[0x5A ^ logn as u8; 32]);
             h.update(vk.encoded());
             let exp = Expanded::<Fp>::new(&sk);
             let mut rng = TestRng::new(&[logn as u8, 0xA5]);

@@ -16,6 +16,7 @@ use fn_dsa::{
     DomainContext, HashIdentifier, SigningKey as _, SigningKeyStandard, VerifyingKey as _,
     VerifyingKeyStandard,
 };
+use pqkit_fn_dsa::Generate;
 use pqkit_fn_dsa::{HashAlg, Message, SigFormat};
 
 /// fn-dsa's own identifier of each pre-hash it names (its constants, not
@@ -118,7 +119,7 @@ macro_rules! interop {
                 {
                     let dctx = DomainContext(&their_ctx);
                     // Ours -> theirs.
-                    let sig = ours.sign_message_with_rng(&mut rng, &m).unwrap();
+                    let sig = ours.sign_message_randomized(&m, &mut rng).unwrap();
                     assert!(
                         their_vk.verify(sig.as_bytes(), &dctx, &their_hid, &data),
                         "{label}: fn-dsa rejects ours"
@@ -153,7 +154,7 @@ macro_rules! interop {
                     // Wrong context / wrong message.
                     if let Message::Raw { ctx, msg } = m {
                         if !ctx.is_empty() {
-                            assert!(vk.verify_with_context(b"other", msg, &sig).is_err());
+                            assert!(vk.verify_with_context(msg, b"other", &sig).is_err());
                         }
                     }
                 }
@@ -173,10 +174,10 @@ fn mutated_keys_same_decisions() {
     let mut rng = TestRng::new(b"mutated keys");
     for logn in [9u32, 10] {
         let (skb, vkb) = if logn == 9 {
-            let k = pqkit_fn_dsa::fn_dsa_512::SigningKey::generate(&mut rng).unwrap();
+            let k = pqkit_fn_dsa::fn_dsa_512::SigningKey::try_generate_from_rng(&mut rng).unwrap();
             (k.to_bytes().to_vec(), k.verifying_key().as_bytes().to_vec())
         } else {
-            let k = pqkit_fn_dsa::fn_dsa_1024::SigningKey::generate(&mut rng).unwrap();
+            let k = pqkit_fn_dsa::fn_dsa_1024::SigningKey::try_generate_from_rng(&mut rng).unwrap();
             (k.to_bytes().to_vec(), k.verifying_key().as_bytes().to_vec())
         };
         let ours_vk = |b: &[u8]| {

@@ -14,6 +14,7 @@ mod common;
 
 use common::TestRng;
 use fn_dsa::{KeyPairGenerator as _, KeyPairGeneratorStandard};
+use pqkit_fn_dsa::Generate;
 use pqkit_fn_dsa::{fn_dsa_512, fn_dsa_1024};
 
 macro_rules! same_keys {
@@ -35,7 +36,8 @@ macro_rules! same_keys {
                     &mut their_sk,
                     &mut their_vk,
                 );
-                let sk = SigningKey::generate(&mut TestRng::new(seed.as_bytes())).unwrap();
+                let sk =
+                    SigningKey::try_generate_from_rng(&mut TestRng::new(seed.as_bytes())).unwrap();
                 let ours = sk.to_bytes();
                 assert_eq!(&ours[..fg_len], &their_sk[..fg_len], "{seed}: f, g");
                 assert_eq!(&ours[..], &their_sk[..], "{seed}: signing key");
@@ -48,8 +50,8 @@ macro_rules! same_keys {
                 // Our key works with fn-dsa and with us.
                 let vk = sk.verifying_key();
                 let mut rng = TestRng::new(b"sign");
-                let sig = sk.sign_with_context(&mut rng, b"ctx", b"hello").unwrap();
-                vk.verify_with_context(b"ctx", b"hello", &sig).unwrap();
+                let sig = sk.sign_randomized(b"hello", b"ctx", &mut rng).unwrap();
+                vk.verify_with_context(b"hello", b"ctx", &sig).unwrap();
                 let theirs_vk = fn_dsa::VerifyingKeyStandard::decode(vk.as_bytes()).unwrap();
                 use fn_dsa::VerifyingKey as _;
                 assert!(theirs_vk.verify(
@@ -91,11 +93,11 @@ same_keys!(keygen_1024_vs_fn_dsa, fn_dsa_1024, 150);
 #[test]
 fn from_seed_is_generate() {
     let mut rng = TestRng::new(b"seeded");
-    let a = fn_dsa_512::SigningKey::generate(&mut rng).unwrap();
+    let a = fn_dsa_512::SigningKey::try_generate_from_rng(&mut rng).unwrap();
     let mut rng = TestRng::new(b"seeded");
     let mut seed = [0u8; 32];
     rand_core::Rng::fill_bytes(&mut rng, &mut seed);
-    let b = fn_dsa_512::SigningKey::from_seed(&seed).unwrap();
+    let b = fn_dsa_512::SigningKey::from_seed(&seed);
     assert_eq!(&a.to_bytes()[..], &b.to_bytes()[..]);
 }
 
@@ -124,9 +126,11 @@ fn toy_keygen_vs_fn_dsa() {
                 &mut their_sk,
                 &mut their_vk,
             );
-            let sk =
-                pqkit_fn_dsa::toy::SigningKey::generate(logn, &mut TestRng::new(seed.as_bytes()))
-                    .unwrap();
+            let sk = pqkit_fn_dsa::hazmat::toy::SigningKey::generate_with_logn(
+                logn,
+                &mut TestRng::new(seed.as_bytes()),
+            )
+            .unwrap();
             let ours = sk.to_bytes();
             assert_eq!(ours.len(), sk_len);
             let fg_len = 1 + 2 * n * fg_bits / 8;

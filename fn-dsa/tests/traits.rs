@@ -8,7 +8,8 @@ mod common;
 use common::TestRng;
 use pkcs8::spki::{DecodePublicKey, EncodePublicKey};
 use pkcs8::{DecodePrivateKey, EncodePrivateKey};
-use pqkit_fn_dsa::{Error, HashAlg, Message, fn_dsa_512, fn_dsa_1024, toy};
+use pqkit_fn_dsa::Generate;
+use pqkit_fn_dsa::{Error, HashAlg, Message, fn_dsa_512, fn_dsa_1024, hazmat::toy};
 use signature::{
     Keypair, MultipartSigner, MultipartVerifier, RandomizedMultipartSigner, RandomizedSigner,
     SignatureEncoding, Signer, Verifier,
@@ -20,7 +21,7 @@ macro_rules! traits_test {
         fn $name() {
             use $module::{Signature, SigningKey, VerifyingKey};
             let mut rng = TestRng::new(stringify!($name).as_bytes());
-            let sk = SigningKey::generate(&mut rng).unwrap();
+            let sk = SigningKey::try_generate_from_rng(&mut rng).unwrap();
             let vk: VerifyingKey = sk.verifying_key();
 
             // Signer (OS RNG), RandomizedSigner, Verifier.
@@ -43,10 +44,8 @@ macro_rules! traits_test {
             // Compact keys sign the same way.
             let compact = sk.clone().into_compact();
             assert!(!compact.is_expanded() && sk.is_expanded());
-            let s = compact
-                .sign_with_context(&mut rng, b"c", b"compact")
-                .unwrap();
-            vk.verify_with_context(b"c", b"compact", &s).unwrap();
+            let s = compact.sign_randomized(b"compact", b"c", &mut rng).unwrap();
+            vk.verify_with_context(b"compact", b"c", &s).unwrap();
             assert_eq!(&compact.to_bytes()[..], &sk.to_bytes()[..]);
 
             // Keypair, SignatureEncoding.
@@ -57,17 +56,17 @@ macro_rules! traits_test {
             assert_eq!(sig.encoded_len(), $module::SIGNATURE_SIZE);
 
             // Contexts and pre-hashes are bound.
-            let s = sk.sign_with_context(&mut rng, b"A", b"m").unwrap();
-            vk.verify_with_context(b"A", b"m", &s).unwrap();
-            assert!(vk.verify_with_context(b"B", b"m", &s).is_err());
+            let s = sk.sign_randomized(b"m", b"A", &mut rng).unwrap();
+            vk.verify_with_context(b"m", b"A", &s).unwrap();
+            assert!(vk.verify_with_context(b"m", b"B", &s).is_err());
             assert!(vk.verify(b"m", &s).is_err());
             let long = [0u8; 256];
             assert_eq!(
-                sk.sign_with_context(&mut rng, &long, b"m").unwrap_err(),
+                sk.sign_randomized(b"m", &long, &mut rng).unwrap_err(),
                 Error::ContextTooLong
             );
             assert_eq!(
-                vk.verify_with_context(&long, b"m", &s).unwrap_err(),
+                vk.verify_with_context(b"m", &long, &s).unwrap_err(),
                 Error::ContextTooLong
             );
             for h in HashAlg::ALL {
@@ -77,7 +76,7 @@ macro_rules! traits_test {
                     hash: h,
                     digest: d.as_ref(),
                 };
-                let s = sk.sign_message_with_rng(&mut rng, &m).unwrap();
+                let s = sk.sign_message_randomized(&m, &mut rng).unwrap();
                 vk.verify_message(&m, &s).unwrap();
                 let raw = Message::Raw {
                     ctx: b"c",
@@ -153,7 +152,7 @@ macro_rules! traits_test {
             }
             // Original Falcon mode signs and verifies, and is separated from FN-DSA.
             let orig = Message::OriginalFalcon { msg: b"m" };
-            let s = sk.sign_message_with_rng(&mut rng, &orig).unwrap();
+            let s = sk.sign_message_randomized(&orig, &mut rng).unwrap();
             vk.verify_message(&orig, &s).unwrap();
             vk.verify_original_falcon(b"m", s.as_bytes()).unwrap();
             assert!(vk.verify(b"m", &s).is_err());
@@ -231,7 +230,7 @@ traits_test!(traits_1024, fn_dsa_1024);
 #[test]
 fn wrong_degree_and_lengths_rejected() {
     let mut rng = TestRng::new(b"degrees");
-    let sk512 = fn_dsa_512::SigningKey::generate(&mut rng).unwrap();
+    let sk512 = fn_dsa_512::SigningKey::try_generate_from_rng(&mut rng).unwrap();
     let sk_bytes = sk512.to_bytes();
     let vk_bytes = sk512.verifying_key().to_bytes();
     // A 512 key is not a 1024 key.
@@ -270,7 +269,7 @@ fn wrong_degree_and_lengths_rejected() {
             .verify_original_falcon(b"x", &s[..(41 + (i as usize % 600))]);
     }
     // Toy degrees are rejected by the standard types.
-    let toy = toy::SigningKey::generate(4, &mut rng).unwrap();
+    let toy = toy::SigningKey::generate_with_logn(4, &mut rng).unwrap();
     assert_eq!(
         fn_dsa_512::SigningKey::from_bytes(&toy.to_bytes()).unwrap_err(),
         Error::UnsupportedDegree
@@ -285,13 +284,13 @@ fn wrong_degree_and_lengths_rejected() {
 fn toy_degrees() {
     let mut rng = TestRng::new(b"toy");
     for logn in 2..=8 {
-        let sk = toy::SigningKey::generate(logn, &mut rng).unwrap();
+        let sk = toy::SigningKey::generate_with_logn(logn, &mut rng).unwrap();
         let vk = sk.verifying_key();
         assert_eq!(vk.logn(), logn);
         let m = Message::raw(b"toy message");
-        let sig = sk.sign(&mut rng, &m).unwrap();
-        vk.verify(&m, &sig).unwrap();
-        assert!(vk.verify(&Message::raw(b"other"), &sig).is_err());
+        let sig = sk.sign_message_randomized(&m, &mut rng).unwrap();
+        vk.verify_message(&m, &sig).unwrap();
+        assert!(vk.verify_message(&Message::raw(b"other"), &sig).is_err());
         let sk2 = toy::SigningKey::from_bytes(&sk.to_bytes()).unwrap();
         assert_eq!(&sk2.verifying_key().as_bytes(), &vk.as_bytes());
         // fn-dsa agrees on toy keys too.
@@ -312,14 +311,14 @@ fn toy_degrees() {
             b"toy message",
             &mut their_sig,
         );
-        vk.verify(&m, &their_sig).unwrap();
+        vk.verify_message(&m, &their_sig).unwrap();
     }
     assert_eq!(
-        toy::SigningKey::generate(9, &mut rng).unwrap_err(),
+        toy::SigningKey::generate_with_logn(9, &mut rng).unwrap_err(),
         Error::UnsupportedDegree
     );
     assert_eq!(
-        toy::SigningKey::generate(1, &mut rng).unwrap_err(),
+        toy::SigningKey::generate_with_logn(1, &mut rng).unwrap_err(),
         Error::UnsupportedDegree
     );
 }
@@ -334,12 +333,12 @@ fn one_key_signs_from_several_threads() {
         let mut rng = TestRng::new(&[b't', t]);
         (0..4u8)
             .map(|i| {
-                sk.sign_message_with_rng(&mut rng, &Message::raw(&[t, i]))
+                sk.sign_message_randomized(&Message::raw(&[t, i]), &mut rng)
                     .unwrap()
             })
             .collect()
     }
-    let sk = SigningKey::from_seed(&[7u8; 32]).unwrap();
+    let sk = SigningKey::from_seed(&[7u8; 32]);
     let vk = sk.verifying_key();
     let sequential: Vec<Vec<Signature>> = (0..4u8).map(|t| sign_all(&sk, t)).collect();
     let parallel: Vec<Vec<Signature>> = std::thread::scope(|s| {

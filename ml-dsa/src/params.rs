@@ -6,33 +6,7 @@ mod sealed {
     pub trait Sealed {}
 }
 
-/// A fixed-size byte array (`[u8; N]`), the storage of encoded keys and
-/// signatures. Sealed; implemented for every `[u8; N]`.
-pub trait ByteArray:
-    AsRef<[u8]>
-    + AsMut<[u8]>
-    + Clone
-    + Copy
-    + PartialEq
-    + Eq
-    + core::hash::Hash
-    + Send
-    + Sync
-    + 'static
-    + zeroize::Zeroize
-    + for<'a> TryFrom<&'a [u8]>
-    + sealed::Sealed
-{
-    /// All zeros.
-    fn zeroed() -> Self;
-}
-
-impl<const N: usize> sealed::Sealed for [u8; N] {}
-impl<const N: usize> ByteArray for [u8; N] {
-    fn zeroed() -> Self {
-        [0u8; N]
-    }
-}
+pub use pqkit_common::ByteArray;
 
 /// Largest `k` of any parameter set.
 pub(crate) const K_MAX: usize = 8;

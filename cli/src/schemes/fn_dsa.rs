@@ -18,7 +18,6 @@ use zeroize::Zeroizing;
 
 use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
-use crate::demo::os_rng;
 use crate::io::{KeyFile, KeyKind};
 use crate::{CliError, Result};
 
@@ -175,9 +174,10 @@ macro_rules! fn_dsa_scheme {
                                 s.len()
                             ))
                         })?;
-                        pqkit_fn_dsa::$module::SigningKey::from_seed(s).map_err(err)?
+                        pqkit_fn_dsa::$module::SigningKey::from_seed(s)
                     }
-                    None => pqkit_fn_dsa::$module::SigningKey::generate(&mut os_rng()).map_err(err)?,
+                    None => <pqkit_fn_dsa::$module::SigningKey as pqkit_fn_dsa::Generate>::try_generate()
+                        .map_err(|e| CliError::new(format!(concat!($name, ": OS randomness: {}"), e)))?,
                 };
                 Ok(Zeroizing::new(sk.to_pkcs8_der()?.as_bytes().to_vec()))
             }
@@ -210,9 +210,7 @@ macro_rules! fn_dsa_scheme {
                     opts.scheme.fn_dsa.falcon_original,
                 )?;
                 let sk = self.signing_key(key)?;
-                let sig = sk
-                    .sign_message_with_rng(&mut os_rng(), &p.message(msg))
-                    .map_err(err)?;
+                let sig = sk.sign_message_hedged(&p.message(msg)).map_err(err)?;
                 Ok(sig.as_bytes().to_vec())
             }
 

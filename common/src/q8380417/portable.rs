@@ -124,7 +124,7 @@ pub const fn decompose(gamma2: Gamma2, a: i32) -> (i32, i32) {
     (a1, a0)
 }
 
-/// MakeHint (reference form, see [`super::Ops::make_hint`]): 0 or 1.
+/// MakeHint (reference form, see [`super::Ops::make_hint_q8380417`]): 0 or 1.
 #[inline(always)]
 pub const fn make_hint(gamma2: Gamma2, a0: i32, a1: i32) -> i32 {
     let g = gamma2.value();

@@ -48,7 +48,7 @@ impl VerifyingKey {
     }
 
     /// Verify a (fixed-size) signature.
-    pub fn verify(&self, msg: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
+    pub fn verify_message(&self, msg: &Message<'_>, sig: &[u8]) -> Result<(), Error> {
         self.0.verify(sig, SigFormat::Padded, msg, &[])
     }
 }
@@ -72,13 +72,23 @@ impl core::fmt::Debug for SigningKey {
 }
 
 impl SigningKey {
-    /// Generate a toy key pair of degree `2^logn`, `logn` in 2..=8.
-    pub fn generate<R: rand_core::TryCryptoRng + ?Sized>(
+    /// A toy key pair of degree `2^logn`, `logn` in 2..=8, from the
+    /// 32-byte seed of the key-generation stream.
+    pub fn from_seed(logn: u32, seed: &[u8; 32]) -> Result<Self, Error> {
+        check_logn(logn)?;
+        let (core, vk) = crate::kgen::keygen_from_seed(logn, seed);
+        Ok(Self::from_parts(core, vk))
+    }
+
+    /// A toy key pair of degree `2^logn`, `logn` in 2..=8, the seed drawn
+    /// from `rng`.
+    pub fn generate_with_logn<R: rand_core::TryCryptoRng + ?Sized>(
         logn: u32,
         rng: &mut R,
     ) -> Result<Self, Error> {
         check_logn(logn)?;
-        Self::from_core(crate::kgen::keygen(logn, rng)?)
+        let (core, vk) = crate::kgen::keygen(logn, rng).map_err(|_| Error::Rng)?;
+        Ok(Self::from_parts(core, vk))
     }
 
     /// Decode an encoded toy signing key.
@@ -92,14 +102,13 @@ impl SigningKey {
         })
     }
 
-    fn from_core(mut core: SkCore) -> Result<Self, Error> {
-        let vk = core.complete()?;
+    fn from_parts(core: SkCore, vk: VkCore) -> Self {
         let exp = crate::sign::Expanded::new(&core);
-        Ok(Self {
+        Self {
             core,
             vk: VerifyingKey(vk),
             exp,
-        })
+        }
     }
 
     /// The encoded signing key (secret: wiped when dropped).
@@ -115,11 +124,11 @@ impl SigningKey {
         self.vk.clone()
     }
 
-    /// Sign (fixed-size layout).
-    pub fn sign<R: rand_core::TryCryptoRng + ?Sized>(
+    /// Sign (fixed-size layout), randomness from `rng`.
+    pub fn sign_message_randomized<R: rand_core::TryCryptoRng + ?Sized>(
         &self,
-        rng: &mut R,
         msg: &Message<'_>,
+        rng: &mut R,
     ) -> Result<Vec<u8>, Error> {
         let mut out = vec![0u8; encoding::signature_size(self.core.logn)];
         self.exp.sign(rng, &self.vk.0.hpk, msg, &[], &mut out)?;

@@ -20,7 +20,7 @@ pub enum Error {
     NonCanonical,
     /// A decoded signing key is inconsistent: `f` is not invertible modulo
     /// q, or the recomputed `G` is out of range.
-    InvalidKey,
+    InvalidPrivateKey,
     /// The context string is longer than 255 bytes.
     ContextTooLong,
     /// A pre-hashed message has the wrong length for its hash function.
@@ -41,7 +41,7 @@ impl fmt::Display for Error {
             Error::InvalidHeader => "invalid header byte",
             Error::UnsupportedDegree => "unsupported degree",
             Error::NonCanonical => "non-canonical encoding",
-            Error::InvalidKey => "inconsistent signing key",
+            Error::InvalidPrivateKey => "inconsistent signing key",
             Error::ContextTooLong => "context longer than 255 bytes",
             Error::InvalidPrehash => "pre-hashed message has the wrong length",
             Error::InvalidSignature => "invalid signature",

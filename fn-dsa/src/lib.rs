@@ -69,6 +69,27 @@
 //! # }
 //! ```
 //!
+//! ## Coming from fn-dsa 0.3
+//!
+//! fn-dsa 0.3 (Thomas Pornin's crate, whose design this one follows) has
+//! its own API style, so this is a mapping rather than a drop-in; keys and
+//! signatures are byte-compatible (tested both ways):
+//!
+//! | fn-dsa 0.3 | pqkit-fn-dsa |
+//! |---|---|
+//! | `KeyPairGeneratorStandard::keygen(logn, rng, sk, vk)` | `SigningKey::<FnDsa512>::try_generate_from_rng(rng)` (same keys for the same RNG), `to_bytes()` |
+//! | `SigningKeyStandard::decode(b)` (`Option`) | `SigningKey::<P>::from_bytes(b)` ([`Error`] says why) |
+//! | `sk.sign(rng, &DOMAIN_NONE, &HASH_ID_RAW, msg, &mut sig)` | `sk.sign_randomized(msg, b"", rng)`, or [`Message`] for pre-hashed and original Falcon |
+//! | `DomainContext(ctx)` | the `ctx` argument (at most 255 bytes) |
+//! | `HASH_ID_SHA256`, ... | [`Message::PreHashed`] with a [`HashAlg`] |
+//! | `vk.verify(sig, ctx, id, msg) -> bool` | `verify_with_context(msg, ctx, &sig)` / `verify_message` -> `Result` |
+//! | `sign_key_size(logn)`, ... | `P::SIGNING_KEY_SIZE`, [`fn_dsa_512::SIGNING_KEY_SIZE`], ... |
+//!
+//! Not offered: toy degrees through the standard types (they are in
+//! [`hazmat::toy`]), and fn-dsa 0.3's single-SHAKE256 sampler stream (this
+//! crate's sampler uses four SHAKE256 lanes, so signatures for the same RNG
+//! differ, while each verifies under the other).
+//!
 //! ## Features
 //!
 //! * `std` (default, implies `alloc`), `alloc`: signing and key generation

@@ -73,7 +73,7 @@ impl SkCore {
         if !invertible || pqkit_common::ct::declassify(bad) != 0 {
             w_gh.zeroize();
             w_cap_fh.zeroize();
-            return Err(Error::InvalidKey);
+            return Err(Error::InvalidPrivateKey);
         }
         // h is the public key.
         let h = pqkit_common::ct::declassify(w_cap_fh);

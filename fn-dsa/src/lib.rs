@@ -190,7 +190,6 @@ mod vrfy;
 #[cfg(feature = "alloc")]
 mod zint31;
 
-
 pub use encoding::SigFormat;
 pub use error::Error;
 pub use message::Message;

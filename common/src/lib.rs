@@ -76,6 +76,7 @@ pub mod prehash;
 pub mod q12289;
 pub mod q3329;
 pub mod q8380417;
+pub mod secret;
 #[cfg(test)]
 mod testutil;
 pub mod wipe;

@@ -18,73 +18,7 @@ use pqkit_common::wipe::{Store, store};
 
 use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 
-/// The 32-byte shared key as the `kem` traits type it (a plain byte array,
-/// whose `Debug` prints the bytes: the traits fix this type). The inherent
-/// API returns [`SharedSecret`] instead.
-pub type SharedKey = Array<u8, U32>;
-
-/// The 32-byte shared secret of the inherent API: wiped on drop, compared
-/// in constant time, and redacted in `Debug`.
-#[derive(Clone)]
-pub struct SharedSecret([u8; 32]);
-
-impl SharedSecret {
-    /// The secret bytes.
-    pub fn as_bytes(&self) -> &[u8; 32] {
-        &self.0
-    }
-
-    /// The secret bytes, as a slice.
-    pub fn as_slice(&self) -> &[u8] {
-        &self.0
-    }
-
-    /// As the `kem` traits' [`SharedKey`] (a copy: wipe it when done).
-    pub fn to_shared_key(&self) -> SharedKey {
-        SharedKey::from(self.0)
-    }
-}
-
-impl AsRef<[u8]> for SharedSecret {
-    fn as_ref(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl core::ops::Deref for SharedSecret {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        &self.0
-    }
-}
-
-impl PartialEq for SharedSecret {
-    fn eq(&self, other: &Self) -> bool {
-        bool::from(pqkit_common::ct::ct_eq(&self.0, &other.0))
-    }
-}
-
-impl Eq for SharedSecret {}
-
-impl core::fmt::Debug for SharedSecret {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("SharedSecret(..)")
-    }
-}
-
-impl Zeroize for SharedSecret {
-    fn zeroize(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-impl Drop for SharedSecret {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
-impl ZeroizeOnDrop for SharedSecret {}
+pub use pqkit_common::secret::{SharedKey, SharedSecret};
 /// The 64-byte seed `d || z`: the canonical decapsulation key.
 pub type Seed = Array<u8, U64>;
 /// A 32-byte array (RustCrypto `ml-kem`'s name).
@@ -221,7 +155,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
             _p: PhantomData,
         });
         // Lengths are fixed by the types, so the length check cannot fail.
-        let key = SharedSecret(key.map(|k| *k).unwrap_or_default());
+        let key = SharedSecret::new(key.map(|k| *k).unwrap_or_default());
         (ct, key)
     }
 }
@@ -351,7 +285,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
             ct,
             _p: PhantomData,
         })?;
-        Ok(SharedSecret(*key))
+        Ok(SharedSecret::new(*key))
     }
 }
 

@@ -1,5 +1,56 @@
 //! # pqkit-saber
 //!
-//! Saber round 3: LightSaber, Saber and FireSaber. Not implemented yet: this crate is a placeholder in the workspace.
+//! Saber (round 3 of the NIST process): LightSaber, Saber and FireSaber in
+//! one build, byte-exact with the submission's KATs. Module-LWR over the
+//! power-of-two rings `Z_{2^13}[X]/(X^256 + 1)` and `Z_{2^10}[X]/(X^256 +
+//! 1)`; the round-3 Fujisaki-Okamoto transform with implicit rejection by
+//! `z`. `#![no_std]`, no `unsafe`; the ring products are
+//! `pqkit_common::pow2`'s (an exact NTT modulo a 31-bit prime on the
+//! backend's kernels, portable or AVX2, chosen at run time).
+//!
+//! ```
+//! use pqkit_saber::{DecapsulationKey, Saber, hazmat};
+//!
+//! // Key generation from its 96 random bytes (seed_A, seed_s, z).
+//! let dk = DecapsulationKey::<Saber>::from_seed(&[7u8; 96]);
+//! let ek = dk.encapsulation_key();
+//! let (ct, k_sender) = hazmat::encaps_internal(ek, &[9u8; 32]);
+//! let k_receiver = dk.decapsulate_bytes(&ct)?;
+//! assert_eq!(k_sender, k_receiver);
+//! // The reference `sk` encoding round-trips, validated.
+//! let again = DecapsulationKey::<Saber>::from_bytes(dk.as_bytes())?;
+//! assert_eq!(again, dk);
+//! # Ok::<(), pqkit_saber::Error>(())
+//! ```
+//!
+//! Generic code over the RustCrypto `kem` 0.3 traits works as with
+//! `pqkit-ml-kem` (`Kem::generate_keypair`, `Encapsulate`, `Decapsulate`,
+//! `TryKeyInit`/`KeyExport` on both keys, `Generate`).
+//!
+//! Sizes (pk / sk / ct bytes): LightSaber 672 / 1568 / 736, Saber 992 /
+//! 2304 / 1088, FireSaber 1312 / 3040 / 1472; the shared key is 32 bytes.
+//!
+//! Status: the KEM (portable and AVX2 through the shared kernels) with the
+//! `kem` traits. Not yet: PKCS#8/SPKI, the CLI, the benches beside PQClean
+//! and rusty-saber, the constant-time runner cases (issue 14 continues).
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod algo;
+mod error;
+pub mod hazmat;
+mod keys;
+mod params;
+
+pub use error::Error;
+pub use kem;
+/// The `kem` traits at the crate root, as in `pqkit-ml-kem`.
+pub use kem::{
+    Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, KeyExport, KeyInit,
+    KeySizeUser, TryKeyInit,
+};
+pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey, SharedSecret};
+pub use params::{FireSaber, LightSaber, ParameterSet, Saber};

@@ -1,0 +1,321 @@
+//! Saber.PKE and the round-3 KEM (the FO transform with implicit rejection
+//! by `z`), written once over the backend: the ring products are
+//! `pqkit_common::pow2`'s, everything else is packing, rounding and
+//! hashing.
+
+use pqkit_common::Backend;
+use pqkit_common::ct;
+use pqkit_common::keccak::{ExtendableOutput, Sha3_256, Sha3_512, Shake128, Update, XofReader};
+use pqkit_common::pack::{pack_bits, unpack_bits};
+use pqkit_common::pow2::{self, N, Ntt, Poly};
+use zeroize::{Zeroize, Zeroizing};
+
+use crate::params::{L_MAX, ParameterSet};
+
+/// `log2 q`.
+const EQ: u32 = 13;
+/// `log2 p`.
+const EP: u32 = 10;
+/// The rounding constant `h1 = 2^(eq - ep - 1)`.
+const H1: u16 = 1 << (EQ - EP - 1);
+/// Bytes of a polynomial modulo q.
+pub(crate) const POLY_Q_BYTES: usize = 13 * N / 8;
+/// Bytes of a polynomial modulo p.
+pub(crate) const POLY_P_BYTES: usize = 10 * N / 8;
+
+/// `h2 = 2^(ep - 2) - 2^(ep - eT - 1) + 2^(eq - ep - 1)`.
+const fn h2<P: ParameterSet>() -> u16 {
+    (1 << (EP - 2)) - (1 << (EP - P::ET - 1)) + (1 << (EQ - EP - 1))
+}
+
+/// `SHA3-256(parts...)`.
+pub(crate) fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
+    let mut h = Sha3_256::default();
+    for p in parts {
+        sha3::Digest::update(&mut h, p);
+    }
+    sha3::Digest::finalize(h).into()
+}
+
+fn sha3_512(parts: &[&[u8]]) -> Zeroizing<[u8; 64]> {
+    let mut h = Sha3_512::default();
+    for p in parts {
+        sha3::Digest::update(&mut h, p);
+    }
+    Zeroizing::new(sha3::Digest::finalize(h).into())
+}
+
+/// Pack the low `d` bits of each coefficient.
+fn pack(d: u32, p: &Poly, out: &mut [u8]) {
+    let mut v = [0u32; N];
+    for (o, &c) in v.iter_mut().zip(p.coeffs.iter()) {
+        *o = c as u32;
+    }
+    pack_bits(d, &v, out);
+    v.zeroize();
+}
+
+/// Unpack `d`-bit coefficients.
+fn unpack(d: u32, bytes: &[u8], p: &mut Poly) {
+    let mut v = [0u32; N];
+    unpack_bits(d, bytes, &mut v);
+    for (c, &x) in p.coeffs.iter_mut().zip(v.iter()) {
+        *c = x as u16;
+    }
+    v.zeroize();
+}
+
+/// GenMatrix: `l * l` polynomials modulo q from `SHAKE128(seed_A)`, row by
+/// row (entry `(i, j)` at index `i l + j`).
+fn gen_matrix<P: ParameterSet>(seed_a: &[u8; 32], a: &mut [Poly; L_MAX * L_MAX]) {
+    let mut xof = Shake128::default();
+    xof.update(seed_a);
+    let mut reader = xof.finalize_xof();
+    let mut buf = [0u8; POLY_Q_BYTES];
+    for entry in a.iter_mut().take(P::L * P::L) {
+        reader.read(&mut buf);
+        unpack(13, &buf, entry);
+    }
+}
+
+/// GenSecret: `l` polynomials from the centred binomial distribution with
+/// parameter `mu`, from `SHAKE128(seed)`. Each group of four coefficients
+/// takes `mu / 2` bytes; coefficient `k` of a group is the weight of its
+/// first `mu / 2` bits minus that of the next `mu / 2`.
+fn gen_secret<P: ParameterSet>(seed: &[u8; 32], s: &mut [Poly; L_MAX]) {
+    let mut xof = Shake128::default();
+    xof.update(seed);
+    let mut reader = xof.finalize_xof();
+    let half = P::MU / 2;
+    let group = (P::MU / 2) as usize;
+    let mask = (1u64 << half) - 1;
+    let mut buf = Zeroizing::new([0u8; 5 * N / 4]);
+    let bytes = group * N / 4;
+    for poly in s.iter_mut().take(P::L) {
+        reader.read(&mut buf[..bytes]);
+        for (g, chunk) in buf[..bytes].chunks_exact(group).enumerate() {
+            let mut t = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                t |= (b as u64) << (8 * i);
+            }
+            for k in 0..4 {
+                let x = (t >> (2 * half * k as u32)) & mask;
+                let y = (t >> (2 * half * k as u32 + half)) & mask;
+                poly.coeffs[4 * g + k] =
+                    (x.count_ones() as u16).wrapping_sub(y.count_ones() as u16);
+            }
+            t.zeroize();
+        }
+    }
+    // The reader's state is derived from the secret seed; `shake` wipes it
+    // on drop.
+}
+
+/// Saber.PKE.KeyGen: from `seed_A` (already hashed) and `seed_s`, the
+/// public `b` (packed modulo p, followed by `seed_A`) into `pk` and `s`
+/// (packed modulo q) into `sk_s`.
+pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
+    b: B,
+    seed_a: &[u8; 32],
+    seed_s: &[u8; 32],
+    pk: &mut [u8],
+    sk_s: &mut [u8],
+) {
+    let ntt = Ntt::new();
+    let mut a = [Poly::default(); L_MAX * L_MAX];
+    gen_matrix::<P>(seed_a, &mut a);
+    let mut s = [Poly::default(); L_MAX];
+    gen_secret::<P>(seed_s, &mut s);
+    let mut bv = [Poly::default(); L_MAX];
+    pow2::matrix_vector_mul(
+        b,
+        &ntt,
+        &a[..P::L * P::L],
+        &s[..P::L],
+        true,
+        &mut bv[..P::L],
+    );
+    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
+        for c in poly.coeffs.iter_mut() {
+            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
+        }
+        pack(EP, poly, &mut pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
+        pack(
+            EQ,
+            &s[i],
+            &mut sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
+        );
+    }
+    pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32].copy_from_slice(seed_a);
+    s.zeroize();
+    bv.zeroize();
+}
+
+/// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under `pk`.
+pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
+    b: B,
+    m: &[u8; 32],
+    seed_sp: &[u8; 32],
+    pk: &[u8],
+    ct: &mut [u8],
+) {
+    let ntt = Ntt::new();
+    let mut seed_a = [0u8; 32];
+    seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
+    let mut a = [Poly::default(); L_MAX * L_MAX];
+    gen_matrix::<P>(&seed_a, &mut a);
+    let mut sp = [Poly::default(); L_MAX];
+    gen_secret::<P>(seed_sp, &mut sp);
+    let mut bp = [Poly::default(); L_MAX];
+    pow2::matrix_vector_mul(
+        b,
+        &ntt,
+        &a[..P::L * P::L],
+        &sp[..P::L],
+        false,
+        &mut bp[..P::L],
+    );
+    for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
+        for c in poly.coeffs.iter_mut() {
+            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
+        }
+        pack(EP, poly, &mut ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
+    }
+    // v' = b^T s' (mod p), with b from the public key.
+    let mut bv = [Poly::default(); L_MAX];
+    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
+        unpack(EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
+    }
+    let mut vp = Poly::default();
+    pow2::inner_product(b, &ntt, &bv[..P::L], EP, &sp[..P::L], &mut vp);
+    for (k, c) in vp.coeffs.iter_mut().enumerate() {
+        let bit = ((m[k / 8] >> (k % 8)) & 1) as u16;
+        *c = (c.wrapping_sub(bit << (EP - 1)).wrapping_add(H1) & 0x3ff) >> (EP - P::ET);
+    }
+    let off = P::L * POLY_P_BYTES;
+    pack(P::ET, &vp, &mut ct[off..off + 32 * P::ET as usize]);
+    sp.zeroize();
+    bp.zeroize();
+    vp.zeroize();
+}
+
+/// Saber.PKE.Dec of `ct` with the packed secret `sk_s`, into `m`.
+pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], ct: &[u8], m: &mut [u8; 32]) {
+    let ntt = Ntt::new();
+    let mut s = [Poly::default(); L_MAX];
+    let mut bp = [Poly::default(); L_MAX];
+    for i in 0..P::L {
+        unpack(
+            EQ,
+            &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
+            &mut s[i],
+        );
+        // The 13-bit values are small signed numbers: sign-extend to 16.
+        for c in s[i].coeffs.iter_mut() {
+            *c = (((*c << 3) as i16) >> 3) as u16;
+        }
+        unpack(
+            EP,
+            &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES],
+            &mut bp[i],
+        );
+    }
+    let mut v = Poly::default();
+    pow2::inner_product(b, &ntt, &bp[..P::L], EP, &s[..P::L], &mut v);
+    let off = P::L * POLY_P_BYTES;
+    let mut cm = Poly::default();
+    unpack(P::ET, &ct[off..off + 32 * P::ET as usize], &mut cm);
+    m.fill(0);
+    for (k, (c, t)) in v.coeffs.iter().zip(cm.coeffs.iter()).enumerate() {
+        let x = (c.wrapping_add(h2::<P>()).wrapping_sub(t << (EP - P::ET)) & 0x3ff) >> (EP - 1);
+        m[k / 8] |= (x as u8 & 1) << (k % 8);
+    }
+    s.zeroize();
+    v.zeroize();
+}
+
+/// KEM key generation from its 96 random bytes in the reference's order:
+/// `seed_A` (hashed with SHAKE128 before use), `seed_s`, `z`.
+pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
+    b: B,
+    coins: &[u8; 96],
+    pk: &mut [u8],
+    sk: &mut [u8],
+) {
+    let mut seed_a = [0u8; 32];
+    let mut xof = Shake128::default();
+    xof.update(&coins[..32]);
+    xof.finalize_xof().read(&mut seed_a);
+    let mut seed_s = Zeroizing::new([0u8; 32]);
+    seed_s.copy_from_slice(&coins[32..64]);
+    let s_len = P::L * POLY_Q_BYTES;
+    pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len]);
+    sk[s_len..s_len + P::PK_LEN].copy_from_slice(pk);
+    let hpk = sha3_256(&[pk]);
+    sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32].copy_from_slice(&hpk);
+    sk[s_len + P::PK_LEN + 32..].copy_from_slice(&coins[64..]);
+}
+
+/// KEM encapsulation with the 32 random bytes `coins` (hashed into the
+/// message as the reference does): ciphertext into `ct`, shared key out.
+pub(crate) fn kem_encaps<B: Backend, P: ParameterSet>(
+    b: B,
+    coins: &[u8; 32],
+    pk: &[u8],
+    hpk: &[u8; 32],
+    ct: &mut [u8],
+) -> Zeroizing<[u8; 32]> {
+    let m = Zeroizing::new(sha3_256(&[coins]));
+    let mut kr = sha3_512(&[&*m, hpk]);
+    let mut r = Zeroizing::new([0u8; 32]);
+    r.copy_from_slice(&kr[32..]);
+    pke_enc::<B, P>(b, &m, &r, pk, ct);
+    let hc = sha3_256(&[ct]);
+    kr[32..].copy_from_slice(&hc);
+    Zeroizing::new(sha3_256(&[&kr[..]]))
+}
+
+/// KEM decapsulation (ciphertext length checked by the caller): the shared
+/// key, or the pseudo-random key from `z` if the re-encryption differs.
+pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &[u8],
+    ct: &[u8],
+    ct_buf: &mut [u8],
+) -> Zeroizing<[u8; 32]> {
+    let s_len = P::L * POLY_Q_BYTES;
+    let pk = &sk[s_len..s_len + P::PK_LEN];
+    let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
+    let z = &sk[s_len + P::PK_LEN + 32..];
+    let mut m = Zeroizing::new([0u8; 32]);
+    pke_dec::<B, P>(b, &sk[..s_len], ct, &mut m);
+    let mut kr = sha3_512(&[&*m, hpk]);
+    let mut r = Zeroizing::new([0u8; 32]);
+    r.copy_from_slice(&kr[32..]);
+    pke_enc::<B, P>(b, &m, &r, pk, ct_buf);
+    let differ = !ct::ct_eq(ct, ct_buf);
+    let hc = sha3_256(&[ct]);
+    kr[32..].copy_from_slice(&hc);
+    // K^ <- z where the re-encryption differs (constant time).
+    ct::ct_select_into(&mut kr[..32], z, differ);
+    Zeroizing::new(sha3_256(&[&kr[..]]))
+}
+
+/// Whether the packed secret `s` has every coefficient in `[-mu/2, mu/2]`
+/// (a decapsulation key that loads must be one that key generation can
+/// make). Constant time in the coefficients; only the verdict is public.
+pub(crate) fn secret_in_range<P: ParameterSet>(sk_s: &[u8]) -> bool {
+    let bound = (P::MU / 2) as i32;
+    let mut bad = 0u32;
+    let mut p = Poly::default();
+    for i in 0..P::L {
+        unpack(EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], &mut p);
+        for &c in p.coeffs.iter() {
+            let v = (((c << 3) as i16) >> 3) as i32;
+            // |v| <= bound <=> v + bound in [0, 2 bound]
+            bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
+        }
+    }
+    p.zeroize();
+    ct::declassify(bad) == 0
+}

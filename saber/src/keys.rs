@@ -1,0 +1,317 @@
+//! Key types, the dispatched operations, and the `kem` 0.3 traits.
+
+use core::marker::PhantomData;
+
+use hybrid_array::Array;
+use hybrid_array::typenum::U32;
+use kem::{
+    Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, Key, KeyExport, KeySizeUser,
+    TryKeyInit,
+};
+use pqkit_common::{Backend, Kernel, dispatch};
+use rand_core::{CryptoRng, TryCryptoRng};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+pub use pqkit_common::secret::{SharedKey, SharedSecret};
+
+use crate::Error;
+use crate::algo::{self, POLY_Q_BYTES};
+use crate::params::{FireSaber, LightSaber, ParameterSet, Saber};
+
+/// A ciphertext of parameter set `P`.
+pub type Ciphertext<P> = Array<u8, <P as ParameterSet>::CtSize>;
+
+/// The 96 random bytes of key generation, in the reference's order:
+/// `seed_A` (hashed before use), `seed_s`, `z`.
+pub type Seed = [u8; 96];
+
+struct KeyGenK<'a, P> {
+    coins: &'a Seed,
+    pk: &'a mut [u8],
+    sk: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::kem_keygen::<B, P>(b, self.coins, self.pk, self.sk);
+    }
+}
+
+struct EncapsK<'a, P> {
+    coins: &'a [u8; 32],
+    pk: &'a [u8],
+    hpk: &'a [u8; 32],
+    ct: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for EncapsK<'_, P> {
+    type Output = Zeroizing<[u8; 32]>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::kem_encaps::<B, P>(b, self.coins, self.pk, self.hpk, self.ct)
+    }
+}
+
+struct DecapsK<'a, P> {
+    sk: &'a [u8],
+    ct: &'a [u8],
+    buf: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
+    type Output = Zeroizing<[u8; 32]>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::kem_decaps::<B, P>(b, self.sk, self.ct, self.buf)
+    }
+}
+
+/// A Saber encapsulation key (public): its encoding (`b` packed modulo p,
+/// then `seed_A`) and `H(pk)`. Every byte string of the right length is a
+/// key.
+#[derive(Clone)]
+pub struct EncapsulationKey<P: ParameterSet> {
+    bytes: Array<u8, P::PkSize>,
+    hash: [u8; 32],
+}
+
+impl<P: ParameterSet> PartialEq for EncapsulationKey<P> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bytes == other.bytes
+    }
+}
+impl<P: ParameterSet> Eq for EncapsulationKey<P> {}
+
+impl<P: ParameterSet> core::fmt::Debug for EncapsulationKey<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "EncapsulationKey<{}>(H(pk) = ", P::NAME)?;
+        for b in &self.hash[..8] {
+            write!(f, "{b:02x}")?;
+        }
+        f.write_str("..)")
+    }
+}
+
+impl<P: ParameterSet> EncapsulationKey<P> {
+    /// Decode (only the length is checked: every encoding is a key).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let bytes = Array::<u8, P::PkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        let hash = algo::sha3_256(&[&bytes]);
+        Ok(Self { bytes, hash })
+    }
+
+    /// The encoded key.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// `H(pk) = SHA3-256(pk)`.
+    pub fn hash(&self) -> &[u8; 32] {
+        &self.hash
+    }
+
+    /// Encapsulation with 32 bytes from `rng`: `(ciphertext, shared key)`.
+    pub fn try_encapsulate_with_rng<R: TryCryptoRng + ?Sized>(
+        &self,
+        rng: &mut R,
+    ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
+        let mut coins = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut coins[..]).map_err(|_| Error::Rng)?;
+        Ok(self.encapsulate_deterministic(&coins))
+    }
+
+    /// Encapsulation with its 32 random bytes given (the reference hashes
+    /// them into the message; see also [`crate::hazmat`]). Reusing them
+    /// reuses the shared key.
+    pub fn encapsulate_deterministic(&self, coins: &[u8; 32]) -> (Ciphertext<P>, SharedSecret) {
+        let mut ct = Ciphertext::<P>::default();
+        let key = dispatch(EncapsK::<P> {
+            coins,
+            pk: &self.bytes,
+            hpk: &self.hash,
+            ct: &mut ct,
+            _p: PhantomData,
+        });
+        (ct, SharedSecret::new(*key))
+    }
+}
+
+/// A Saber decapsulation key: the reference `sk` encoding (the interchange
+/// format of PQClean and rusty-saber: `s` packed modulo q, `pk`, `H(pk)`,
+/// `z`), validated on import, and its encapsulation key. Wiped on drop.
+#[derive(Clone)]
+pub struct DecapsulationKey<P: ParameterSet> {
+    sk: Zeroizing<Array<u8, P::SkSize>>,
+    ek: EncapsulationKey<P>,
+}
+
+impl<P: ParameterSet> Zeroize for DecapsulationKey<P> {
+    fn zeroize(&mut self) {
+        self.sk.zeroize();
+    }
+}
+
+impl<P: ParameterSet> ZeroizeOnDrop for DecapsulationKey<P> {}
+
+impl<P: ParameterSet> core::fmt::Debug for DecapsulationKey<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "DecapsulationKey<{}>({:?}, ..)", P::NAME, self.ek)
+    }
+}
+
+impl<P: ParameterSet> PartialEq for DecapsulationKey<P> {
+    /// Constant time.
+    fn eq(&self, other: &Self) -> bool {
+        bool::from(pqkit_common::ct::ct_eq(&self.sk[..], &other.sk[..]))
+    }
+}
+impl<P: ParameterSet> Eq for DecapsulationKey<P> {}
+
+impl<P: ParameterSet> DecapsulationKey<P> {
+    /// Key generation from its 96 random bytes (`seed_A`, `seed_s`, `z`, in
+    /// the reference's order).
+    pub fn from_seed(coins: &Seed) -> Self {
+        let mut pk = Array::<u8, P::PkSize>::default();
+        let mut sk = Zeroizing::new(Array::<u8, P::SkSize>::default());
+        dispatch(KeyGenK::<P> {
+            coins,
+            pk: &mut pk,
+            sk: &mut sk,
+            _p: PhantomData,
+        });
+        let hash = algo::sha3_256(&[&pk]);
+        Self {
+            sk,
+            ek: EncapsulationKey { bytes: pk, hash },
+        }
+    }
+
+    /// Import the reference `sk` encoding. Checked: the length, the
+    /// embedded `H(pk)` against the embedded `pk`
+    /// ([`Error::InconsistentKey`]), and every coefficient of `s` in
+    /// `[-mu/2, mu/2]` ([`Error::InvalidPrivateKey`]).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        let sk = Zeroizing::new(
+            Array::<u8, P::SkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
+        );
+        let s_len = P::L * POLY_Q_BYTES;
+        let ek = EncapsulationKey::<P>::from_bytes(&sk[s_len..s_len + P::PK_LEN])?;
+        if ek.hash[..] != sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32] {
+            return Err(Error::InconsistentKey);
+        }
+        if !algo::secret_in_range::<P>(&sk[..s_len]) {
+            return Err(Error::InvalidPrivateKey);
+        }
+        Ok(Self { sk, ek })
+    }
+
+    /// The reference `sk` encoding.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.sk
+    }
+
+    /// The matching encapsulation key.
+    pub fn encapsulation_key(&self) -> &EncapsulationKey<P> {
+        &self.ek
+    }
+
+    /// Decapsulation with implicit rejection; only a wrong ciphertext
+    /// length is an error.
+    pub fn decapsulate_bytes(&self, ct: &[u8]) -> Result<SharedSecret, Error> {
+        if ct.len() != P::CT_LEN {
+            return Err(Error::InvalidLength);
+        }
+        let mut buf = Ciphertext::<P>::default();
+        let key = dispatch(DecapsK::<P> {
+            sk: &self.sk,
+            ct,
+            buf: &mut buf,
+            _p: PhantomData,
+        });
+        buf.zeroize();
+        Ok(SharedSecret::new(*key))
+    }
+}
+
+macro_rules! kem_impls {
+    ($($t:ty),*) => {$(
+        impl Kem for $t {
+            type DecapsulationKey = DecapsulationKey<$t>;
+            type EncapsulationKey = EncapsulationKey<$t>;
+            type SharedKeySize = U32;
+            type CiphertextSize = <$t as ParameterSet>::CtSize;
+        }
+        impl Encapsulate for EncapsulationKey<$t> {
+            type Kem = $t;
+            fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+            ) -> (Ciphertext<$t>, SharedKey) {
+                let mut coins = Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(&mut coins[..]);
+                let (ct, ss) = self.encapsulate_deterministic(&coins);
+                (ct, ss.to_shared_key())
+            }
+        }
+        impl Decapsulator for DecapsulationKey<$t> {
+            type Kem = $t;
+            fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
+                &self.ek
+            }
+        }
+        impl Decapsulate for DecapsulationKey<$t> {
+            fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
+                // The type fixes the length, so this cannot fail.
+                self.decapsulate_bytes(ct)
+                    .map(|ss| ss.to_shared_key())
+                    .unwrap_or_default()
+            }
+        }
+    )*};
+}
+kem_impls!(LightSaber, Saber, FireSaber);
+
+impl<P: ParameterSet> KeySizeUser for EncapsulationKey<P> {
+    type KeySize = P::PkSize;
+}
+
+impl<P: ParameterSet> TryKeyInit for EncapsulationKey<P> {
+    fn new(key: &Key<Self>) -> Result<Self, InvalidKey> {
+        Self::from_bytes(key).map_err(|_| InvalidKey)
+    }
+}
+
+impl<P: ParameterSet> KeyExport for EncapsulationKey<P> {
+    fn to_bytes(&self) -> Key<Self> {
+        self.bytes.clone()
+    }
+}
+
+impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
+    type KeySize = P::SkSize;
+}
+
+/// The reference `sk` encoding is the key (validated).
+impl<P: ParameterSet> TryKeyInit for DecapsulationKey<P> {
+    fn new(key: &Key<Self>) -> Result<Self, InvalidKey> {
+        Self::from_bytes(key).map_err(|_| InvalidKey)
+    }
+}
+
+impl<P: ParameterSet> KeyExport for DecapsulationKey<P> {
+    fn to_bytes(&self) -> Key<Self> {
+        (*self.sk).clone()
+    }
+}
+
+impl<P: ParameterSet> Generate for DecapsulationKey<P> {
+    /// Key generation from 96 bytes of `rng`, in the reference's order (so
+    /// the NIST KAT DRBG reproduces the KAT files).
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
+        let mut coins = Zeroizing::new([0u8; 96]);
+        // The reference draws seed_A, seed_s and z with three calls.
+        for part in coins.chunks_mut(32) {
+            rng.try_fill_bytes(part)?;
+        }
+        Ok(Self::from_seed(&coins))
+    }
+}

@@ -63,35 +63,41 @@ pub fn unpack_bits(d: u32, bytes: &[u8], out: &mut [u32]) -> usize {
     done
 }
 
-/// ByteEncode_d of 256 values into `32 d` bytes, for `d` in 1..=12: eight
+/// ByteEncode_d of 256 values into `32 d` bytes, for `d` in 1..=13: eight
 /// values fill exactly `d` bytes, packed through one 128-bit word (no
 /// per-byte loop). Values are masked to `d` bits. Returns `false` (and
 /// writes nothing) if `d` is out of range or `out` is not `32 d` bytes.
 pub fn pack256(d: u32, vals: &[u32; 256], out: &mut [u8]) -> bool {
     match d {
         1 => pack_groups::<1>(vals, out),
+        3 => pack_groups::<3>(vals, out),
         4 => pack_groups::<4>(vals, out),
         5 => pack_groups::<5>(vals, out),
         10 => pack_groups::<10>(vals, out),
         11 => pack_groups::<11>(vals, out),
+        6 => pack_groups::<6>(vals, out),
         12 => pack_groups::<12>(vals, out),
-        2..=12 => out.len() == 32 * d as usize && pack_bits(d, vals, out) == 256,
+        13 => pack_groups::<13>(vals, out),
+        2..=13 => out.len() == 32 * d as usize && pack_bits(d, vals, out) == 256,
         _ => false,
     }
 }
 
-/// ByteDecode_d of `32 d` bytes into 256 values, for `d` in 1..=12 (the
+/// ByteDecode_d of `32 d` bytes into 256 values, for `d` in 1..=13 (the
 /// inverse of [`pack256`]). Returns `false` (and writes nothing) if `d` is
 /// out of range or `bytes` is not `32 d` bytes.
 pub fn unpack256(d: u32, bytes: &[u8], out: &mut [u32; 256]) -> bool {
     match d {
         1 => unpack_groups::<1>(bytes, out),
+        3 => unpack_groups::<3>(bytes, out),
         4 => unpack_groups::<4>(bytes, out),
         5 => unpack_groups::<5>(bytes, out),
         10 => unpack_groups::<10>(bytes, out),
         11 => unpack_groups::<11>(bytes, out),
+        6 => unpack_groups::<6>(bytes, out),
         12 => unpack_groups::<12>(bytes, out),
-        2..=12 => bytes.len() == 32 * d as usize && unpack_bits(d, bytes, out) == 256,
+        13 => unpack_groups::<13>(bytes, out),
+        2..=13 => bytes.len() == 32 * d as usize && unpack_bits(d, bytes, out) == 256,
         _ => false,
     }
 }
@@ -153,15 +159,15 @@ mod tests {
     #[test]
     fn pack256_matches_the_generic_packer() {
         let mut x = 0x1234_5678_u32;
-        for d in 1..=12u32 {
+        for d in 1..=13u32 {
             let vals: [u32; 256] = core::array::from_fn(|_| {
                 x ^= x << 13;
                 x ^= x >> 17;
                 x ^= x << 5;
                 x & ((1 << d) - 1)
             });
-            let mut a = [0u8; 385];
-            let mut b = [0u8; 384];
+            let mut a = [0u8; 417];
+            let mut b = [0u8; 416];
             let len = 32 * d as usize;
             assert!(pack256(d, &vals, &mut a[..len]));
             assert_eq!(pack_bits(d, &vals, &mut b[..len]), 256);
@@ -173,7 +179,7 @@ mod tests {
             assert!(!unpack256(d, &a[..len + 1], &mut back));
         }
         assert!(!pack256(0, &[0; 256], &mut []));
-        assert!(!pack256(13, &[0; 256], &mut [0; 416]));
+        assert!(!pack256(14, &[0; 256], &mut [0; 448]));
     }
 
     use super::*;

@@ -20,7 +20,7 @@
 //! Everything is constant-time in the coefficient values.
 
 use crate::Backend;
-use crate::mp31::{Mod31, roots};
+use crate::mp31::Mod31;
 
 /// Ring degree.
 pub const N: usize = 256;
@@ -69,7 +69,9 @@ const fn pow_mod(x: u64, mut e: u64) -> u64 {
     r
 }
 
-/// The NTT context: the modulus and the root tables of degree 256.
+/// The NTT context: the modulus and the root tables of degree 256, in the
+/// layout of [`crate::mp31::roots`] (`gm[rev(i)] = w^i R`,
+/// `igm[rev(i)] = w^-i R / 2`, Montgomery form), computed at compile time.
 #[derive(Clone)]
 pub struct Ntt {
     m: Mod31,
@@ -83,23 +85,38 @@ impl Default for Ntt {
     }
 }
 
+/// The root tables of [`Ntt`]. 3 is a quadratic non-residue modulo p, so
+/// `w = 3^((p - 1) / 512)` has order exactly 512: a primitive 512th root,
+/// as the negacyclic NTT of degree 256 needs.
+const TABLES: ([u32; N], [u32; N]) = {
+    let p = P as u64;
+    let w = pow_mod(3, (p - 1) / 512);
+    let iw = pow_mod(w, 511);
+    let half = p.div_ceil(2); // 1/2 mod p (p odd)
+    let r = (1u64 << 32) % p;
+    let mut gm = [0u32; N];
+    let mut igm = [0u32; N];
+    let (mut x, mut y) = (1u64, half);
+    let mut i = 0;
+    while i < N {
+        let v = (i as u8).reverse_bits() as usize;
+        gm[v] = (x * r % p) as u32;
+        igm[v] = (y * r % p) as u32;
+        x = x * w % p;
+        y = y * iw % p;
+        i += 1;
+    }
+    (gm, igm)
+};
+
 impl Ntt {
-    /// The tables (a few microseconds; build once per operation).
-    pub fn new() -> Self {
-        let m = MOD;
-        // 3 is a quadratic non-residue modulo p, so 3^((p - 1) / 512) has
-        // order exactly 512: a primitive 512th root, as the negacyclic NTT
-        // of degree 256 needs.
-        let w = pow_mod(3, (P as u64 - 1) / 512);
-        let iw = pow_mod(w, 511);
-        let to_mont = |x: u64| m.mmul(x as u32, m.r2);
-        let mut ntt = Self {
-            m,
-            gm: [0; N],
-            igm: [0; N],
-        };
-        roots(&m, 8, to_mont(w), to_mont(iw), &mut ntt.gm, &mut ntt.igm);
-        ntt
+    /// The context (the tables are constants).
+    pub const fn new() -> Self {
+        Self {
+            m: MOD,
+            gm: TABLES.0,
+            igm: TABLES.1,
+        }
     }
 
     /// The NTT of `a`, its coefficients read as `bits`-bit two's-complement
@@ -139,28 +156,52 @@ impl Ntt {
     }
 }
 
+/// A vector of up to four small secret polynomials in the NTT domain,
+/// ready for products ([`SecretHat::new`]); wiped on drop.
+pub struct SecretHat {
+    hat: [[u32; N]; 4],
+    len: usize,
+}
+
+impl Drop for SecretHat {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.hat);
+    }
+}
+
+impl SecretHat {
+    /// Transform the small polynomials `s` (coefficients in `[-8, 8]`,
+    /// stored modulo `2^16`; at most four) once, for any number of products.
+    pub fn new<B: Backend>(b: B, ntt: &Ntt, s: &[Poly]) -> Self {
+        let mut out = Self {
+            hat: [[0u32; N]; 4],
+            len: s.len().min(4),
+        };
+        for (h, p) in out.hat.iter_mut().zip(s) {
+            ntt.forward(b, p, 16, h);
+            ntt.to_montgomery(h);
+        }
+        out
+    }
+}
+
 /// `out[i] = sum_j A[i][j] s[j]` (or `sum_j A[j][i] s[j]` when `transpose`)
 /// for the `l x l` matrix `a` (row-major, coefficients modulo `2^13`) and
-/// the vector `s` of small polynomials (coefficients in `[-8, 8]`, stored
-/// modulo `2^16`); results modulo `2^16` (Saber's `MatrixVectorMul`).
+/// the transformed small vector `s` (`l` entries); results modulo `2^16`
+/// (Saber's `MatrixVectorMul`).
 pub fn matrix_vector_mul<B: Backend>(
     b: B,
     ntt: &Ntt,
     a: &[Poly],
-    s: &[Poly],
+    s: &SecretHat,
     transpose: bool,
     out: &mut [Poly],
 ) {
-    let l = s.len();
-    let mut s_hat = [[0u32; N]; 4];
-    for (h, p) in s_hat.iter_mut().zip(s) {
-        ntt.forward(b, p, 16, h);
-        ntt.to_montgomery(h);
-    }
+    let l = s.len;
     let mut a_hat = [0u32; N];
     for (i, o) in out.iter_mut().enumerate().take(l) {
         let mut acc = [0u32; N];
-        for (j, sh) in s_hat.iter().enumerate().take(l) {
+        for (j, sh) in s.hat.iter().enumerate().take(l) {
             let e = if transpose { j * l + i } else { i * l + j };
             if let Some(entry) = a.get(e) {
                 ntt.forward(b, entry, 13, &mut a_hat);
@@ -169,29 +210,25 @@ pub fn matrix_vector_mul<B: Backend>(
         }
         ntt.inverse(b, &mut acc, o);
     }
-    zeroize::Zeroize::zeroize(&mut s_hat);
 }
 
 /// `sum_j v[j] s[j]` for the vector `v` (coefficients modulo `2^bits`) and
-/// the small vector `s`; the result modulo `2^16` (Saber's `InnerProd`).
+/// the transformed small vector `s`; the result modulo `2^16` (Saber's
+/// `InnerProd`).
 pub fn inner_product<B: Backend>(
     b: B,
     ntt: &Ntt,
     v: &[Poly],
     bits: u32,
-    s: &[Poly],
+    s: &SecretHat,
     out: &mut Poly,
 ) {
     let mut acc = [0u32; N];
     let mut v_hat = [0u32; N];
-    let mut s_hat = [0u32; N];
-    for (x, y) in v.iter().zip(s) {
+    for (x, sh) in v.iter().zip(s.hat.iter().take(s.len)) {
         ntt.forward(b, x, bits, &mut v_hat);
-        ntt.forward(b, y, 16, &mut s_hat);
-        ntt.to_montgomery(&mut s_hat);
-        ntt.mul_acc(&mut acc, &v_hat, &s_hat);
+        ntt.mul_acc(&mut acc, &v_hat, sh);
     }
-    zeroize::Zeroize::zeroize(&mut s_hat);
     ntt.inverse(b, &mut acc, out);
     zeroize::Zeroize::zeroize(&mut acc);
 }
@@ -243,6 +280,19 @@ mod tests {
         }
     }
 
+    /// The compile-time tables equal those of `mp31::roots`.
+    #[test]
+    fn const_tables_match_mp31_roots() {
+        let m = MOD;
+        let w = pow_mod(3, (P as u64 - 1) / 512);
+        let iw = pow_mod(w, 511);
+        let to_mont = |x: u64| m.mmul(x as u32, m.r2);
+        let (mut gm, mut igm) = ([0u32; N], [0u32; N]);
+        crate::mp31::roots(&m, 8, to_mont(w), to_mont(iw), &mut gm, &mut igm);
+        assert_eq!(gm, TABLES.0);
+        assert_eq!(igm, TABLES.1);
+    }
+
     struct MatVec<'a> {
         a: &'a [Poly],
         s: &'a [Poly],
@@ -254,7 +304,18 @@ mod tests {
             let ntt = Ntt::new();
             let mut out = [Poly::default(); 4];
             let l = self.s.len();
-            matrix_vector_mul(b, &ntt, self.a, self.s, self.transpose, &mut out[..l]);
+            let s_hat = SecretHat::new(b, &ntt, self.s);
+            matrix_vector_mul(b, &ntt, self.a, &s_hat, self.transpose, &mut out[..l]);
+            // The inner product of row 0 of the matrix with s, the same
+            // way (it is out[0] of the untransposed product).
+            let mut ip = Poly::default();
+            inner_product(b, &ntt, &self.a[..l], 13, &s_hat, &mut ip);
+            if !self.transpose {
+                assert_eq!(
+                    ip.coeffs.map(|c| c & 0x1fff),
+                    out[0].coeffs.map(|c| c & 0x1fff)
+                );
+            }
             out
         }
     }

@@ -6,8 +6,8 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{ExtendableOutput, Sha3_256, Sha3_512, Shake128, Update, XofReader};
-use pqkit_common::pack::{pack_bits, unpack_bits};
-use pqkit_common::pow2::{self, N, Ntt, Poly};
+use pqkit_common::pack::{pack256, unpack256};
+use pqkit_common::pow2::{self, N, Ntt, Poly, SecretHat};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::params::{L_MAX, ParameterSet};
@@ -45,20 +45,23 @@ fn sha3_512(parts: &[&[u8]]) -> Zeroizing<[u8; 64]> {
     Zeroizing::new(sha3::Digest::finalize(h).into())
 }
 
-/// Pack the low `d` bits of each coefficient.
+/// Pack the low `d` bits of each coefficient into `out` (`32 d` bytes, as
+/// every caller's slice is).
 fn pack(d: u32, p: &Poly, out: &mut [u8]) {
     let mut v = [0u32; N];
     for (o, &c) in v.iter_mut().zip(p.coeffs.iter()) {
         *o = c as u32;
     }
-    pack_bits(d, &v, out);
+    let packed = pack256(d, &v, out);
+    debug_assert!(packed);
     v.zeroize();
 }
 
-/// Unpack `d`-bit coefficients.
+/// Unpack `d`-bit coefficients from `bytes` (`32 d` bytes).
 fn unpack(d: u32, bytes: &[u8], p: &mut Poly) {
     let mut v = [0u32; N];
-    unpack_bits(d, bytes, &mut v);
+    let unpacked = unpack256(d, bytes, &mut v);
+    debug_assert!(unpacked);
     for (c, &x) in p.coeffs.iter_mut().zip(v.iter()) {
         *c = x as u16;
     }
@@ -127,14 +130,8 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     let mut s = [Poly::default(); L_MAX];
     gen_secret::<P>(seed_s, &mut s);
     let mut bv = [Poly::default(); L_MAX];
-    pow2::matrix_vector_mul(
-        b,
-        &ntt,
-        &a[..P::L * P::L],
-        &s[..P::L],
-        true,
-        &mut bv[..P::L],
-    );
+    let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
+    pow2::matrix_vector_mul(b, &ntt, &a[..P::L * P::L], &s_hat, true, &mut bv[..P::L]);
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         for c in poly.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
@@ -167,14 +164,9 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     let mut sp = [Poly::default(); L_MAX];
     gen_secret::<P>(seed_sp, &mut sp);
     let mut bp = [Poly::default(); L_MAX];
-    pow2::matrix_vector_mul(
-        b,
-        &ntt,
-        &a[..P::L * P::L],
-        &sp[..P::L],
-        false,
-        &mut bp[..P::L],
-    );
+    // s' is transformed once, for A s' and for b^T s'.
+    let sp_hat = SecretHat::new(b, &ntt, &sp[..P::L]);
+    pow2::matrix_vector_mul(b, &ntt, &a[..P::L * P::L], &sp_hat, false, &mut bp[..P::L]);
     for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
         for c in poly.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
@@ -187,7 +179,7 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
         unpack(EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
     let mut vp = Poly::default();
-    pow2::inner_product(b, &ntt, &bv[..P::L], EP, &sp[..P::L], &mut vp);
+    pow2::inner_product(b, &ntt, &bv[..P::L], EP, &sp_hat, &mut vp);
     for (k, c) in vp.coeffs.iter_mut().enumerate() {
         let bit = ((m[k / 8] >> (k % 8)) & 1) as u16;
         *c = (c.wrapping_sub(bit << (EP - 1)).wrapping_add(H1) & 0x3ff) >> (EP - P::ET);
@@ -221,7 +213,8 @@ pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], ct: &[u8],
         );
     }
     let mut v = Poly::default();
-    pow2::inner_product(b, &ntt, &bp[..P::L], EP, &s[..P::L], &mut v);
+    let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
+    pow2::inner_product(b, &ntt, &bp[..P::L], EP, &s_hat, &mut v);
     let off = P::L * POLY_P_BYTES;
     let mut cm = Poly::default();
     unpack(P::ET, &ct[off..off + 32 * P::ET as usize], &mut cm);

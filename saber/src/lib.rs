@@ -30,9 +30,9 @@
 //! Sizes (pk / sk / ct bytes): LightSaber 672 / 1568 / 736, Saber 992 /
 //! 2304 / 1088, FireSaber 1312 / 3040 / 1472; the shared key is 32 bytes.
 //!
-//! Status: the KEM (portable and AVX2 through the shared kernels) with the
-//! `kem` traits. Not yet: PKCS#8/SPKI, the CLI, the benches beside PQClean
-//! and rusty-saber, the constant-time runner cases (issue 14 continues).
+//! Keys in PKCS#8 / SPKI (DER and PEM) use **provisional** OIDs (Bouncy
+//! Castle's; there are no standard ones): see the `pkcs8_impl` notes in
+//! the source and the README.
 #![no_std]
 #![forbid(unsafe_code)]
 
@@ -44,6 +44,8 @@ mod error;
 pub mod hazmat;
 mod keys;
 mod params;
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impl;
 
 pub use error::Error;
 pub use kem;
@@ -54,3 +56,7 @@ pub use kem::{
 };
 pub use keys::{Ciphertext, DecapsulationKey, EncapsulationKey, Seed, SharedKey, SharedSecret};
 pub use params::{FireSaber, LightSaber, ParameterSet, Saber};
+#[cfg(feature = "pkcs8")]
+pub use pkcs8_impl::ParameterSetOid;
+#[cfg(feature = "pkcs8")]
+pub use {der, pkcs8, spki};

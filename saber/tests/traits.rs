@@ -1,0 +1,139 @@
+//! The `kem` 0.3 traits, PKCS#8/SPKI, and bad input: typed errors, never a
+//! panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use pqkit_saber::kem::{Decapsulate, Encapsulate, Kem, KeyExport, TryKeyInit};
+use pqkit_saber::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
+use pqkit_saber::spki::{DecodePublicKey, EncodePublicKey};
+use pqkit_saber::{
+    DecapsulationKey, EncapsulationKey, Error, FireSaber, Generate, LightSaber, ParameterSetOid,
+    Saber,
+};
+use pqkit_testkit::rng::TestRng;
+
+fn generic_round_trip<K: Kem>(rng: &mut TestRng)
+where
+    K::DecapsulationKey: Decapsulate,
+{
+    let (dk, ek) = K::generate_keypair_from_rng(rng);
+    let (ct, k1) = ek.encapsulate_with_rng(rng);
+    assert_eq!(dk.decapsulate(&ct), k1);
+}
+
+fn for_set<P: ParameterSetOid>(seed: u64) {
+    let mut rng = TestRng(seed);
+    let dk = DecapsulationKey::<P>::try_generate_from_rng(&mut rng).unwrap();
+    let ek = dk.encapsulation_key().clone();
+
+    // KeyExport / TryKeyInit on both keys: the reference encodings.
+    let sk = KeyExport::to_bytes(&dk);
+    assert_eq!(&sk[..], dk.as_bytes());
+    assert_eq!(<DecapsulationKey<P> as TryKeyInit>::new(&sk).unwrap(), dk);
+    let pk = KeyExport::to_bytes(&ek);
+    assert_eq!(<EncapsulationKey<P> as TryKeyInit>::new(&pk).unwrap(), ek);
+
+    // PKCS#8 and SPKI, DER and PEM.
+    let der = dk.to_pkcs8_der().unwrap();
+    assert_eq!(
+        DecapsulationKey::<P>::from_pkcs8_der(der.as_bytes()).unwrap(),
+        dk
+    );
+    let pem = dk.to_pkcs8_pem(LineEnding::LF).unwrap();
+    assert!(pem.starts_with("-----BEGIN PRIVATE KEY-----"));
+    assert_eq!(DecapsulationKey::<P>::from_pkcs8_pem(&pem).unwrap(), dk);
+    let spki = ek.to_public_key_der().unwrap();
+    assert_eq!(
+        EncapsulationKey::<P>::from_public_key_der(spki.as_bytes()).unwrap(),
+        ek
+    );
+    for cut in 0..der.as_bytes().len() {
+        assert!(DecapsulationKey::<P>::from_pkcs8_der(&der.as_bytes()[..cut]).is_err());
+    }
+    for cut in 0..spki.as_bytes().len() {
+        assert!(EncapsulationKey::<P>::from_public_key_der(&spki.as_bytes()[..cut]).is_err());
+    }
+
+    // Wrong lengths.
+    assert_eq!(
+        DecapsulationKey::<P>::from_bytes(&sk[1..]).err(),
+        Some(Error::InvalidLength)
+    );
+    assert_eq!(
+        EncapsulationKey::<P>::from_bytes(&pk[1..]).err(),
+        Some(Error::InvalidLength)
+    );
+    let (ct, ss) = ek.try_encapsulate_with_rng(&mut rng).unwrap();
+    assert_eq!(
+        dk.decapsulate_bytes(&ct[1..]).err(),
+        Some(Error::InvalidLength)
+    );
+    assert_eq!(dk.decapsulate_bytes(&ct).unwrap(), ss);
+
+    // A tampered H(pk), a tampered pk (H(pk) no longer matches), and an
+    // out-of-range secret coefficient are refused; so are they in PKCS#8.
+    let n = sk.len();
+    let mut bad = sk.to_vec();
+    bad[n - 40] ^= 1;
+    assert_eq!(
+        DecapsulationKey::<P>::from_bytes(&bad).err(),
+        Some(Error::InconsistentKey)
+    );
+    let mut bad = sk.to_vec();
+    bad[n - 64 - 1] ^= 0x80;
+    assert_eq!(
+        DecapsulationKey::<P>::from_bytes(&bad).err(),
+        Some(Error::InconsistentKey)
+    );
+    let mut bad = sk.to_vec();
+    // coefficient 0 of s: its 13 bits set to 6 (out of [-5, 5]).
+    bad[0] = 6;
+    bad[1] &= 0xe0;
+    assert_eq!(
+        DecapsulationKey::<P>::from_bytes(&bad).err(),
+        Some(Error::InvalidPrivateKey)
+    );
+    // In PKCS#8 the sk is the last part of the DER: H(pk) tampered is
+    // refused; z (the last 32 bytes) is any value, so a changed z is a
+    // different, valid key.
+    let mut bad_der = der.as_bytes().to_vec();
+    let len = bad_der.len();
+    bad_der[len - 40] ^= 1;
+    assert!(DecapsulationKey::<P>::from_pkcs8_der(&bad_der).is_err());
+    let mut other_z = der.as_bytes().to_vec();
+    other_z[len - 1] ^= 1;
+    let dk2 = DecapsulationKey::<P>::from_pkcs8_der(&other_z).unwrap();
+    assert_ne!(dk2, dk);
+    assert_eq!(dk2.encapsulation_key(), dk.encapsulation_key());
+
+    // Secrets stay out of Debug.
+    assert_eq!(format!("{ss:?}"), "SharedSecret(..)");
+    assert!(!format!("{dk:?}").contains(&format!("{:02x}", sk[0])) || sk[0] == 0);
+}
+
+#[test]
+fn traits_pkcs8_and_bad_input() {
+    let mut rng = TestRng(99);
+    generic_round_trip::<LightSaber>(&mut rng);
+    generic_round_trip::<Saber>(&mut rng);
+    generic_round_trip::<FireSaber>(&mut rng);
+    for_set::<LightSaber>(1);
+    for_set::<Saber>(2);
+    for_set::<FireSaber>(3);
+}
+
+/// Every ciphertext of the right length decapsulates (implicit rejection):
+/// random bytes give a key, never a panic, and not the honest key.
+#[test]
+fn arbitrary_ciphertexts_give_a_key() {
+    let mut rng = TestRng(7);
+    let dk = DecapsulationKey::<Saber>::try_generate_from_rng(&mut rng).unwrap();
+    let (_, ss) = dk
+        .encapsulation_key()
+        .try_encapsulate_with_rng(&mut rng)
+        .unwrap();
+    for i in 0..20u8 {
+        let junk: Vec<u8> = (0..1088).map(|j| (j as u8).wrapping_mul(31) ^ i).collect();
+        let k = dk.decapsulate_bytes(&junk).unwrap();
+        assert_ne!(k, ss);
+    }
+}

@@ -185,6 +185,11 @@ pub enum Command {
         /// The shared-secret file to write (`-`: standard output)
         #[arg(long = "secret-out", value_name = "SS", allow_hyphen_values = true)]
         secret_out: String,
+        /// FOR TESTS ONLY: the encapsulation randomness (hex) instead of the
+        /// OS RNG, to replay test vectors (ML-KEM: the 32-byte m; Saber:
+        /// its 32 random bytes). Reusing it reuses the shared secret.
+        #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
+        seed: Option<HexBytes>,
     },
     /// Decapsulate a ciphertext with a KEM private key
     Decap {

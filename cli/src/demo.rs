@@ -190,6 +190,13 @@ pub fn tours() -> &'static [Tour] {
                 pqkit_fn_dsa::fn_dsa_1024::SigningKey::try_generate()
             })
         }),
+        ("lightsaber", |b| {
+            kem_tour::<pqkit_saber::LightSaber>("lightsaber", b)
+        }),
+        ("saber", |b| kem_tour::<pqkit_saber::Saber>("saber", b)),
+        ("firesaber", |b| {
+            kem_tour::<pqkit_saber::FireSaber>("firesaber", b)
+        }),
         ("ed25519", |b| {
             signature_tour::<_, pqkit_ed25519::Signature, _>("ed25519", b, || {
                 pqkit_ed25519::SigningKey::try_generate()

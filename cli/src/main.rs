@@ -96,13 +96,14 @@ fn run(command: Command) -> Result<u8> {
             public,
             out,
             secret_out,
+            seed,
         } => {
             let key = io::read_key(&public)?;
             let scheme = schemes::for_key(&key)?;
             let kem = scheme
                 .as_kem()
                 .ok_or_else(|| CliError::new(format!("{} is not a KEM", scheme.name())))?;
-            let (ct, ss) = kem.encap(&key)?;
+            let (ct, ss) = kem.encap(&key, seed.as_deref())?;
             io::write_outputs(&[(&out, &ct), (&secret_out, &ss)])?;
             Ok(0)
         }

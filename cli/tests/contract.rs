@@ -274,3 +274,158 @@ fn special_file_outputs_are_written_in_place() {
     assert_eq!(only_files(&d), ["out.fifo"], "no temporary left behind");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// keygen, pubkey, encap, decap for every KEM; `encap --seed` (tests only)
+/// is deterministic and replays the crate's derandomised encapsulation;
+/// a wrong-length seed or ciphertext is exit 2 with no file written.
+#[test]
+fn kem_round_trips_and_encap_seed() {
+    let d = tmpdir("kems");
+    let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
+    for alg in [
+        "ml-kem-512",
+        "ml-kem-768",
+        "ml-kem-1024",
+        "lightsaber",
+        "saber",
+        "firesaber",
+    ] {
+        let ok = |args: &[&str]| {
+            let out = pqkit(args);
+            assert_eq!(out.status.code(), Some(0), "{alg} {args:?}: {out:?}");
+        };
+        let keygen_seed = if alg.contains("saber") {
+            "0b".repeat(96)
+        } else {
+            "0b".repeat(64)
+        };
+        ok(&["keygen", alg, "--seed", &keygen_seed, "-o", &p("k.pem")]);
+        ok(&["pubkey", "-i", &p("k.pem"), "-o", &p("p.pem")]);
+        // Random encapsulation.
+        ok(&[
+            "encap",
+            "-p",
+            &p("p.pem"),
+            "-o",
+            &p("c"),
+            "--secret-out",
+            &p("s"),
+        ]);
+        ok(&["decap", "-k", &p("k.pem"), "-i", &p("c"), "-o", &p("s2")]);
+        assert_eq!(
+            std::fs::read(p("s")).ok(),
+            std::fs::read(p("s2")).ok(),
+            "{alg}"
+        );
+        // Seeded encapsulation: twice the same bytes, and decap agrees.
+        let m = "5a".repeat(32);
+        ok(&[
+            "encap",
+            "-p",
+            &p("p.pem"),
+            "-o",
+            &p("c1"),
+            "--secret-out",
+            &p("s1"),
+            "--seed",
+            &m,
+        ]);
+        ok(&[
+            "encap",
+            "-p",
+            &p("p.pem"),
+            "-o",
+            &p("c2"),
+            "--secret-out",
+            &p("s3"),
+            "--seed",
+            &m,
+        ]);
+        assert_eq!(
+            std::fs::read(p("c1")).ok(),
+            std::fs::read(p("c2")).ok(),
+            "{alg}"
+        );
+        assert_eq!(
+            std::fs::read(p("s1")).ok(),
+            std::fs::read(p("s3")).ok(),
+            "{alg}"
+        );
+        ok(&["decap", "-k", &p("k.pem"), "-i", &p("c1"), "-o", &p("s4")]);
+        assert_eq!(
+            std::fs::read(p("s1")).ok(),
+            std::fs::read(p("s4")).ok(),
+            "{alg}"
+        );
+        // The same bytes as the library's derandomised encapsulation.
+        let (ct, ss) = if alg.contains("saber") {
+            library_saber_encaps(alg, &[0x0b; 96], &[0x5a; 32])
+        } else {
+            library_ml_kem_encaps(alg, &[0x0b; 64], &[0x5a; 32])
+        };
+        assert_eq!(std::fs::read(p("c1")).expect("c1"), ct, "{alg}");
+        assert_eq!(std::fs::read(p("s1")).expect("s1"), ss, "{alg}");
+        // Bad seed and bad ciphertext length: exit 2, nothing written.
+        let before = only_files(&d);
+        assert_error(&pqkit(&[
+            "encap",
+            "-p",
+            &p("p.pem"),
+            "-o",
+            &p("c9"),
+            "--secret-out",
+            &p("s9"),
+            "--seed",
+            "00",
+        ]));
+        std::fs::write(p("short"), b"short").expect("write");
+        assert_error(&pqkit(&[
+            "decap",
+            "-k",
+            &p("k.pem"),
+            "-i",
+            &p("short"),
+            "-o",
+            &p("s9"),
+        ]));
+        std::fs::remove_file(p("short")).expect("rm");
+        assert_eq!(
+            only_files(&d),
+            before,
+            "{alg}: an output file was left behind"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn library_saber_encaps(alg: &str, coins: &[u8; 96], m: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
+    use pqkit_saber::{DecapsulationKey, FireSaber, LightSaber, Saber, hazmat};
+    macro_rules! run {
+        ($p:ty) => {{
+            let dk = DecapsulationKey::<$p>::from_seed(coins);
+            let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), m);
+            (ct.to_vec(), ss.to_vec())
+        }};
+    }
+    match alg {
+        "lightsaber" => run!(LightSaber),
+        "saber" => run!(Saber),
+        _ => run!(FireSaber),
+    }
+}
+
+fn library_ml_kem_encaps(alg: &str, seed: &[u8; 64], m: &[u8; 32]) -> (Vec<u8>, Vec<u8>) {
+    use pqkit_ml_kem::{DecapsulationKey, MlKem512, MlKem768, MlKem1024, hazmat};
+    macro_rules! run {
+        ($p:ty) => {{
+            let dk = DecapsulationKey::<$p>::from_seed((*seed).into());
+            let (ct, ss) = hazmat::encaps_internal(dk.encapsulation_key(), m);
+            (ct.to_vec(), ss.to_vec())
+        }};
+    }
+    match alg {
+        "ml-kem-512" => run!(MlKem512),
+        "ml-kem-768" => run!(MlKem768),
+        _ => run!(MlKem1024),
+    }
+}

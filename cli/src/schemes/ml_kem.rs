@@ -79,11 +79,23 @@ impl<P: ParameterSetOid> Scheme for MlKem<P> {
 }
 
 impl<P: ParameterSetOid> KemScheme for MlKem<P> {
-    fn encap(&self, key: &KeyFile) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)> {
+    fn encap(&self, key: &KeyFile, seed: Option<&[u8]>) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)> {
         let ek = self.encapsulation_key(key)?;
-        let (ct, ss) = ek
-            .try_encapsulate_with_rng(&mut os_rng())
-            .map_err(|e| CliError::new(e.to_string()))?;
+        let (ct, ss) = match seed {
+            Some(m) => {
+                let m: &[u8; 32] = m.try_into().map_err(|_| {
+                    CliError::new(format!(
+                        "{}: --seed must be 32 bytes (m), not {}",
+                        self.0,
+                        m.len()
+                    ))
+                })?;
+                ek.encapsulate_deterministic(m)
+            }
+            None => ek
+                .try_encapsulate_with_rng(&mut os_rng())
+                .map_err(|e| CliError::new(e.to_string()))?,
+        };
         Ok((ct.to_vec(), Zeroizing::new(ss.to_vec())))
     }
 

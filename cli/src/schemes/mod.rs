@@ -19,6 +19,7 @@ pub mod ed25519;
 pub mod fn_dsa;
 pub mod ml_dsa;
 mod ml_kem;
+mod saber;
 
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
 use crate::io::{KeyFile, KeyKind};
@@ -60,15 +61,16 @@ pub trait SignatureScheme: Scheme {
 
 /// Key-encapsulation mechanisms.
 pub trait KemScheme: Scheme {
-    /// Encapsulate to the key: `(ciphertext, shared secret)`.
-    fn encap(&self, key: &KeyFile) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)>;
+    /// Encapsulate to the key: `(ciphertext, shared secret)`, with the
+    /// given encapsulation randomness (tests only) or the OS RNG.
+    fn encap(&self, key: &KeyFile, seed: Option<&[u8]>) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)>;
     /// Decapsulate `ct` with the private key.
     fn decap(&self, key: &KeyFile, ct: &[u8]) -> Result<Zeroizing<Vec<u8>>>;
 }
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 9] = [
+    static ALL: [&(dyn Scheme + 'static); 12] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
@@ -77,6 +79,9 @@ pub fn all() -> &'static [&'static dyn Scheme] {
         &ml_dsa::ML_DSA_87,
         &fn_dsa::FN_DSA_512,
         &fn_dsa::FN_DSA_1024,
+        &saber::LIGHTSABER,
+        &saber::SABER,
+        &saber::FIRESABER,
         &ed25519::ED25519,
     ];
     &ALL

@@ -158,6 +158,7 @@ impl Ntt {
 
 /// A vector of up to four small secret polynomials in the NTT domain,
 /// ready for products ([`SecretHat::new`]); wiped on drop.
+#[derive(Clone)]
 pub struct SecretHat {
     hat: [[u32; N]; 4],
     len: usize,
@@ -166,6 +167,32 @@ pub struct SecretHat {
 impl Drop for SecretHat {
     fn drop(&mut self) {
         zeroize::Zeroize::zeroize(&mut self.hat);
+    }
+}
+
+impl zeroize::Zeroize for SecretHat {
+    fn zeroize(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.hat);
+    }
+}
+
+impl Default for SecretHat {
+    fn default() -> Self {
+        Self {
+            hat: [[0u32; N]; 4],
+            len: 0,
+        }
+    }
+}
+
+/// A public polynomial in the NTT domain.
+pub type PolyHat = [u32; N];
+
+/// Transform the public polynomials `a` (coefficients `bits`-bit values,
+/// read centred) into `out`, one by one.
+pub fn forward_all<B: Backend>(b: B, ntt: &Ntt, a: &[Poly], bits: u32, out: &mut [PolyHat]) {
+    for (o, p) in out.iter_mut().zip(a) {
+        ntt.forward(b, p, bits, o);
     }
 }
 
@@ -186,30 +213,45 @@ impl SecretHat {
 }
 
 /// `out[i] = sum_j A[i][j] s[j]` (or `sum_j A[j][i] s[j]` when `transpose`)
-/// for the `l x l` matrix `a` (row-major, coefficients modulo `2^13`) and
-/// the transformed small vector `s` (`l` entries); results modulo `2^16`
-/// (Saber's `MatrixVectorMul`).
+/// for the transformed `l x l` matrix `a_hat` (row-major; see
+/// [`forward_all`] with 13 bits) and the transformed small vector `s` (`l`
+/// entries); results modulo `2^16` (Saber's `MatrixVectorMul`).
 pub fn matrix_vector_mul<B: Backend>(
     b: B,
     ntt: &Ntt,
-    a: &[Poly],
+    a_hat: &[PolyHat],
     s: &SecretHat,
     transpose: bool,
     out: &mut [Poly],
 ) {
     let l = s.len;
-    let mut a_hat = [0u32; N];
     for (i, o) in out.iter_mut().enumerate().take(l) {
         let mut acc = [0u32; N];
         for (j, sh) in s.hat.iter().enumerate().take(l) {
             let e = if transpose { j * l + i } else { i * l + j };
-            if let Some(entry) = a.get(e) {
-                ntt.forward(b, entry, 13, &mut a_hat);
-                ntt.mul_acc(&mut acc, &a_hat, sh);
+            if let Some(entry) = a_hat.get(e) {
+                ntt.mul_acc(&mut acc, entry, sh);
             }
         }
         ntt.inverse(b, &mut acc, o);
     }
+}
+
+/// `sum_j v[j] s[j]` for the transformed public vector `v_hat` and the
+/// transformed small vector `s`; the result modulo `2^16`.
+pub fn inner_product_hat<B: Backend>(
+    b: B,
+    ntt: &Ntt,
+    v_hat: &[PolyHat],
+    s: &SecretHat,
+    out: &mut Poly,
+) {
+    let mut acc = [0u32; N];
+    for (x, sh) in v_hat.iter().zip(s.hat.iter().take(s.len)) {
+        ntt.mul_acc(&mut acc, x, sh);
+    }
+    ntt.inverse(b, &mut acc, out);
+    zeroize::Zeroize::zeroize(&mut acc);
 }
 
 /// `sum_j v[j] s[j]` for the vector `v` (coefficients modulo `2^bits`) and
@@ -305,7 +347,16 @@ mod tests {
             let mut out = [Poly::default(); 4];
             let l = self.s.len();
             let s_hat = SecretHat::new(b, &ntt, self.s);
-            matrix_vector_mul(b, &ntt, self.a, &s_hat, self.transpose, &mut out[..l]);
+            let mut a_hat = [[0u32; N]; 16];
+            forward_all(b, &ntt, self.a, 13, &mut a_hat);
+            matrix_vector_mul(
+                b,
+                &ntt,
+                &a_hat[..l * l],
+                &s_hat,
+                self.transpose,
+                &mut out[..l],
+            );
             // The inner product of row 0 of the matrix with s, the same
             // way (it is out[0] of the untransposed product).
             let mut ip = Poly::default();

@@ -7,7 +7,7 @@ use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{ExtendableOutput, Sha3_256, Sha3_512, Shake128, Update, XofReader};
 use pqkit_common::pack::{pack256, unpack256};
-use pqkit_common::pow2::{self, N, Ntt, Poly, SecretHat};
+use pqkit_common::pow2::{self, N, Ntt, Poly, PolyHat, SecretHat};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::params::{L_MAX, ParameterSet};
@@ -114,24 +114,83 @@ fn gen_secret<P: ParameterSet>(seed: &[u8; 32], s: &mut [Poly; L_MAX]) {
     // on drop.
 }
 
+/// A public key's parts in the NTT domain, computed once when the key is
+/// made or imported: the matrix A (row-major, `l * l` entries) and the
+/// vector b (as the inner product reads it, modulo p).
+#[derive(Clone)]
+pub(crate) struct PkParts {
+    a_hat: [PolyHat; L_MAX * L_MAX],
+    b_hat: [PolyHat; L_MAX],
+}
+
+impl Default for PkParts {
+    fn default() -> Self {
+        Self {
+            a_hat: [[0; N]; L_MAX * L_MAX],
+            b_hat: [[0; N]; L_MAX],
+        }
+    }
+}
+
+/// The parts of the encoded public key `pk`: GenMatrix from its `seed_A`
+/// and the transforms.
+pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mut PkParts) {
+    let ntt = Ntt::new();
+    let mut seed_a = [0u8; 32];
+    seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
+    let mut a = [Poly::default(); L_MAX * L_MAX];
+    gen_matrix::<P>(&seed_a, &mut a);
+    pow2::forward_all(b, &ntt, &a[..P::L * P::L], EQ, &mut parts.a_hat);
+    let mut bv = [Poly::default(); L_MAX];
+    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
+        unpack(EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
+    }
+    pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
+}
+
+/// The packed secret `s` in the NTT domain.
+pub(crate) fn secret_hat<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8]) -> SecretHat {
+    let ntt = Ntt::new();
+    let mut s = [Poly::default(); L_MAX];
+    for (i, poly) in s.iter_mut().take(P::L).enumerate() {
+        unpack(EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], poly);
+        // The 13-bit values are small signed numbers: sign-extend to 16.
+        for c in poly.coeffs.iter_mut() {
+            *c = (((*c << 3) as i16) >> 3) as u16;
+        }
+    }
+    let hat = SecretHat::new(b, &ntt, &s[..P::L]);
+    s.zeroize();
+    hat
+}
+
 /// Saber.PKE.KeyGen: from `seed_A` (already hashed) and `seed_s`, the
-/// public `b` (packed modulo p, followed by `seed_A`) into `pk` and `s`
-/// (packed modulo q) into `sk_s`.
+/// public `b` (packed modulo p, followed by `seed_A`) into `pk`, `s`
+/// (packed modulo q) into `sk_s`, and the NTT-domain forms of both keys.
 pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     b: B,
     seed_a: &[u8; 32],
     seed_s: &[u8; 32],
     pk: &mut [u8],
     sk_s: &mut [u8],
-) {
+    parts: &mut PkParts,
+) -> SecretHat {
     let ntt = Ntt::new();
     let mut a = [Poly::default(); L_MAX * L_MAX];
     gen_matrix::<P>(seed_a, &mut a);
+    pow2::forward_all(b, &ntt, &a[..P::L * P::L], EQ, &mut parts.a_hat);
     let mut s = [Poly::default(); L_MAX];
     gen_secret::<P>(seed_s, &mut s);
-    let mut bv = [Poly::default(); L_MAX];
     let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
-    pow2::matrix_vector_mul(b, &ntt, &a[..P::L * P::L], &s_hat, true, &mut bv[..P::L]);
+    let mut bv = [Poly::default(); L_MAX];
+    pow2::matrix_vector_mul(
+        b,
+        &ntt,
+        &parts.a_hat[..P::L * P::L],
+        &s_hat,
+        true,
+        &mut bv[..P::L],
+    );
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         for c in poly.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
@@ -143,30 +202,36 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
             &mut sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
         );
     }
+    pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
     pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32].copy_from_slice(seed_a);
     s.zeroize();
     bv.zeroize();
+    s_hat
 }
 
-/// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under `pk`.
+/// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under the
+/// public key's parts.
 pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     b: B,
     m: &[u8; 32],
     seed_sp: &[u8; 32],
-    pk: &[u8],
+    parts: &PkParts,
     ct: &mut [u8],
 ) {
     let ntt = Ntt::new();
-    let mut seed_a = [0u8; 32];
-    seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
-    let mut a = [Poly::default(); L_MAX * L_MAX];
-    gen_matrix::<P>(&seed_a, &mut a);
     let mut sp = [Poly::default(); L_MAX];
     gen_secret::<P>(seed_sp, &mut sp);
-    let mut bp = [Poly::default(); L_MAX];
     // s' is transformed once, for A s' and for b^T s'.
     let sp_hat = SecretHat::new(b, &ntt, &sp[..P::L]);
-    pow2::matrix_vector_mul(b, &ntt, &a[..P::L * P::L], &sp_hat, false, &mut bp[..P::L]);
+    let mut bp = [Poly::default(); L_MAX];
+    pow2::matrix_vector_mul(
+        b,
+        &ntt,
+        &parts.a_hat[..P::L * P::L],
+        &sp_hat,
+        false,
+        &mut bp[..P::L],
+    );
     for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
         for c in poly.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
@@ -174,12 +239,8 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
         pack(EP, poly, &mut ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
     }
     // v' = b^T s' (mod p), with b from the public key.
-    let mut bv = [Poly::default(); L_MAX];
-    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
-        unpack(EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
-    }
     let mut vp = Poly::default();
-    pow2::inner_product(b, &ntt, &bv[..P::L], EP, &sp_hat, &mut vp);
+    pow2::inner_product_hat(b, &ntt, &parts.b_hat[..P::L], &sp_hat, &mut vp);
     for (k, c) in vp.coeffs.iter_mut().enumerate() {
         let bit = ((m[k / 8] >> (k % 8)) & 1) as u16;
         *c = (c.wrapping_sub(bit << (EP - 1)).wrapping_add(H1) & 0x3ff) >> (EP - P::ET);
@@ -191,30 +252,20 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     vp.zeroize();
 }
 
-/// Saber.PKE.Dec of `ct` with the packed secret `sk_s`, into `m`.
-pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], ct: &[u8], m: &mut [u8; 32]) {
+/// Saber.PKE.Dec of `ct` with the transformed secret, into `m`.
+pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(
+    b: B,
+    s_hat: &SecretHat,
+    ct: &[u8],
+    m: &mut [u8; 32],
+) {
     let ntt = Ntt::new();
-    let mut s = [Poly::default(); L_MAX];
     let mut bp = [Poly::default(); L_MAX];
-    for i in 0..P::L {
-        unpack(
-            EQ,
-            &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
-            &mut s[i],
-        );
-        // The 13-bit values are small signed numbers: sign-extend to 16.
-        for c in s[i].coeffs.iter_mut() {
-            *c = (((*c << 3) as i16) >> 3) as u16;
-        }
-        unpack(
-            EP,
-            &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES],
-            &mut bp[i],
-        );
+    for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
+        unpack(EP, &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
     let mut v = Poly::default();
-    let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
-    pow2::inner_product(b, &ntt, &bp[..P::L], EP, &s_hat, &mut v);
+    pow2::inner_product(b, &ntt, &bp[..P::L], EP, s_hat, &mut v);
     let off = P::L * POLY_P_BYTES;
     let mut cm = Poly::default();
     unpack(P::ET, &ct[off..off + 32 * P::ET as usize], &mut cm);
@@ -223,7 +274,6 @@ pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], ct: &[u8],
         let x = (c.wrapping_add(h2::<P>()).wrapping_sub(t << (EP - P::ET)) & 0x3ff) >> (EP - 1);
         m[k / 8] |= (x as u8 & 1) << (k % 8);
     }
-    s.zeroize();
     v.zeroize();
 }
 
@@ -234,7 +284,8 @@ pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
     coins: &[u8; 96],
     pk: &mut [u8],
     sk: &mut [u8],
-) {
+    parts: &mut PkParts,
+) -> SecretHat {
     let mut seed_a = [0u8; 32];
     let mut xof = Shake128::default();
     xof.update(&coins[..32]);
@@ -242,11 +293,12 @@ pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
     let mut seed_s = Zeroizing::new([0u8; 32]);
     seed_s.copy_from_slice(&coins[32..64]);
     let s_len = P::L * POLY_Q_BYTES;
-    pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len]);
+    let s_hat = pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len], parts);
     sk[s_len..s_len + P::PK_LEN].copy_from_slice(pk);
     let hpk = sha3_256(&[pk]);
     sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32].copy_from_slice(&hpk);
     sk[s_len + P::PK_LEN + 32..].copy_from_slice(&coins[64..]);
+    s_hat
 }
 
 /// KEM encapsulation with the 32 random bytes `coins` (hashed into the
@@ -254,7 +306,7 @@ pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
 pub(crate) fn kem_encaps<B: Backend, P: ParameterSet>(
     b: B,
     coins: &[u8; 32],
-    pk: &[u8],
+    parts: &PkParts,
     hpk: &[u8; 32],
     ct: &mut [u8],
 ) -> Zeroizing<[u8; 32]> {
@@ -262,7 +314,7 @@ pub(crate) fn kem_encaps<B: Backend, P: ParameterSet>(
     let mut kr = sha3_512(&[&*m, hpk]);
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
-    pke_enc::<B, P>(b, &m, &r, pk, ct);
+    pke_enc::<B, P>(b, &m, &r, parts, ct);
     let hc = sha3_256(&[ct]);
     kr[32..].copy_from_slice(&hc);
     Zeroizing::new(sha3_256(&[&kr[..]]))
@@ -272,20 +324,21 @@ pub(crate) fn kem_encaps<B: Backend, P: ParameterSet>(
 /// key, or the pseudo-random key from `z` if the re-encryption differs.
 pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     b: B,
+    s_hat: &SecretHat,
+    parts: &PkParts,
     sk: &[u8],
     ct: &[u8],
     ct_buf: &mut [u8],
 ) -> Zeroizing<[u8; 32]> {
     let s_len = P::L * POLY_Q_BYTES;
-    let pk = &sk[s_len..s_len + P::PK_LEN];
     let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
     let z = &sk[s_len + P::PK_LEN + 32..];
     let mut m = Zeroizing::new([0u8; 32]);
-    pke_dec::<B, P>(b, &sk[..s_len], ct, &mut m);
+    pke_dec::<B, P>(b, s_hat, ct, &mut m);
     let mut kr = sha3_512(&[&*m, hpk]);
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
-    pke_enc::<B, P>(b, &m, &r, pk, ct_buf);
+    pke_enc::<B, P>(b, &m, &r, parts, ct_buf);
     let differ = !ct::ct_eq(ct, ct_buf);
     let hc = sha3_256(&[ct]);
     kr[32..].copy_from_slice(&hc);

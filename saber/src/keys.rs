@@ -8,6 +8,8 @@ use kem::{
     Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, Key, KeyExport, KeySizeUser,
     TryKeyInit,
 };
+use pqkit_common::pow2::SecretHat;
+use pqkit_common::wipe::{Store, store};
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::{CryptoRng, TryCryptoRng};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
@@ -15,7 +17,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 pub use pqkit_common::secret::{SharedKey, SharedSecret};
 
 use crate::Error;
-use crate::algo::{self, POLY_Q_BYTES};
+use crate::algo::{self, POLY_Q_BYTES, PkParts};
 use crate::params::{FireSaber, LightSaber, ParameterSet, Saber};
 
 /// A ciphertext of parameter set `P`.
@@ -29,18 +31,42 @@ struct KeyGenK<'a, P> {
     coins: &'a Seed,
     pk: &'a mut [u8],
     sk: &'a mut [u8],
+    parts: &'a mut PkParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
+    type Output = SecretHat;
+    fn run<B: Backend>(self, b: B) -> SecretHat {
+        algo::kem_keygen::<B, P>(b, self.coins, self.pk, self.sk, self.parts)
+    }
+}
+
+struct ExpandPkK<'a, P> {
+    pk: &'a [u8],
+    parts: &'a mut PkParts,
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for ExpandPkK<'_, P> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
-        algo::kem_keygen::<B, P>(b, self.coins, self.pk, self.sk);
+        algo::expand_pk::<B, P>(b, self.pk, self.parts);
+    }
+}
+
+struct SecretHatK<'a, P> {
+    sk_s: &'a [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for SecretHatK<'_, P> {
+    type Output = SecretHat;
+    fn run<B: Backend>(self, b: B) -> SecretHat {
+        algo::secret_hat::<B, P>(b, self.sk_s)
     }
 }
 
 struct EncapsK<'a, P> {
     coins: &'a [u8; 32],
-    pk: &'a [u8],
+    parts: &'a PkParts,
     hpk: &'a [u8; 32],
     ct: &'a mut [u8],
     _p: PhantomData<P>,
@@ -48,11 +74,13 @@ struct EncapsK<'a, P> {
 impl<P: ParameterSet> Kernel for EncapsK<'_, P> {
     type Output = Zeroizing<[u8; 32]>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::kem_encaps::<B, P>(b, self.coins, self.pk, self.hpk, self.ct)
+        algo::kem_encaps::<B, P>(b, self.coins, self.parts, self.hpk, self.ct)
     }
 }
 
 struct DecapsK<'a, P> {
+    s_hat: &'a SecretHat,
+    parts: &'a PkParts,
     sk: &'a [u8],
     ct: &'a [u8],
     buf: &'a mut [u8],
@@ -61,17 +89,20 @@ struct DecapsK<'a, P> {
 impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
     type Output = Zeroizing<[u8; 32]>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::kem_decaps::<B, P>(b, self.sk, self.ct, self.buf)
+        algo::kem_decaps::<B, P>(b, self.s_hat, self.parts, self.sk, self.ct, self.buf)
     }
 }
 
 /// A Saber encapsulation key (public): its encoding (`b` packed modulo p,
-/// then `seed_A`) and `H(pk)`. Every byte string of the right length is a
-/// key.
+/// then `seed_A`), `H(pk)`, and the matrix A and vector b in the NTT
+/// domain (computed once, when the key is made or imported: about 20 KB for
+/// FireSaber, on the heap with `alloc`; encapsulation then skips
+/// GenMatrix). Every byte string of the right length is a key.
 #[derive(Clone)]
 pub struct EncapsulationKey<P: ParameterSet> {
     bytes: Array<u8, P::PkSize>,
     hash: [u8; 32],
+    parts: Store<PkParts>,
 }
 
 impl<P: ParameterSet> PartialEq for EncapsulationKey<P> {
@@ -96,7 +127,13 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::PkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
         let hash = algo::sha3_256(&[&bytes]);
-        Ok(Self { bytes, hash })
+        let mut parts = store(PkParts::default());
+        dispatch(ExpandPkK::<P> {
+            pk: &bytes,
+            parts: &mut parts,
+            _p: PhantomData,
+        });
+        Ok(Self { bytes, hash, parts })
     }
 
     /// The encoded key.
@@ -126,7 +163,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         let mut ct = Ciphertext::<P>::default();
         let key = dispatch(EncapsK::<P> {
             coins,
-            pk: &self.bytes,
+            parts: &self.parts,
             hpk: &self.hash,
             ct: &mut ct,
             _p: PhantomData,
@@ -137,16 +174,19 @@ impl<P: ParameterSet> EncapsulationKey<P> {
 
 /// A Saber decapsulation key: the reference `sk` encoding (the interchange
 /// format of PQClean and rusty-saber: `s` packed modulo q, `pk`, `H(pk)`,
-/// `z`), validated on import, and its encapsulation key. Wiped on drop.
+/// `z`), validated on import, its encapsulation key, and `s` in the NTT
+/// domain. Wiped on drop.
 #[derive(Clone)]
 pub struct DecapsulationKey<P: ParameterSet> {
     sk: Zeroizing<Array<u8, P::SkSize>>,
     ek: EncapsulationKey<P>,
+    s_hat: Store<SecretHat>,
 }
 
 impl<P: ParameterSet> Zeroize for DecapsulationKey<P> {
     fn zeroize(&mut self) {
         self.sk.zeroize();
+        self.s_hat.zeroize();
     }
 }
 
@@ -172,16 +212,23 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     pub fn from_seed(coins: &Seed) -> Self {
         let mut pk = Array::<u8, P::PkSize>::default();
         let mut sk = Zeroizing::new(Array::<u8, P::SkSize>::default());
-        dispatch(KeyGenK::<P> {
+        let mut parts = store(PkParts::default());
+        let s_hat = store(dispatch(KeyGenK::<P> {
             coins,
             pk: &mut pk,
             sk: &mut sk,
+            parts: &mut parts,
             _p: PhantomData,
-        });
+        }));
         let hash = algo::sha3_256(&[&pk]);
         Self {
             sk,
-            ek: EncapsulationKey { bytes: pk, hash },
+            ek: EncapsulationKey {
+                bytes: pk,
+                hash,
+                parts,
+            },
+            s_hat,
         }
     }
 
@@ -201,7 +248,11 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         if !algo::secret_in_range::<P>(&sk[..s_len]) {
             return Err(Error::InvalidPrivateKey);
         }
-        Ok(Self { sk, ek })
+        let s_hat = store(dispatch(SecretHatK::<P> {
+            sk_s: &sk[..s_len],
+            _p: PhantomData,
+        }));
+        Ok(Self { sk, ek, s_hat })
     }
 
     /// The reference `sk` encoding.
@@ -222,6 +273,8 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         }
         let mut buf = Ciphertext::<P>::default();
         let key = dispatch(DecapsK::<P> {
+            s_hat: &self.s_hat,
+            parts: &self.ek.parts,
             sk: &self.sk,
             ct,
             buf: &mut buf,

@@ -86,6 +86,12 @@ pub mod probes {
         ("fn-dsa-1024-sign", fn_dsa_1024_sign),
         ("fn-dsa-1024-decode-sign", fn_dsa_1024_decode_sign),
         ("fn-dsa-1024-verify", fn_dsa_1024_verify),
+        ("saber-keygen", saber_keygen),
+        ("saber-encaps", saber_encaps),
+        ("saber-decaps", saber_decaps),
+        ("pqclean-saber-keygen", pqclean_saber_keygen),
+        ("pqclean-saber-encaps", pqclean_saber_encaps),
+        ("pqclean-saber-decaps", pqclean_saber_decaps),
     ];
 
     macro_rules! fn_dsa_probes {
@@ -218,6 +224,62 @@ pub mod probes {
             .encapsulation_key()
             .clone();
         Box::new(move || u64::from(ek.encapsulate_deterministic(black_box(&[7u8; 32])).1[0]))
+    }
+
+    fn saber_keygen() -> Op {
+        Box::new(|| {
+            let dk = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_seed(black_box(
+                &[5u8; 96],
+            ));
+            u64::from(dk.as_bytes()[0])
+        })
+    }
+
+    fn saber_encaps() -> Op {
+        let dk = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_seed(&[5u8; 96]);
+        let ek = dk.encapsulation_key().clone();
+        Box::new(move || {
+            let (ct, _) = ek.encapsulate_deterministic(black_box(&[7u8; 32]));
+            u64::from(ct[0])
+        })
+    }
+
+    fn saber_decaps() -> Op {
+        let dk = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_seed(&[5u8; 96]);
+        let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);
+        Box::new(move || {
+            dk.decapsulate_bytes(black_box(&ct))
+                .map_or(0, |k| u64::from(k[0]))
+        })
+    }
+
+    // PQClean's Saber (pqcrypto-saber: its AVX2 code on this CPU), for the
+    // comparison; its randomness comes from the OS inside each call.
+    fn pqclean_saber_keygen() -> Op {
+        Box::new(|| {
+            use pqcrypto_traits::kem::SecretKey as _;
+            let (_, sk) = pqcrypto_saber::saber::keypair();
+            u64::from(sk.as_bytes()[0])
+        })
+    }
+
+    fn pqclean_saber_encaps() -> Op {
+        let (pk, _) = pqcrypto_saber::saber::keypair();
+        Box::new(move || {
+            use pqcrypto_traits::kem::Ciphertext as _;
+            let (_, ct) = pqcrypto_saber::saber::encapsulate(black_box(&pk));
+            u64::from(ct.as_bytes()[0])
+        })
+    }
+
+    fn pqclean_saber_decaps() -> Op {
+        let (pk, sk) = pqcrypto_saber::saber::keypair();
+        let (_, ct) = pqcrypto_saber::saber::encapsulate(&pk);
+        Box::new(move || {
+            use pqcrypto_traits::kem::SharedSecret as _;
+            let ss = pqcrypto_saber::saber::decapsulate(black_box(&ct), &sk);
+            u64::from(ss.as_bytes()[0])
+        })
     }
 
     fn ml_kem_decaps<P: KemParameterSet>() -> Op {

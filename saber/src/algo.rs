@@ -68,16 +68,25 @@ fn unpack(d: u32, bytes: &[u8], p: &mut Poly) {
     v.zeroize();
 }
 
-/// GenMatrix: `l * l` polynomials modulo q from `SHAKE128(seed_A)`, row by
-/// row (entry `(i, j)` at index `i l + j`).
-fn gen_matrix<P: ParameterSet>(seed_a: &[u8; 32], a: &mut [Poly; L_MAX * L_MAX]) {
+/// GenMatrix, transformed: the `l * l` polynomials modulo q from
+/// `SHAKE128(seed_A)`, row by row (entry `(i, j)` at index `i l + j`), each
+/// put into the NTT domain as soon as it is read (one polynomial on the
+/// stack at a time).
+fn gen_matrix_hat<B: Backend, P: ParameterSet>(
+    b: B,
+    ntt: &Ntt,
+    seed_a: &[u8; 32],
+    a_hat: &mut [PolyHat; L_MAX * L_MAX],
+) {
     let mut xof = Shake128::default();
     xof.update(seed_a);
     let mut reader = xof.finalize_xof();
     let mut buf = [0u8; POLY_Q_BYTES];
-    for entry in a.iter_mut().take(P::L * P::L) {
+    let mut entry = Poly::default();
+    for hat in a_hat.iter_mut().take(P::L * P::L) {
         reader.read(&mut buf);
-        unpack(13, &buf, entry);
+        unpack(EQ, &buf, &mut entry);
+        ntt.forward(b, &entry, EQ, hat);
     }
 }
 
@@ -138,9 +147,7 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mu
     let ntt = Ntt::new();
     let mut seed_a = [0u8; 32];
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
-    let mut a = [Poly::default(); L_MAX * L_MAX];
-    gen_matrix::<P>(&seed_a, &mut a);
-    pow2::forward_all(b, &ntt, &a[..P::L * P::L], EQ, &mut parts.a_hat);
+    gen_matrix_hat::<B, P>(b, &ntt, &seed_a, &mut parts.a_hat);
     let mut bv = [Poly::default(); L_MAX];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
@@ -176,9 +183,7 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     parts: &mut PkParts,
 ) -> SecretHat {
     let ntt = Ntt::new();
-    let mut a = [Poly::default(); L_MAX * L_MAX];
-    gen_matrix::<P>(seed_a, &mut a);
-    pow2::forward_all(b, &ntt, &a[..P::L * P::L], EQ, &mut parts.a_hat);
+    gen_matrix_hat::<B, P>(b, &ntt, seed_a, &mut parts.a_hat);
     let mut s = [Poly::default(); L_MAX];
     gen_secret::<P>(seed_s, &mut s);
     let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);

@@ -8,6 +8,10 @@
 
 use pqkit_saber::{DecapsulationKey, FireSaber, Generate, LightSaber, ParameterSet, Saber};
 use pqkit_testkit::{kat, vectors};
+
+/// The `pqcgenkat_kem` example's generator, checked here too.
+#[path = "../examples/pqcgenkat_kem.rs"]
+mod genkat;
 use sha2::{Digest, Sha256};
 
 fn records<P: ParameterSet>(count: usize) -> Vec<String> {
@@ -46,6 +50,11 @@ fn check<P: ParameterSet>(file: &str) {
         assert_eq!(ours.trim_end(), theirs.trim_end(), "{file}");
     }
     assert_eq!(text, want_file, "{file}: whole file");
+    // The example writes the same file.
+    let (req, rsp) = genkat::files::<P>();
+    assert_eq!(rsp, want_file, "{file}: pqcgenkat_kem example");
+    assert!(req.starts_with("count = 0\nseed = 061550234D158C5E"));
+    assert_eq!(req.matches("count = ").count(), 100);
     let sha = |s: &str| hex::encode(Sha256::digest(s.as_bytes()));
     assert_eq!(
         sha(&recs[0]),

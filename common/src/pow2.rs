@@ -131,11 +131,9 @@ impl Ntt {
     }
 
     /// `acc += x * y` in the NTT domain (`y` in Montgomery form, see
-    /// [`Ntt::to_montgomery`]).
-    pub fn mul_acc(&self, acc: &mut [u32; N], x: &[u32; N], y: &[u32; N]) {
-        for ((a, &u), &v) in acc.iter_mut().zip(x.iter()).zip(y.iter()) {
-            *a = self.m.add(*a, self.m.mmul(u, v));
-        }
+    /// [`Ntt::to_montgomery`]), on the backend's kernel.
+    pub fn mul_acc<B: Backend>(&self, b: B, acc: &mut [u32; N], x: &[u32; N], y: &[u32; N]) {
+        b.mul_acc_mont_mp31(&self.m, acc, x, y);
     }
 
     /// Multiply every value by `R = 2^32` (so that a Montgomery product
@@ -230,7 +228,7 @@ pub fn matrix_vector_mul<B: Backend>(
         for (j, sh) in s.hat.iter().enumerate().take(l) {
             let e = if transpose { j * l + i } else { i * l + j };
             if let Some(entry) = a_hat.get(e) {
-                ntt.mul_acc(&mut acc, entry, sh);
+                ntt.mul_acc(b, &mut acc, entry, sh);
             }
         }
         ntt.inverse(b, &mut acc, o);
@@ -248,7 +246,7 @@ pub fn inner_product_hat<B: Backend>(
 ) {
     let mut acc = [0u32; N];
     for (x, sh) in v_hat.iter().zip(s.hat.iter().take(s.len)) {
-        ntt.mul_acc(&mut acc, x, sh);
+        ntt.mul_acc(b, &mut acc, x, sh);
     }
     ntt.inverse(b, &mut acc, out);
     zeroize::Zeroize::zeroize(&mut acc);
@@ -269,7 +267,7 @@ pub fn inner_product<B: Backend>(
     let mut v_hat = [0u32; N];
     for (x, sh) in v.iter().zip(s.hat.iter().take(s.len)) {
         ntt.forward(b, x, bits, &mut v_hat);
-        ntt.mul_acc(&mut acc, &v_hat, sh);
+        ntt.mul_acc(b, &mut acc, &v_hat, sh);
     }
     ntt.inverse(b, &mut acc, out);
     zeroize::Zeroize::zeroize(&mut acc);

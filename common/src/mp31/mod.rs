@@ -272,6 +272,14 @@ pub trait Ops: Copy {
             *x = m.mul(*x, y);
         }
     }
+    /// `acc[j] <- acc[j] + x[j] y[j] / 2^32 mod p` (a Montgomery product
+    /// accumulated; values in `[0, p)`), for `j < acc.len()`: with `y` in
+    /// Montgomery form this accumulates the plain product.
+    fn mul_acc_mont_mp31(self, m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
+        for ((a, &u), &v) in acc.iter_mut().zip(x).zip(y) {
+            *a = m.add(*a, m.mmul(u, v));
+        }
+    }
     /// Shifted subtraction on word planes (not modular): for the `n`
     /// integers `x_k` (`xlen` words, `x[k + j n]`) and the signed `y_k`
     /// (`ylen` words, sign-extended as needed),

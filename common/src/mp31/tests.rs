@@ -628,4 +628,43 @@ fn sub_shifted_and_mul_exact_and_every_backend() {
     for kind in BackendKind::available() {
         assert_eq!(run_on(kind, Mul(&m, &a, &b)).unwrap(), want, "{kind:?}");
     }
+    // The accumulated Montgomery product: acc + a b / 2^32 mod p.
+    let acc0: Vec<u32> = (0..37).map(|_| (next() % P0 as u64) as u32).collect();
+    struct MulAcc<'a>(&'a Mod31, &'a [u32], &'a [u32], &'a [u32]);
+    impl Kernel for MulAcc<'_> {
+        type Output = Vec<u32>;
+        fn run<B: Backend>(self, b: B) -> Vec<u32> {
+            let mut acc = self.3.to_vec();
+            b.mul_acc_mont_mp31(self.0, &mut acc, self.1, self.2);
+            acc
+        }
+    }
+    let rinv = {
+        // 2^-32 mod p, by exponentiation (p prime).
+        let (mut r, mut x, mut e) = (1u64, (1u64 << 32) % P0 as u64, P0 as u64 - 2);
+        while e > 0 {
+            if e & 1 == 1 {
+                r = r * x % P0 as u64;
+            }
+            x = x * x % P0 as u64;
+            e >>= 1;
+        }
+        r
+    };
+    let want: Vec<u32> = a
+        .iter()
+        .zip(&b)
+        .zip(&acc0)
+        .map(|((&x, &y), &z)| {
+            let prod = (x as u64 * y as u64 % P0 as u64) * rinv % P0 as u64;
+            ((z as u64 + prod) % P0 as u64) as u32
+        })
+        .collect();
+    for kind in BackendKind::available() {
+        assert_eq!(
+            run_on(kind, MulAcc(&m, &a, &b, &acc0)).unwrap(),
+            want,
+            "{kind:?} mul_acc"
+        );
+    }
 }

@@ -309,7 +309,29 @@ pub(super) fn mul(m: &Mod31, a: &mut [u32], b: &[u32]) {
     }
 }
 
+#[target_feature(enable = "avx2")]
+pub(super) fn mul_acc_mont(m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
+    let n = acc.len().min(x.len()).min(y.len());
+    let c = consts(m);
+    let (ac, ar) = acc[..n].as_chunks_mut::<8>();
+    let (xc, xr) = x[..n].as_chunks::<8>();
+    let (yc, yr) = y[..n].as_chunks::<8>();
+    for ((a, u), v) in ac.iter_mut().zip(xc).zip(yc) {
+        store(a, add(&c, load(a), mmul(&c, load(u), load(v))));
+    }
+    for ((a, &u), &v) in ar.iter_mut().zip(xr).zip(yr) {
+        *a = m.add(*a, m.mmul(u, v));
+    }
+}
+
 impl Ops for crate::backend::Avx2 {
+    fn mul_acc_mont_mp31(self, m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            mul_acc_mont(m, acc, x, y)
+        }
+    }
     fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
         // SAFETY: an `Avx2` token exists only after AVX2 was detected.
         #[allow(unsafe_code)]

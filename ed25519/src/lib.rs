@@ -68,9 +68,9 @@
 //! * Not offered: dalek's `hazmat` module types (`ExpandedSecretKey`,
 //!   `raw_sign`, ...; [`hazmat::sign_with_expanded_key`] covers signing with
 //!   an expanded key), `verify_stream`/`StreamVerifier`,
-//!   `to_montgomery`/`to_edwards`/`to_scalar`, and the
-//!   `legacy_compatibility` feature (pqkit never accepts a non-canonical
-//!   `S`). `pkcs8::KeypairBytes` is reached as
+//!   `to_montgomery`/`to_edwards`/`to_scalar`; the `legacy_compatibility`
+//!   feature is accepted but changes nothing (pqkit never builds unreduced
+//!   scalars and never accepts a non-canonical `S`). `pkcs8::KeypairBytes` is reached as
 //!   `pqkit_ed25519::ed25519::pkcs8::KeypairBytes`.
 //!
 //! pqkit adds: Ed25519ctx, Ed25519ph over a message, ZIP 215 verification,

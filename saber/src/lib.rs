@@ -30,9 +30,19 @@
 //! Sizes (pk / sk / ct bytes): LightSaber 672 / 1568 / 736, Saber 992 /
 //! 2304 / 1088, FireSaber 1312 / 3040 / 1472; the shared key is 32 bytes.
 //!
-//! Keys in PKCS#8 / SPKI (DER and PEM) use **provisional** OIDs (Bouncy
-//! Castle's; there are no standard ones): see the `pkcs8_impl` notes in
-//! the source and the README.
+//! Keys in PKCS#8 / SPKI (DER and PEM) use **provisional** OIDs: there are
+//! no standard ones, and Saber has left standardisation. They are Bouncy
+//! Castle's arc, `1.3.6.1.4.1.22554.5.3.7` (LightSaber), `.8` (Saber) and
+//! `.9` (FireSaber), whose round-3 variants have the 256-bit shared key;
+//! the PKCS#8 `privateKey` holds the reference `sk` encoding.
+//!
+//! Keys keep their NTT-domain parts once made or imported (A and b in the
+//! encapsulation key, s in the decapsulation key: about 20 KB for
+//! FireSaber, on the heap with `alloc`), so encapsulation and
+//! decapsulation skip GenMatrix.
+//!
+//! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`
+//! (default), `pem` (default), `ct-check`.
 #![no_std]
 #![forbid(unsafe_code)]
 

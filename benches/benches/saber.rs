@@ -7,9 +7,10 @@
 //! Decapsulation cycles through 16 distinct ciphertexts on both sides.
 //!
 //! rusty-saber 1.0 (pure Rust) compiles exactly one variant per build: Saber
-//! by default, LightSaber with `--features rusty-lightsaber`, FireSaber with
-//! `--features rusty-firesaber`; it appears in that variant's group (with
-//! its own NIST AES DRBG as the RNG, as its API requires).
+//! by default, LightSaber with `--features rusty-saber/lightsaber`,
+//! FireSaber with `--features rusty-saber/firesaber`; it appears in that
+//! variant's group (with its own NIST AES DRBG as the RNG, as its API
+//! requires).
 #![allow(missing_docs, clippy::expect_used, clippy::unwrap_used)]
 
 use std::hint::black_box;
@@ -92,13 +93,11 @@ macro_rules! bench_set {
     };
 }
 
-/// The variant this build of rusty-saber implements.
-const RUSTY_VARIANT: &str = if cfg!(feature = "rusty-lightsaber") {
-    "LightSaber"
-} else if cfg!(feature = "rusty-firesaber") {
-    "FireSaber"
-} else {
-    "Saber"
+/// The variant this build of rusty-saber implements (by its key size).
+const RUSTY_VARIANT: &str = match rusty_saber::api::CRYPTO_SECRETKEYBYTES {
+    1568 => "LightSaber",
+    3040 => "FireSaber",
+    _ => "Saber",
 };
 
 /// rusty-saber (the variant of this build): keygen, encaps, decaps in µs.

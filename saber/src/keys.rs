@@ -220,7 +220,10 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             parts: &mut parts,
             _p: PhantomData,
         }));
-        let hash = algo::sha3_256(&[&pk]);
+        // H(pk), as key generation wrote it into sk (not hashed twice).
+        let at = P::L * POLY_Q_BYTES + P::PK_LEN;
+        let mut hash = [0u8; 32];
+        hash.copy_from_slice(&sk[at..at + 32]);
         Self {
             sk,
             ek: EncapsulationKey {

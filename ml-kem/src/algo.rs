@@ -6,11 +6,10 @@
 //! `NTT^-1(a o b)` comes out plain, and `A o s` is brought back with one
 //! multiplication by `2^32 mod q` ([`R2`]).
 
-use digest::Digest;
 use pqkit_common::Backend;
 use pqkit_common::keccak::{
-    ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Sha3_256, Sha3_512, Shake128X4, Shake256,
-    Shake256X4, Update, XofReader,
+    ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256, Shake256X4, Update,
+    XofReader,
 };
 use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
@@ -80,22 +79,9 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
 }
 
 /// H = SHA3-256.
-pub(crate) fn h(parts: &[&[u8]]) -> [u8; 32] {
-    let mut d = Sha3_256::new();
-    for p in parts {
-        Digest::update(&mut d, p);
-    }
-    d.finalize().into()
-}
-
+pub(crate) use pqkit_common::keccak::sha3_256 as h;
 /// G = SHA3-512, split in two 32-byte halves.
-fn g(parts: &[&[u8]]) -> Zeroizing<[u8; 64]> {
-    let mut d = Sha3_512::new();
-    for p in parts {
-        Digest::update(&mut d, p);
-    }
-    Zeroizing::new(d.finalize().into())
-}
+use pqkit_common::keccak::sha3_512 as g;
 
 /// J = SHAKE256(z || c, 32): the implicit-rejection key.
 fn j(z: &[u8], c: &[u8]) -> [u8; 32] {

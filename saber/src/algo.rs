@@ -5,7 +5,7 @@
 
 use pqkit_common::Backend;
 use pqkit_common::ct;
-use pqkit_common::keccak::{ExtendableOutput, Sha3_256, Sha3_512, Shake128, Update, XofReader};
+use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
 use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::pow2::{self, N, Ntt, Poly, PolyHat, SecretHat};
 use zeroize::{Zeroize, Zeroizing};
@@ -28,22 +28,7 @@ const fn h2<P: ParameterSet>() -> u16 {
     (1 << (EP - 2)) - (1 << (EP - P::ET - 1)) + (1 << (EQ - EP - 1))
 }
 
-/// `SHA3-256(parts...)`.
-pub(crate) fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
-    let mut h = Sha3_256::default();
-    for p in parts {
-        sha3::Digest::update(&mut h, p);
-    }
-    sha3::Digest::finalize(h).into()
-}
-
-fn sha3_512(parts: &[&[u8]]) -> Zeroizing<[u8; 64]> {
-    let mut h = Sha3_512::default();
-    for p in parts {
-        sha3::Digest::update(&mut h, p);
-    }
-    Zeroizing::new(sha3::Digest::finalize(h).into())
-}
+pub(crate) use pqkit_common::keccak::{sha3_256, sha3_512};
 
 /// Pack the low `d` bits of each coefficient into `out` (`32 d` bytes, as
 /// every caller's slice is).

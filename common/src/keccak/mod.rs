@@ -34,6 +34,33 @@ pub use shake::{ExtendableOutput, Shake128, Shake256, Update, XofReader};
 
 pub use portable::keccak_f1600;
 
+/// SHA3-256 of the concatenation of `parts` (ML-KEM's `H`, Saber's
+/// `SHA3-256`).
+///
+/// ```
+/// use pqkit_common::keccak::sha3_256;
+/// assert_eq!(sha3_256(&[b"ab", b"c"]), sha3_256(&[b"abc"]));
+/// ```
+pub fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
+    use sha3::Digest;
+    let mut d = Sha3_256::new();
+    for p in parts {
+        Digest::update(&mut d, p);
+    }
+    d.finalize().into()
+}
+
+/// SHA3-512 of the concatenation of `parts` (ML-KEM's `G`, Saber's
+/// `SHA3-512`); the output usually holds a key, so it is wiped on drop.
+pub fn sha3_512(parts: &[&[u8]]) -> zeroize::Zeroizing<[u8; 64]> {
+    use sha3::Digest;
+    let mut d = Sha3_512::new();
+    for p in parts {
+        Digest::update(&mut d, p);
+    }
+    zeroize::Zeroizing::new(d.finalize().into())
+}
+
 /// SHAKE128 rate in bytes.
 pub const SHAKE128_RATE: usize = 168;
 /// SHAKE256 rate in bytes.

@@ -75,8 +75,8 @@ const fn pow_mod(x: u64, mut e: u64) -> u64 {
 #[derive(Clone)]
 pub struct Ntt {
     m: Mod31,
-    gm: [u32; N],
-    igm: [u32; N],
+    gm: &'static [u32; N],
+    igm: &'static [u32; N],
 }
 
 impl Default for Ntt {
@@ -88,7 +88,7 @@ impl Default for Ntt {
 /// The root tables of [`Ntt`]. 3 is a quadratic non-residue modulo p, so
 /// `w = 3^((p - 1) / 512)` has order exactly 512: a primitive 512th root,
 /// as the negacyclic NTT of degree 256 needs.
-const TABLES: ([u32; N], [u32; N]) = {
+static TABLES: ([u32; N], [u32; N]) = {
     let p = P as u64;
     let w = pow_mod(3, (p - 1) / 512);
     let iw = pow_mod(w, 511);
@@ -110,12 +110,13 @@ const TABLES: ([u32; N], [u32; N]) = {
 };
 
 impl Ntt {
-    /// The context (the tables are constants).
+    /// The context (the tables are statics computed at compile time; this
+    /// copies nothing).
     pub const fn new() -> Self {
         Self {
             m: MOD,
-            gm: TABLES.0,
-            igm: TABLES.1,
+            gm: &TABLES.0,
+            igm: &TABLES.1,
         }
     }
 
@@ -127,7 +128,7 @@ impl Ntt {
             let v = ((c as u32) << shift) as i32 >> shift;
             *o = self.m.set(v);
         }
-        b.ntt_mp31(&self.m, out, &self.gm);
+        b.ntt_mp31(&self.m, out, self.gm);
     }
 
     /// `acc += x * y` in the NTT domain (`y` in Montgomery form, see
@@ -147,7 +148,7 @@ impl Ntt {
     /// The inverse NTT of `acc`, centred, as `u16` (the exact integer
     /// modulo `2^16`).
     pub fn inverse<B: Backend>(&self, b: B, acc: &mut [u32; N], out: &mut Poly) {
-        b.intt_mp31(&self.m, acc, &self.igm);
+        b.intt_mp31(&self.m, acc, self.igm);
         for (o, &v) in out.coeffs.iter_mut().zip(acc.iter()) {
             *o = self.m.norm(v) as u16;
         }
@@ -273,26 +274,27 @@ pub fn inner_product<B: Backend>(
     zeroize::Zeroize::zeroize(&mut acc);
 }
 
-/// Schoolbook negacyclic product modulo `2^16` (the reference for tests).
-pub fn schoolbook(a: &Poly, s: &Poly) -> Poly {
-    let mut r = [0u16; N];
-    for i in 0..N {
-        for j in 0..N {
-            let prod = a.coeffs[i].wrapping_mul(s.coeffs[j]);
-            let k = i + j;
-            if k < N {
-                r[k] = r[k].wrapping_add(prod);
-            } else {
-                r[k - N] = r[k - N].wrapping_sub(prod);
-            }
-        }
-    }
-    Poly { coeffs: r }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Schoolbook negacyclic product modulo `2^16` (the reference for tests).
+    fn schoolbook(a: &Poly, s: &Poly) -> Poly {
+        let mut r = [0u16; N];
+        for i in 0..N {
+            for j in 0..N {
+                let prod = a.coeffs[i].wrapping_mul(s.coeffs[j]);
+                let k = i + j;
+                if k < N {
+                    r[k] = r[k].wrapping_add(prod);
+                } else {
+                    r[k - N] = r[k - N].wrapping_sub(prod);
+                }
+            }
+        }
+        Poly { coeffs: r }
+    }
+
     use crate::{BackendKind, Kernel, run_on};
 
     struct Prng(u64);

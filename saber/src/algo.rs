@@ -140,17 +140,22 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mu
     pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
 }
 
-/// The packed secret `s` in the NTT domain.
-pub(crate) fn secret_hat<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8]) -> SecretHat {
-    let ntt = Ntt::new();
-    let mut s = [Poly::default(); L_MAX];
+/// The packed secret `s` (13-bit values, small signed numbers), unpacked
+/// and sign-extended to 16 bits.
+fn unpack_secret<P: ParameterSet>(sk_s: &[u8], s: &mut [Poly; L_MAX]) {
     for (i, poly) in s.iter_mut().take(P::L).enumerate() {
         unpack(EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], poly);
-        // The 13-bit values are small signed numbers: sign-extend to 16.
         for c in poly.coeffs.iter_mut() {
             *c = (((*c << 3) as i16) >> 3) as u16;
         }
     }
+}
+
+/// The packed secret `s` in the NTT domain.
+pub(crate) fn secret_hat<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8]) -> SecretHat {
+    let ntt = Ntt::new();
+    let mut s = [Poly::default(); L_MAX];
+    unpack_secret::<P>(sk_s, &mut s);
     let hat = SecretHat::new(b, &ntt, &s[..P::L]);
     s.zeroize();
     hat
@@ -343,15 +348,13 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
 pub(crate) fn secret_in_range<P: ParameterSet>(sk_s: &[u8]) -> bool {
     let bound = (P::MU / 2) as i32;
     let mut bad = 0u32;
-    let mut p = Poly::default();
-    for i in 0..P::L {
-        unpack(EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], &mut p);
-        for &c in p.coeffs.iter() {
-            let v = (((c << 3) as i16) >> 3) as i32;
-            // |v| <= bound <=> v + bound in [0, 2 bound]
-            bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
-        }
+    let mut s = [Poly::default(); L_MAX];
+    unpack_secret::<P>(sk_s, &mut s);
+    for &c in s.iter().take(P::L).flat_map(|p| p.coeffs.iter()) {
+        let v = c as i16 as i32;
+        // |v| <= bound <=> v + bound in [0, 2 bound]
+        bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
     }
-    p.zeroize();
+    s.zeroize();
     ct::declassify(bad) == 0
 }

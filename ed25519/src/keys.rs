@@ -220,8 +220,18 @@ impl VerifyingKey {
     /// Ed25519ph verification of `msg` (hashed here with SHA-512), context
     /// up to 255 bytes.
     pub fn verify_prehash(&self, msg: &[u8], ctx: &[u8], sig: &Signature) -> Result<(), Error> {
-        let ph = prehash(msg);
-        self.verify_parts(ctx_for_ph(ctx)?, &[&ph], sig, Mode::Default)
+        self.verify_ph(&prehash(msg), ctx, sig, Mode::Default)
+    }
+
+    /// Ed25519ph verification of the digest `ph` (every `*prehash*` form).
+    fn verify_ph(
+        &self,
+        ph: &[u8; 64],
+        ctx: &[u8],
+        sig: &Signature,
+        mode: Mode,
+    ) -> Result<(), Error> {
+        self.verify_parts(ctx_for_ph(ctx)?, &[ph], sig, mode)
     }
 
     /// Ed25519ph strict verification of `msg`.
@@ -231,8 +241,7 @@ impl VerifyingKey {
         ctx: &[u8],
         sig: &Signature,
     ) -> Result<(), Error> {
-        let ph = prehash(msg);
-        self.verify_parts(ctx_for_ph(ctx)?, &[&ph], sig, Mode::Strict)
+        self.verify_ph(&prehash(msg), ctx, sig, Mode::Strict)
     }
 
     /// Ed25519ph verification of a pre-hashed message: `prehashed` has had
@@ -246,8 +255,7 @@ impl VerifyingKey {
         sig: &Signature,
     ) -> Result<(), SignatureError> {
         let ph = digest_bytes(prehashed);
-        let dom = ctx_for_ph(context.unwrap_or_default())?;
-        Ok(self.verify_parts(dom, &[&ph], sig, Mode::Default)?)
+        Ok(self.verify_ph(&ph, context.unwrap_or_default(), sig, Mode::Default)?)
     }
 
     /// [`verify_prehashed`](Self::verify_prehashed) with the strict rules.
@@ -258,8 +266,7 @@ impl VerifyingKey {
         sig: &Signature,
     ) -> Result<(), SignatureError> {
         let ph = digest_bytes(prehashed);
-        let dom = ctx_for_ph(context.unwrap_or_default())?;
-        Ok(self.verify_parts(dom, &[&ph], sig, Mode::Strict)?)
+        Ok(self.verify_ph(&ph, context.unwrap_or_default(), sig, Mode::Strict)?)
     }
 
     /// An Ed25519ph verifier with a context of at most 255 bytes, for the

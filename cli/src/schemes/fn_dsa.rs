@@ -167,15 +167,9 @@ macro_rules! fn_dsa_scheme {
                     )));
                 }
                 let sk = match seed {
-                    Some(s) => {
-                        let s: &[u8; 32] = s.try_into().map_err(|_| {
-                            CliError::new(format!(
-                                concat!($name, ": --seed must be 32 bytes, not {}"),
-                                s.len()
-                            ))
-                        })?;
-                        pqkit_fn_dsa::$module::SigningKey::from_seed(s)
-                    }
+                    Some(s) => pqkit_fn_dsa::$module::SigningKey::from_seed(
+                        super::seed_array($name, "", s)?,
+                    ),
                     None => <pqkit_fn_dsa::$module::SigningKey as pqkit_fn_dsa::Generate>::try_generate()
                         .map_err(|e| CliError::new(format!(concat!($name, ": OS randomness: {}"), e)))?,
                 };

@@ -82,16 +82,7 @@ impl<P: ParameterSetOid> KemScheme for MlKem<P> {
     fn encap(&self, key: &KeyFile, seed: Option<&[u8]>) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)> {
         let ek = self.encapsulation_key(key)?;
         let (ct, ss) = match seed {
-            Some(m) => {
-                let m: &[u8; 32] = m.try_into().map_err(|_| {
-                    CliError::new(format!(
-                        "{}: --seed must be 32 bytes (m), not {}",
-                        self.0,
-                        m.len()
-                    ))
-                })?;
-                ek.encapsulate_deterministic(m)
-            }
+            Some(m) => ek.encapsulate_deterministic(super::seed_array(self.0, " (m)", m)?),
             None => ek
                 .try_encapsulate_with_rng(&mut os_rng())
                 .map_err(|e| CliError::new(e.to_string()))?,

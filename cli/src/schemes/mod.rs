@@ -111,6 +111,21 @@ pub fn for_key(key: &KeyFile) -> Result<&'static dyn Scheme> {
         .ok_or_else(|| CliError::new(format!("unsupported key algorithm OID {}", key.oid)))
 }
 
+/// A `--seed` of exactly `N` bytes, else the error
+/// "`alg`: --seed must be `N` bytes`what`, not `len`".
+pub fn seed_array<'a, const N: usize>(
+    alg: &str,
+    what: &str,
+    seed: &'a [u8],
+) -> Result<&'a [u8; N]> {
+    seed.try_into().map_err(|_| {
+        CliError::new(format!(
+            "{alg}: --seed must be {N} bytes{what}, not {}",
+            seed.len()
+        ))
+    })
+}
+
 /// Fail unless `key` is a private key.
 pub fn require_private(key: &KeyFile, what: &str) -> Result<()> {
     match key.kind {

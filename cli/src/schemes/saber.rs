@@ -59,16 +59,11 @@ impl<P: ParameterSetOid> Scheme for SaberKem<P> {
             )));
         }
         let dk = match seed {
-            Some(s) => {
-                let s: &[u8; 96] = s.try_into().map_err(|_| {
-                    CliError::new(format!(
-                        "{}: --seed must be 96 bytes (seed_A, seed_s, z), not {}",
-                        self.0,
-                        s.len()
-                    ))
-                })?;
-                DecapsulationKey::<P>::from_seed(s)
-            }
+            Some(s) => DecapsulationKey::<P>::from_seed(super::seed_array(
+                self.0,
+                " (seed_A, seed_s, z)",
+                s,
+            )?),
             None => DecapsulationKey::<P>::try_generate()
                 .map_err(|e| CliError::new(format!("{}: OS randomness: {e}", self.0)))?,
         };
@@ -88,16 +83,7 @@ impl<P: ParameterSetOid> KemScheme for SaberKem<P> {
     fn encap(&self, key: &KeyFile, seed: Option<&[u8]>) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)> {
         let ek = self.encapsulation_key(key)?;
         let (ct, ss) = match seed {
-            Some(c) => {
-                let c: &[u8; 32] = c.try_into().map_err(|_| {
-                    CliError::new(format!(
-                        "{}: --seed must be 32 bytes, not {}",
-                        self.0,
-                        c.len()
-                    ))
-                })?;
-                ek.encapsulate_deterministic(c)
-            }
+            Some(c) => ek.encapsulate_deterministic(super::seed_array(self.0, "", c)?),
             None => ek
                 .try_encapsulate_with_rng(&mut os_rng())
                 .map_err(|e| CliError::new(e.to_string()))?,

@@ -308,21 +308,32 @@ fn ml_kem<P: pqkit_ml_kem::ParameterSet>() -> u64 {
     poison(&mut seed);
     poison(&mut m);
     let dk = pqkit_ml_kem::DecapsulationKey::<P>::from_seed(seed.into());
-    let mut ek = dk.encapsulation_key().as_bytes().to_vec();
     let (ct, k) = dk.encapsulation_key().encapsulate_deterministic(&m);
+    kem_case(dk.encapsulation_key().as_bytes(), &ct, &k, (5, 0x40), |c| {
+        dk.decapsulate_bytes(c)
+            .map(|x| x.to_vec())
+            .unwrap_or_default()
+    })
+}
+
+/// The shared end of the KEM cases: decapsulate the (public) ciphertext
+/// `ct` and the one with `flip` applied (implicit rejection), then
+/// declassify the public key, the encapsulated key and both decapsulated
+/// keys and fold them into the case's result.
+fn kem_case(
+    ek: &[u8],
+    ct: &[u8],
+    k: &[u8],
+    flip: (usize, u8),
+    decaps: impl Fn(&[u8]) -> Vec<u8>,
+) -> u64 {
     let mut ct = ct.to_vec();
-    let mut k = k.to_vec();
     // The ciphertext is public: the decapsulation input is not secret.
     unpoison(ct.as_mut_slice());
-    let mut k_dec = dk
-        .decapsulate_bytes(&ct)
-        .map(|x| x.to_vec())
-        .unwrap_or_default();
-    ct[5] ^= 0x40;
-    let mut k_rej = dk
-        .decapsulate_bytes(&ct)
-        .map(|x| x.to_vec())
-        .unwrap_or_default();
+    let mut k_dec = decaps(&ct);
+    ct[flip.0] ^= flip.1;
+    let mut k_rej = decaps(&ct);
+    let (mut ek, mut k) = (ek.to_vec(), k.to_vec());
     unpoison(ek.as_mut_slice());
     unpoison(k.as_mut_slice());
     unpoison(k_dec.as_mut_slice());
@@ -340,26 +351,12 @@ fn saber<P: pqkit_saber::ParameterSet>() -> u64 {
     poison(&mut coins);
     poison(&mut m);
     let dk = pqkit_saber::DecapsulationKey::<P>::from_seed(&coins);
-    let mut ek = dk.encapsulation_key().as_bytes().to_vec();
     let (ct, k) = dk.encapsulation_key().encapsulate_deterministic(&m);
-    let mut ct = ct.to_vec();
-    let mut k = k.to_vec();
-    // The ciphertext is public: the decapsulation input is not secret.
-    unpoison(ct.as_mut_slice());
-    let mut k_dec = dk
-        .decapsulate_bytes(&ct)
-        .map(|x| x.to_vec())
-        .unwrap_or_default();
-    ct[7] ^= 0x10;
-    let mut k_rej = dk
-        .decapsulate_bytes(&ct)
-        .map(|x| x.to_vec())
-        .unwrap_or_default();
-    unpoison(ek.as_mut_slice());
-    unpoison(k.as_mut_slice());
-    unpoison(k_dec.as_mut_slice());
-    unpoison(k_rej.as_mut_slice());
-    fold(fold(fold(fold(0, &ek), &k), &k_dec), &k_rej)
+    kem_case(dk.encapsulation_key().as_bytes(), &ct, &k, (7, 0x10), |c| {
+        dk.decapsulate_bytes(c)
+            .map(|x| x.to_vec())
+            .unwrap_or_default()
+    })
 }
 
 /// Ed25519 key generation from a secret and signing (plain, ctx, ph). The

@@ -240,6 +240,71 @@ macro_rules! impl_public_key {
     };
 }
 
+/// The [`ChoiceKey`] impls and PKCS#8 sides of a seeded key type and its
+/// seedless "expanded" counterpart (ML-KEM's `DecapsulationKey` /
+/// `ExpandedDecapsulationKey`, ML-DSA's `SigningKey` /
+/// `ExpandedSigningKey`):
+///
+/// * the seeded type loads from the `seed` and `both` arms (the seed must
+///   regenerate exactly the expanded key) and refuses an `expandedKey`-only
+///   key with `$no_seed`; it writes the seed form by default;
+/// * the expanded type loads from all three arms (from `seed` and `both` it
+///   drops the seed) and writes the `expandedKey` form.
+///
+/// The seeded type has `from_seed_slice`, `from_seed_and_expanded`,
+/// `as_seed` and `expanded_key`; the expanded type `from_expanded` and
+/// `expanded_bytes`; `public = |k| ...` gives a key's encoded public key.
+#[macro_export]
+macro_rules! impl_seeded_choice_keys {
+    (
+        seeded = $seeded:ident, expanded = $expanded:ident, params = $params:path,
+        oids = $oids:path, error = $err:ty, no_seed = $no_seed:expr,
+        public = |$k:ident| $public:expr $(,)?
+    ) => {
+        impl<P: $params> $crate::pkix::ChoiceKey for $seeded<P> {
+            type Error = $err;
+            fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
+                Self::from_seed_slice(seed)
+            }
+            fn from_expanded_arm(_: &[u8]) -> Result<Self, $err> {
+                Err($no_seed)
+            }
+            fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, $err> {
+                Self::from_seed_and_expanded(seed, expanded)
+            }
+            fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
+                let $k = self;
+                f(
+                    Some(&self.as_seed()[..]),
+                    self.expanded_bytes().as_ref(),
+                    $public,
+                )
+            }
+        }
+        $crate::impl_choice_key!($seeded<P>, params = $params, oids = $oids);
+
+        impl<P: $params> $crate::pkix::ChoiceKey for $expanded<P> {
+            type Error = $err;
+            fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
+                Ok($seeded::<P>::from_seed_slice(seed)?.expanded_key().clone())
+            }
+            fn from_expanded_arm(expanded: &[u8]) -> Result<Self, $err> {
+                Self::from_expanded(expanded)
+            }
+            fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, $err> {
+                Ok($seeded::<P>::from_seed_and_expanded(seed, expanded)?
+                    .expanded_key()
+                    .clone())
+            }
+            fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
+                let $k = self;
+                f(None, self.expanded_bytes().as_ref(), $public)
+            }
+        }
+        $crate::impl_choice_key!($expanded<P>, params = $params, oids = $oids);
+    };
+}
+
 /// Import a [`ChoiceKey`] from PKCS#8 for `oid`: any arm, and an embedded
 /// public key must match.
 pub fn from_pkcs8<K: ChoiceKey>(

@@ -11,7 +11,7 @@
 
 use der::asn1::AnyRef;
 pub use pqkit_common::keychoice::KeyFormat;
-use pqkit_common::pkix::{AlgorithmOid, ChoiceKey};
+use pqkit_common::pkix::AlgorithmOid;
 use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
 
 use crate::{
@@ -30,57 +30,17 @@ pqkit_common::impl_algorithm_oids!(
 pub trait ParameterSetOid: ParameterSet + AlgorithmOid {}
 impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 
-/// A [`SigningKey`] keeps its seed: it loads from the `seed` and `both`
-/// forms; an `expandedKey`-only key is [`Error::NoSeed`] (load it as
-/// an [`ExpandedSigningKey`]).
-impl<P: ParameterSet> ChoiceKey for SigningKey<P> {
-    type Error = Error;
-    fn from_seed_arm(seed: &[u8]) -> Result<Self, Error> {
-        Self::from_seed_slice(seed)
-    }
-    fn from_expanded_arm(_: &[u8]) -> Result<Self, Error> {
-        Err(Error::NoSeed)
-    }
-    fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
-        Self::from_seed_and_expanded(seed, expanded)
-    }
-    fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
-        f(
-            Some(&self.as_seed()[..]),
-            self.expanded_bytes().as_ref(),
-            self.as_ref().as_bytes(),
-        )
-    }
-}
-pqkit_common::impl_choice_key!(SigningKey<P>, params = ParameterSet, oids = AlgorithmOid);
-
-/// An [`ExpandedSigningKey`] loads from all three forms (from `seed` and
-/// `both` it drops the seed) and is written in the `expandedKey` form.
-impl<P: ParameterSet> ChoiceKey for ExpandedSigningKey<P> {
-    type Error = Error;
-    fn from_seed_arm(seed: &[u8]) -> Result<Self, Error> {
-        Ok(SigningKey::from_seed_slice(seed)?.expanded_key().clone())
-    }
-    fn from_expanded_arm(expanded: &[u8]) -> Result<Self, Error> {
-        Self::from_expanded(expanded)
-    }
-    fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, Error> {
-        Ok(SigningKey::from_seed_and_expanded(seed, expanded)?
-            .expanded_key()
-            .clone())
-    }
-    fn with_encodings<R>(&self, f: impl FnOnce(Option<&[u8]>, &[u8], &[u8]) -> R) -> R {
-        f(
-            None,
-            self.expanded_bytes().as_ref(),
-            self.as_ref().as_bytes(),
-        )
-    }
-}
-pqkit_common::impl_choice_key!(
-    ExpandedSigningKey<P>,
+// SigningKey keeps its seed: it loads from the `seed` and `both` forms (an
+// `expandedKey`-only key is Error::NoSeed: load it as an ExpandedSigningKey,
+// which loads all three forms and writes the `expandedKey` form).
+pqkit_common::impl_seeded_choice_keys!(
+    seeded = SigningKey,
+    expanded = ExpandedSigningKey,
     params = ParameterSet,
-    oids = AlgorithmOid
+    oids = AlgorithmOid,
+    error = Error,
+    no_seed = Error::NoSeed,
+    public = |k| AsRef::<VerifyingKey<P>>::as_ref(k).as_bytes(),
 );
 pqkit_common::impl_public_key!(impl<P: ParameterSetOid> VerifyingKey<P>, oid = P::OID);
 

@@ -77,3 +77,73 @@ impl Drop for SharedSecret {
 }
 
 impl ZeroizeOnDrop for SharedSecret {}
+
+/// The `kem` 0.3 trait impls every pqkit KEM writes the same way, for one
+/// parameter set `$set` of the calling crate (which depends on `kem`,
+/// `hybrid-array`, `rand_core` and `zeroize`, and names
+/// `EncapsulationKey`, `Ciphertext`, `SharedKey` and `ParameterSet` with a
+/// `CtSize`):
+///
+/// * `Kem` for `$set`, with `DecapsulationKey<$set>`;
+/// * `Encapsulate` for `EncapsulationKey<$set>` from 32 bytes of the RNG
+///   through its `encapsulate_deterministic`;
+/// * `Decapsulator` and `Decapsulate` for each listed decapsulation-key type
+///   (field `ek`, method `decapsulate_bytes`);
+///
+/// and, with `encapsulation_key_size = Size`, the generic `KeySizeUser`
+/// (`P::Size`), `TryKeyInit` (`from_bytes`) and `KeyExport` (field `bytes`)
+/// of `EncapsulationKey<P>`.
+#[macro_export]
+macro_rules! impl_kem_traits {
+    (set = $t:ty, decapsulators = [$($dk:ident),+ $(,)?] $(,)?) => {
+        impl kem::Kem for $t {
+            type DecapsulationKey = DecapsulationKey<$t>;
+            type EncapsulationKey = EncapsulationKey<$t>;
+            type SharedKeySize = hybrid_array::sizes::U32;
+            type CiphertextSize = <$t as ParameterSet>::CtSize;
+        }
+        impl kem::Encapsulate for EncapsulationKey<$t> {
+            type Kem = $t;
+            fn encapsulate_with_rng<R: rand_core::CryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+            ) -> (Ciphertext<$t>, SharedKey) {
+                let mut m = zeroize::Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(&mut m[..]);
+                let (ct, ss) = self.encapsulate_deterministic(&m);
+                (ct, ss.to_shared_key())
+            }
+        }
+        $(
+            impl kem::Decapsulator for $dk<$t> {
+                type Kem = $t;
+                fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
+                    &self.ek
+                }
+            }
+            impl kem::Decapsulate for $dk<$t> {
+                fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
+                    // The type fixes the length, so this cannot fail.
+                    self.decapsulate_bytes(ct)
+                        .map(|ss| ss.to_shared_key())
+                        .unwrap_or_default()
+                }
+            }
+        )+
+    };
+    (encapsulation_key_size = $size:ident $(,)?) => {
+        impl<P: ParameterSet> kem::KeySizeUser for EncapsulationKey<P> {
+            type KeySize = P::$size;
+        }
+        impl<P: ParameterSet> kem::TryKeyInit for EncapsulationKey<P> {
+            fn new(key: &kem::Key<Self>) -> Result<Self, kem::InvalidKey> {
+                Self::from_bytes(key).map_err(|_| kem::InvalidKey)
+            }
+        }
+        impl<P: ParameterSet> kem::KeyExport for EncapsulationKey<P> {
+            fn to_bytes(&self) -> kem::Key<Self> {
+                self.bytes.clone()
+            }
+        }
+    };
+}

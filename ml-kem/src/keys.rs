@@ -4,12 +4,9 @@ use core::marker::PhantomData;
 
 use hybrid_array::Array;
 use hybrid_array::typenum::{U32, U64};
-use kem::{
-    Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, Key, KeyExport, KeyInit,
-    KeySizeUser, TryKeyInit,
-};
+use kem::{Generate, Key, KeyExport, KeyInit, KeySizeUser};
 use pqkit_common::{Backend, Kernel, dispatch};
-use rand_core::{CryptoRng, TryCryptoRng};
+use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
@@ -382,65 +379,19 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     }
 }
 
-macro_rules! kem_impls {
-    ($($t:ty),*) => {$(
-        impl Kem for $t {
-            type DecapsulationKey = DecapsulationKey<$t>;
-            type EncapsulationKey = EncapsulationKey<$t>;
-            type SharedKeySize = U32;
-            type CiphertextSize = <$t as ParameterSet>::CtSize;
-        }
-        impl Encapsulate for EncapsulationKey<$t> {
-            type Kem = $t;
-            fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
-                &self,
-                rng: &mut R,
-            ) -> (Ciphertext<$t>, SharedKey) {
-                let mut m = Zeroizing::new([0u8; 32]);
-                rng.fill_bytes(&mut m[..]);
-                let (ct, ss) = self.encapsulate_deterministic(&m);
-                (ct, ss.to_shared_key())
-            }
-        }
-        decapsulator_impls!($t, DecapsulationKey<$t>);
-        decapsulator_impls!($t, ExpandedDecapsulationKey<$t>);
-    )*};
-}
-macro_rules! decapsulator_impls {
-    ($t:ty, $key:ty) => {
-        impl Decapsulator for $key {
-            type Kem = $t;
-            fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
-                &self.ek
-            }
-        }
-        impl Decapsulate for $key {
-            fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
-                // The type fixes the length, so this cannot fail.
-                self.decapsulate_bytes(ct)
-                    .map(|ss| ss.to_shared_key())
-                    .unwrap_or_default()
-            }
-        }
-    };
-}
-kem_impls!(MlKem512, MlKem768, MlKem1024);
-
-impl<P: ParameterSet> KeySizeUser for EncapsulationKey<P> {
-    type KeySize = P::EkSize;
-}
-
-impl<P: ParameterSet> TryKeyInit for EncapsulationKey<P> {
-    fn new(key: &Key<Self>) -> Result<Self, InvalidKey> {
-        Self::from_bytes(key).map_err(|_| InvalidKey)
-    }
-}
-
-impl<P: ParameterSet> KeyExport for EncapsulationKey<P> {
-    fn to_bytes(&self) -> Key<Self> {
-        self.bytes.clone()
-    }
-}
+pqkit_common::impl_kem_traits!(
+    set = MlKem512,
+    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
+);
+pqkit_common::impl_kem_traits!(
+    set = MlKem768,
+    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
+);
+pqkit_common::impl_kem_traits!(
+    set = MlKem1024,
+    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
+);
+pqkit_common::impl_kem_traits!(encapsulation_key_size = EkSize);
 
 impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
     type KeySize = U64;

@@ -3,15 +3,11 @@
 use core::marker::PhantomData;
 
 use hybrid_array::Array;
-use hybrid_array::typenum::U32;
-use kem::{
-    Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, Key, KeyExport, KeySizeUser,
-    TryKeyInit,
-};
+use kem::{Generate, InvalidKey, Key, KeyExport, KeySizeUser, TryKeyInit};
 use pqkit_common::pow2::SecretHat;
 use pqkit_common::wipe::{Store, store};
 use pqkit_common::{Backend, Kernel, dispatch};
-use rand_core::{CryptoRng, TryCryptoRng};
+use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 pub use pqkit_common::secret::{SharedKey, SharedSecret};
@@ -288,59 +284,10 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     }
 }
 
-macro_rules! kem_impls {
-    ($($t:ty),*) => {$(
-        impl Kem for $t {
-            type DecapsulationKey = DecapsulationKey<$t>;
-            type EncapsulationKey = EncapsulationKey<$t>;
-            type SharedKeySize = U32;
-            type CiphertextSize = <$t as ParameterSet>::CtSize;
-        }
-        impl Encapsulate for EncapsulationKey<$t> {
-            type Kem = $t;
-            fn encapsulate_with_rng<R: CryptoRng + ?Sized>(
-                &self,
-                rng: &mut R,
-            ) -> (Ciphertext<$t>, SharedKey) {
-                let mut coins = Zeroizing::new([0u8; 32]);
-                rng.fill_bytes(&mut coins[..]);
-                let (ct, ss) = self.encapsulate_deterministic(&coins);
-                (ct, ss.to_shared_key())
-            }
-        }
-        impl Decapsulator for DecapsulationKey<$t> {
-            type Kem = $t;
-            fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
-                &self.ek
-            }
-        }
-        impl Decapsulate for DecapsulationKey<$t> {
-            fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
-                // The type fixes the length, so this cannot fail.
-                self.decapsulate_bytes(ct)
-                    .map(|ss| ss.to_shared_key())
-                    .unwrap_or_default()
-            }
-        }
-    )*};
-}
-kem_impls!(LightSaber, Saber, FireSaber);
-
-impl<P: ParameterSet> KeySizeUser for EncapsulationKey<P> {
-    type KeySize = P::PkSize;
-}
-
-impl<P: ParameterSet> TryKeyInit for EncapsulationKey<P> {
-    fn new(key: &Key<Self>) -> Result<Self, InvalidKey> {
-        Self::from_bytes(key).map_err(|_| InvalidKey)
-    }
-}
-
-impl<P: ParameterSet> KeyExport for EncapsulationKey<P> {
-    fn to_bytes(&self) -> Key<Self> {
-        self.bytes.clone()
-    }
-}
+pqkit_common::impl_kem_traits!(set = LightSaber, decapsulators = [DecapsulationKey]);
+pqkit_common::impl_kem_traits!(set = Saber, decapsulators = [DecapsulationKey]);
+pqkit_common::impl_kem_traits!(set = FireSaber, decapsulators = [DecapsulationKey]);
+pqkit_common::impl_kem_traits!(encapsulation_key_size = PkSize);
 
 impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
     type KeySize = P::SkSize;

@@ -45,8 +45,67 @@ impl zeroize::Zeroize for Poly {
     }
 }
 
+impl Poly {
+    /// Pack the low `d` bits of every coefficient into `out` (`32 d`
+    /// bytes), eight coefficients per `d` bytes, little-endian, as Saber's
+    /// `POLp2BS`/`POLq2BS` and ByteEncode do. `d` is one of Saber's widths
+    /// (3, 4, 6, 10, 13); returns `false` (and writes nothing) for any other
+    /// width or a wrong length.
+    pub fn pack(&self, d: u32, out: &mut [u8]) -> bool {
+        match d {
+            3 => self.pack_groups::<3>(out),
+            4 => self.pack_groups::<4>(out),
+            6 => self.pack_groups::<6>(out),
+            10 => self.pack_groups::<10>(out),
+            13 => self.pack_groups::<13>(out),
+            _ => false,
+        }
+    }
+
+    /// The inverse of [`Poly::pack`]: `d`-bit coefficients from `bytes`
+    /// (`32 d` bytes). Returns `false` (and writes nothing) for a width
+    /// `pack` does not take or a wrong length.
+    pub fn unpack(&mut self, d: u32, bytes: &[u8]) -> bool {
+        match d {
+            3 => self.unpack_groups::<3>(bytes),
+            4 => self.unpack_groups::<4>(bytes),
+            6 => self.unpack_groups::<6>(bytes),
+            10 => self.unpack_groups::<10>(bytes),
+            13 => self.unpack_groups::<13>(bytes),
+            _ => false,
+        }
+    }
+
+    fn pack_groups<const D: usize>(&self, out: &mut [u8]) -> bool {
+        if out.len() != 32 * D {
+            return false;
+        }
+        let (chunks, _) = out.as_chunks_mut::<D>();
+        for (group, chunk) in self.coeffs.as_chunks::<8>().0.iter().zip(chunks) {
+            crate::pack::pack_group::<D>(group.map(u32::from), chunk);
+        }
+        true
+    }
+
+    fn unpack_groups<const D: usize>(&mut self, bytes: &[u8]) -> bool {
+        if bytes.len() != 32 * D {
+            return false;
+        }
+        let (groups, _) = self.coeffs.as_chunks_mut::<8>();
+        for (group, chunk) in groups.iter_mut().zip(bytes.chunks_exact(D)) {
+            // Values of at most 13 bits: the cast keeps them.
+            *group = crate::pack::unpack_group::<D>(chunk).map(|v| v as u16);
+        }
+        true
+    }
+}
+
 /// The prime of the exact products.
 const P: u32 = 2_147_473_409;
+
+/// `R = 2^32` modulo `P` (`2 * (2^31 - P)`), the Montgomery factor.
+const R_MOD_P: i32 = 2 * (0x8000_0000 - P as i64) as i32;
+const _: () = assert!((1u64 << 32) % P as u64 == R_MOD_P as u64);
 
 /// Its Montgomery constants (a compile-time check that `P` is valid).
 #[allow(clippy::panic)] // evaluated at compile time: a build error, never a run-time panic
@@ -123,26 +182,31 @@ impl Ntt {
     /// The NTT of `a`, its coefficients read as `bits`-bit two's-complement
     /// values (centred: `[-2^(bits-1), 2^(bits-1))`).
     pub fn forward<B: Backend>(&self, b: B, a: &Poly, bits: u32, out: &mut [u32; N]) {
+        self.forward_scaled(b, a, bits, 1, out);
+    }
+
+    /// The NTT of `scale * a` (`a` read as in [`Ntt::forward`];
+    /// `|scale| * 2^(bits-1) < p`).
+    fn forward_scaled<B: Backend>(
+        &self,
+        b: B,
+        a: &Poly,
+        bits: u32,
+        scale: i32,
+        out: &mut [u32; N],
+    ) {
         let shift = 32 - bits;
         for (o, &c) in out.iter_mut().zip(a.coeffs.iter()) {
             let v = ((c as u32) << shift) as i32 >> shift;
-            *o = self.m.set(v);
+            *o = self.m.set(v * scale);
         }
         b.ntt_mp31(&self.m, out, self.gm);
     }
 
-    /// `acc += x * y` in the NTT domain (`y` in Montgomery form, see
-    /// [`Ntt::to_montgomery`]), on the backend's kernel.
+    /// `acc += x * y` in the NTT domain (`y` in Montgomery form: scaled by
+    /// `R = 2^32`, as [`SecretHat`] keeps it), on the backend's kernel.
     pub fn mul_acc<B: Backend>(&self, b: B, acc: &mut [u32; N], x: &[u32; N], y: &[u32; N]) {
         b.mul_acc_mont_mp31(&self.m, acc, x, y);
-    }
-
-    /// Multiply every value by `R = 2^32` (so that a Montgomery product
-    /// with it is a plain product).
-    pub fn to_montgomery(&self, x: &mut [u32; N]) {
-        for v in x.iter_mut() {
-            *v = self.m.mmul(*v, self.m.r2);
-        }
     }
 
     /// The inverse NTT of `acc`, centred, as `u16` (the exact integer
@@ -165,13 +229,16 @@ pub struct SecretHat {
 
 impl Drop for SecretHat {
     fn drop(&mut self) {
-        zeroize::Zeroize::zeroize(&mut self.hat);
+        zeroize::Zeroize::zeroize(self);
     }
 }
 
+/// Wipes the entries in use (the others are never written).
 impl zeroize::Zeroize for SecretHat {
     fn zeroize(&mut self) {
-        zeroize::Zeroize::zeroize(&mut self.hat);
+        for h in self.hat.iter_mut().take(self.len) {
+            zeroize::Zeroize::zeroize(h);
+        }
     }
 }
 
@@ -203,9 +270,11 @@ impl SecretHat {
             hat: [[0u32; N]; 4],
             len: s.len().min(4),
         };
+        // Montgomery form is the plain transform times R; the NTT is
+        // linear, so scale the inputs by `R mod p` (small: `|s| * R mod p`
+        // stays far below p) instead of multiplying 256 outputs.
         for (h, p) in out.hat.iter_mut().zip(s) {
-            ntt.forward(b, p, 16, h);
-            ntt.to_montgomery(h);
+            ntt.forward_scaled(b, p, 16, R_MOD_P, h);
         }
         out
     }
@@ -320,6 +389,34 @@ mod tests {
             }
             p
         }
+    }
+
+    /// `Poly::pack`/`unpack` equal the generic bit packer for every width
+    /// Saber uses, round-trip, and refuse other widths and wrong lengths.
+    #[test]
+    fn pack_matches_generic_packer_and_round_trips() {
+        let mut rng = Prng(0x5eed_1234_abcd_0001);
+        for d in [3u32, 4, 6, 10, 13] {
+            let p = rng.poly(16);
+            let mut out = [0u8; 13 * 32 + 1];
+            let len = 32 * d as usize;
+            assert!(p.pack(d, &mut out[..len]));
+            let mut expect = [0u8; 13 * 32];
+            let vals: [u32; N] = core::array::from_fn(|i| u32::from(p.coeffs[i]));
+            assert!(crate::pack::pack256(d, &vals, &mut expect[..len]));
+            assert_eq!(out[..len], expect[..len], "d = {d}");
+            let mut back = Poly::default();
+            assert!(back.unpack(d, &out[..len]));
+            for (b, c) in back.coeffs.iter().zip(p.coeffs.iter()) {
+                assert_eq!(*b, c & ((1 << d) - 1));
+            }
+            assert!(!p.pack(d, &mut out[..len - 1]));
+            assert!(!back.unpack(d, &out[..len + 1]));
+        }
+        let mut q = Poly::default();
+        assert!(!Poly::default().pack(5, &mut [0u8; 160]));
+        assert!(!q.unpack(12, &[0u8; 384]));
+        assert_eq!(q, Poly::default());
     }
 
     /// The compile-time tables equal those of `mp31::roots`.

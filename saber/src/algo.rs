@@ -6,11 +6,14 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
-use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::pow2::{self, N, Ntt, Poly, PolyHat, SecretHat};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::params::{L_MAX, ParameterSet};
+
+/// A vector of polynomials holding secrets: only the `l` a parameter set
+/// uses are written, and those are wiped on drop.
+type Secret = pqkit_common::wipe::Wiped<Poly, L_MAX>;
 
 /// `log2 q`.
 const EQ: u32 = 13;
@@ -33,24 +36,14 @@ pub(crate) use pqkit_common::keccak::{sha3_256, sha3_512};
 /// Pack the low `d` bits of each coefficient into `out` (`32 d` bytes, as
 /// every caller's slice is).
 fn pack(d: u32, p: &Poly, out: &mut [u8]) {
-    let mut v = [0u32; N];
-    for (o, &c) in v.iter_mut().zip(p.coeffs.iter()) {
-        *o = c as u32;
-    }
-    let packed = pack256(d, &v, out);
+    let packed = p.pack(d, out);
     debug_assert!(packed);
-    v.zeroize();
 }
 
 /// Unpack `d`-bit coefficients from `bytes` (`32 d` bytes).
 fn unpack(d: u32, bytes: &[u8], p: &mut Poly) {
-    let mut v = [0u32; N];
-    let unpacked = unpack256(d, bytes, &mut v);
+    let unpacked = p.unpack(d, bytes);
     debug_assert!(unpacked);
-    for (c, &x) in p.coeffs.iter_mut().zip(v.iter()) {
-        *c = x as u16;
-    }
-    v.zeroize();
 }
 
 /// GenMatrix, transformed: the `l * l` polynomials modulo q from
@@ -77,31 +70,35 @@ fn gen_matrix_hat<B: Backend, P: ParameterSet>(
 
 /// GenSecret: `l` polynomials from the centred binomial distribution with
 /// parameter `mu`, from `SHAKE128(seed)`. Each group of four coefficients
-/// takes `mu / 2` bytes; coefficient `k` of a group is the weight of its
-/// first `mu / 2` bits minus that of the next `mu / 2`.
+/// takes `mu / 2` bytes, read as eight fields of `h = mu / 2` bits;
+/// coefficient `k` is the weight of field `2k` minus that of field `2k + 1`.
+/// The weights come without a popcount (which a default x86-64 build does
+/// not have): adding the word shifted by `0..h` under a mask of every
+/// field's low bit leaves each field's weight in that field.
 fn gen_secret<P: ParameterSet>(seed: &[u8; 32], s: &mut [Poly; L_MAX]) {
     let mut xof = Shake128::default();
     xof.update(seed);
     let mut reader = xof.finalize_xof();
-    let half = P::MU / 2;
+    let h = P::MU / 2;
     let group = (P::MU / 2) as usize;
-    let mask = (1u64 << half) - 1;
+    let field = (1u64 << h) - 1;
+    let low_bits = (0..8).fold(0u64, |m, i| m | 1 << (h * i));
     let mut buf = Zeroizing::new([0u8; 5 * N / 4]);
     let bytes = group * N / 4;
     for poly in s.iter_mut().take(P::L) {
         reader.read(&mut buf[..bytes]);
         for (g, chunk) in buf[..bytes].chunks_exact(group).enumerate() {
-            let mut t = 0u64;
-            for (i, &b) in chunk.iter().enumerate() {
-                t |= (b as u64) << (8 * i);
-            }
+            let mut t = [0u8; 8];
+            t[..group].copy_from_slice(chunk);
+            let mut t = u64::from_le_bytes(t);
+            let mut w = (0..h).fold(0u64, |w, j| w + ((t >> j) & low_bits));
             for k in 0..4 {
-                let x = (t >> (2 * half * k as u32)) & mask;
-                let y = (t >> (2 * half * k as u32 + half)) & mask;
-                poly.coeffs[4 * g + k] =
-                    (x.count_ones() as u16).wrapping_sub(y.count_ones() as u16);
+                let x = (w >> (2 * h * k)) & field;
+                let y = (w >> (2 * h * k + h)) & field;
+                poly.coeffs[4 * g + k as usize] = (x as u16).wrapping_sub(y as u16);
             }
             t.zeroize();
+            w.zeroize();
         }
     }
     // The reader's state is derived from the secret seed; `shake` wipes it
@@ -154,11 +151,10 @@ fn unpack_secret<P: ParameterSet>(sk_s: &[u8], s: &mut [Poly; L_MAX]) {
 /// The packed secret `s` in the NTT domain.
 pub(crate) fn secret_hat<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8]) -> SecretHat {
     let ntt = Ntt::new();
-    let mut s = [Poly::default(); L_MAX];
+    let mut s = Secret::new(P::L);
     unpack_secret::<P>(sk_s, &mut s);
-    let hat = SecretHat::new(b, &ntt, &s[..P::L]);
-    s.zeroize();
-    hat
+    // `s` is wiped when it drops, after the transform.
+    SecretHat::new(b, &ntt, &s[..P::L])
 }
 
 /// Saber.PKE.KeyGen: from `seed_A` (already hashed) and `seed_s`, the
@@ -174,10 +170,10 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
 ) -> SecretHat {
     let ntt = Ntt::new();
     gen_matrix_hat::<B, P>(b, &ntt, seed_a, &mut parts.a_hat);
-    let mut s = [Poly::default(); L_MAX];
+    let mut s = Secret::new(P::L);
     gen_secret::<P>(seed_s, &mut s);
     let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
-    let mut bv = [Poly::default(); L_MAX];
+    let mut bv = Secret::new(P::L);
     pow2::matrix_vector_mul(
         b,
         &ntt,
@@ -199,8 +195,6 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     }
     pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
     pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32].copy_from_slice(seed_a);
-    s.zeroize();
-    bv.zeroize();
     s_hat
 }
 
@@ -214,11 +208,11 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     ct: &mut [u8],
 ) {
     let ntt = Ntt::new();
-    let mut sp = [Poly::default(); L_MAX];
+    let mut sp = Secret::new(P::L);
     gen_secret::<P>(seed_sp, &mut sp);
     // s' is transformed once, for A s' and for b^T s'.
     let sp_hat = SecretHat::new(b, &ntt, &sp[..P::L]);
-    let mut bp = [Poly::default(); L_MAX];
+    let mut bp = Secret::new(P::L);
     pow2::matrix_vector_mul(
         b,
         &ntt,
@@ -242,8 +236,6 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     }
     let off = P::L * POLY_P_BYTES;
     pack(P::ET, &vp, &mut ct[off..off + 32 * P::ET as usize]);
-    sp.zeroize();
-    bp.zeroize();
     vp.zeroize();
 }
 
@@ -348,13 +340,12 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
 pub(crate) fn secret_in_range<P: ParameterSet>(sk_s: &[u8]) -> bool {
     let bound = (P::MU / 2) as i32;
     let mut bad = 0u32;
-    let mut s = [Poly::default(); L_MAX];
+    let mut s = Secret::new(P::L);
     unpack_secret::<P>(sk_s, &mut s);
     for &c in s.iter().take(P::L).flat_map(|p| p.coeffs.iter()) {
         let v = c as i16 as i32;
         // |v| <= bound <=> v + bound in [0, 2 bound]
         bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
     }
-    s.zeroize();
     ct::declassify(bad) == 0
 }

@@ -203,6 +203,41 @@ pub enum Command {
         #[arg(short = 'o', value_name = "SS", allow_hyphen_values = true)]
         out: String,
     },
+    /// Serve TLS 1.3 (pqkit-rustls): print what each connection negotiated
+    TlsServer {
+        /// The certificate chain, leaf first (PEM)
+        #[arg(long, value_name = "CHAIN.pem")]
+        cert: String,
+        /// The leaf's private key (PKCS#8, PEM or DER; every ML-DSA form)
+        #[arg(long, value_name = "KEY.pem")]
+        key: String,
+        /// The TCP port on 127.0.0.1
+        #[arg(long, value_name = "N", default_value_t = 8443)]
+        port: u16,
+        /// Key exchange groups to accept, most preferred first (default:
+        /// every group, post-quantum first)
+        #[arg(long = "group", value_name = "GROUP")]
+        groups: Vec<String>,
+        /// Serve one connection, then exit (0 if its handshake succeeded)
+        #[arg(long)]
+        once: bool,
+    },
+    /// Connect with TLS 1.3 (pqkit-rustls) and print what was negotiated
+    TlsClient {
+        /// The server, HOST:PORT
+        #[arg(value_name = "HOST:PORT")]
+        addr: String,
+        /// Trust these roots (PEM) instead of the Mozilla roots
+        #[arg(long, value_name = "ROOT.pem")]
+        ca: Option<String>,
+        /// Key exchange groups to offer, most preferred first (the first
+        /// gets the key share; default: every group, post-quantum first)
+        #[arg(long = "group", value_name = "GROUP")]
+        groups: Vec<String>,
+        /// The name to verify (default: HOST)
+        #[arg(long, value_name = "NAME")]
+        server_name: Option<String>,
+    },
     /// Tour every algorithm through the generic RustCrypto traits
     Demo,
     /// A quick ops/s table (every algorithm when none is named)

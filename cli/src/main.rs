@@ -10,6 +10,7 @@ mod bench;
 mod demo;
 mod io;
 mod schemes;
+mod tls;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -118,6 +119,19 @@ fn run(command: Command) -> Result<u8> {
             io::write_outputs(&[(&out, &ss)])?;
             Ok(0)
         }
+        Command::TlsServer {
+            cert,
+            key,
+            port,
+            groups,
+            once,
+        } => tls::server(&cert, &key, port, &groups, once),
+        Command::TlsClient {
+            addr,
+            ca,
+            groups,
+            server_name,
+        } => tls::client(&addr, ca.as_deref(), &groups, server_name.as_deref()),
         Command::Demo => demo::run().map(|()| 0),
         Command::Bench { algs } => bench::run(&algs).map(|()| 0),
         Command::Completions { shell } => {

@@ -2,7 +2,7 @@
 //! and the hybrids of draft-ietf-tls-ecdhe-mlkem.
 //!
 //! A group is an ML-KEM parameter set, optionally with a classical ECDH
-//! group from ring, and a [`Layout`]: which half comes first on the wire
+//! group from ring, and a layout: which half comes first on the wire
 //! and in the shared secret (X25519MLKEM768 puts ML-KEM first, the NIST
 //! curve hybrids put the curve first). The client generates an ML-KEM
 //! key pair and the classical share; the server encapsulates to the

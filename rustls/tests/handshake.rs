@@ -2,7 +2,7 @@
 //! pqkit-rustls: every post-quantum group, ML-DSA and Ed25519 chains,
 //! client authentication, and the rejections (tampered signature, wrong
 //! root, expired leaf, malformed key shares).
-#![allow(clippy::expect_used, clippy::unwrap_used)]
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 mod pki;
 
@@ -376,8 +376,7 @@ fn key_provider_loads_every_ml_dsa_form_and_falls_back_to_ring() {
         let e = provider
             .key_provider
             .load_private_key(PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(der)))
-            .err()
-            .expect("rejected");
+            .expect_err("rejected");
         assert!(
             matches!(e, Error::General(ref m) if m.contains("ML-DSA")),
             "{e:?}"

@@ -1,7 +1,7 @@
 //! A small test PKI built with `x509-cert` from pqkit keys: roots and
 //! leaves with the extensions rustls-webpki checks (basic constraints, key
 //! usage, SAN, EKU). Shared by the tests and the examples.
-#![allow(dead_code, clippy::expect_used)]
+#![allow(dead_code, clippy::expect_used, clippy::large_enum_variant)]
 
 use std::str::FromStr;
 use std::time::{Duration, SystemTime};
@@ -13,7 +13,8 @@ use x509_cert::builder::{Builder, CertificateBuilder};
 use x509_cert::certificate::TbsCertificate;
 use x509_cert::der::asn1::Ia5String;
 use x509_cert::der::oid::ObjectIdentifier;
-use x509_cert::der::{Encode, EncodePem};
+use x509_cert::der::pem::LineEnding;
+use x509_cert::der::{Decode, Encode, EncodePem};
 use x509_cert::ext::pkix::name::GeneralName;
 use x509_cert::ext::pkix::{
     BasicConstraints, ExtendedKeyUsage, KeyUsage, KeyUsages, SubjectAltName, SubjectKeyIdentifier,
@@ -40,10 +41,16 @@ impl Key {
         Key::MlDsa44(SigningKey::from_seed(&[seed; 32].into()))
     }
     pub fn ml_dsa_65(seed: u8) -> Self {
-        Key::MlDsa65(SigningKey::from_seed(&[seed; 32].into()))
+        Self::ml_dsa_65_from(&[seed; 32])
+    }
+    pub fn ml_dsa_65_from(seed: &[u8; 32]) -> Self {
+        Key::MlDsa65(SigningKey::from_seed(&(*seed).into()))
     }
     pub fn ml_dsa_87(seed: u8) -> Self {
-        Key::MlDsa87(SigningKey::from_seed(&[seed; 32].into()))
+        Self::ml_dsa_87_from(&[seed; 32])
+    }
+    pub fn ml_dsa_87_from(seed: &[u8; 32]) -> Self {
+        Key::MlDsa87(SigningKey::from_seed(&(*seed).into()))
     }
     pub fn ed25519(seed: u8) -> Self {
         Key::Ed25519(pqkit_ed25519::SigningKey::from_bytes(&[seed; 32]))
@@ -150,10 +157,8 @@ pub struct Cert {
 
 impl Cert {
     pub fn pem(&self) -> String {
-        let cert =
-            <x509_cert::Certificate as x509_cert::der::Decode>::from_der(&self.der).expect("der");
-        cert.to_pem(x509_cert::der::pem::LineEnding::LF)
-            .expect("pem")
+        let cert = x509_cert::Certificate::from_der(&self.der).expect("der");
+        cert.to_pem(LineEnding::LF).expect("pem")
     }
 }
 

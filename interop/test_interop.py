@@ -216,3 +216,63 @@ def test_ed25519_with_go(alg, tmp_path):
     run([GOPEER, "ed25519-verify", ppub, msg, sig])
     run([GOPEER, "ed25519-sign", pkey, msg, sig])
     run(PQKIT + ["verify", "-p", gpub, "-i", msg, "-s", sig])
+
+
+# ----------------------------------------------------------------------- TLS
+# pqkit's `tls-server` / `tls-client` (pqkit-rustls) against Go's crypto/tls
+# on loopback, each side reporting the group from its own connection state.
+# Certificates: an Ed25519 chain made by Go (Go's x509 has no ML-DSA).
+
+TLS_GROUPS = ["X25519MLKEM768", "SecP256r1MLKEM768", "SecP384r1MLKEM1024"]
+
+
+def start_server(argv):
+    """Start a one-connection server; return it and the port it printed."""
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    line = p.stdout.readline().decode()
+    assert line.startswith("listening: "), f"{argv}: {line!r} {p.stderr.read()!r}"
+    return p, line.strip().rsplit(":", 1)[1]
+
+
+def finish(p):
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, f"server exited {p.returncode}: {err.decode(errors='replace')}"
+    return fields(out.decode())
+
+
+def fields(text):
+    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+
+
+def go_pki(d):
+    run([GOPEER, "tls-pki", d])
+    return (os.path.join(d, n) for n in ("root.pem", "chain.pem", "key.pem"))
+
+
+@pytest.mark.parametrize("group", TLS_GROUPS)
+def test_tls_go_client_pqkit_server(group, tmp_path):
+    root, chain, key = go_pki(str(tmp_path))
+    srv, port = start_server(PQKIT + ["tls-server", "--once", "--port", "0",
+                                      "--cert", chain, "--key", key])
+    go = fields(run([GOPEER, "tls-client", f"localhost:{port}", root, group]).stdout.decode())
+    served = finish(srv)
+    assert go["group"] == group
+    assert go["response"] == "HTTP/1.0 200 OK"
+    assert served["group"] == group
+    assert served["signature scheme"] == "ed25519"
+
+
+@pytest.mark.parametrize("group", TLS_GROUPS)
+def test_tls_pqkit_client_go_server(group, tmp_path):
+    """pqkit offers its default list (an X25519MLKEM768 share and an X25519
+    share); a Go server held to another group makes it retry."""
+    root, chain, key = go_pki(str(tmp_path))
+    srv, port = start_server([GOPEER, "tls-server", chain, key, group])
+    ours = fields(run(PQKIT + ["tls-client", f"localhost:{port}", "--ca", root]).stdout.decode())
+    go = finish(srv)
+    assert go["group"] == group
+    assert ours["group"] == group
+    assert ours["protocol"] == "TLSv1_3"
+    assert ours["signature scheme"] == "ed25519"
+    assert "CN=localhost" in ours["peer certificate subject"]
+    assert ours["response"] == "HTTP/1.0 200 OK"

@@ -1,3 +1,3 @@
 module pqkit.invalid/interop/gopeer
 
-go 1.24
+go 1.26

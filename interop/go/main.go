@@ -8,6 +8,7 @@
 //	gopeer ed25519-keygen SEEDHEX KEY.pem PUB.pem (PKCS#8 / SPKI PEM)
 //	gopeer ed25519-sign KEY.pem MSGFILE SIGFILE
 //	gopeer ed25519-verify PUB.pem MSGFILE SIGFILE  -> exit 0 valid, 1 invalid
+//	gopeer tls-pki | tls-server | tls-client ...   (see tls.go)
 //
 // ALG is ml-kem-768 or ml-kem-1024. Any other failure exits 2.
 package main
@@ -156,6 +157,12 @@ func main() {
 		}
 		fmt.Println("invalid")
 		os.Exit(1)
+	case a[0] == "tls-pki" && len(a) == 2:
+		tlsPKI(a[1])
+	case a[0] == "tls-server" && len(a) == 4:
+		tlsServer(a[1], a[2], a[3])
+	case a[0] == "tls-client" && len(a) == 4:
+		tlsClient(a[1], a[2], a[3])
 	default:
 		fail("bad arguments %q", a)
 	}

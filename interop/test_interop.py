@@ -276,3 +276,59 @@ def test_tls_pqkit_client_go_server(group, tmp_path):
     assert ours["signature scheme"] == "ed25519"
     assert "CN=localhost" in ours["peer certificate subject"]
     assert ours["response"] == "HTTP/1.0 200 OK"
+
+
+def openssl_mldsa_pki(d):
+    """An ML-DSA-87 root and an ML-DSA-65 leaf for localhost, made and
+    signed by OpenSSL (pyca/cryptography), the leaf key as OpenSSL writes
+    it (PKCS#8, seed form)."""
+    import datetime
+    from cryptography import x509
+    from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+
+    now = datetime.datetime.now(datetime.timezone.utc)
+    day = datetime.timedelta(days=1)
+
+    def name(cn):
+        return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "OpenSSL interop"),
+                          x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+    def builder(subject, issuer, key):
+        return (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer)
+                .public_key(key.public_key()).serial_number(x509.random_serial_number())
+                .not_valid_before(now - day).not_valid_after(now + day))
+
+    root_key, leaf_key = mldsa.MLDSA87PrivateKey.generate(), mldsa.MLDSA65PrivateKey.generate()
+    ku = dict(content_commitment=False, key_encipherment=False, data_encipherment=False,
+              key_agreement=False, encipher_only=False, decipher_only=False)
+    root = (builder(name("OpenSSL ML-DSA-87 root"), name("OpenSSL ML-DSA-87 root"), root_key)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .add_extension(x509.KeyUsage(digital_signature=False, key_cert_sign=True,
+                                         crl_sign=True, **ku), critical=True)
+            .sign(root_key, None))
+    leaf = (builder(name("localhost"), root.subject, leaf_key)
+            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+            .add_extension(x509.KeyUsage(digital_signature=True, key_cert_sign=False,
+                                         crl_sign=False, **ku), critical=True)
+            .add_extension(x509.SubjectAlternativeName([x509.DNSName("localhost")]), critical=False)
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+            .sign(root_key, None))
+    paths = [os.path.join(d, n) for n in ("root.pem", "chain.pem", "key.pem")]
+    write(paths[0], root.public_bytes(ser.Encoding.PEM))
+    write(paths[1], leaf.public_bytes(ser.Encoding.PEM) + root.public_bytes(ser.Encoding.PEM))
+    write(paths[2], leaf_key.private_bytes(ser.Encoding.PEM, ser.PrivateFormat.PKCS8,
+                                           ser.NoEncryption()))
+    return paths
+
+
+def test_tls_pqkit_with_an_openssl_ml_dsa_chain(tmp_path):
+    """rustls-webpki on pqkit verifies OpenSSL's ML-DSA-87 -> ML-DSA-65
+    chain, and pqkit's key provider loads OpenSSL's ML-DSA key."""
+    root, chain, key = openssl_mldsa_pki(str(tmp_path))
+    srv, port = start_server(PQKIT + ["tls-server", "--once", "--port", "0",
+                                      "--cert", chain, "--key", key])
+    ours = fields(run(PQKIT + ["tls-client", f"localhost:{port}", "--ca", root]).stdout.decode())
+    served = finish(srv)
+    assert ours["group"] == served["group"] == "X25519MLKEM768"
+    assert ours["signature scheme"] == served["signature scheme"] == "mldsa65"
+    assert ours["peer certificate subject"] == "CN=localhost,O=OpenSSL interop"

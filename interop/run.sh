@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The cross-implementation suite: pqkit's CLI against OpenSSL (through
-# pyca/cryptography) and Go's standard library, through files.
-# Installs its own peers: a Python venv in interop/.venv and the Go peer.
+# pyca/cryptography), Go's standard library and Bouncy Castle's JSSE
+# provider, through files and loopback TLS. Installs its own peers: a
+# Python venv in interop/.venv, the Go peer, and the Bouncy Castle jars
+# (Maven Central) for the Java peer.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -13,6 +15,19 @@ fi
 (cd "$root" && cargo build -q --release -p pqkit)
 mkdir -p "$here/work"
 (cd "$here/go" && go build -o "$here/work/gopeer" .)
+# Bouncy Castle 1.84: the newest release whose bctls Maven Central serves
+# here (ML-KEM groups and ML-DSA signature schemes in TLS 1.3).
+bc=1.84
+jars="$here/work/jars-$bc"
+if [[ ! -f "$jars/bctls-jdk18on-$bc.jar" ]]; then
+  mkdir -p "$jars"
+  for a in bcprov bcutil bcpkix bctls; do
+    mvn -q -B dependency:copy -Dartifact="org.bouncycastle:$a-jdk18on:$bc" -DoutputDirectory="$jars"
+  done
+fi
+mkdir -p "$here/work/java"
+javac -nowarn -cp "$jars/*" -d "$here/work/java" "$here/java/TlsPeer.java"
+export JAVA_PEER_CP="$here/work/java:$jars/*"
 export PQKIT_BIN="$root/target/release/pqkit"
 export GOPEER_BIN="$here/work/gopeer"
 export OPENSSL_PEER="$here/openssl_peer.py"

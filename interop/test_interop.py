@@ -332,3 +332,46 @@ def test_tls_pqkit_with_an_openssl_ml_dsa_chain(tmp_path):
     assert ours["group"] == served["group"] == "X25519MLKEM768"
     assert ours["signature scheme"] == served["signature scheme"] == "mldsa65"
     assert ours["peer certificate subject"] == "CN=localhost,O=OpenSSL interop"
+
+
+# Bouncy Castle's JSSE provider (BCJSSE 1.84): ML-DSA certificates and
+# every ML-KEM group. The Java side offers or accepts only the one group
+# and only ML-DSA signature schemes, so a completed handshake used them.
+
+JAVA = ["java", "-cp", os.environ["JAVA_PEER_CP"], "TlsPeer"]
+BC_GROUPS = TLS_GROUPS + ["MLKEM768", "MLKEM1024"]
+
+
+def bc_pki(d):
+    run(JAVA + ["pki", d])
+    return (os.path.join(d, n) for n in ("root.pem", "chain.pem", "key.pem"))
+
+
+@pytest.mark.parametrize("group", BC_GROUPS)
+def test_tls_bc_client_pqkit_server(group, tmp_path):
+    """BCJSSE verifies pqkit's ML-DSA-65 CertificateVerify (and a chain
+    Bouncy Castle made); pqkit loads Bouncy Castle's PKCS#8 ML-DSA key."""
+    root, chain, key = bc_pki(str(tmp_path))
+    srv, port = start_server(PQKIT + ["tls-server", "--once", "--port", "0",
+                                      "--cert", chain, "--key", key])
+    bc = fields(run(JAVA + ["client", f"localhost:{port}", root, group]).stdout.decode())
+    served = finish(srv)
+    assert served["group"] == group
+    assert served["signature scheme"] == "mldsa65"
+    assert bc["peer public key algorithm"] == "ML-DSA-65"
+    assert bc["response"] == "HTTP/1.0 200 OK"
+
+
+@pytest.mark.parametrize("group", BC_GROUPS)
+def test_tls_pqkit_client_bc_server(group, tmp_path):
+    """pqkit verifies BCJSSE's ML-DSA-65 CertificateVerify and Bouncy
+    Castle's ML-DSA-87 -> ML-DSA-65 chain."""
+    root, chain, key = bc_pki(str(tmp_path))
+    srv, port = start_server(JAVA + ["server", chain, key, group])
+    ours = fields(run(PQKIT + ["tls-client", f"localhost:{port}", "--ca", root]).stdout.decode())
+    bc = finish(srv)
+    assert bc["group"] == group
+    assert ours["group"] == group
+    assert ours["signature scheme"] == "mldsa65"
+    assert ours["peer certificate subject"] == "O=pqkit interop,CN=localhost"
+    assert ours["response"] == "HTTP/1.0 200 OK"

@@ -5,10 +5,14 @@
 #   2. the same for the lattice crates with the portable backend forced;
 #   3. the no_std build check (thumbv7em-none-eabi);
 #   4. the constant-time check under valgrind;
-#   5. the interop suite against OpenSSL and Go.
+#   5. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
+# It first installs what the machine lacks (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$*"; }
+
+step "tools (scripts/install-deps.sh)"
+bash scripts/install-deps.sh
 
 step "cargo test (dispatch: best backend)"
 cargo test --workspace --all-features --profile test-release
@@ -30,5 +34,5 @@ echo "no_std: 6 crates build"
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh
 
-step "interop (OpenSSL via pyca/cryptography, Go)"
+step "interop (OpenSSL via pyca/cryptography, Go, Bouncy Castle JSSE)"
 bash interop/run.sh

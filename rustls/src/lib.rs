@@ -1,7 +1,7 @@
 //! A [rustls] crypto provider with post-quantum key exchange and
-//! post-quantum certificates, in pure Rust on pqkit (ring for the
-//! classical and symmetric parts: AES-GCM, ChaCha20-Poly1305, HKDF,
-//! X25519, ECDSA, RSA).
+//! post-quantum certificates: pqkit (pure Rust) for ML-KEM, ML-DSA and
+//! Ed25519, ring for the classical and symmetric parts (AES-GCM,
+//! ChaCha20-Poly1305, HKDF, X25519, ECDSA, RSA); no aws-lc.
 //!
 //! - **Key exchange** (TLS 1.3): `X25519MLKEM768` (0x11ec),
 //!   `SecP256r1MLKEM768` (0x11eb), `SecP384r1MLKEM1024` (0x11ed),

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Install what scripts/test.sh needs and this machine lacks: valgrind (the
+# constant-time check), the thumbv7em-none-eabi target (the no_std build),
+# Go (the Go interop peer; go.mod asks for 1.26, which an older Go fetches
+# from the Go proxy by itself), a JDK and Maven (the Bouncy Castle TLS peer,
+# whose jars interop/run.sh fetches from Maven Central) and Python's venv
+# (the OpenSSL peer, whose packages interop/run.sh installs from PyPI).
+# Debian/Ubuntu packages through apt-get (as root, or through sudo).
+set -euo pipefail
+need_apt=()
+command -v valgrind >/dev/null || need_apt+=(valgrind)
+command -v go >/dev/null || need_apt+=(golang-go)
+command -v javac >/dev/null || need_apt+=(default-jdk-headless)
+command -v mvn >/dev/null || need_apt+=(maven)
+python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+if ((${#need_apt[@]})); then
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${need_apt[@]}"
+fi
+rustup target list --installed | grep -qx thumbv7em-none-eabi || rustup target add thumbv7em-none-eabi

@@ -263,7 +263,7 @@ pub struct ContextVerifyingKey<'a, P: ParameterSet> {
 /// An ML-DSA signature (encoded bytes; parsed and checked by verification).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Signature<P: ParameterSet> {
-    bytes: P::SignatureBytes,
+    pub(crate) bytes: P::SignatureBytes,
 }
 
 impl<P: ParameterSet> core::fmt::Debug for Signature<P> {

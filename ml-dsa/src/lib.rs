@@ -173,6 +173,7 @@ mod algo;
 mod error;
 pub mod hazmat;
 mod keys;
+pub mod lowmem;
 mod mu;
 mod params;
 #[cfg(feature = "pkcs8")]

@@ -4,7 +4,7 @@
 
 use pqkit_ml_dsa::{
     ExpandedSigningKey, HashAlg, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSet, PreHash,
-    Signature, SigningKey, VerifyingKey, hazmat,
+    Signature, SigningKey, VerifyingKey, hazmat, lowmem,
 };
 use pqkit_testkit::acvp::VectorSet;
 use pqkit_testkit::vectors::hex;
@@ -45,6 +45,14 @@ fn keygen_case<P: ParameterSet>(t: &Value, want: &Value) {
     let again = ExpandedSigningKey::<P>::from_expanded(&hex(&want["sk"])).expect("expanded import");
     assert_eq!(again.verifying_key(), sk.verifying_key());
     assert!(again.expanded_bytes() == sk.expanded_bytes());
+    // The low-memory key of the same seed streams the same public key.
+    let compact = lowmem::SigningKey::<P>::from_seed(&seed.into());
+    assert_eq!(
+        compact.verifying_key().as_bytes(),
+        &hex(&want["pk"])[..],
+        "lowmem pk"
+    );
+    assert_eq!(compact.tr(), sk.verifying_key().tr());
 }
 
 #[test]
@@ -88,9 +96,14 @@ fn siggen_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
         t["tcId"]
     );
     // And it verifies through the matching interface.
+    let mu = mu_of::<P>(g, t, &sk.verifying_key());
     sk.verifying_key()
-        .verify_mu_bytes(&mu_of::<P>(g, t, &sk.verifying_key()), sig.as_bytes())
+        .verify_mu_bytes(&mu, sig.as_bytes())
         .expect("self-verify");
+    // The low-memory signer, reading the expanded key in place, signs the
+    // same mu to the same bytes.
+    let compact = lowmem::sign_expanded_mu::<P>(&hex(&t["sk"]), &mu, &rnd).expect("lowmem sign");
+    assert_eq!(compact, sig, "lowmem tc {}", t["tcId"]);
 }
 
 fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64] {
@@ -137,6 +150,14 @@ fn sigver_case<P: ParameterSet>(g: &Value, t: &Value, want: &Value) {
         passed,
         "tg {} tc {}: {res:?}",
         g["tgId"],
+        t["tcId"]
+    );
+    // The low-memory verifier decides the same, for the same reason.
+    let compact = lowmem::VerifyingKey::<P>::from_bytes(&hex(&t["pk"])).expect("pk");
+    assert_eq!(
+        compact.verify_mu_bytes(&mu, &sig),
+        res,
+        "lowmem tc {}",
         t["tcId"]
     );
     // The convenience interfaces agree.

@@ -17,6 +17,7 @@
 mod encoding;
 mod expand;
 mod keygen;
+pub(crate) mod lowmem;
 mod sign;
 mod verify;
 

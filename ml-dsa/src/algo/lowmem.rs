@@ -1,0 +1,531 @@
+//! Streaming FIPS 204 for small memory: key generation, signing and
+//! verification with a fixed handful of polynomials, whatever the
+//! parameter set (`[Poly; K]`-sized vectors never exist here).
+//!
+//! - Matrix entries `A[i][j]` are sampled one at a time from rho
+//!   (single-lane SHAKE128) when a product needs them, and dropped.
+//! - `s1`, `s2` are re-sampled from rho' one polynomial at a time.
+//! - Signing keeps the mask `y` in the signature's own `z` field (the
+//!   ExpandMask output bytes *are* `y`'s `z`-encoding), hashes `w1` into
+//!   c~ row by row, overwrites `y` with `z` in place, and only for
+//!   attempts whose `z` passes recomputes each row of `w = A y` (as
+//!   `A z - c A s1`) together with `t = A s1 + s2` for `t0`; the hint
+//!   bits wait in a `k * 256`-bit map until the attempt is accepted.
+//!
+//! Every decision and every output equals the fast path's (`sign.rs`,
+//! `keygen.rs`, `verify.rs`): the same rejections in the same order, the
+//! same bytes.
+#![allow(clippy::needless_range_loop)]
+
+use super::*;
+
+use pqkit_common::keccak::Shake128;
+
+use super::keygen::MONT_SQ;
+
+/// Multiplying by it in Montgomery form multiplies by `2^32`.
+static MONT_SQ_POLY: Poly = Poly {
+    coeffs: [MONT_SQ; N],
+};
+
+/// RejNTTPoly for the one entry `A[i][j]` (FIPS 204 Alg. 30 with the seed
+/// `rho || j || i` of Alg. 32), on a single SHAKE128 stream.
+fn a_entry<B: Backend, E: Bound>(
+    b: B,
+    rho: &[u8; 32],
+    i: usize,
+    j: usize,
+    out: &mut Poly,
+) -> Result<(), E> {
+    let mut x = Shake128::default();
+    x.update(rho);
+    x.update(&[j as u8, i as u8]);
+    let mut reader = x.finalize_xof();
+    let mut block = [0u8; SHAKE128_RATE];
+    let mut filled = 0;
+    let mut blocks = 0;
+    while filled < N {
+        if blocks == E::MAX_A {
+            return E::exceeded();
+        }
+        reader.read(&mut block);
+        filled = b.rej_uniform_q8380417(out, filled, &block);
+        blocks += 1;
+    }
+    Ok(())
+}
+
+/// RejBoundedPoly for index `r` of ExpandS (FIPS 204 Alg. 31/33: `s1[r]`
+/// for `r < l`, `s2[r - l]` after), on a single SHAKE256 stream.
+fn s_entry<B: Backend, P: ParameterSet, E: Bound>(
+    b: B,
+    rho_prime: &[u8; 64],
+    r: usize,
+    out: &mut Poly,
+) -> Result<(), E> {
+    let mut x = Shake256::default();
+    x.update(rho_prime);
+    x.update(&(r as u16).to_le_bytes());
+    let mut reader = x.finalize_xof();
+    let mut block = Zeroizing::new([0u8; SHAKE256_RATE]);
+    let mut filled = 0;
+    let mut blocks = 0;
+    // As in `expand_s_x4`: how many blocks are read is public (the
+    // rejected nibbles are independent of the accepted ones).
+    while declassify(filled < N) {
+        if blocks == E::MAX_S {
+            return E::exceeded();
+        }
+        reader.read(&mut block[..]);
+        filled = declassify(b.rej_eta_q8380417(P::ETA, out, filled, &block));
+        blocks += 1;
+    }
+    Ok(())
+}
+
+/// `(rho, rho', K) = H(xi || k || l, 128)` (FIPS 204 Alg. 6 line 1); rho
+/// is public (the start of the public key).
+pub(crate) fn expand_seed<P: ParameterSet>(
+    xi: &[u8; 32],
+) -> ([u8; 32], Zeroizing<[u8; 64]>, Zeroizing<[u8; 32]>) {
+    let mut seed = Zeroizing::new([0u8; 128]);
+    h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&seed[..32]);
+    let mut rho_prime = Zeroizing::new([0u8; 64]);
+    rho_prime.copy_from_slice(&seed[32..96]);
+    let mut key = Zeroizing::new([0u8; 32]);
+    key.copy_from_slice(&seed[96..]);
+    (declassify(rho), rho_prime, key)
+}
+
+/// Key generation's public half, streamed: `pkEncode(rho, t1)` handed to
+/// `sink` in pieces (`rho`, then each packed `t1[i]`), each row of
+/// `t = A s1 + s2` computed alone. Three polynomials of working memory.
+pub(crate) fn public_key<B: Backend, P: ParameterSet, E: Bound>(
+    b: B,
+    rho: &[u8; 32],
+    rho_prime: &[u8; 64],
+    mut sink: impl FnMut(&[u8]),
+) -> Result<(), E> {
+    sink(rho);
+    let mut acc = Zeroizing::new(Poly::default());
+    let mut a = Zeroizing::new(Poly::default());
+    let mut s = Zeroizing::new(Poly::default());
+    let mut row = [0u8; pack::T1_BYTES];
+    for i in 0..P::K {
+        *acc = Poly::default();
+        for j in 0..P::L {
+            s_entry::<B, P, E>(b, rho_prime, j, &mut s)?;
+            b.ntt_q8380417(&mut s);
+            a_entry::<B, E>(b, rho, i, j, &mut a)?;
+            b.pointwise_acc_mont_q8380417(&a, &s, &mut acc);
+        }
+        b.reduce32_q8380417(&mut acc);
+        b.inv_ntt_tomont_q8380417(&mut acc);
+        s_entry::<B, P, E>(b, rho_prime, P::L + i, &mut s)?;
+        b.add_q8380417(&mut acc, &s);
+        b.caddq_q8380417(&mut acc);
+        // t1 into `a`, t0 (secret, unused here) into `s`.
+        b.power2round_q8380417(&acc, &mut a, &mut s);
+        pack::pack_t1(&a, &mut row);
+        sink(&row);
+    }
+    Ok(())
+}
+
+/// Where signing gets its secrets, one polynomial at a time.
+pub(crate) trait Secrets {
+    /// rho (public).
+    fn rho(&self) -> &[u8; 32];
+    /// K.
+    fn key(&self) -> &[u8; 32];
+    /// `s1[j]`, plain domain.
+    fn s1<B: Backend, P: ParameterSet>(&self, b: B, j: usize, out: &mut Poly) -> Result<(), Error>;
+    /// `s2[i]`, plain domain.
+    fn s2<B: Backend, P: ParameterSet>(&self, b: B, i: usize, out: &mut Poly) -> Result<(), Error>;
+    /// `t0[i]` into `out`, given row `i` of `t = A s1 + s2` (plain domain,
+    /// in `[0, q)`); `scratch` is free to use.
+    fn t0<B: Backend, P: ParameterSet>(
+        &self,
+        b: B,
+        i: usize,
+        t: &Poly,
+        scratch: &mut Poly,
+        out: &mut Poly,
+    );
+}
+
+/// Secrets re-derived from the seed: `s1`, `s2` from rho' (ExpandS, one
+/// polynomial at a time), `t0` by Power2Round of the recomputed `t`.
+pub(crate) struct FromSeed<'a> {
+    pub rho: &'a [u8; 32],
+    pub rho_prime: &'a [u8; 64],
+    pub key: &'a [u8; 32],
+}
+
+impl Secrets for FromSeed<'_> {
+    fn rho(&self) -> &[u8; 32] {
+        self.rho
+    }
+    fn key(&self) -> &[u8; 32] {
+        self.key
+    }
+    fn s1<B: Backend, P: ParameterSet>(&self, b: B, j: usize, out: &mut Poly) -> Result<(), Error> {
+        s_entry::<B, P, Error>(b, self.rho_prime, j, out)
+    }
+    fn s2<B: Backend, P: ParameterSet>(&self, b: B, i: usize, out: &mut Poly) -> Result<(), Error> {
+        s_entry::<B, P, Error>(b, self.rho_prime, P::L + i, out)
+    }
+    fn t0<B: Backend, P: ParameterSet>(
+        &self,
+        b: B,
+        _i: usize,
+        t: &Poly,
+        scratch: &mut Poly,
+        out: &mut Poly,
+    ) {
+        b.power2round_q8380417(t, scratch, out);
+    }
+}
+
+/// Secrets read from an encoded expanded key `skEncode(rho, K, tr, s1, s2,
+/// t0)`, unpacked one polynomial at a time (the encoding's `s1`/`s2`
+/// ranges checked first by [`check_expanded`]).
+pub(crate) struct FromExpanded<'a> {
+    pub sk: &'a [u8],
+    pub rho: [u8; 32],
+    pub key: Zeroizing<[u8; 32]>,
+}
+
+impl FromExpanded<'_> {
+    fn eta_chunk<P: ParameterSet>(&self, r: usize) -> &[u8] {
+        let eb = pack::eta_bytes(P::ETA);
+        &self.sk[128 + r * eb..128 + (r + 1) * eb]
+    }
+}
+
+impl Secrets for FromExpanded<'_> {
+    fn rho(&self) -> &[u8; 32] {
+        &self.rho
+    }
+    fn key(&self) -> &[u8; 32] {
+        &self.key
+    }
+    fn s1<B: Backend, P: ParameterSet>(
+        &self,
+        _b: B,
+        j: usize,
+        out: &mut Poly,
+    ) -> Result<(), Error> {
+        pack::unpack_eta(P::ETA, self.eta_chunk::<P>(j), out);
+        Ok(())
+    }
+    fn s2<B: Backend, P: ParameterSet>(
+        &self,
+        _b: B,
+        i: usize,
+        out: &mut Poly,
+    ) -> Result<(), Error> {
+        pack::unpack_eta(P::ETA, self.eta_chunk::<P>(P::L + i), out);
+        Ok(())
+    }
+    fn t0<B: Backend, P: ParameterSet>(
+        &self,
+        _b: B,
+        i: usize,
+        _t: &Poly,
+        _s: &mut Poly,
+        out: &mut Poly,
+    ) {
+        let at = 128 + (P::K + P::L) * pack::eta_bytes(P::ETA) + i * pack::T0_BYTES;
+        pack::unpack_t0(&self.sk[at..at + pack::T0_BYTES], out);
+    }
+}
+
+/// The length and the `s1`/`s2` ranges of an encoded expanded key (what
+/// the fast path's unchecked decoding checks), with one polynomial of
+/// scratch; `(rho, K)` from it.
+pub(crate) fn check_expanded<P: ParameterSet>(
+    sk: &[u8],
+) -> Result<([u8; 32], Zeroizing<[u8; 32]>), Error> {
+    if sk.len() != P::SK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let eb = pack::eta_bytes(P::ETA);
+    let mut p = Zeroizing::new(Poly::default());
+    let mut ok = subtle::Choice::from(1u8);
+    for chunk in sk[128..128 + (P::K + P::L) * eb].chunks(eb) {
+        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, &mut p) as u8);
+    }
+    // Whether the encoding is in range is a public property of the input.
+    if !declassify(bool::from(ok)) {
+        return Err(Error::InvalidPrivateKey);
+    }
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&sk[..32]);
+    let mut key = Zeroizing::new([0u8; 32]);
+    key.copy_from_slice(&sk[32..64]);
+    Ok((declassify(rho), key))
+}
+
+/// FIPS 204 Alg. 7 ML-DSA.Sign_internal from line 7 (mu given), streamed
+/// into `sig` (`SIG_LEN` bytes). Six polynomials of working memory plus
+/// the `k * 256`-bit hint map.
+#[inline(never)]
+pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
+    b: B,
+    sk: &S,
+    mu: &[u8; 64],
+    rnd: &[u8; 32],
+    sig: &mut [u8],
+) -> Result<(), Error> {
+    if sig.len() != P::SIG_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let mut rho_pp = Zeroizing::new([0u8; 64]);
+    h(&[sk.key(), rnd, mu], &mut rho_pp[..]);
+    let g1 = gamma1::<P>();
+    let g2 = P::GAMMA2.value();
+    let ct_len = ctilde_len::<P>();
+    let zb = pack::z_bytes(P::GAMMA1_BITS);
+    let w1b = pack::w1_bytes(P::GAMMA2);
+    let (ct_part, rest) = sig.split_at_mut(ct_len);
+    let (z_part, h_part) = rest.split_at_mut(P::L * zb);
+
+    let mut u = Zeroizing::new(Poly::default());
+    let mut t = Zeroizing::new(Poly::default());
+    let mut a = Zeroizing::new(Poly::default());
+    let mut s = Zeroizing::new(Poly::default());
+    let mut v = Zeroizing::new(Poly::default());
+    // Hint bits of the current attempt, row-major.
+    let mut hints = Zeroizing::new([0u8; K_MAX * N / 8]);
+    let mut w1buf = [0u8; 192];
+    let mut kappa: u32 = 0;
+    for _ in 0..MAX_SIGN_ATTEMPTS {
+        // Line 11: y = ExpandMask(rho'', kappa), its bytes straight into
+        // the signature's z field.
+        for (r, chunk) in z_part.chunks_mut(zb).enumerate() {
+            let mut x = Shake256::default();
+            x.update(&rho_pp[..]);
+            x.update(&((kappa + r as u32) as u16).to_le_bytes());
+            x.finalize_xof().read(chunk);
+        }
+        kappa += P::L as u32;
+        // Lines 12..15: each row of w = A y, its HighBits hashed into c~.
+        let mut hasher = Shake256::default();
+        hasher.update(mu);
+        for i in 0..P::K {
+            *u = Poly::default();
+            for j in 0..P::L {
+                pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut s);
+                b.ntt_q8380417(&mut s);
+                a_entry::<B, Error>(b, sk.rho(), i, j, &mut a)?;
+                b.pointwise_acc_mont_q8380417(&a, &s, &mut u);
+            }
+            b.reduce32_q8380417(&mut u);
+            b.inv_ntt_tomont_q8380417(&mut u);
+            b.caddq_q8380417(&mut u);
+            b.decompose_q8380417(P::GAMMA2, &u, &mut a, &mut t);
+            pack::pack_w1(P::GAMMA2, &a, &mut w1buf[..w1b]);
+            hasher.update(&w1buf[..w1b]);
+        }
+        // c~ is part of the signature (public).
+        let mut ctilde = [0u8; 64];
+        hasher.finalize_xof().read(&mut ctilde[..ct_len]);
+        let ctilde = declassify(ctilde);
+        ct_part.copy_from_slice(&ctilde[..ct_len]);
+        let mut chat = sample_in_ball(&ctilde[..ct_len], P::TAU).ok_or(Error::RejectionLimit)?;
+        b.ntt_q8380417(&mut chat);
+
+        // Line 20: z = y + c s1, over y in place.
+        let mut reject = false;
+        for j in 0..P::L {
+            sk.s1::<B, P>(b, j, &mut s)?;
+            b.ntt_q8380417(&mut s);
+            b.pointwise_mont_q8380417(&chat, &s, &mut a);
+            b.inv_ntt_tomont_q8380417(&mut a);
+            let chunk = &mut z_part[j * zb..(j + 1) * zb];
+            pack::unpack_z(P::GAMMA1_BITS, chunk, &mut s);
+            b.add_q8380417(&mut a, &s);
+            b.reduce32_q8380417(&mut a);
+            reject |= b.exceeds_norm_q8380417(&a, g1 - P::BETA);
+            pack::pack_z(P::GAMMA1_BITS, &a, chunk);
+        }
+        if declassify(reject) {
+            continue;
+        }
+
+        // Lines 21..28, a row at a time: w = A z - c A s1 (= A y) and
+        // t = A s1 + s2 share each matrix entry.
+        let mut ones = 0u32;
+        for i in 0..P::K {
+            *u = Poly::default();
+            *t = Poly::default();
+            for j in 0..P::L {
+                a_entry::<B, Error>(b, sk.rho(), i, j, &mut a)?;
+                sk.s1::<B, P>(b, j, &mut s)?;
+                b.ntt_q8380417(&mut s);
+                b.pointwise_acc_mont_q8380417(&a, &s, &mut t);
+                pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut s);
+                b.ntt_q8380417(&mut s);
+                b.pointwise_acc_mont_q8380417(&a, &s, &mut u);
+            }
+            // u - c t (both carry 2^-32): w_i in the NTT domain.
+            b.reduce32_q8380417(&mut t);
+            b.pointwise_mont_q8380417(&t, &MONT_SQ_POLY, &mut a);
+            b.pointwise_mont_q8380417(&chat, &a, &mut s);
+            b.sub_q8380417(&mut u, &s);
+            b.reduce32_q8380417(&mut u);
+            b.inv_ntt_tomont_q8380417(&mut u);
+            b.caddq_q8380417(&mut u);
+            // t_i = A s1 + s2, and s2_i for c s2.
+            b.inv_ntt_tomont_q8380417(&mut t);
+            sk.s2::<B, P>(b, i, &mut s)?;
+            b.add_q8380417(&mut t, &s);
+            b.caddq_q8380417(&mut t);
+            b.ntt_q8380417(&mut s);
+            b.pointwise_mont_q8380417(&chat, &s, &mut a);
+            b.inv_ntt_tomont_q8380417(&mut a);
+            // Line 14/21: w1 into s, w0 into v; r0 = w0 - c s2.
+            b.decompose_q8380417(P::GAMMA2, &u, &mut s, &mut v);
+            b.sub_q8380417(&mut v, &a);
+            b.reduce32_q8380417(&mut v);
+            reject |= b.exceeds_norm_q8380417(&v, g2 - P::BETA);
+            // t0 into u (a is scratch), then c t0.
+            sk.t0::<B, P>(b, i, &t, &mut a, &mut u);
+            b.ntt_q8380417(&mut u);
+            b.pointwise_mont_q8380417(&chat, &u, &mut a);
+            b.inv_ntt_tomont_q8380417(&mut a);
+            b.reduce32_q8380417(&mut a);
+            reject |= b.exceeds_norm_q8380417(&a, g2);
+            // Line 26: h = MakeHint(-c t0, w - c s2 + c t0).
+            b.add_q8380417(&mut v, &a);
+            ones += b.make_hint_q8380417(P::GAMMA2, &v, &s, &mut t);
+            for (k, byte) in hints[i * N / 8..(i + 1) * N / 8].iter_mut().enumerate() {
+                *byte = (0..8).fold(0u8, |acc, bit| {
+                    acc | (((t.coeffs[8 * k + bit] & 1) as u8) << bit)
+                });
+            }
+        }
+        if declassify(reject || ones as usize > P::OMEGA) {
+            continue;
+        }
+        // Line 33: HintBitPack (Alg. 20); the accepted hint is public.
+        h_part.fill(0);
+        let mut index = 0usize;
+        for i in 0..P::K {
+            for j in 0..N {
+                if declassify(hints[i * N / 8 + j / 8] >> (j % 8)) & 1 != 0 {
+                    if let Some(x) = h_part.get_mut(index) {
+                        *x = j as u8;
+                    }
+                    index += 1;
+                }
+            }
+            if let Some(x) = h_part.get_mut(P::OMEGA + i) {
+                *x = index as u8;
+            }
+        }
+        return Ok(());
+    }
+    Err(Error::RejectionLimit)
+}
+
+/// HintBitUnpack's checks (FIPS 204 Alg. 21) without unpacking.
+fn check_hint<P: ParameterSet>(y: &[u8]) -> Result<(), Error> {
+    if y.len() != P::OMEGA + P::K {
+        return Err(Error::InvalidLength);
+    }
+    let mut index = 0usize;
+    for i in 0..P::K {
+        let end = y[P::OMEGA + i] as usize;
+        if end < index || end > P::OMEGA {
+            return Err(Error::MalformedHint);
+        }
+        let first = index;
+        while index < end {
+            if index > first && y[index - 1] >= y[index] {
+                return Err(Error::MalformedHint);
+            }
+            index += 1;
+        }
+    }
+    if y[index..P::OMEGA].iter().any(|&x| x != 0) {
+        return Err(Error::MalformedHint);
+    }
+    Ok(())
+}
+
+/// FIPS 204 Alg. 8 ML-DSA.Verify_internal from line 7 (mu given), from the
+/// encoded public key, one row at a time. Four polynomials of working
+/// memory.
+#[inline(never)]
+pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &[u8],
+    mu: &[u8; 64],
+    sig: &[u8],
+) -> Result<(), Error> {
+    if sig.len() != P::SIG_LEN || pk.len() != P::PK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let ct_len = ctilde_len::<P>();
+    let zb = pack::z_bytes(P::GAMMA1_BITS);
+    let (ctilde, rest) = sig.split_at(ct_len);
+    let (z_part, h_part) = rest.split_at(P::L * zb);
+    let mut s = Poly::default();
+    for chunk in z_part.chunks(zb) {
+        pack::unpack_z(P::GAMMA1_BITS, chunk, &mut s);
+        if b.exceeds_norm_q8380417(&s, gamma1::<P>() - P::BETA) {
+            return Err(Error::ZOutOfRange);
+        }
+    }
+    check_hint::<P>(h_part)?;
+    let mut chat = sample_in_ball(ctilde, P::TAU).ok_or(Error::RejectionLimit)?;
+    b.ntt_q8380417(&mut chat);
+    let mut rho = [0u8; 32];
+    rho.copy_from_slice(&pk[..32]);
+    let mut a = Poly::default();
+    let mut w1buf = [0u8; 192];
+    let w1b = pack::w1_bytes(P::GAMMA2);
+    let mut hasher = Shake256::default();
+    hasher.update(mu);
+    let mut index = 0usize;
+    for i in 0..P::K {
+        // Line 9: A z - c t1 2^d for row i.
+        let mut u = Poly::default();
+        for j in 0..P::L {
+            pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut s);
+            b.ntt_q8380417(&mut s);
+            a_entry::<B, Error>(b, &rho, i, j, &mut a)?;
+            b.pointwise_acc_mont_q8380417(&a, &s, &mut u);
+        }
+        let t1 = &pk[32 + i * pack::T1_BYTES..32 + (i + 1) * pack::T1_BYTES];
+        pack::unpack_t1(t1, &mut s);
+        b.shift_left_d_q8380417(&mut s);
+        b.ntt_q8380417(&mut s);
+        b.pointwise_mont_q8380417(&chat, &s, &mut a);
+        b.sub_q8380417(&mut u, &a);
+        b.reduce32_q8380417(&mut u);
+        b.inv_ntt_tomont_q8380417(&mut u);
+        b.caddq_q8380417(&mut u);
+        // Line 10: w1' = UseHint(h_i, w'approx_i).
+        s = Poly::default();
+        let end = h_part[P::OMEGA + i] as usize;
+        while index < end {
+            s.coeffs[h_part[index] as usize] = 1;
+            index += 1;
+        }
+        b.use_hint_q8380417(P::GAMMA2, &u, &s, &mut a);
+        pack::pack_w1(P::GAMMA2, &a, &mut w1buf[..w1b]);
+        hasher.update(&w1buf[..w1b]);
+    }
+    let mut ctilde2 = [0u8; 64];
+    hasher.finalize_xof().read(&mut ctilde2[..ct_len]);
+    if bool::from(subtle::ConstantTimeEq::ct_eq(ctilde, &ctilde2[..ct_len])) {
+        Ok(())
+    } else {
+        Err(Error::InvalidSignature)
+    }
+}

@@ -80,6 +80,27 @@ pub mod probes {
         ("ml-dsa-87-keygen", ml_dsa_keygen::<MlDsa87>),
         ("ml-dsa-87-sign", ml_dsa_sign::<MlDsa87>),
         ("ml-dsa-87-verify", ml_dsa_verify::<MlDsa87>),
+        ("lowmem-ml-dsa-44-keygen", lowmem_keygen::<MlDsa44>),
+        ("lowmem-ml-dsa-44-sign", lowmem_sign::<MlDsa44>),
+        (
+            "lowmem-ml-dsa-44-sign-from-seed",
+            lowmem_sign_from_seed::<MlDsa44>,
+        ),
+        ("lowmem-ml-dsa-44-verify", lowmem_verify::<MlDsa44>),
+        ("lowmem-ml-dsa-65-keygen", lowmem_keygen::<MlDsa65>),
+        ("lowmem-ml-dsa-65-sign", lowmem_sign::<MlDsa65>),
+        (
+            "lowmem-ml-dsa-65-sign-from-seed",
+            lowmem_sign_from_seed::<MlDsa65>,
+        ),
+        ("lowmem-ml-dsa-65-verify", lowmem_verify::<MlDsa65>),
+        ("lowmem-ml-dsa-87-keygen", lowmem_keygen::<MlDsa87>),
+        ("lowmem-ml-dsa-87-sign", lowmem_sign::<MlDsa87>),
+        (
+            "lowmem-ml-dsa-87-sign-from-seed",
+            lowmem_sign_from_seed::<MlDsa87>,
+        ),
+        ("lowmem-ml-dsa-87-verify", lowmem_verify::<MlDsa87>),
         ("fn-dsa-512-sign", fn_dsa_512_sign),
         ("fn-dsa-512-decode-sign", fn_dsa_512_decode_sign),
         ("fn-dsa-512-verify", fn_dsa_512_verify),
@@ -199,16 +220,87 @@ pub mod probes {
         })
     }
 
+    /// Verification from the static encoded key and signature (decoding
+    /// the key inside the measurement, as `lowmem_verify`).
     fn ml_dsa_verify<P: ParameterSet>() -> Op {
-        let sk = SigningKey::<P>::from_seed(&[5u8; 32].into());
-        let pair = sk
-            .sign_deterministic(b"stack probe", b"")
-            .ok()
-            .map(|sig| (sk.verifying_key(), sig));
+        let (pk, sig) = static_input::<P>();
         Box::new(move || {
-            pair.as_ref().map_or(0, |(vk, sig)| {
-                u64::from(vk.verify_with_context(black_box(b"stack probe"), b"", sig))
+            pqkit_ml_dsa::VerifyingKey::<P>::from_bytes(black_box(pk)).map_or(0, |vk| {
+                u64::from(
+                    vk.verify_multipart_with_context(&[b"stack probe"], b"", sig)
+                        .is_ok(),
+                )
             })
+        })
+    }
+
+    /// Low-memory keygen: the public key from the seed, written into one
+    /// output buffer on the stack (inside the measurement), as a device
+    /// would.
+    fn lowmem_keygen<P: ParameterSet>() -> Op {
+        Box::new(|| {
+            use pqkit_ml_dsa::ByteArray;
+            let mut pk = P::PublicKeyBytes::zeroed();
+            let sk = pqkit_ml_dsa::lowmem::keygen_into::<P>(black_box(&[5u8; 32].into()), &mut pk);
+            u64::from(black_box(&pk).as_ref()[40]) + u64::from(sk.tr()[0])
+        })
+    }
+
+    /// Low-memory signing into one signature buffer on the stack.
+    fn lowmem_sign<P: ParameterSet>() -> Op {
+        let sk = pqkit_ml_dsa::lowmem::SigningKey::<P>::from_seed(&[5u8; 32].into());
+        Box::new(move || {
+            use pqkit_ml_dsa::ByteArray;
+            let mut sig = P::SignatureBytes::zeroed();
+            sk.sign_into(black_box(b"stack probe"), b"", &[9; 32], &mut sig)
+                .map_or(0, |()| u64::from(black_box(&sig).as_ref()[0]))
+        })
+    }
+
+    /// Merged keygen-and-sign from the seed, into one signature buffer.
+    fn lowmem_sign_from_seed<P: ParameterSet>() -> Op {
+        Box::new(|| {
+            use pqkit_ml_dsa::ByteArray;
+            let mut sig = P::SignatureBytes::zeroed();
+            pqkit_ml_dsa::lowmem::sign_from_seed_into::<P>(
+                black_box(&[5u8; 32].into()),
+                b"stack probe",
+                b"",
+                &[9; 32],
+                &mut sig,
+            )
+            .map_or(0, |()| u64::from(black_box(&sig).as_ref()[0]))
+        })
+    }
+
+    /// The verification probes' static inputs (made by `build.rs`): the
+    /// public key of seed `[5; 32]` and its deterministic signature of
+    /// "stack probe".
+    fn static_input<P: ParameterSet>() -> (&'static [u8], &'static [u8]) {
+        match P::K {
+            4 => (
+                include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-44.pk")),
+                include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-44.sig")),
+            ),
+            6 => (
+                include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-65.pk")),
+                include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-65.sig")),
+            ),
+            _ => (
+                include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-87.pk")),
+                include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-87.sig")),
+            ),
+        }
+    }
+
+    /// Low-memory verification from the static encoded key and signature
+    /// (as in flash): nothing is made at run time.
+    fn lowmem_verify<P: ParameterSet>() -> Op {
+        let (pk, sig) = static_input::<P>();
+        Box::new(move || {
+            u64::from(
+                pqkit_ml_dsa::lowmem::verify::<P>(pk, black_box(b"stack probe"), b"", sig).is_ok(),
+            )
         })
     }
 
@@ -289,5 +381,22 @@ pub mod probes {
             dk.decapsulate_bytes(black_box(&ct))
                 .map_or(0, |k| u64::from(k[0]))
         })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        /// The verification probes verify (their static inputs match), and
+        /// every ML-DSA probe runs.
+        #[test]
+        fn ml_dsa_probes_run_and_verify() {
+            for (name, prepare) in ALL.iter().filter(|(n, _)| n.contains("ml-dsa")) {
+                let out = prepare()();
+                if name.ends_with("verify") {
+                    assert_eq!(out, 1, "{name}");
+                }
+            }
+        }
     }
 }

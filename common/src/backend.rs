@@ -256,6 +256,14 @@ pub fn dispatch<K: Kernel>(kernel: K) -> K::Output {
     if let Some(token) = best_avx2() {
         return run_avx2(kernel, token);
     }
+    run_portable(kernel)
+}
+
+/// The portable branch of [`dispatch`], kept out of line: inlined, its
+/// locals would be reserved in the caller's frame even when the AVX2
+/// branch runs (the low-memory ML-DSA counts every such byte).
+#[inline(never)]
+fn run_portable<K: Kernel>(kernel: K) -> K::Output {
     kernel.run(Portable)
 }
 

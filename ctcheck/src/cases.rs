@@ -29,6 +29,18 @@ pub const ALL: &[Case] = &[
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
+    (
+        "lowmem-ml-dsa-44-keygen-sign",
+        ml_dsa_lowmem::<pqkit_ml_dsa::MlDsa44>,
+    ),
+    (
+        "lowmem-ml-dsa-65-keygen-sign",
+        ml_dsa_lowmem::<pqkit_ml_dsa::MlDsa65>,
+    ),
+    (
+        "lowmem-ml-dsa-87-keygen-sign",
+        ml_dsa_lowmem::<pqkit_ml_dsa::MlDsa87>,
+    ),
     ("fn-dsa-512-decode-sign", fn_dsa_512),
     ("fn-dsa-1024-decode-sign", fn_dsa_1024),
     ("fn-dsa-512-keygen", fn_dsa_512_keygen),
@@ -167,6 +179,45 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
     unpoison(sig1.as_mut_slice());
     unpoison(sig2.as_mut_slice());
     fold(fold(fold(0, &pk), &sig1), &sig2)
+}
+
+/// The low-memory ML-DSA path: streamed keygen from a secret seed, hedged
+/// and deterministic signing from the compact key, merged keygen-and-sign,
+/// and signing from the expanded key bytes in place. Declassified inside
+/// the crate: as for the fast path, plus the accepted hint bits (part of
+/// the signature) once an attempt is accepted.
+fn ml_dsa_lowmem<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
+    use pqkit_ml_dsa::lowmem;
+    let mut xi: [u8; 32] = secret_bytes(30);
+    let mut rnd: [u8; 32] = secret_bytes(31);
+    poison(&mut xi);
+    poison(&mut rnd);
+    let (sk, vk) = lowmem::keygen::<P>(&xi.into());
+    let mut pk = vk.as_bytes().to_vec();
+    let msg = b"constant-time check message";
+    let mut sigs = Vec::new();
+    for s in [
+        sk.sign_with_rnd(msg, b"ctx", &rnd),
+        sk.sign_deterministic(msg, b""),
+        lowmem::sign_from_seed::<P>(&xi.into(), msg, b"", &rnd),
+    ] {
+        match s {
+            Ok(s) => sigs.push(s.as_bytes().to_vec()),
+            Err(_) => return 3,
+        }
+    }
+    let full = pqkit_ml_dsa::SigningKey::<P>::from_seed(&xi.into());
+    match lowmem::sign_expanded::<P>(full.expanded_bytes().as_ref(), msg, b"", &rnd) {
+        Ok(s) => sigs.push(s.as_bytes().to_vec()),
+        Err(_) => return 4,
+    }
+    unpoison(pk.as_mut_slice());
+    let mut acc = fold(0, &pk);
+    for s in sigs.iter_mut() {
+        unpoison(s.as_mut_slice());
+        acc = fold(acc, s);
+    }
+    acc
 }
 
 #[derive(Clone)]

@@ -46,7 +46,7 @@ use signature::{Keypair, RandomizedSigner, Signer, Verifier};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::algo::lowmem as stream;
-use crate::keys::{EncodedVerifyingKey, Seed, Signature};
+use crate::keys::{EncodedSignature, EncodedVerifyingKey, Seed, Signature};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::{Error, PreHash};
@@ -89,15 +89,23 @@ fn sign_with<P: ParameterSet, S: stream::Secrets>(
     sk: &S,
     mu: &Mu,
     rnd: &[u8; 32],
-) -> Result<Signature<P>, Error> {
-    let mut bytes = P::SignatureBytes::zeroed();
+    sig: &mut EncodedSignature<P>,
+) -> Result<(), Error> {
     dispatch(SignK::<P, S> {
         sk,
         mu,
         rnd,
-        sig: bytes.as_mut(),
+        sig: sig.as_mut(),
         _p: PhantomData,
-    })?;
+    })
+}
+
+/// Run `f` on a zeroed signature buffer and wrap it.
+fn new_signature<P: ParameterSet>(
+    f: impl FnOnce(&mut EncodedSignature<P>) -> Result<(), Error>,
+) -> Result<Signature<P>, Error> {
+    let mut bytes = P::SignatureBytes::zeroed();
+    f(&mut bytes)?;
     Ok(Signature { bytes })
 }
 
@@ -136,14 +144,32 @@ fn sign_mu_into<P: ParameterSet>(
     key: &[u8; 32],
     mu: &Mu,
     rnd: &[u8; 32],
-) -> Result<Signature<P>, Error> {
+    sig: &mut EncodedSignature<P>,
+) -> Result<(), Error> {
     let (_, rho_prime, _) = stream::expand_seed::<P>(xi);
     let sk = stream::FromSeed {
         rho,
         rho_prime: &rho_prime,
         key,
     };
-    sign_with::<P, _>(&sk, mu, rnd)
+    sign_with::<P, _>(&sk, mu, rnd, sig)
+}
+
+/// `mu = H(tr || 0 || |ctx| || ctx || msg)` in a frame of its own (its
+/// hash state is not kept beside the signing buffers).
+#[inline(never)]
+fn mu_of(tr: &[u8; 64], ctx: &[u8], msg: &[u8]) -> Result<Mu, Error> {
+    let mut b = MuBuilder::new(tr, ctx)?;
+    b.update(msg);
+    Ok(b.finalize())
+}
+
+/// `tr = H(pk, 64)` in a frame of its own.
+#[inline(never)]
+fn tr_of_bytes(pk: &[u8]) -> [u8; 64] {
+    let mut tr = [0u8; 64];
+    crate::algo::h(&[pk], &mut tr);
+    tr
 }
 
 fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
@@ -170,13 +196,66 @@ pub fn sign_from_seed<P: ParameterSet>(
     ctx: &[u8],
     rnd: &[u8; 32],
 ) -> Result<Signature<P>, Error> {
+    new_signature(|sig| sign_from_seed_into::<P>(xi, msg, ctx, rnd, sig))
+}
+
+/// [`sign_from_seed`] into the caller's signature buffer (no copy of the
+/// signature: what a device with little memory wants).
+pub fn sign_from_seed_into<P: ParameterSet>(
+    xi: &Seed,
+    msg: &[u8],
+    ctx: &[u8],
+    rnd: &[u8; 32],
+    sig: &mut EncodedSignature<P>,
+) -> Result<(), Error> {
     let xi: &[u8; 32] = xi.as_ref();
     let (rho, rho_prime, key) = stream::expand_seed::<P>(xi);
     let tr = tr_of::<P>(&rho, &rho_prime);
     drop(rho_prime);
-    let mut b = MuBuilder::new(&tr, ctx)?;
-    b.update(msg);
-    sign_mu_into::<P>(xi, &rho, &key, &b.finalize(), rnd)
+    let mu = mu_of(&tr, ctx, msg)?;
+    sign_mu_into::<P>(xi, &rho, &key, &mu, rnd, sig)
+}
+
+/// Key generation from the seed xi (FIPS 204 Alg. 6), streamed: the
+/// compact signing key and the public key, the public key computed once
+/// (three polynomials of working memory) and hashed into `tr`.
+pub fn keygen<P: ParameterSet>(xi: &Seed) -> (SigningKey<P>, VerifyingKey<P>) {
+    let mut pk = P::PublicKeyBytes::zeroed();
+    let sk = keygen_into::<P>(xi, &mut pk);
+    (sk, VerifyingKey::from_encoded(pk))
+}
+
+/// [`keygen`] with the public key written into the caller's buffer.
+pub fn keygen_into<P: ParameterSet>(xi: &Seed, pk: &mut EncodedVerifyingKey<P>) -> SigningKey<P> {
+    let (rho, rho_prime, key) = stream::expand_seed::<P>(xi.as_ref());
+    public_key_into::<P>(&rho, &rho_prime, pk);
+    let tr = tr_of_bytes(pk.as_ref());
+    SigningKey {
+        xi: *xi,
+        rho,
+        key: *key,
+        tr,
+        _p: PhantomData,
+    }
+}
+
+/// `pkEncode(rho, t1)`, streamed row by row into `pk`.
+fn public_key_into<P: ParameterSet>(
+    rho: &[u8; 32],
+    rho_prime: &[u8; 64],
+    pk: &mut EncodedVerifyingKey<P>,
+) {
+    let mut at = 0;
+    let out = pk.as_mut();
+    dispatch(PublicKeyK::<P, _> {
+        rho,
+        rho_prime,
+        sink: |piece: &[u8]| {
+            out[at..at + piece.len()].copy_from_slice(piece);
+            at += piece.len();
+        },
+        _p: PhantomData,
+    });
 }
 
 /// ML-DSA.Sign_internal from line 7 (external mu) with an encoded expanded
@@ -191,9 +270,19 @@ pub fn sign_expanded_mu<P: ParameterSet>(
     mu: &Mu,
     rnd: &[u8; 32],
 ) -> Result<Signature<P>, Error> {
+    new_signature(|sig| sign_expanded_mu_into::<P>(sk, mu, rnd, sig))
+}
+
+/// [`sign_expanded_mu`] into the caller's signature buffer.
+pub fn sign_expanded_mu_into<P: ParameterSet>(
+    sk: &[u8],
+    mu: &Mu,
+    rnd: &[u8; 32],
+    sig: &mut EncodedSignature<P>,
+) -> Result<(), Error> {
     let (rho, key) = stream::check_expanded::<P>(sk)?;
     let secrets = stream::FromExpanded { sk, rho, key };
-    sign_with::<P, _>(&secrets, mu, rnd)
+    sign_with::<P, _>(&secrets, mu, rnd, sig)
 }
 
 /// ML-DSA.Sign (pure, context of at most 255 bytes) with an encoded
@@ -292,17 +381,7 @@ impl<P: ParameterSet> SigningKey<P> {
     pub fn verifying_key(&self) -> VerifyingKey<P> {
         let (rho, rho_prime, _) = stream::expand_seed::<P>(self.xi.as_ref());
         let mut pk = P::PublicKeyBytes::zeroed();
-        let mut at = 0;
-        let out = pk.as_mut();
-        dispatch(PublicKeyK::<P, _> {
-            rho: &rho,
-            rho_prime: &rho_prime,
-            sink: |piece: &[u8]| {
-                out[at..at + piece.len()].copy_from_slice(piece);
-                at += piece.len();
-            },
-            _p: PhantomData,
-        });
+        public_key_into::<P>(&rho, &rho_prime, &mut pk);
         VerifyingKey {
             pk,
             tr: self.tr,
@@ -313,7 +392,31 @@ impl<P: ParameterSet> SigningKey<P> {
     /// FIPS 204 Alg. 7 from line 7: sign an external mu with the given
     /// `rnd` (all zero: deterministic).
     pub fn sign_mu_with_rnd(&self, mu: &Mu, rnd: &[u8; 32]) -> Result<Signature<P>, Error> {
-        sign_mu_into::<P>(self.xi.as_ref(), &self.rho, &self.key, mu, rnd)
+        new_signature(|sig| self.sign_mu_into(mu, rnd, sig))
+    }
+
+    /// [`sign_mu_with_rnd`](Self::sign_mu_with_rnd) into the caller's
+    /// signature buffer.
+    pub fn sign_mu_into(
+        &self,
+        mu: &Mu,
+        rnd: &[u8; 32],
+        sig: &mut EncodedSignature<P>,
+    ) -> Result<(), Error> {
+        sign_mu_into::<P>(self.xi.as_ref(), &self.rho, &self.key, mu, rnd, sig)
+    }
+
+    /// ML-DSA.Sign with a context and `rnd` into the caller's signature
+    /// buffer (no copy of the signature).
+    pub fn sign_into(
+        &self,
+        msg: &[u8],
+        ctx: &[u8],
+        rnd: &[u8; 32],
+        sig: &mut EncodedSignature<P>,
+    ) -> Result<(), Error> {
+        let mu = mu_of(&self.tr, ctx, msg)?;
+        self.sign_mu_into(&mu, rnd, sig)
     }
 
     /// ML-DSA.Sign with a context (at most 255 bytes) and an explicit
@@ -396,6 +499,22 @@ impl<P: ParameterSet> RandomizedSigner<Signature<P>> for SigningKey<P> {
     }
 }
 
+/// ML-DSA.Verify (pure, with a context) straight from the encoded public
+/// key and signature, borrowed (e.g. from flash): nothing is copied, `tr`
+/// is hashed from `pk`.
+pub fn verify<P: ParameterSet>(pk: &[u8], msg: &[u8], ctx: &[u8], sig: &[u8]) -> Result<(), Error> {
+    if pk.len() != P::PK_LEN {
+        return Err(Error::InvalidLength);
+    }
+    let mu = mu_of(&tr_of_bytes(pk), ctx, msg)?;
+    dispatch(VerifyK::<P> {
+        pk,
+        mu: &mu,
+        sig,
+        _p: PhantomData,
+    })
+}
+
 /// A low-memory ML-DSA verifying key: the encoded public key and `tr`.
 /// Verification works from the encoding one row at a time.
 #[derive(Clone, PartialEq, Eq)]
@@ -418,13 +537,18 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// right length is a key).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let pk = EncodedVerifyingKey::<P>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        Ok(Self::from_encoded(pk))
+    }
+
+    /// From the encoding (and `tr = H(pk)`).
+    pub fn from_encoded(pk: EncodedVerifyingKey<P>) -> Self {
         let mut tr = [0u8; 64];
-        crate::algo::h(&[bytes], &mut tr);
-        Ok(Self {
+        crate::algo::h(&[pk.as_ref()], &mut tr);
+        Self {
             pk,
             tr,
             _p: PhantomData,
-        })
+        }
     }
 
     /// The encoded public key.

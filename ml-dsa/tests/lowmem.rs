@@ -22,6 +22,9 @@ fn seeded<P: ParameterSet>() {
         assert_eq!(cvk.as_bytes(), vk.as_bytes());
         assert_eq!(compact.tr(), vk.tr());
         assert_eq!(lowmem::VerifyingKey::from(&vk), cvk);
+        let (k2, v2) = lowmem::keygen::<P>(&seed.into());
+        assert_eq!(v2, cvk);
+        assert_eq!(k2.tr(), compact.tr());
         let msg = [round; 100];
         let ctx: &[u8] = if round % 2 == 0 {
             b""

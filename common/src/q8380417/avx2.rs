@@ -108,22 +108,21 @@ fn load_bytes(a: &[u8; 32]) -> __m256i {
     unsafe { _mm256_loadu_si256(a.as_ptr().cast()) }
 }
 
+/// The polynomial's 256 coefficients as 32 vectors, in place: the
+/// transforms work on the caller's memory (no 1 KB copy on the stack).
 #[inline]
-#[target_feature(enable = "avx2")]
-fn load_poly(a: &Poly) -> [__m256i; 32] {
-    let mut v = [_mm256_setzero_si256(); 32];
-    for (x, c) in v.iter_mut().zip(a.coeffs.as_chunks::<8>().0) {
-        *x = load(c);
-    }
-    v
-}
-
-#[inline]
-#[target_feature(enable = "avx2")]
-fn store_poly(a: &mut Poly, v: &[__m256i; 32]) {
-    for (x, c) in v.iter().zip(a.coeffs.as_chunks_mut::<8>().0) {
-        store(c, *x);
-    }
+#[allow(unsafe_code)]
+fn vectors_mut(a: &mut Poly) -> &mut [__m256i; 32] {
+    const _: () = assert!(
+        size_of::<Poly>() == size_of::<[__m256i; 32]>()
+            && align_of::<Poly>() >= align_of::<[__m256i; 32]>()
+    );
+    // SAFETY: `Poly` is `repr(C, align(32))` with the one field
+    // `[i32; 256]`: 1024 bytes at 32-byte alignment, the size and alignment
+    // of `[__m256i; 32]` (checked at compile time above). Every bit pattern
+    // is a valid value of both types, and the result reborrows `a`
+    // exclusively for its lifetime, so nothing else aliases it.
+    unsafe { &mut *core::ptr::from_mut(a).cast::<[__m256i; 32]>() }
 }
 
 // ---------------------------------------------------------------------------
@@ -346,18 +345,18 @@ fn inv_ntt_group(w: &mut [__m256i; 8], g: usize) {
 
 #[target_feature(enable = "avx2")]
 pub(super) fn ntt(a: &mut Poly) {
-    let mut v = load_poly(a);
+    let v = vectors_mut(a);
     // Layers len = 128 and 64: register distance 16 and 8.
     let z = _mm256_set1_epi32(Z[1]);
     for j in 0..16 {
-        if let Some((x, y)) = pair(&mut v, j, j + 16) {
+        if let Some((x, y)) = pair(v, j, j + 16) {
             ct(x, y, z);
         }
     }
     for (h, start) in [0usize, 16].into_iter().enumerate() {
         let z = _mm256_set1_epi32(Z[2 + h]);
         for j in start..start + 8 {
-            if let Some((x, y)) = pair(&mut v, j, j + 8) {
+            if let Some((x, y)) = pair(v, j, j + 8) {
                 ct(x, y, z);
             }
         }
@@ -366,19 +365,18 @@ pub(super) fn ntt(a: &mut Poly) {
     for (g, w) in v.as_chunks_mut::<8>().0.iter_mut().enumerate() {
         ntt_group(w, g);
     }
-    store_poly(a, &v);
 }
 
 #[target_feature(enable = "avx2")]
 pub(super) fn inv_ntt_tomont(a: &mut Poly) {
-    let mut v = load_poly(a);
+    let v = vectors_mut(a);
     for (g, w) in v.as_chunks_mut::<8>().0.iter_mut().enumerate() {
         inv_ntt_group(w, g);
     }
     for (h, start) in [0usize, 16].into_iter().enumerate() {
         let z = _mm256_set1_epi32(-Z[3 - h]);
         for j in start..start + 8 {
-            if let Some((x, y)) = pair(&mut v, j, j + 8) {
+            if let Some((x, y)) = pair(v, j, j + 8) {
                 gs(x, y, z);
             }
         }
@@ -386,13 +384,12 @@ pub(super) fn inv_ntt_tomont(a: &mut Poly) {
     let z = _mm256_set1_epi32(-Z[1]);
     let f = _mm256_set1_epi32(INV_NTT_F);
     for j in 0..16 {
-        if let Some((x, y)) = pair(&mut v, j, j + 16) {
+        if let Some((x, y)) = pair(v, j, j + 16) {
             gs(x, y, z);
             *x = montmul(f, *x);
             *y = montmul(f, *y);
         }
     }
-    store_poly(a, &v);
 }
 
 /// Apply `f` to every register pair of `a`, `b`, storing into `r`.

@@ -319,7 +319,16 @@ pub use portable::{decompose, make_hint, power2round, use_hint};
 /// the bound used here (64 blocks = 8704 bytes) has probability below
 /// `2^-1000`.
 pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Option<Poly> {
+    let mut c = Poly::default();
+    sample_in_ball_into(c_tilde, tau, &mut c).then_some(c)
+}
+
+/// [`sample_in_ball`] into `c` (no polynomial-sized return value: for
+/// callers that count their stack). Returns `false` where
+/// `sample_in_ball` returns `None` (`c` then holds a partial result).
+pub fn sample_in_ball_into(c_tilde: &[u8], tau: usize, c: &mut Poly) -> bool {
     use crate::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+    c.coeffs.fill(0);
     let mut h = Shake256::default();
     h.update(c_tilde);
     let mut rd = h.finalize_xof();
@@ -330,14 +339,13 @@ pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Option<Poly> {
     ]);
     let mut pos = 8usize;
     let mut blocks = 1usize;
-    let mut c = Poly::default();
     let tau = tau.min(N);
     for i in (N - tau)..N {
         // Line 7..9: draw j until j <= i.
         let j = loop {
             if pos == block.len() {
                 if blocks >= 64 {
-                    return None;
+                    return false;
                 }
                 rd.read(&mut block);
                 pos = 0;
@@ -353,7 +361,7 @@ pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Option<Poly> {
         c.coeffs[j] = 1 - 2 * (signs & 1) as i32;
         signs >>= 1;
     }
-    Some(c)
+    true
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 use super::*;
 
 use pqkit_common::keccak::Shake128;
+use pqkit_common::q8380417::{D, Q, montgomery_reduce, sample_in_ball_into};
 
 use super::keygen::MONT_SQ;
 
@@ -28,35 +29,69 @@ static MONT_SQ_POLY: Poly = Poly {
     coeffs: [MONT_SQ; N],
 };
 
-/// RejNTTPoly for the one entry `A[i][j]` (FIPS 204 Alg. 30 with the seed
-/// `rho || j || i` of Alg. 32), on a single SHAKE128 stream.
-fn a_entry<B: Backend, E: Bound>(
-    b: B,
+/// `acc[c] += A[i][j][c] * x[c] * 2^-32` for every pair `(x, acc)` in
+/// `pairs`, the entry `A[i][j]` sampled coefficient by coefficient from its
+/// SHAKE128 stream (RejNTTPoly, FIPS 204 Alg. 30) and never stored. The
+/// samples are public; the products are plain arithmetic on `x`.
+#[inline(never)]
+fn a_mul_acc<E: Bound, const M: usize>(
     rho: &[u8; 32],
     i: usize,
     j: usize,
-    out: &mut Poly,
+    pairs: [(&Poly, &mut Poly); M],
 ) -> Result<(), E> {
+    let mut pairs = pairs;
     let mut x = Shake128::default();
     x.update(rho);
     x.update(&[j as u8, i as u8]);
     let mut reader = x.finalize_xof();
     let mut block = [0u8; SHAKE128_RATE];
-    let mut filled = 0;
+    let mut c = 0;
     let mut blocks = 0;
-    while filled < N {
+    while c < N {
         if blocks == E::MAX_A {
             return E::exceeded();
         }
         reader.read(&mut block);
-        filled = b.rej_uniform_q8380417(out, filled, &block);
         blocks += 1;
+        for t in block.chunks_exact(3) {
+            let a = (u32::from(t[0]) | u32::from(t[1]) << 8 | u32::from(t[2]) << 16) & 0x7f_ffff;
+            if c < N && a < Q as u32 {
+                for (v, acc) in pairs.iter_mut() {
+                    acc.coeffs[c] += montgomery_reduce(i64::from(a) * i64::from(v.coeffs[c]));
+                }
+                c += 1;
+            }
+        }
     }
     Ok(())
 }
 
+/// `x = c * x * 2^-32` coefficient-wise, in place.
+fn mul_mont_in_place(c: &Poly, x: &mut Poly) {
+    for (v, &w) in x.coeffs.iter_mut().zip(c.coeffs.iter()) {
+        *v = montgomery_reduce(i64::from(w) * i64::from(*v));
+    }
+}
+
+/// Power2Round's high part in place: `t1 = (t + 2^(d-1) - 1) >> d`
+/// (FIPS 204 Alg. 35, as the kernels compute it).
+fn t1_in_place(t: &mut Poly) {
+    for v in t.coeffs.iter_mut() {
+        *v = (*v + (1 << (D - 1)) - 1) >> D;
+    }
+}
+
+/// Power2Round's low part in place: `t0 = t - t1 2^d`.
+fn t0_in_place(t: &mut Poly) {
+    for v in t.coeffs.iter_mut() {
+        *v -= ((*v + (1 << (D - 1)) - 1) >> D) << D;
+    }
+}
+
 /// RejBoundedPoly for index `r` of ExpandS (FIPS 204 Alg. 31/33: `s1[r]`
 /// for `r < l`, `s2[r - l]` after), on a single SHAKE256 stream.
+#[inline(never)] // its SHAKE state lives only while it runs
 fn s_entry<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho_prime: &[u8; 64],
@@ -85,6 +120,7 @@ fn s_entry<B: Backend, P: ParameterSet, E: Bound>(
 
 /// `(rho, rho', K) = H(xi || k || l, 128)` (FIPS 204 Alg. 6 line 1); rho
 /// is public (the start of the public key).
+#[inline(never)] // its hash state lives only while it runs
 pub(crate) fn expand_seed<P: ParameterSet>(
     xi: &[u8; 32],
 ) -> ([u8; 32], Zeroizing<[u8; 64]>, Zeroizing<[u8; 32]>) {
@@ -110,25 +146,22 @@ pub(crate) fn public_key<B: Backend, P: ParameterSet, E: Bound>(
 ) -> Result<(), E> {
     sink(rho);
     let mut acc = Zeroizing::new(Poly::default());
-    let mut a = Zeroizing::new(Poly::default());
     let mut s = Zeroizing::new(Poly::default());
     let mut row = [0u8; pack::T1_BYTES];
     for i in 0..P::K {
-        *acc = Poly::default();
+        acc.coeffs.fill(0);
         for j in 0..P::L {
             s_entry::<B, P, E>(b, rho_prime, j, &mut s)?;
             b.ntt_q8380417(&mut s);
-            a_entry::<B, E>(b, rho, i, j, &mut a)?;
-            b.pointwise_acc_mont_q8380417(&a, &s, &mut acc);
+            a_mul_acc::<E, 1>(rho, i, j, [(&s, &mut acc)])?;
         }
         b.reduce32_q8380417(&mut acc);
         b.inv_ntt_tomont_q8380417(&mut acc);
         s_entry::<B, P, E>(b, rho_prime, P::L + i, &mut s)?;
         b.add_q8380417(&mut acc, &s);
         b.caddq_q8380417(&mut acc);
-        // t1 into `a`, t0 (secret, unused here) into `s`.
-        b.power2round_q8380417(&acc, &mut a, &mut s);
-        pack::pack_t1(&a, &mut row);
+        t1_in_place(&mut acc);
+        pack::pack_t1(&acc, &mut row);
         sink(&row);
     }
     Ok(())
@@ -144,16 +177,9 @@ pub(crate) trait Secrets {
     fn s1<B: Backend, P: ParameterSet>(&self, b: B, j: usize, out: &mut Poly) -> Result<(), Error>;
     /// `s2[i]`, plain domain.
     fn s2<B: Backend, P: ParameterSet>(&self, b: B, i: usize, out: &mut Poly) -> Result<(), Error>;
-    /// `t0[i]` into `out`, given row `i` of `t = A s1 + s2` (plain domain,
-    /// in `[0, q)`); `scratch` is free to use.
-    fn t0<B: Backend, P: ParameterSet>(
-        &self,
-        b: B,
-        i: usize,
-        t: &Poly,
-        scratch: &mut Poly,
-        out: &mut Poly,
-    );
+    /// Replace row `i` of `t = A s1 + s2` (plain domain, in `[0, q)`) by
+    /// `t0[i]`.
+    fn t0<P: ParameterSet>(&self, i: usize, t: &mut Poly);
 }
 
 /// Secrets re-derived from the seed: `s1`, `s2` from rho' (ExpandS, one
@@ -177,15 +203,8 @@ impl Secrets for FromSeed<'_> {
     fn s2<B: Backend, P: ParameterSet>(&self, b: B, i: usize, out: &mut Poly) -> Result<(), Error> {
         s_entry::<B, P, Error>(b, self.rho_prime, P::L + i, out)
     }
-    fn t0<B: Backend, P: ParameterSet>(
-        &self,
-        b: B,
-        _i: usize,
-        t: &Poly,
-        scratch: &mut Poly,
-        out: &mut Poly,
-    ) {
-        b.power2round_q8380417(t, scratch, out);
+    fn t0<P: ParameterSet>(&self, _i: usize, t: &mut Poly) {
+        t0_in_place(t);
     }
 }
 
@@ -230,16 +249,9 @@ impl Secrets for FromExpanded<'_> {
         pack::unpack_eta(P::ETA, self.eta_chunk::<P>(P::L + i), out);
         Ok(())
     }
-    fn t0<B: Backend, P: ParameterSet>(
-        &self,
-        _b: B,
-        i: usize,
-        _t: &Poly,
-        _s: &mut Poly,
-        out: &mut Poly,
-    ) {
+    fn t0<P: ParameterSet>(&self, i: usize, t: &mut Poly) {
         let at = 128 + (P::K + P::L) * pack::eta_bytes(P::ETA) + i * pack::T0_BYTES;
-        pack::unpack_t0(&self.sk[at..at + pack::T0_BYTES], out);
+        pack::unpack_t0(&self.sk[at..at + pack::T0_BYTES], t);
     }
 }
 
@@ -289,7 +301,6 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
     let g2 = P::GAMMA2.value();
     let ct_len = ctilde_len::<P>();
     let zb = pack::z_bytes(P::GAMMA1_BITS);
-    let w1b = pack::w1_bytes(P::GAMMA2);
     let (ct_part, rest) = sig.split_at_mut(ct_len);
     let (z_part, h_part) = rest.split_at_mut(P::L * zb);
 
@@ -297,45 +308,41 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
     let mut t = Zeroizing::new(Poly::default());
     let mut a = Zeroizing::new(Poly::default());
     let mut s = Zeroizing::new(Poly::default());
-    let mut v = Zeroizing::new(Poly::default());
+    let mut chat = Poly::default();
     // Hint bits of the current attempt, row-major.
     let mut hints = Zeroizing::new([0u8; K_MAX * N / 8]);
-    let mut w1buf = [0u8; 192];
     let mut kappa: u32 = 0;
     for _ in 0..MAX_SIGN_ATTEMPTS {
         // Line 11: y = ExpandMask(rho'', kappa), its bytes straight into
         // the signature's z field.
         for (r, chunk) in z_part.chunks_mut(zb).enumerate() {
-            let mut x = Shake256::default();
-            x.update(&rho_pp[..]);
-            x.update(&((kappa + r as u32) as u16).to_le_bytes());
-            x.finalize_xof().read(chunk);
+            mask_into(&rho_pp, (kappa + r as u32) as u16, chunk);
         }
         kappa += P::L as u32;
         // Lines 12..15: each row of w = A y, its HighBits hashed into c~.
         let mut hasher = Shake256::default();
         hasher.update(mu);
         for i in 0..P::K {
-            *u = Poly::default();
+            u.coeffs.fill(0);
             for j in 0..P::L {
                 pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut s);
                 b.ntt_q8380417(&mut s);
-                a_entry::<B, Error>(b, sk.rho(), i, j, &mut a)?;
-                b.pointwise_acc_mont_q8380417(&a, &s, &mut u);
+                a_mul_acc::<Error, 1>(sk.rho(), i, j, [(&s, &mut u)])?;
             }
             b.reduce32_q8380417(&mut u);
             b.inv_ntt_tomont_q8380417(&mut u);
             b.caddq_q8380417(&mut u);
             b.decompose_q8380417(P::GAMMA2, &u, &mut a, &mut t);
-            pack::pack_w1(P::GAMMA2, &a, &mut w1buf[..w1b]);
-            hasher.update(&w1buf[..w1b]);
+            absorb_w1::<P>(&mut hasher, &a);
         }
         // c~ is part of the signature (public).
         let mut ctilde = [0u8; 64];
-        hasher.finalize_xof().read(&mut ctilde[..ct_len]);
+        squeeze(&hasher, &mut ctilde[..ct_len]);
         let ctilde = declassify(ctilde);
         ct_part.copy_from_slice(&ctilde[..ct_len]);
-        let mut chat = sample_in_ball(&ctilde[..ct_len], P::TAU).ok_or(Error::RejectionLimit)?;
+        if !sample_in_ball_into(&ctilde[..ct_len], P::TAU, &mut chat) {
+            return Err(Error::RejectionLimit);
+        }
         b.ntt_q8380417(&mut chat);
 
         // Line 20: z = y + c s1, over y in place.
@@ -360,18 +367,16 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
         // t = A s1 + s2 share each matrix entry.
         let mut ones = 0u32;
         for i in 0..P::K {
-            *u = Poly::default();
-            *t = Poly::default();
+            u.coeffs.fill(0);
+            t.coeffs.fill(0);
             for j in 0..P::L {
-                a_entry::<B, Error>(b, sk.rho(), i, j, &mut a)?;
                 sk.s1::<B, P>(b, j, &mut s)?;
                 b.ntt_q8380417(&mut s);
-                b.pointwise_acc_mont_q8380417(&a, &s, &mut t);
-                pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut s);
-                b.ntt_q8380417(&mut s);
-                b.pointwise_acc_mont_q8380417(&a, &s, &mut u);
+                pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut a);
+                b.ntt_q8380417(&mut a);
+                a_mul_acc::<Error, 2>(sk.rho(), i, j, [(&s, &mut t), (&a, &mut u)])?;
             }
-            // u - c t (both carry 2^-32): w_i in the NTT domain.
+            // u - c t (both carry 2^-32): w_i in the NTT domain, then w.
             b.reduce32_q8380417(&mut t);
             b.pointwise_mont_q8380417(&t, &MONT_SQ_POLY, &mut a);
             b.pointwise_mont_q8380417(&chat, &a, &mut s);
@@ -379,29 +384,30 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
             b.reduce32_q8380417(&mut u);
             b.inv_ntt_tomont_q8380417(&mut u);
             b.caddq_q8380417(&mut u);
-            // t_i = A s1 + s2, and s2_i for c s2.
+            // Line 14: w1 into a, w0 into s.
+            b.decompose_q8380417(P::GAMMA2, &u, &mut a, &mut s);
+            // t_i = A s1 + s2, then t0 (s2 kept in u for c s2).
             b.inv_ntt_tomont_q8380417(&mut t);
-            sk.s2::<B, P>(b, i, &mut s)?;
-            b.add_q8380417(&mut t, &s);
+            sk.s2::<B, P>(b, i, &mut u)?;
+            b.add_q8380417(&mut t, &u);
             b.caddq_q8380417(&mut t);
-            b.ntt_q8380417(&mut s);
-            b.pointwise_mont_q8380417(&chat, &s, &mut a);
-            b.inv_ntt_tomont_q8380417(&mut a);
-            // Line 14/21: w1 into s, w0 into v; r0 = w0 - c s2.
-            b.decompose_q8380417(P::GAMMA2, &u, &mut s, &mut v);
-            b.sub_q8380417(&mut v, &a);
-            b.reduce32_q8380417(&mut v);
-            reject |= b.exceeds_norm_q8380417(&v, g2 - P::BETA);
-            // t0 into u (a is scratch), then c t0.
-            sk.t0::<B, P>(b, i, &t, &mut a, &mut u);
+            sk.t0::<P>(i, &mut t);
+            // Line 21: r0 = w0 - c s2.
             b.ntt_q8380417(&mut u);
-            b.pointwise_mont_q8380417(&chat, &u, &mut a);
-            b.inv_ntt_tomont_q8380417(&mut a);
-            b.reduce32_q8380417(&mut a);
-            reject |= b.exceeds_norm_q8380417(&a, g2);
+            mul_mont_in_place(&chat, &mut u);
+            b.inv_ntt_tomont_q8380417(&mut u);
+            b.sub_q8380417(&mut s, &u);
+            b.reduce32_q8380417(&mut s);
+            reject |= b.exceeds_norm_q8380417(&s, g2 - P::BETA);
+            // Line 25: c t0.
+            b.ntt_q8380417(&mut t);
+            b.pointwise_mont_q8380417(&chat, &t, &mut u);
+            b.inv_ntt_tomont_q8380417(&mut u);
+            b.reduce32_q8380417(&mut u);
+            reject |= b.exceeds_norm_q8380417(&u, g2);
             // Line 26: h = MakeHint(-c t0, w - c s2 + c t0).
-            b.add_q8380417(&mut v, &a);
-            ones += b.make_hint_q8380417(P::GAMMA2, &v, &s, &mut t);
+            b.add_q8380417(&mut s, &u);
+            ones += b.make_hint_q8380417(P::GAMMA2, &s, &a, &mut t);
             for (k, byte) in hints[i * N / 8..(i + 1) * N / 8].iter_mut().enumerate() {
                 *byte = (0..8).fold(0u8, |acc, bit| {
                     acc | (((t.coeffs[8 * k + bit] & 1) as u8) << bit)
@@ -430,6 +436,32 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
         return Ok(());
     }
     Err(Error::RejectionLimit)
+}
+
+/// `hasher.update(w1Encode(w1))` (FIPS 204 Alg. 28), the packing buffer in
+/// a frame of its own.
+#[inline(never)]
+fn absorb_w1<P: ParameterSet>(hasher: &mut Shake256, w1: &Poly) {
+    let mut buf = [0u8; 192];
+    let len = pack::w1_bytes(P::GAMMA2);
+    pack::pack_w1(P::GAMMA2, w1, &mut buf[..len]);
+    hasher.update(&buf[..len]);
+}
+
+/// Finish `hasher` into `out`, its reader in a frame of its own.
+#[inline(never)]
+fn squeeze(hasher: &Shake256, out: &mut [u8]) {
+    hasher.clone().finalize_xof().read(out);
+}
+
+/// ExpandMask's bytes for one index (`y`'s z-encoding): SHAKE256(rho'' ||
+/// index) into `out`.
+#[inline(never)]
+fn mask_into(rho_pp: &[u8; 64], index: u16, out: &mut [u8]) {
+    let mut x = Shake256::default();
+    x.update(rho_pp);
+    x.update(&index.to_le_bytes());
+    x.finalize_xof().read(out);
 }
 
 /// HintBitUnpack's checks (FIPS 204 Alg. 21) without unpacking.
@@ -482,24 +514,25 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
         }
     }
     check_hint::<P>(h_part)?;
-    let mut chat = sample_in_ball(ctilde, P::TAU).ok_or(Error::RejectionLimit)?;
+    let mut chat = Poly::default();
+    if !sample_in_ball_into(ctilde, P::TAU, &mut chat) {
+        return Err(Error::RejectionLimit);
+    }
     b.ntt_q8380417(&mut chat);
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&pk[..32]);
     let mut a = Poly::default();
-    let mut w1buf = [0u8; 192];
-    let w1b = pack::w1_bytes(P::GAMMA2);
+    let mut u = Poly::default();
     let mut hasher = Shake256::default();
     hasher.update(mu);
     let mut index = 0usize;
     for i in 0..P::K {
         // Line 9: A z - c t1 2^d for row i.
-        let mut u = Poly::default();
+        u.coeffs.fill(0);
         for j in 0..P::L {
             pack::unpack_z(P::GAMMA1_BITS, &z_part[j * zb..(j + 1) * zb], &mut s);
             b.ntt_q8380417(&mut s);
-            a_entry::<B, Error>(b, &rho, i, j, &mut a)?;
-            b.pointwise_acc_mont_q8380417(&a, &s, &mut u);
+            a_mul_acc::<Error, 1>(&rho, i, j, [(&s, &mut u)])?;
         }
         let t1 = &pk[32 + i * pack::T1_BYTES..32 + (i + 1) * pack::T1_BYTES];
         pack::unpack_t1(t1, &mut s);
@@ -511,18 +544,17 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
         b.inv_ntt_tomont_q8380417(&mut u);
         b.caddq_q8380417(&mut u);
         // Line 10: w1' = UseHint(h_i, w'approx_i).
-        s = Poly::default();
+        s.coeffs.fill(0);
         let end = h_part[P::OMEGA + i] as usize;
         while index < end {
             s.coeffs[h_part[index] as usize] = 1;
             index += 1;
         }
         b.use_hint_q8380417(P::GAMMA2, &u, &s, &mut a);
-        pack::pack_w1(P::GAMMA2, &a, &mut w1buf[..w1b]);
-        hasher.update(&w1buf[..w1b]);
+        absorb_w1::<P>(&mut hasher, &a);
     }
     let mut ctilde2 = [0u8; 64];
-    hasher.finalize_xof().read(&mut ctilde2[..ct_len]);
+    squeeze(&hasher, &mut ctilde2[..ct_len]);
     if bool::from(subtle::ConstantTimeEq::ct_eq(ctilde, &ctilde2[..ct_len])) {
         Ok(())
     } else {

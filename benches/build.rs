@@ -11,7 +11,10 @@ use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 fn write<P: ParameterSet>(dir: &Path, name: &str) -> Result<(), Box<dyn Error>> {
     let sk = SigningKey::<P>::from_seed(&[5u8; 32].into());
     let sig = sk.sign_deterministic(b"stack probe", b"")?;
-    std::fs::write(dir.join(format!("{name}.pk")), sk.verifying_key().as_bytes())?;
+    std::fs::write(
+        dir.join(format!("{name}.pk")),
+        sk.verifying_key().as_bytes(),
+    )?;
     std::fs::write(dir.join(format!("{name}.sig")), sig.as_bytes())?;
     Ok(())
 }

@@ -375,3 +375,162 @@ def test_tls_pqkit_client_bc_server(group, tmp_path):
     assert ours["signature scheme"] == "mldsa65"
     assert ours["peer certificate subject"] == "O=pqkit interop,CN=localhost"
     assert ours["response"] == "HTTP/1.0 200 OK"
+
+
+# -------------------------------------------------------------- certificates
+# pqkit's req/cert/verify-cert against OpenSSL 4 (pyca/cryptography 50).
+
+import datetime  # noqa: E402
+
+from cryptography import x509  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import ed25519 as ed  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import mlkem  # noqa: E402
+from cryptography.x509.oid import NameOID  # noqa: E402
+from cryptography.x509.verification import PolicyBuilder, Store  # noqa: E402
+
+CERT_ALGS = [a for a in ("ml-dsa-44", "ml-dsa-65", "ml-dsa-87", "ed25519") if a in PQKIT_ALGS]
+
+
+def pqkit_chain(d, alg):
+    """root -> intermediate -> leaf (localhost), every key of `alg`, made by
+    pqkit's commands; returns the file names."""
+    f = {n: os.path.join(d, n) for n in ("root.key", "root.pem", "int.key", "int.csr", "int.pem",
+                                         "leaf.key", "leaf.csr", "leaf.pem")}
+    run(PQKIT + ["keygen", alg, "-o", f["root.key"]])
+    run(PQKIT + ["cert", "-k", f["root.key"], "--self-signed", "--subject", "CN=Root,O=pqkit",
+                 "--ca", "-o", f["root.pem"]])
+    run(PQKIT + ["keygen", alg, "-o", f["int.key"]])
+    run(PQKIT + ["req", "-k", f["int.key"], "--subject", "CN=Intermediate,O=pqkit", "-o", f["int.csr"]])
+    run(PQKIT + ["cert", "-k", f["root.key"], "--ca-cert", f["root.pem"], "--csr", f["int.csr"],
+                 "--ca", "--path-len", "0", "-o", f["int.pem"]])
+    run(PQKIT + ["keygen", alg, "-o", f["leaf.key"]])
+    run(PQKIT + ["req", "-k", f["leaf.key"], "--subject", "CN=localhost", "--san", "DNS:localhost",
+                 "-o", f["leaf.csr"]])
+    run(PQKIT + ["cert", "-k", f["int.key"], "--ca-cert", f["int.pem"], "--csr", f["leaf.csr"],
+                 "-o", f["leaf.pem"]])
+    return f
+
+
+@generated_only_if(CERT_ALGS)
+@pytest.mark.parametrize("alg", CERT_ALGS)
+def test_openssl_reads_and_verifies_pqkit_certificates(alg, tmp_path):
+    f = pqkit_chain(str(tmp_path), alg)
+    root, inter, leaf = (x509.load_pem_x509_certificate(read(f[n])) for n in ("root.pem", "int.pem", "leaf.pem"))
+    root.verify_directly_issued_by(root)
+    inter.verify_directly_issued_by(root)
+    leaf.verify_directly_issued_by(inter)
+    for csr in ("int.csr", "leaf.csr"):
+        assert x509.load_pem_x509_csr(read(f[csr])).is_signature_valid
+    assert inter.extensions.get_extension_for_class(x509.BasicConstraints).value.path_length == 0
+    assert leaf.extensions.get_extension_for_class(x509.SubjectAlternativeName).value.get_values_for_type(
+        x509.DNSName) == ["localhost"]
+    # The whole chain through cryptography's path validator (its web PKI
+    # policy forbids Ed25519 keys, so ML-DSA only).
+    if alg.startswith("ml-dsa"):
+        verifier = PolicyBuilder().store(Store([root])).build_server_verifier(x509.DNSName("localhost"))
+        assert len(verifier.verify(leaf, [inter])) == 3
+
+
+def _name(cn):
+    return x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "OpenSSL interop"),
+                      x509.NameAttribute(NameOID.COMMON_NAME, cn)])
+
+
+def _ku(**kw):
+    base = dict(digital_signature=False, content_commitment=False, key_encipherment=False,
+                data_encipherment=False, key_agreement=False, key_cert_sign=False, crl_sign=False,
+                encipher_only=False, decipher_only=False)
+    base.update(kw)
+    return x509.KeyUsage(**base)
+
+
+def _issue(subject_key_pub, subject, issuer_key, issuer, ca=False, path_len=None, sans=None,
+           days=(-1, 30), name_constraints=None, kem=False):
+    now = datetime.datetime.now(datetime.timezone.utc)
+    b = (x509.CertificateBuilder().subject_name(_name(subject)).issuer_name(_name(issuer))
+         .public_key(subject_key_pub).serial_number(x509.random_serial_number())
+         .not_valid_before(now + datetime.timedelta(days=days[0]))
+         .not_valid_after(now + datetime.timedelta(days=days[1]))
+         .add_extension(x509.BasicConstraints(ca=ca, path_length=path_len), critical=True))
+    if ca:
+        b = b.add_extension(_ku(key_cert_sign=True, crl_sign=True), critical=True)
+    elif kem:
+        b = b.add_extension(_ku(key_encipherment=True), critical=True)
+    else:
+        b = b.add_extension(_ku(digital_signature=True), critical=True)
+    if sans:
+        b = b.add_extension(x509.SubjectAlternativeName([x509.DNSName(s) for s in sans]), critical=False)
+    if name_constraints:
+        b = b.add_extension(x509.NameConstraints(
+            permitted_subtrees=[x509.DNSName(n) for n in name_constraints], excluded_subtrees=None),
+            critical=True)
+    return b.sign(issuer_key, None)
+
+
+def _keys(kind):
+    if kind == "ml-dsa":
+        return (mldsa.MLDSA87PrivateKey.generate(), mldsa.MLDSA65PrivateKey.generate(),
+                mldsa.MLDSA44PrivateKey.generate())
+    return ed.Ed25519PrivateKey.generate(), ed.Ed25519PrivateKey.generate(), ed.Ed25519PrivateKey.generate()
+
+
+def _pem_files(d, certs):
+    paths = []
+    for name, cert in certs.items():
+        p = os.path.join(d, name)
+        write(p, cert.public_bytes(ser.Encoding.PEM))
+        paths.append(p)
+    return paths
+
+
+def _verify_cert(args, expect):
+    p = run(PQKIT + ["verify-cert"] + args, expect=expect)
+    return p.stdout.decode().strip()
+
+
+@pytest.mark.parametrize("kind", ["ml-dsa", "ed25519"])
+def test_pqkit_validates_openssl_chains(kind, tmp_path):
+    """OpenSSL's root -> intermediate -> leaf chains validate in pqkit's
+    verify-cert (rustls-webpki with pqkit's algorithms); each kind of bad
+    chain is rejected with its reason."""
+    d = str(tmp_path)
+    rk, ik, lk = _keys(kind)
+    root = _issue(rk.public_key(), "Root", rk, "Root", ca=True)
+    inter = _issue(ik.public_key(), "Intermediate", rk, "Root", ca=True, path_len=0)
+    leaf = _issue(lk.public_key(), "localhost", ik, "Intermediate", sans=["localhost"])
+    root_p, int_p, leaf_p = _pem_files(d, {"root.pem": root, "int.pem": inter, "leaf.pem": leaf})
+    assert _verify_cert(["--ca", root_p, "--untrusted", int_p, leaf_p], 0) == "valid"
+    # An ML-KEM end-entity certificate under the CA (ML-DSA chains only).
+    if kind == "ml-dsa":
+        kem = _issue(mlkem.MLKEM768PrivateKey.generate().public_key(), "kem", ik, "Intermediate", kem=True)
+        (kem_p,) = _pem_files(d, {"kem.pem": kem})
+        assert _verify_cert(["--ca", root_p, "--untrusted", int_p, kem_p], 0) == "valid"
+    # Wrong root: another key under the same name.
+    rk2 = _keys(kind)[0]
+    (root2_p,) = _pem_files(d, {"root2.pem": _issue(rk2.public_key(), "Root", rk2, "Root", ca=True)})
+    assert _verify_cert(["--ca", root2_p, "--untrusted", int_p, leaf_p], 1).startswith("invalid:")
+    # Tampered signature (last byte of the leaf).
+    der = bytearray(leaf.public_bytes(ser.Encoding.DER))
+    der[-1] ^= 1
+    bad_p = os.path.join(d, "bad.der")
+    write(bad_p, bytes(der))
+    assert _verify_cert(["--ca", root_p, "--untrusted", int_p, bad_p], 1) == \
+        "invalid: InvalidSignatureForPublicKey"
+    # Expired leaf.
+    old = _issue(lk.public_key(), "localhost", ik, "Intermediate", sans=["localhost"], days=(-30, -1))
+    (old_p,) = _pem_files(d, {"old.pem": old})
+    assert _verify_cert(["--ca", root_p, "--untrusted", int_p, old_p], 1).startswith("invalid: CertExpired")
+    # A leaf used as a CA.
+    vk = _keys(kind)[2]
+    victim = _issue(vk.public_key(), "victim", lk, "localhost", sans=["victim.example"])
+    both_p = os.path.join(d, "both.pem")
+    write(both_p, inter.public_bytes(ser.Encoding.PEM) + leaf.public_bytes(ser.Encoding.PEM))
+    (victim_p,) = _pem_files(d, {"victim.pem": victim})
+    assert _verify_cert(["--ca", root_p, "--untrusted", both_p, victim_p], 1).startswith("invalid:")
+    # Name constraints: an intermediate limited to example.com, a leaf for evil.org.
+    nc_int = _issue(ik.public_key(), "Intermediate", rk, "Root", ca=True, path_len=0,
+                    name_constraints=["example.com"])
+    evil = _issue(lk.public_key(), "evil", ik, "Intermediate", sans=["evil.org"])
+    nc_p, evil_p = _pem_files(d, {"nc.pem": nc_int, "evil.pem": evil})
+    assert _verify_cert(["--ca", root_p, "--untrusted", nc_p, evil_p], 1) == \
+        "invalid: NameConstraintViolation"

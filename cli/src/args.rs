@@ -203,6 +203,94 @@ pub enum Command {
         #[arg(short = 'o', value_name = "SS", allow_hyphen_values = true)]
         out: String,
     },
+    /// Make a PKCS#10 certificate request (CSR) signed by a signature key
+    Req {
+        /// The private key (ML-DSA, FN-DSA, Ed25519)
+        #[arg(short = 'k', value_name = "KEY.pem")]
+        key: String,
+        /// The subject, RFC 4514 (e.g. "CN=example.com,O=Example")
+        #[arg(long, value_name = "NAME")]
+        subject: String,
+        /// A subject alternative name: DNS:name, IP:addr, email:addr, URI:uri (repeatable)
+        #[arg(long = "san", value_name = "TYPE:VALUE")]
+        sans: Vec<String>,
+        /// The request file to write (PEM)
+        #[arg(short = 'o', value_name = "REQ.pem", allow_hyphen_values = true)]
+        out: String,
+    },
+    /// Issue a certificate: self-signed, from a CSR, or for a public key
+    Cert {
+        /// The issuer's private key
+        #[arg(short = 'k', value_name = "SIGNER_KEY.pem")]
+        key: String,
+        /// Self-signed: the subject key is the signing key
+        #[arg(long, conflicts_with_all = ["csr", "pubkey", "ca_cert"])]
+        self_signed: bool,
+        /// A certificate request for the subject key (its signature is checked)
+        #[arg(long, value_name = "REQ.pem", conflicts_with = "pubkey")]
+        csr: Option<String>,
+        /// A public key to certify, e.g. an ML-KEM key (key usage keyEncipherment)
+        #[arg(long, value_name = "PUB.pem")]
+        pubkey: Option<String>,
+        /// The issuer's certificate (its key must be the signing key)
+        #[arg(long, value_name = "CA.pem")]
+        ca_cert: Option<String>,
+        /// The subject, RFC 4514 (default with --csr: the request's)
+        #[arg(long, value_name = "NAME")]
+        subject: Option<String>,
+        /// A subject alternative name: DNS:name, IP:addr, email:addr, URI:uri (repeatable)
+        #[arg(long = "san", value_name = "TYPE:VALUE")]
+        sans: Vec<String>,
+        /// Validity in days from now
+        #[arg(long, value_name = "N", default_value_t = 365)]
+        days: u32,
+        /// A CA certificate (basicConstraints cA, keyCertSign)
+        #[arg(long)]
+        ca: bool,
+        /// The CA's path length constraint
+        #[arg(long, value_name = "N", requires = "ca")]
+        path_len: Option<u8>,
+        /// The certificate file to write (PEM)
+        #[arg(short = 'o', value_name = "CERT.pem", allow_hyphen_values = true)]
+        out: String,
+    },
+    /// Validate a certificate chain: prints `valid` or `invalid: <reason>`
+    VerifyCert {
+        /// The trusted root certificate(s) (PEM)
+        #[arg(long, value_name = "ROOT.pem")]
+        ca: String,
+        /// Intermediate certificates (PEM, any number in the file)
+        #[arg(long, value_name = "INTERMEDIATES.pem")]
+        untrusted: Option<String>,
+        /// Validate at this time instead of now (YYYY-MM-DDTHH:MM:SSZ)
+        #[arg(long, value_name = "RFC3339")]
+        time: Option<String>,
+        /// The extended key usage required if the certificate names any: server or client
+        #[arg(long, value_name = "PURPOSE", default_value = "server")]
+        purpose: String,
+        /// The certificate to validate (PEM or DER)
+        #[arg(value_name = "CERT.pem")]
+        cert: String,
+    },
+    /// Convert a private key between PKCS#8 forms (ML-KEM, ML-DSA)
+    Pkey {
+        /// The private key (PEM or DER)
+        #[arg(short = 'i', value_name = "KEY.pem", allow_hyphen_values = true)]
+        input: String,
+        /// The form to write (expanded to seed is impossible: an error)
+        #[arg(
+            long = "key-format",
+            value_name = "FORMAT",
+            value_parser = EnumValueParser::<KeyFormatName>::new().map(KeyFormat::from)
+        )]
+        format: KeyFormat,
+        /// Write DER instead of PEM
+        #[arg(long)]
+        der: bool,
+        /// The file to write
+        #[arg(short = 'o', value_name = "OUT", allow_hyphen_values = true)]
+        out: String,
+    },
     /// Serve TLS 1.3 (pqkit-rustls): print what each connection negotiated
     TlsServer {
         /// The certificate chain, leaf first (PEM)

@@ -9,6 +9,7 @@ mod args;
 mod bench;
 mod demo;
 mod io;
+mod pki;
 mod schemes;
 mod tls;
 
@@ -119,6 +120,50 @@ fn run(command: Command) -> Result<u8> {
             io::write_outputs(&[(&out, &ss)])?;
             Ok(0)
         }
+        Command::Req {
+            key,
+            subject,
+            sans,
+            out,
+        } => pki::req(&key, &subject, &sans, &out),
+        Command::Cert {
+            key,
+            self_signed,
+            csr,
+            pubkey,
+            ca_cert,
+            subject,
+            sans,
+            days,
+            ca,
+            path_len,
+            out,
+        } => pki::cert(&pki::CertRequest {
+            key: &key,
+            self_signed,
+            csr: csr.as_deref(),
+            pubkey: pubkey.as_deref(),
+            ca_cert: ca_cert.as_deref(),
+            subject: subject.as_deref(),
+            sans: &sans,
+            days,
+            ca,
+            path_len,
+            out: &out,
+        }),
+        Command::VerifyCert {
+            ca,
+            untrusted,
+            time,
+            purpose,
+            cert,
+        } => pki::verify_cert(&ca, untrusted.as_deref(), time.as_deref(), &cert, &purpose),
+        Command::Pkey {
+            input,
+            format,
+            der,
+            out,
+        } => pki::pkey(&input, format, der, &out),
         Command::TlsServer {
             cert,
             key,

@@ -108,6 +108,21 @@ impl<P: ParameterSetOid + Sync> Scheme for MlDsa<P> {
         Ok(self.verifying_key(key)?.to_public_key_der()?.into_vec())
     }
 
+    fn convert(&self, key: &KeyFile, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+        use pkcs8::EncodePrivateKey;
+        super::require_private(key, "pkey")?;
+        let doc = match SigningKey::<P>::from_pkcs8_der(&key.der) {
+            Ok(sk) => sk.to_pkcs8_der_with(format)?,
+            Err(_) if format == KeyFormat::Expanded => self.signing_key(key)?.to_pkcs8_der()?,
+            Err(_) => {
+                // An expanded-only key (or a bad key: say which).
+                self.signing_key(key)?;
+                return Err(super::no_seed(self.0));
+            }
+        };
+        Ok(Zeroizing::new(doc.as_bytes().to_vec()))
+    }
+
     fn as_signature(&self) -> Option<&dyn SignatureScheme> {
         Some(self)
     }

@@ -73,6 +73,24 @@ impl<P: ParameterSetOid> Scheme for MlKem<P> {
         Ok(self.encapsulation_key(key)?.to_public_key_der()?.into_vec())
     }
 
+    fn convert(&self, key: &KeyFile, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+        use pkcs8::{DecodePrivateKey, EncodePrivateKey};
+        super::require_private(key, "pkey")?;
+        let bad = |e: pkcs8::Error| CliError::new(format!("{}: bad private key: {e}", self.0));
+        let doc = match DecapsulationKey::<P>::from_pkcs8_der(&key.der) {
+            Ok(dk) => dk.to_pkcs8_der_with(format)?,
+            Err(_) => {
+                let expanded =
+                    ExpandedDecapsulationKey::<P>::from_pkcs8_der(&key.der).map_err(bad)?;
+                if format != KeyFormat::Expanded {
+                    return Err(super::no_seed(self.0));
+                }
+                expanded.to_pkcs8_der()?
+            }
+        };
+        Ok(Zeroizing::new(doc.as_bytes().to_vec()))
+    }
+
     fn as_kem(&self) -> Option<&dyn KemScheme> {
         Some(self)
     }

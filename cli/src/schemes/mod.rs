@@ -36,6 +36,17 @@ pub trait Scheme: Sync {
     /// The SPKI DER of a key file's public key (a private key file gives its
     /// public key; a public key file is validated and re-encoded).
     fn public_key_der(&self, key: &KeyFile) -> Result<Vec<u8>>;
+    /// The private key re-encoded in another PKCS#8 form (`pqkit pkey`).
+    /// Schemes whose private keys have one form only re-encode it.
+    fn convert(&self, key: &KeyFile, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
+        if format != KeyFormat::Seed {
+            return Err(CliError::new(format!(
+                "{}: private keys have one form; --key-format applies to ML-KEM and ML-DSA keys",
+                self.name()
+            )));
+        }
+        Ok(Zeroizing::new(key.der.to_vec()))
+    }
     /// The signature interface, if this is a signature scheme.
     fn as_signature(&self) -> Option<&dyn SignatureScheme> {
         None
@@ -124,6 +135,15 @@ pub fn seed_array<'a, const N: usize>(
             seed.len()
         ))
     })
+}
+
+/// The message of a refused conversion of an expanded-only key to a form
+/// with the seed.
+pub fn no_seed(name: &str) -> CliError {
+    CliError::new(format!(
+        "{name}: the key has no seed (expandedKey form), and the seed cannot be recovered \
+         from the expanded key; only --key-format expanded is possible"
+    ))
 }
 
 /// Fail unless `key` is a private key.

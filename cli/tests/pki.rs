@@ -1,0 +1,470 @@
+//! `req`, `cert`, `verify-cert` and `pkey` through the command: a root ->
+//! intermediate -> leaf chain for every signature algorithm (FN-DSA with
+//! its provisional OIDs included), an ML-KEM end-entity certificate, the
+//! rejections `verify-cert` reports (exit 1 with a reason), and bad input
+//! (exit 2, one line, no output file).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn pqkit(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pqkit"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("run pqkit")
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let out = pqkit(dir, args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn tmpdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pqkit-pki-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("mkdir");
+    d
+}
+
+/// root (CA) -> intermediate (CA, path length 0) -> leaf, each key of `alg`.
+fn chain(d: &Path, alg: &str) {
+    ok(d, &["keygen", alg, "-o", "root.key"]);
+    ok(
+        d,
+        &[
+            "cert",
+            "-k",
+            "root.key",
+            "--self-signed",
+            "--subject",
+            "CN=Root,O=pqkit test",
+            "--ca",
+            "-o",
+            "root.pem",
+        ],
+    );
+    ok(d, &["keygen", alg, "-o", "int.key"]);
+    ok(
+        d,
+        &[
+            "req",
+            "-k",
+            "int.key",
+            "--subject",
+            "CN=Intermediate,O=pqkit test",
+            "-o",
+            "int.csr",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "cert",
+            "-k",
+            "root.key",
+            "--ca-cert",
+            "root.pem",
+            "--csr",
+            "int.csr",
+            "--ca",
+            "--path-len",
+            "0",
+            "-o",
+            "int.pem",
+        ],
+    );
+    ok(d, &["keygen", alg, "-o", "leaf.key"]);
+    ok(
+        d,
+        &[
+            "req",
+            "-k",
+            "leaf.key",
+            "--subject",
+            "CN=localhost",
+            "--san",
+            "DNS:localhost",
+            "-o",
+            "leaf.csr",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "cert",
+            "-k",
+            "int.key",
+            "--ca-cert",
+            "int.pem",
+            "--csr",
+            "leaf.csr",
+            "--days",
+            "30",
+            "-o",
+            "leaf.pem",
+        ],
+    );
+}
+
+fn verify(d: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut a = vec!["verify-cert"];
+    a.extend_from_slice(args);
+    let out = pqkit(d, &a);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+    )
+}
+
+#[test]
+fn chains_for_every_signature_algorithm() {
+    for alg in [
+        "ml-dsa-44",
+        "ml-dsa-65",
+        "ml-dsa-87",
+        "ed25519",
+        "fn-dsa-512",
+        "fn-dsa-1024",
+    ] {
+        let d = tmpdir(alg);
+        chain(&d, alg);
+        assert_eq!(
+            verify(
+                &d,
+                &["--ca", "root.pem", "--untrusted", "int.pem", "leaf.pem"]
+            ),
+            (Some(0), "valid".into()),
+            "{alg}"
+        );
+        // Without the intermediate, against the wrong root, in the future.
+        let (code, text) = verify(&d, &["--ca", "root.pem", "leaf.pem"]);
+        assert_eq!(
+            (code, text.as_str()),
+            (Some(1), "invalid: UnknownIssuer"),
+            "{alg}"
+        );
+        let (code, text) = verify(&d, &["--ca", "leaf.pem", "int.pem"]);
+        assert_eq!(code, Some(1), "{alg}: {text}");
+        let (code, text) = verify(
+            &d,
+            &[
+                "--ca",
+                "root.pem",
+                "--untrusted",
+                "int.pem",
+                "--time",
+                "2099-01-01T00:00:00Z",
+                "leaf.pem",
+            ],
+        );
+        assert_eq!(code, Some(1));
+        assert!(text.starts_with("invalid: CertExpired"), "{text}");
+    }
+}
+
+#[test]
+fn kem_certificate_tampering_and_misuse() {
+    let d = tmpdir("kem");
+    chain(&d, "ml-dsa-65");
+    ok(&d, &["keygen", "ml-kem-768", "-o", "kem.key"]);
+    ok(&d, &["pubkey", "-i", "kem.key", "-o", "kem.pub"]);
+    ok(
+        &d,
+        &[
+            "cert",
+            "-k",
+            "int.key",
+            "--ca-cert",
+            "int.pem",
+            "--pubkey",
+            "kem.pub",
+            "--subject",
+            "CN=kem",
+            "-o",
+            "kem.pem",
+        ],
+    );
+    assert_eq!(
+        verify(
+            &d,
+            &["--ca", "root.pem", "--untrusted", "int.pem", "kem.pem"]
+        ),
+        (Some(0), "valid".into())
+    );
+    // A flipped bit in the leaf's signature.
+    let pem = std::fs::read_to_string(d.join("leaf.pem")).unwrap();
+    let (label, mut der) = der_of(&pem);
+    assert_eq!(label, "CERTIFICATE");
+    let n = der.len();
+    der[n - 5] ^= 1;
+    std::fs::write(d.join("bad.der"), &der).unwrap();
+    assert_eq!(
+        verify(
+            &d,
+            &["--ca", "root.pem", "--untrusted", "int.pem", "bad.der"]
+        ),
+        (Some(1), "invalid: InvalidSignatureForPublicKey".into())
+    );
+    // A leaf used as a CA: the leaf key issues a certificate.
+    ok(&d, &["keygen", "ml-dsa-44", "-o", "victim.key"]);
+    ok(
+        &d,
+        &[
+            "req",
+            "-k",
+            "victim.key",
+            "--subject",
+            "CN=victim",
+            "-o",
+            "victim.csr",
+        ],
+    );
+    ok(
+        &d,
+        &[
+            "cert",
+            "-k",
+            "leaf.key",
+            "--ca-cert",
+            "leaf.pem",
+            "--csr",
+            "victim.csr",
+            "-o",
+            "victim.pem",
+        ],
+    );
+    std::fs::write(
+        d.join("both.pem"),
+        std::fs::read_to_string(d.join("int.pem")).unwrap()
+            + &std::fs::read_to_string(d.join("leaf.pem")).unwrap(),
+    )
+    .unwrap();
+    let (code, text) = verify(
+        &d,
+        &["--ca", "root.pem", "--untrusted", "both.pem", "victim.pem"],
+    );
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.starts_with("invalid:"), "{text}");
+}
+
+fn der_of(pem: &str) -> (String, Vec<u8>) {
+    let (label, der) = der::pem::decode_vec(pem.as_bytes()).unwrap();
+    (label.to_string(), der)
+}
+
+#[test]
+fn pkey_forms() {
+    let d = tmpdir("pkey");
+    for alg in ["ml-dsa-65", "ml-kem-768"] {
+        ok(
+            &d,
+            &[
+                "keygen",
+                alg,
+                "--seed",
+                &"07".repeat(if alg == "ml-kem-768" { 64 } else { 32 }),
+                "-o",
+                "seed.key",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "pkey",
+                "-i",
+                "seed.key",
+                "--key-format",
+                "expanded",
+                "-o",
+                "exp.key",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "pkey",
+                "-i",
+                "seed.key",
+                "--key-format",
+                "both",
+                "--der",
+                "-o",
+                "both.der",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "pkey",
+                "-i",
+                "both.der",
+                "--key-format",
+                "seed",
+                "-o",
+                "seed2.key",
+            ],
+        );
+        assert_eq!(
+            std::fs::read(d.join("seed.key")).unwrap(),
+            std::fs::read(d.join("seed2.key")).unwrap()
+        );
+        // The same public key from every form.
+        let pubs: Vec<Vec<u8>> = ["seed.key", "exp.key", "both.der"]
+            .iter()
+            .map(|k| {
+                ok(&d, &["pubkey", "-i", k, "-o", "p.pem"]);
+                std::fs::read(d.join("p.pem")).unwrap()
+            })
+            .collect();
+        assert!(pubs.windows(2).all(|w| w[0] == w[1]));
+        // Expanded to seed: error, no file.
+        let out = pqkit(
+            &d,
+            &[
+                "pkey",
+                "-i",
+                "exp.key",
+                "--key-format",
+                "seed",
+                "-o",
+                "nope.key",
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("has no seed"));
+        assert!(!d.join("nope.key").exists());
+        for f in ["seed.key", "exp.key", "both.der", "seed2.key", "p.pem"] {
+            std::fs::remove_file(d.join(f)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn bad_inputs_exit_2_without_output() {
+    let d = tmpdir("bad");
+    chain(&d, "ed25519");
+    ok(&d, &["keygen", "ml-kem-512", "-o", "kem.key"]);
+    std::fs::write(
+        d.join("junk.pem"),
+        "-----BEGIN CERTIFICATE-----\nnot base64!\n-----END CERTIFICATE-----\n",
+    )
+    .unwrap();
+    // A CSR whose signature does not verify: swap in another request's key.
+    let csr = std::fs::read_to_string(d.join("leaf.csr")).unwrap();
+    let (_, mut der) = der_of(&csr);
+    let n = der.len();
+    der[n - 3] ^= 0x40;
+    std::fs::write(
+        d.join("badsig.csr"),
+        der::pem::encode_string("CERTIFICATE REQUEST", der::pem::LineEnding::LF, &der).unwrap(),
+    )
+    .unwrap();
+    for args in [
+        &["req", "-k", "kem.key", "--subject", "CN=x", "-o", "out.pem"][..],
+        &[
+            "req",
+            "-k",
+            "leaf.key",
+            "--subject",
+            "not a name",
+            "-o",
+            "out.pem",
+        ],
+        &[
+            "req",
+            "-k",
+            "leaf.key",
+            "--subject",
+            "CN=x",
+            "--san",
+            "FTP:x",
+            "-o",
+            "out.pem",
+        ],
+        &[
+            "cert",
+            "-k",
+            "int.key",
+            "--ca-cert",
+            "int.pem",
+            "--csr",
+            "badsig.csr",
+            "-o",
+            "out.pem",
+        ],
+        &[
+            "cert",
+            "-k",
+            "int.key",
+            "--ca-cert",
+            "root.pem",
+            "--csr",
+            "leaf.csr",
+            "-o",
+            "out.pem",
+        ],
+        &[
+            "cert", "-k", "int.key", "--csr", "leaf.csr", "-o", "out.pem",
+        ],
+        &[
+            "cert",
+            "-k",
+            "int.key",
+            "--ca-cert",
+            "junk.pem",
+            "--csr",
+            "leaf.csr",
+            "-o",
+            "out.pem",
+        ],
+        &[
+            "cert",
+            "-k",
+            "kem.key",
+            "--self-signed",
+            "--subject",
+            "CN=x",
+            "-o",
+            "out.pem",
+        ],
+        &[
+            "cert",
+            "-k",
+            "root.key",
+            "--self-signed",
+            "--subject",
+            "CN=x",
+            "--frobnicate",
+            "-o",
+            "out.pem",
+        ],
+        &["verify-cert", "--ca", "junk.pem", "leaf.pem"],
+        &[
+            "verify-cert",
+            "--ca",
+            "root.pem",
+            "--time",
+            "yesterday",
+            "leaf.pem",
+        ],
+        &[
+            "pkey",
+            "-i",
+            "leaf.key",
+            "--key-format",
+            "expanded",
+            "-o",
+            "out.pem",
+        ],
+    ] {
+        let out = pqkit(&d, args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("pqkit: error: "), "{err}");
+        assert!(!d.join("out.pem").exists(), "{args:?} left a file");
+    }
+}

@@ -219,5 +219,125 @@ pub fn run() -> Result<()> {
         tour(100)?;
     }
     println!("demo: all {} algorithms passed", tours().len());
+    certificate_chain()
+}
+
+/// A certificate chain made with the `req` / `cert` / `verify-cert`
+/// commands (in a temporary directory, removed afterwards): an ML-DSA-87
+/// root, an ML-DSA-65 intermediate from its CSR, an ML-DSA-44 leaf for
+/// localhost and an ML-KEM-768 end-entity certificate, then validated.
+fn certificate_chain() -> Result<()> {
+    let dir = std::env::temp_dir().join(format!("pqkit-demo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| CliError::new(format!("{}: {e}", dir.display())))?;
+    let result = chain_in(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+fn chain_in(dir: &std::path::Path) -> Result<()> {
+    use crate::args::KeyFormat;
+    use crate::pki::{self, CertRequest};
+    let f = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let cert = |key: &str,
+                how: (bool, Option<&str>, Option<&str>),
+                ca_cert: Option<&str>,
+                subject: Option<&str>,
+                sans: &[String],
+                ca: bool,
+                out: &str| {
+        pki::cert(&CertRequest {
+            key,
+            self_signed: how.0,
+            csr: how.1,
+            pubkey: how.2,
+            ca_cert,
+            subject,
+            sans,
+            days: 30,
+            ca,
+            path_len: ca.then_some(1),
+            out,
+        })
+    };
+    println!("Certificate chain (pqkit req / cert / verify-cert):");
+    let (root_key, root, int_key, int_csr, int) = (
+        f("root.key"),
+        f("root.pem"),
+        f("int.key"),
+        f("int.csr"),
+        f("int.pem"),
+    );
+    let (leaf_key, leaf_csr, leaf, kem_key, kem_pub, kem) = (
+        f("leaf.key"),
+        f("leaf.csr"),
+        f("leaf.pem"),
+        f("kem.key"),
+        f("kem.pub"),
+        f("kem.pem"),
+    );
+    crate::keygen("ml-dsa-87", None, KeyFormat::Seed, &root_key)?;
+    cert(
+        &root_key,
+        (true, None, None),
+        None,
+        Some("CN=pqkit demo root,O=pqkit"),
+        &[],
+        true,
+        &root,
+    )?;
+    crate::keygen("ml-dsa-65", None, KeyFormat::Seed, &int_key)?;
+    pki::req(
+        &int_key,
+        "CN=pqkit demo intermediate,O=pqkit",
+        &[],
+        &int_csr,
+    )?;
+    cert(
+        &root_key,
+        (false, Some(&int_csr), None),
+        Some(&root),
+        None,
+        &[],
+        true,
+        &int,
+    )?;
+    crate::keygen("ml-dsa-44", None, KeyFormat::Seed, &leaf_key)?;
+    pki::req(
+        &leaf_key,
+        "CN=localhost",
+        &["DNS:localhost".to_string()],
+        &leaf_csr,
+    )?;
+    cert(
+        &int_key,
+        (false, Some(&leaf_csr), None),
+        Some(&int),
+        None,
+        &[],
+        false,
+        &leaf,
+    )?;
+    crate::keygen("ml-kem-768", None, KeyFormat::Seed, &kem_key)?;
+    let key = crate::io::read_key(&kem_key)?;
+    let spki = crate::schemes::for_key(&key)?.public_key_der(&key)?;
+    crate::io::write_outputs(&[(&kem_pub, crate::io::pem("PUBLIC KEY", &spki)?.as_bytes())])?;
+    cert(
+        &int_key,
+        (false, None, Some(&kem_pub)),
+        Some(&int),
+        Some("CN=pqkit demo KEM key"),
+        &[],
+        false,
+        &kem,
+    )?;
+    println!(
+        "  root ML-DSA-87 -> intermediate ML-DSA-65 -> leaf ML-DSA-44 (localhost), and an ML-KEM-768 leaf"
+    );
+    for (what, c) in [("ML-DSA-44 leaf", &leaf), ("ML-KEM-768 leaf", &kem)] {
+        print!("  verify-cert {what}: ");
+        if pki::verify_cert(&root, Some(&int), None, c, "server")? != 0 {
+            return Err(CliError::new(format!("demo: the {what} did not validate")));
+        }
+    }
     Ok(())
 }

@@ -272,6 +272,15 @@ pub enum Command {
         #[arg(value_name = "CERT.pem")]
         cert: String,
     },
+    /// Describe a key, certificate or certificate request
+    Show {
+        /// The file (PEM or DER)
+        #[arg(short = 'i', value_name = "FILE", allow_hyphen_values = true)]
+        input: String,
+        /// Machine-readable output
+        #[arg(long)]
+        json: bool,
+    },
     /// Convert a private key between PKCS#8 forms (ML-KEM, ML-DSA)
     Pkey {
         /// The private key (PEM or DER)

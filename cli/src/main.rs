@@ -158,6 +158,7 @@ fn run(command: Command) -> Result<u8> {
             purpose,
             cert,
         } => pki::verify_cert(&ca, untrusted.as_deref(), time.as_deref(), &cert, &purpose),
+        Command::Show { input, json } => pki::show(&input, json),
         Command::Pkey {
             input,
             format,

@@ -644,3 +644,253 @@ pub fn pkey(input: &str, format: KeyFormat, der_out: bool, out: &str) -> Result<
     }
     Ok(0)
 }
+
+/// What `show` found, as ordered `name: value` fields.
+struct Shown {
+    kind: &'static str,
+    fields: Vec<(String, serde_json::Value)>,
+}
+
+impl Shown {
+    fn new(kind: &'static str) -> Self {
+        Self {
+            kind,
+            fields: Vec::new(),
+        }
+    }
+    fn add(&mut self, name: &str, value: impl Into<serde_json::Value>) {
+        self.fields.push((name.to_string(), value.into()));
+    }
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(bytes))
+}
+
+/// A scheme's name for an OID, or the OID itself.
+fn alg_name(oid: &der::asn1::ObjectIdentifier) -> String {
+    schemes::all()
+        .iter()
+        .find(|s| s.oid() == *oid)
+        .map_or_else(|| oid.to_string(), |s| s.name().to_string())
+}
+
+/// Known extension names.
+fn ext_name(oid: &der::asn1::ObjectIdentifier) -> String {
+    let name = match oid.to_string().as_str() {
+        "2.5.29.19" => "basicConstraints",
+        "2.5.29.15" => "keyUsage",
+        "2.5.29.37" => "extKeyUsage",
+        "2.5.29.17" => "subjectAltName",
+        "2.5.29.14" => "subjectKeyIdentifier",
+        "2.5.29.35" => "authorityKeyIdentifier",
+        "2.5.29.30" => "nameConstraints",
+        "2.5.29.32" => "certificatePolicies",
+        "2.5.29.31" => "cRLDistributionPoints",
+        "1.3.6.1.5.5.7.1.1" => "authorityInfoAccess",
+        other => return other.to_string(),
+    };
+    name.to_string()
+}
+
+/// A general name as `TYPE:VALUE` (the `--san` syntax).
+fn general_name(n: &GeneralName) -> String {
+    match n {
+        GeneralName::DnsName(d) => format!("DNS:{d}"),
+        GeneralName::Rfc822Name(e) => format!("email:{e}"),
+        GeneralName::UniformResourceIdentifier(u) => format!("URI:{u}"),
+        GeneralName::IpAddress(ip) => match ip.as_bytes().len() {
+            4 => {
+                let b: [u8; 4] = ip.as_bytes().try_into().unwrap_or_default();
+                format!("IP:{}", std::net::Ipv4Addr::from(b))
+            }
+            16 => {
+                let b: [u8; 16] = ip.as_bytes().try_into().unwrap_or_default();
+                format!("IP:{}", std::net::Ipv6Addr::from(b))
+            }
+            _ => format!("IP:{}", hex::encode(ip.as_bytes())),
+        },
+        other => format!("{other:?}"),
+    }
+}
+
+fn show_spki(s: &mut Shown, spki: &SubjectPublicKeyInfoOwned) -> Result<()> {
+    let der = spki.to_der().map_err(err("public key"))?;
+    s.add("public key algorithm", alg_name(&spki.algorithm.oid));
+    s.add("public key OID", spki.algorithm.oid.to_string());
+    s.add(
+        "public key bytes",
+        spki.subject_public_key.raw_bytes().len(),
+    );
+    s.add("SPKI SHA-256", sha256_hex(&der));
+    Ok(())
+}
+
+fn show_key(s: &mut Shown, key: &KeyFile) -> Result<()> {
+    let scheme = schemes::for_key(key).ok();
+    s.add(
+        "algorithm",
+        scheme.map_or_else(|| key.oid.to_string(), |sc| sc.name().to_string()),
+    );
+    s.add("OID", key.oid.to_string());
+    s.add("encoding bytes", key.der.len());
+    if key.kind == KeyKind::Private {
+        let info = pkcs8::PrivateKeyInfoRef::from_der(&key.der).map_err(err("private key"))?;
+        let body = info.private_key.as_bytes();
+        let form = match pqkit_common::keychoice::decode(body) {
+            Ok(pqkit_common::keychoice::KeyChoice::Seed(b)) => format!("seed ({} bytes)", b.len()),
+            Ok(pqkit_common::keychoice::KeyChoice::Expanded(b)) => {
+                format!("expandedKey ({} bytes)", b.len())
+            }
+            Ok(pqkit_common::keychoice::KeyChoice::Both { seed, expanded }) => {
+                format!(
+                    "both (seed {} bytes, expandedKey {} bytes)",
+                    seed.len(),
+                    expanded.len()
+                )
+            }
+            Err(_) => format!("single form ({} bytes)", body.len()),
+        };
+        s.add("private key form", form);
+    }
+    if let Some(sc) = scheme {
+        let spki = SubjectPublicKeyInfoOwned::from_der(&sc.public_key_der(key)?)
+            .map_err(err("public key"))?;
+        show_spki(s, &spki)?;
+    }
+    Ok(())
+}
+
+fn show_cert(s: &mut Shown, der: &[u8]) -> Result<()> {
+    let cert = x509_cert::Certificate::from_der(der).map_err(err("certificate"))?;
+    let tbs = cert.tbs_certificate();
+    s.add("subject", tbs.subject().to_string());
+    s.add("issuer", tbs.issuer().to_string());
+    s.add("serial", hex::encode(tbs.serial_number().as_bytes()));
+    s.add("not before", tbs.validity().not_before.to_string());
+    s.add("not after", tbs.validity().not_after.to_string());
+    s.add(
+        "signature algorithm",
+        alg_name(&cert.signature_algorithm().oid),
+    );
+    show_spki(s, tbs.subject_public_key_info())?;
+    let exts: Vec<String> = tbs
+        .extensions()
+        .map(|e| {
+            e.iter()
+                .map(|x| {
+                    format!(
+                        "{}{}",
+                        ext_name(&x.extn_id),
+                        if x.critical { " (critical)" } else { "" }
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    s.add("extensions", exts);
+    if let Ok(Some(san)) = tbs.get_extension::<SubjectAltName>() {
+        s.add(
+            "subjectAltName",
+            san.1.0.iter().map(general_name).collect::<Vec<_>>(),
+        );
+    }
+    if let Ok(Some(bc)) = tbs.get_extension::<BasicConstraints>() {
+        s.add("CA", bc.1.ca);
+    }
+    s.add("certificate bytes", der.len());
+    s.add("SHA-256 fingerprint", sha256_hex(der));
+    Ok(())
+}
+
+fn show_csr(s: &mut Shown, path: &str, der: &[u8]) -> Result<()> {
+    let csr = CertReq::from_der(der).map_err(err("certificate request"))?;
+    s.add("subject", csr.info.subject.to_string());
+    s.add("signature algorithm", alg_name(&csr.algorithm.oid));
+    show_spki(s, &csr.info.public_key)?;
+    if let Some(san) = csr_sans(path, &csr)? {
+        let names: Vec<String> = san.0.iter().map(general_name).collect();
+        s.add("requested subjectAltName", names);
+    }
+    s.add("signature valid", check_csr(path, &csr).is_ok());
+    s.add("request bytes", der.len());
+    Ok(())
+}
+
+/// `pqkit show`: what a key, certificate or request is.
+pub fn show(path: &str, json: bool) -> Result<u8> {
+    let raw = zeroize::Zeroizing::new(io::read_input(path)?);
+    let start = raw
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(raw.len());
+    let (label, der) = if raw[start..].starts_with(b"-----BEGIN ") {
+        let (l, d) = der::pem::decode_vec(&raw[start..])
+            .map_err(|e| CliError::new(format!("{path}: malformed PEM: {e}")))?;
+        (Some(l.to_string()), zeroize::Zeroizing::new(d))
+    } else {
+        (None, zeroize::Zeroizing::new(raw.to_vec()))
+    };
+    let is_cert = || x509_cert::Certificate::from_der(&der).is_ok();
+    let is_csr = || CertReq::from_der(&der).is_ok();
+    let shown = match label.as_deref() {
+        Some("CERTIFICATE") => {
+            let mut s = Shown::new("certificate");
+            show_cert(&mut s, &der)?;
+            s
+        }
+        Some("CERTIFICATE REQUEST") => {
+            let mut s = Shown::new("certificate request");
+            show_csr(&mut s, path, &der)?;
+            s
+        }
+        None if is_cert() => {
+            let mut s = Shown::new("certificate");
+            show_cert(&mut s, &der)?;
+            s
+        }
+        None if is_csr() => {
+            let mut s = Shown::new("certificate request");
+            show_csr(&mut s, path, &der)?;
+            s
+        }
+        _ => {
+            let key = io::read_key(path)?;
+            let mut s = Shown::new(if key.kind == KeyKind::Private {
+                "private key"
+            } else {
+                "public key"
+            });
+            show_key(&mut s, &key)?;
+            s
+        }
+    };
+    let text = if json {
+        let mut map = serde_json::Map::new();
+        map.insert("type".into(), shown.kind.into());
+        for (k, v) in shown.fields {
+            map.insert(k, v);
+        }
+        serde_json::to_string_pretty(&serde_json::Value::Object(map))
+            .map_err(|e| CliError::new(e.to_string()))?
+            + "\n"
+    } else {
+        let mut t = format!("type: {}\n", shown.kind);
+        for (k, v) in shown.fields {
+            let v = match v {
+                serde_json::Value::String(s) => s,
+                serde_json::Value::Array(a) => a
+                    .iter()
+                    .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_string))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                other => other.to_string(),
+            };
+            t.push_str(&format!("{k}: {v}\n"));
+        }
+        t
+    };
+    print!("{text}");
+    Ok(0)
+}

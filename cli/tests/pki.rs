@@ -468,3 +468,58 @@ fn bad_inputs_exit_2_without_output() {
         assert!(!d.join("out.pem").exists(), "{args:?} left a file");
     }
 }
+
+#[test]
+fn show_describes_keys_certificates_and_requests() {
+    let d = tmpdir("show");
+    chain(&d, "ml-dsa-65");
+    ok(
+        &d,
+        &[
+            "pkey",
+            "-i",
+            "leaf.key",
+            "--key-format",
+            "both",
+            "-o",
+            "both.key",
+        ],
+    );
+    ok(&d, &["pubkey", "-i", "leaf.key", "-o", "leaf.pub"]);
+    let text = ok(&d, &["show", "-i", "leaf.pem"]);
+    assert!(text.contains("type: certificate\n"), "{text}");
+    assert!(text.contains("subject: CN=localhost\n"), "{text}");
+    assert!(
+        text.contains("issuer: CN=Intermediate,O=pqkit test\n"),
+        "{text}"
+    );
+    assert!(text.contains("signature algorithm: ml-dsa-65\n"), "{text}");
+    assert!(text.contains("subjectAltName: DNS:localhost\n"), "{text}");
+    assert!(text.contains("CA: false\n"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&d, &["show", "-i", "int.pem", "--json"])).unwrap();
+    assert_eq!(json["type"], "certificate");
+    assert_eq!(json["CA"], true);
+    assert_eq!(json["public key algorithm"], "ml-dsa-65");
+    assert_eq!(json["SHA-256 fingerprint"].as_str().unwrap().len(), 64);
+    let csr: serde_json::Value =
+        serde_json::from_str(&ok(&d, &["show", "-i", "leaf.csr", "--json"])).unwrap();
+    assert_eq!(csr["type"], "certificate request");
+    assert_eq!(csr["signature valid"], true);
+    assert_eq!(csr["requested subjectAltName"][0], "DNS:localhost");
+    let key: serde_json::Value =
+        serde_json::from_str(&ok(&d, &["show", "-i", "both.key", "--json"])).unwrap();
+    assert_eq!(key["type"], "private key");
+    assert_eq!(
+        key["private key form"],
+        "both (seed 32 bytes, expandedKey 4032 bytes)"
+    );
+    let public: serde_json::Value =
+        serde_json::from_str(&ok(&d, &["show", "-i", "leaf.pub", "--json"])).unwrap();
+    assert_eq!(public["type"], "public key");
+    assert_eq!(public["SPKI SHA-256"], key["SPKI SHA-256"]);
+    std::fs::write(d.join("junk"), b"\x30\x03\x02\x01\x00").unwrap();
+    let out = pqkit(&d, &["show", "-i", "junk"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what scripts/test.sh needs and this machine lacks: valgrind (the
-# constant-time check), the thumbv7em-none-eabi target (the no_std build),
+# constant-time check), GNU time (the CLI's constant-memory test), the thumbv7em-none-eabi target (the no_std build),
 # Go (the Go interop peer; go.mod asks for 1.26, which an older Go fetches
 # from the Go proxy by itself), a JDK and Maven (the Bouncy Castle TLS peer,
 # whose jars interop/run.sh fetches from Maven Central) and Python's venv
@@ -9,6 +9,7 @@
 set -euo pipefail
 need_apt=()
 command -v valgrind >/dev/null || need_apt+=(valgrind)
+[[ -x /usr/bin/time ]] || need_apt+=(time)
 command -v go >/dev/null || need_apt+=(golang-go)
 command -v javac >/dev/null || need_apt+=(default-jdk-headless)
 command -v mvn >/dev/null || need_apt+=(maven)

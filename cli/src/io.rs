@@ -190,3 +190,92 @@ fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     f.write_all(bytes)?;
     f.sync_all()
 }
+
+/// The largest message read whole into memory, for the modes that need
+/// the whole message (pure Ed25519 and Ed25519ctx, FN-DSA's raw and
+/// original-Falcon modes, ML-DSA's `--mu` input): 64 MiB. Larger inputs are
+/// refused with an error naming the streaming alternative.
+pub const MAX_WHOLE_MESSAGE: u64 = 64 << 20;
+
+/// Read size of the streaming modes.
+const CHUNK: usize = 64 << 10;
+
+/// A message to sign or verify: bytes in memory, or a file (`-`: standard
+/// input) that streaming modes read in 64 KiB chunks, in constant memory.
+pub enum Message<'a> {
+    /// In memory.
+    Bytes(&'a [u8]),
+    /// A file or `-`.
+    Path(&'a str),
+}
+
+impl Message<'_> {
+    /// Feed the message to `f` chunk by chunk.
+    pub fn stream(&self, f: &mut dyn FnMut(&[u8])) -> Result<()> {
+        match self {
+            Message::Bytes(b) => {
+                f(b);
+                Ok(())
+            }
+            Message::Path(path) => {
+                let mut reader: Box<dyn Read> = if *path == "-" {
+                    Box::new(std::io::stdin().lock())
+                } else {
+                    Box::new(
+                        std::fs::File::open(path)
+                            .map_err(|e| CliError::new(format!("reading {path}: {e}")))?,
+                    )
+                };
+                let mut buf = vec![0u8; CHUNK];
+                loop {
+                    let n = match reader.read(&mut buf) {
+                        Ok(0) => return Ok(()),
+                        Ok(n) => n,
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                        Err(e) => return Err(CliError::new(format!("reading {path}: {e}"))),
+                    };
+                    f(&buf[..n]);
+                }
+            }
+        }
+    }
+
+    /// The whole message in memory, for `mode` (named in the error), at
+    /// most [`MAX_WHOLE_MESSAGE`] bytes.
+    pub fn whole(&self, mode: &str) -> Result<std::borrow::Cow<'_, [u8]>> {
+        match self {
+            Message::Bytes(b) => Ok(std::borrow::Cow::Borrowed(b)),
+            Message::Path(path) => {
+                let too_big = || {
+                    CliError::new(format!(
+                        "{path}: {mode} needs the whole message in memory and takes at most \
+                         {} MiB; use a pre-hash mode (--prehash) to sign larger files",
+                        MAX_WHOLE_MESSAGE >> 20
+                    ))
+                };
+                if *path != "-"
+                    && std::fs::metadata(path).is_ok_and(|m| m.len() > MAX_WHOLE_MESSAGE)
+                {
+                    return Err(too_big());
+                }
+                let mut buf = Vec::new();
+                let reader: Box<dyn Read> = if *path == "-" {
+                    Box::new(std::io::stdin().lock())
+                } else {
+                    Box::new(
+                        std::fs::File::open(path)
+                            .map_err(|e| CliError::new(format!("reading {path}: {e}")))?,
+                    )
+                };
+                reader
+                    .take(MAX_WHOLE_MESSAGE + 1)
+                    .read_to_end(&mut buf)
+                    .map_err(|e| CliError::new(format!("reading {path}: {e}")))?;
+                if buf.len() as u64 > MAX_WHOLE_MESSAGE {
+                    return Err(too_big());
+                }
+                Ok(std::borrow::Cow::Owned(buf))
+            }
+        }
+    }
+}

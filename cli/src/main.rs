@@ -207,8 +207,7 @@ fn sign(key: &str, input: &str, out: &str, opts: &SignOptions) -> Result<u8> {
         .as_signature()
         .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
     schemes::check_flags(sig_scheme, &opts.scheme.given())?;
-    let msg = io::read_input(input)?;
-    let sig = sig_scheme.sign(&key, &msg, opts)?;
+    let sig = sig_scheme.sign(&key, &io::Message::Path(input), opts)?;
     io::write_outputs(&[(out, &sig)])?;
     Ok(0)
 }
@@ -220,9 +219,8 @@ fn verify(public: &str, input: &str, signature: &str, opts: &VerifyOptions) -> R
         .as_signature()
         .ok_or_else(|| CliError::new(format!("{} is not a signature algorithm", scheme.name())))?;
     schemes::check_flags(sig_scheme, &opts.scheme.given())?;
-    let msg = io::read_input(input)?;
     let sig = io::read_input(signature)?;
-    if sig_scheme.verify(&key, &msg, &sig, opts)? {
+    if sig_scheme.verify(&key, &io::Message::Path(input), &sig, opts)? {
         println!("valid");
         Ok(0)
     } else {

@@ -115,7 +115,9 @@ impl KeySigner {
     /// Sign `tbs` (pure signature, empty context, hedged where the scheme
     /// signs hedged).
     fn sign(&self, tbs: &[u8]) -> Result<BitString> {
-        let sig = self.scheme.sign(&self.key, tbs, &SignOptions::default())?;
+        let sig = self
+            .scheme
+            .sign(&self.key, &io::Message::Bytes(tbs), &SignOptions::default())?;
         BitString::from_bytes(&sig).map_err(err("signature"))
     }
 
@@ -355,7 +357,12 @@ fn check_csr(path: &str, csr: &CertReq) -> Result<()> {
         .signature
         .as_bytes()
         .ok_or_else(|| CliError::new(format!("{path}: malformed signature")))?;
-    if scheme.verify(&key, &tbs, sig, &VerifyOptions::default())? {
+    if scheme.verify(
+        &key,
+        &io::Message::Bytes(&tbs),
+        sig,
+        &VerifyOptions::default(),
+    )? {
         Ok(())
     } else {
         Err(CliError::new(format!(

@@ -5,28 +5,14 @@
 //! (exit 2, one line, no output file).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn pqkit(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pqkit"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("run pqkit")
-}
+use std::path::Path;
 
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let out = pqkit(dir, args);
-    assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use common::{ok, pqkit};
 
-fn tmpdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pqkit-pki-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("mkdir");
-    d
+fn tmpdir(name: &str) -> std::path::PathBuf {
+    common::tmpdir("pki", name)
 }
 
 /// root (CA) -> intermediate (CA, path length 0) -> leaf, each key of `alg`.

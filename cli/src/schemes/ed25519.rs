@@ -8,7 +8,7 @@ use zeroize::Zeroizing;
 
 use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
-use crate::io::{KeyFile, KeyKind};
+use crate::io::{KeyFile, KeyKind, Message};
 use crate::{CliError, Result};
 
 /// Ed25519.
@@ -55,6 +55,14 @@ fn variant(context: Option<&[u8]>, prehash: Option<Prehash>) -> Result<Variant<'
             "ed25519: --prehash must be sha2-512 (Ed25519ph)",
         )),
     }
+}
+
+/// SHA-512 of the streamed message (Ed25519ph's pre-hash).
+fn sha512_of(msg: &Message<'_>) -> Result<sha2::Sha512> {
+    use sha2::Digest;
+    let mut h = sha2::Sha512::new();
+    msg.stream(&mut |chunk| h.update(chunk))?;
+    Ok(h)
 }
 
 fn err(e: Error) -> CliError {
@@ -120,18 +128,30 @@ impl SignatureScheme for Ed25519 {
         &[FlagGroup::Ed25519]
     }
 
-    fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
+    /// Ed25519ph streams the message into SHA-512; pure Ed25519 and
+    /// Ed25519ctx hash the message twice and need it whole.
+    fn sign(&self, key: &KeyFile, msg: &Message<'_>, opts: &SignOptions) -> Result<Vec<u8>> {
         // Ed25519 is deterministic by construction; --deterministic is accepted.
         let sk = self.signing_key(key)?;
         let sig = match variant(opts.context.as_deref(), opts.prehash)? {
-            Variant::Plain => signature::Signer::sign(&sk, msg),
-            Variant::Ctx(c) => sk.sign_with_context(msg, c).map_err(err)?,
-            Variant::Ph(c) => sk.sign_prehash(msg, c).map_err(err)?,
+            Variant::Plain => signature::Signer::sign(&sk, &msg.whole("pure Ed25519")?),
+            Variant::Ctx(c) => sk
+                .sign_with_context(&msg.whole("Ed25519ctx")?, c)
+                .map_err(err)?,
+            Variant::Ph(c) => sk
+                .sign_prehashed(sha512_of(msg)?, Some(c))
+                .map_err(|e| CliError::new(e.to_string()))?,
         };
         Ok(sig.to_bytes().to_vec())
     }
 
-    fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool> {
+    fn verify(
+        &self,
+        key: &KeyFile,
+        msg: &Message<'_>,
+        sig: &[u8],
+        opts: &VerifyOptions,
+    ) -> Result<bool> {
         let vk = self.verifying_key(key)?;
         let v = variant(opts.context.as_deref(), opts.prehash)?;
         if let Variant::Ctx(c) | Variant::Ph(c) = v
@@ -143,13 +163,32 @@ impl SignatureScheme for Ed25519 {
             return Ok(false);
         };
         let sig = Signature::from_bytes(&sig);
-        Ok(match (v, opts.scheme.ed25519.strict) {
-            (Variant::Plain, false) => vk.verify_bytes(msg, &sig).is_ok(),
-            (Variant::Plain, true) => vk.verify_strict(msg, &sig).is_ok(),
-            (Variant::Ctx(c), false) => vk.verify_with_context(msg, c, &sig).is_ok(),
-            (Variant::Ctx(c), true) => vk.verify_with_context_strict(msg, c, &sig).is_ok(),
-            (Variant::Ph(c), false) => vk.verify_prehash(msg, c, &sig).is_ok(),
-            (Variant::Ph(c), true) => vk.verify_prehash_strict(msg, c, &sig).is_ok(),
+        let strict = opts.scheme.ed25519.strict;
+        Ok(match v {
+            Variant::Plain => {
+                let m = msg.whole("pure Ed25519")?;
+                if strict {
+                    vk.verify_strict(&m, &sig).is_ok()
+                } else {
+                    vk.verify_bytes(&m, &sig).is_ok()
+                }
+            }
+            Variant::Ctx(c) => {
+                let m = msg.whole("Ed25519ctx")?;
+                if strict {
+                    vk.verify_with_context_strict(&m, c, &sig).is_ok()
+                } else {
+                    vk.verify_with_context(&m, c, &sig).is_ok()
+                }
+            }
+            Variant::Ph(c) => {
+                let d = sha512_of(msg)?;
+                if strict {
+                    vk.verify_prehashed_strict(d, Some(c), &sig).is_ok()
+                } else {
+                    vk.verify_prehashed(d, Some(c), &sig).is_ok()
+                }
+            }
         })
     }
 }

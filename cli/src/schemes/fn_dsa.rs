@@ -18,7 +18,7 @@ use zeroize::Zeroizing;
 
 use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
-use crate::io::{KeyFile, KeyKind};
+use crate::io::{KeyFile, KeyKind, Message as Input};
 use crate::{CliError, Result};
 
 /// FN-DSA's own flags of `sign` and `verify`.
@@ -70,11 +70,14 @@ struct Prepared {
     ctx: Vec<u8>,
     hash: Option<(HashAlg, Vec<u8>)>,
     original: bool,
+    /// The message itself, for the raw and original modes (they need it
+    /// whole); empty when pre-hashed (streamed into the hash).
+    whole: Vec<u8>,
 }
 
 impl Prepared {
     fn new(
-        msg: &[u8],
+        msg: &Input<'_>,
         context: Option<&[u8]>,
         ph: Option<HashAlg>,
         original: bool,
@@ -88,21 +91,32 @@ impl Prepared {
         if ctx.len() > 255 {
             return Err(err(Error::ContextTooLong));
         }
-        let hash = match ph {
+        let (hash, whole) = match ph {
             Some(p) => {
                 let h = prehash(p)?;
-                Some((h, h.digest(msg).as_ref().to_vec()))
+                let mut hasher = pqkit_common::prehash::PreHasher::new(h);
+                msg.stream(&mut |chunk| hasher.update(chunk))?;
+                (Some((h, hasher.finalize().as_ref().to_vec())), Vec::new())
             }
-            None => None,
+            None => {
+                let mode = if original {
+                    "--falcon-original"
+                } else {
+                    "FN-DSA without --prehash"
+                };
+                (None, msg.whole(mode)?.into_owned())
+            }
         };
         Ok(Prepared {
             ctx,
             hash,
             original,
+            whole,
         })
     }
 
-    fn message<'a>(&'a self, msg: &'a [u8]) -> Message<'a> {
+    fn message(&self) -> Message<'_> {
+        let msg = &self.whole[..];
         match (&self.hash, self.original) {
             (_, true) => Message::OriginalFalcon { msg },
             (Some((hash, digest)), false) => Message::PreHashed {
@@ -190,7 +204,7 @@ macro_rules! fn_dsa_scheme {
                 &[FlagGroup::FnDsa]
             }
 
-            fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
+            fn sign(&self, key: &KeyFile, msg: &Input<'_>, opts: &SignOptions) -> Result<Vec<u8>> {
                 if opts.deterministic {
                     return Err(CliError::new(concat!(
                         $name,
@@ -204,14 +218,14 @@ macro_rules! fn_dsa_scheme {
                     opts.scheme.fn_dsa.falcon_original,
                 )?;
                 let sk = self.signing_key(key)?;
-                let sig = sk.sign_message_hedged(&p.message(msg)).map_err(err)?;
+                let sig = sk.sign_message_hedged(&p.message()).map_err(err)?;
                 Ok(sig.as_bytes().to_vec())
             }
 
             fn verify(
                 &self,
                 key: &KeyFile,
-                msg: &[u8],
+                msg: &Input<'_>,
                 sig: &[u8],
                 opts: &VerifyOptions,
             ) -> Result<bool> {
@@ -229,7 +243,7 @@ macro_rules! fn_dsa_scheme {
                 };
                 // Every failure past this point concerns the signature
                 // (malformed or wrong): "invalid".
-                Ok(vk.verify_bytes(&p.message(msg), sig, format).is_ok())
+                Ok(vk.verify_bytes(&p.message(), sig, format).is_ok())
             }
         }
     };

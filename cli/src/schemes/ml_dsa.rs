@@ -3,8 +3,9 @@
 use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
+use pqkit_common::prehash::{PreHash, PreHasher};
 use pqkit_ml_dsa::{
-    Error, ExpandedSigningKey, Generate, MlDsa44, MlDsa65, MlDsa87, ParameterSetOid, Signature,
+    Error, ExpandedSigningKey, Generate, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSetOid,
     SigningKey, VerifyingKey,
 };
 use spki::{DecodePublicKey, EncodePublicKey};
@@ -13,7 +14,7 @@ use zeroize::Zeroizing;
 use super::{FlagGroup, Scheme, SchemeFlags, SignatureScheme};
 use crate::args::{KeyFormat, Prehash, SignOptions, VerifyOptions};
 use crate::demo::os_rng;
-use crate::io::{KeyFile, KeyKind};
+use crate::io::{KeyFile, KeyKind, Message};
 use crate::{CliError, Result};
 
 /// One ML-DSA parameter set.
@@ -60,6 +61,26 @@ fn mu_of(msg: &[u8], prehash: Option<Prehash>, context: Option<&Vec<u8>>) -> Res
             msg.len()
         ))
     })
+}
+
+/// The pre-hash of the streamed message.
+fn prehash(p: Prehash, msg: &Message<'_>) -> Result<PreHash> {
+    let mut h = PreHasher::new(p);
+    msg.stream(&mut |chunk| h.update(chunk))?;
+    Ok(h.finalize())
+}
+
+/// mu of pure ML-DSA, the message streamed into it.
+fn pure_mu<P: ParameterSetOid>(
+    vk: &VerifyingKey<P>,
+    ctx: &[u8],
+    msg: &Message<'_>,
+) -> Result<[u8; 64]> {
+    let mut b = MuBuilder::from_verifying_key(vk, ctx).map_err(err)?;
+    msg.stream(&mut |chunk| {
+        b.update(chunk);
+    })?;
+    Ok(b.finalize())
 }
 
 impl<P: ParameterSetOid + Sync> MlDsa<P> {
@@ -136,51 +157,59 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
         &[FlagGroup::MlDsa, FlagGroup::Ed25519]
     }
 
-    fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>> {
+    /// Pure ML-DSA and HashML-DSA stream the message (into mu, or into the
+    /// pre-hash); `--mu` reads its 64 bytes.
+    fn sign(&self, key: &KeyFile, msg: &Message<'_>, opts: &SignOptions) -> Result<Vec<u8>> {
         let sk = self.signing_key(key)?;
         let ctx = opts.context.as_deref().unwrap_or_default();
         let mut rng = os_rng();
         let sig = if opts.scheme.ml_dsa.mu {
-            let mu = mu_of(msg, opts.prehash, opts.context.as_ref())?;
+            let mu = mu_of(&msg.whole("--mu")?, opts.prehash, opts.context.as_ref())?;
             if opts.deterministic {
                 sk.sign_mu_deterministic(&mu)
             } else {
                 sk.sign_mu_randomized(&mu, &mut rng)
             }
         } else if let Some(p) = opts.prehash {
+            let ph = prehash(p, msg)?;
             if opts.deterministic {
-                sk.sign_prehash_deterministic(p, msg, ctx)
+                sk.sign_prehashed_with_rnd(&ph, ctx, &[0u8; 32])
             } else {
-                sk.sign_prehash_randomized(p, msg, ctx, &mut rng)
+                let mut rnd = Zeroizing::new([0u8; 32]);
+                rand_core::Rng::fill_bytes(&mut rng, &mut rnd[..]);
+                sk.sign_prehashed_with_rnd(&ph, ctx, &rnd)
             }
-        } else if opts.deterministic {
-            sk.sign_deterministic(msg, ctx)
         } else {
-            sk.sign_randomized(msg, ctx, &mut rng)
+            let mu = pure_mu(&sk.verifying_key(), ctx, msg)?;
+            if opts.deterministic {
+                sk.sign_mu_deterministic(&mu)
+            } else {
+                sk.sign_mu_randomized(&mu, &mut rng)
+            }
         };
         Ok(sig.map_err(err)?.as_bytes().to_vec())
     }
 
-    fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool> {
+    fn verify(
+        &self,
+        key: &KeyFile,
+        msg: &Message<'_>,
+        sig: &[u8],
+        opts: &VerifyOptions,
+    ) -> Result<bool> {
         let vk = self.verifying_key(key)?;
         let ctx = opts.context.as_deref().unwrap_or_default();
         if ctx.len() > 255 {
             return Err(err(Error::ContextTooLong));
         }
         let mu = if opts.scheme.ml_dsa.mu {
-            Some(mu_of(msg, opts.prehash, opts.context.as_ref())?)
+            mu_of(&msg.whole("--mu")?, opts.prehash, opts.context.as_ref())?
+        } else if let Some(p) = opts.prehash {
+            MuBuilder::prehashed(vk.tr(), ctx, &prehash(p, msg)?).map_err(err)?
         } else {
-            None
+            pure_mu(&vk, ctx, msg)?
         };
         // Every failure from here on is a property of the signature.
-        let Ok(sig) = Signature::<P>::from_bytes(sig) else {
-            return Ok(false);
-        };
-        let res = match (mu, opts.prehash) {
-            (Some(mu), _) => vk.verify_mu_bytes(&mu, sig.as_bytes()),
-            (None, Some(p)) => vk.verify_prehash(p, msg, ctx, &sig),
-            (None, None) => vk.verify_multipart_with_context(&[msg], ctx, sig.as_bytes()),
-        };
-        Ok(res.is_ok())
+        Ok(vk.verify_mu_bytes(&mu, sig).is_ok())
     }
 }

@@ -22,7 +22,7 @@ mod ml_kem;
 mod saber;
 
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
-use crate::io::{KeyFile, KeyKind};
+use crate::io::{KeyFile, KeyKind, Message};
 use crate::{CliError, Result};
 
 /// What every algorithm offers.
@@ -63,11 +63,18 @@ pub trait SignatureScheme: Scheme {
     fn flag_groups(&self) -> &'static [FlagGroup] {
         &[]
     }
-    /// Sign `msg` with the private key in `key`.
-    fn sign(&self, key: &KeyFile, msg: &[u8], opts: &SignOptions) -> Result<Vec<u8>>;
+    /// Sign `msg` with the private key in `key` (streamed where the mode
+    /// allows: see [`Message`]).
+    fn sign(&self, key: &KeyFile, msg: &Message<'_>, opts: &SignOptions) -> Result<Vec<u8>>;
     /// `Ok(true)` valid, `Ok(false)` invalid signature, `Err` for anything
     /// else (unusable key, unsupported options).
-    fn verify(&self, key: &KeyFile, msg: &[u8], sig: &[u8], opts: &VerifyOptions) -> Result<bool>;
+    fn verify(
+        &self,
+        key: &KeyFile,
+        msg: &Message<'_>,
+        sig: &[u8],
+        opts: &VerifyOptions,
+    ) -> Result<bool>;
 }
 
 /// Key-encapsulation mechanisms.

@@ -261,6 +261,61 @@ macro_rules! bench_set {
                 mean_us(verify_03),
             ));
 
+            // 64 distinct messages and signatures, cycled: what a verifier
+            // of many signatures sees (no branch history to reuse).
+            let msgs: Vec<Vec<u8>> = (0..64u8).map(|i| [MSG, &[i]].concat()).collect();
+            let ours64: Vec<_> = msgs
+                .iter()
+                .map(|m| {
+                    sk.sign_message_randomized(&Message::raw(m), &mut BenchRng::default())
+                        .unwrap()
+                })
+                .collect();
+            let sigs04: Vec<Vec<u8>> = msgs
+                .iter()
+                .map(|m| {
+                    use fn_dsa_04::SigningKey as _;
+                    let mut sig = vec![0u8; SIGNATURE_SIZE];
+                    s04.sign(
+                        &mut PeerRng(5),
+                        &fn_dsa_04::DOMAIN_NONE,
+                        &fn_dsa_04::HASH_ID_RAW,
+                        m,
+                        &mut sig,
+                    );
+                    sig
+                })
+                .collect();
+            let mut n1 = 0;
+            let mut verify_ours_64 = || {
+                n1 = (n1 + 1) % 64;
+                vk.verify_message(&Message::raw(black_box(&msgs[n1])), &ours64[n1])
+                    .is_ok()
+            };
+            let mut n2 = 0;
+            let mut verify_04_64 = || {
+                use fn_dsa_04::VerifyingKey as _;
+                n2 = (n2 + 1) % 64;
+                v04.verify(
+                    &sigs04[n2],
+                    &fn_dsa_04::DOMAIN_NONE,
+                    &fn_dsa_04::HASH_ID_RAW,
+                    black_box(&msgs[n2]),
+                )
+            };
+            assert!((0..64).all(|_| verify_ours_64() && verify_04_64()));
+            g.bench_function("verify-64-distinct/pqkit", |b| b.iter(&mut verify_ours_64));
+            g.bench_function("verify-64-distinct/fn-dsa-0.4", |b| {
+                b.iter(&mut verify_04_64)
+            });
+            table.push(row(
+                $name,
+                "verify-64-distinct",
+                mean_us(&mut verify_ours_64),
+                mean_us(&mut verify_04_64),
+                f64::NAN,
+            ));
+
             let verify_ours_b = || {
                 VerifyingKey::from_bytes(black_box(&vk_bytes))
                     .unwrap()

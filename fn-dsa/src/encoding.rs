@@ -294,49 +294,57 @@ pub(crate) fn compress(s: &[i16], out: &mut [u8]) -> Option<usize> {
 /// holding data; the spare bits of the last of those must be zero. The
 /// caller decides what may follow (zero padding or nothing).
 pub(crate) fn decompress(src: &[u8], out: &mut [i16]) -> Result<usize, Error> {
-    let mut acc = 0u32;
-    let mut bits = 0u32;
-    let mut i = 0;
-    let mut next_byte = |acc: &mut u32, bits: &mut u32| -> Result<(), Error> {
-        let b = *src.get(i).ok_or(Error::NonCanonical)?;
-        i += 1;
-        *acc = (*acc << 8) | b as u32;
-        *bits += 8;
-        Ok(())
-    };
+    // Each value takes 8 bits (sign, low 7 bits of |v|) and a unary high
+    // part: k zeros, then a one. Values are decoded from a 64-bit peek at
+    // the bit position `p` (the input read as zero-padded): the unary part
+    // is the peek's leading zeros past the first 8 bits. No loop per bit or
+    // per byte: decoding takes the same path whatever the values (no branch
+    // history for a repeated signature to reuse).
+    let total = src.len() * 8;
+    let mut p = 0usize;
     for slot in out.iter_mut() {
-        if bits < 8 {
-            next_byte(&mut acc, &mut bits)?;
-        }
-        bits -= 8;
-        let byte = (acc >> bits) & 0xFF;
+        let w = peek64(src, p);
+        let byte = (w >> 56) as u32;
         let neg = byte >> 7;
-        let mut m = byte & 0x7F;
-        loop {
-            if bits == 0 {
-                next_byte(&mut acc, &mut bits)?;
-            }
-            bits -= 1;
-            if (acc >> bits) & 1 == 1 {
-                break;
-            }
-            m += 128;
-            if m > 2047 {
-                return Err(Error::NonCanonical);
-            }
-        }
-        if neg == 1 && m == 0 {
-            // "-0" has no canonical meaning.
+        // k <= 15 for a value in range; 16 or more is an error either way.
+        let k = (w << 8).leading_zeros().min(16);
+        let m = (byte & 0x7F) + 128 * k;
+        p += 8 + k as usize + 1;
+        if m > 2047 || (neg == 1 && m == 0) || p > total {
+            // Out of range, "-0" (no canonical meaning), or past the end.
             return Err(Error::NonCanonical);
         }
-        *slot = if neg == 1 { -(m as i16) } else { m as i16 };
-        acc &= (1u32 << bits) - 1;
+        *slot = ((m ^ neg.wrapping_neg()).wrapping_add(neg)) as i16;
     }
-    if acc != 0 {
+    // Bytes holding data; the spare bits of the last one must be zero.
+    let used = p.div_ceil(8);
+    let spare = (used * 8 - p) as u32;
+    if spare > 0 && peek64(src, p) >> (64 - spare) != 0 {
         return Err(Error::NonCanonical);
     }
-    // `i` bytes hold data (bits < 8 spare bits, all zero).
-    Ok(i)
+    Ok(used)
+}
+
+/// The 64 bits of `src` from bit `p` on (most significant first), zeros
+/// past the end.
+#[inline(always)]
+fn peek64(src: &[u8], p: usize) -> u64 {
+    let at = p / 8;
+    let w = match src.get(at..at + 8) {
+        Some(b) => {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(b);
+            u64::from_be_bytes(a)
+        }
+        None => {
+            let mut a = [0u8; 8];
+            for (d, s) in a.iter_mut().zip(src.get(at..).unwrap_or_default()) {
+                *d = *s;
+            }
+            u64::from_be_bytes(a)
+        }
+    };
+    w << (p % 8)
 }
 
 /// Signature layouts accepted by verification.

@@ -21,6 +21,10 @@ pub enum Error {
     /// A decoded signing key is inconsistent: `f` is not invertible modulo
     /// q, or the recomputed `G` is out of range.
     InvalidPrivateKey,
+    /// A decoded signing key's `f, g, F` and recomputed `G` do not satisfy
+    /// the NTRU equation `f G - g F = q` (the key cannot sign: its
+    /// sampler basis is degenerate).
+    InconsistentKey,
     /// The context string is longer than 255 bytes.
     ContextTooLong,
     /// A pre-hashed message has the wrong length for its hash function.
@@ -41,7 +45,8 @@ impl fmt::Display for Error {
             Error::InvalidHeader => "invalid header byte",
             Error::UnsupportedDegree => "unsupported degree",
             Error::NonCanonical => "non-canonical encoding",
-            Error::InvalidPrivateKey => "inconsistent signing key",
+            Error::InvalidPrivateKey => "invalid signing key (f not invertible or G out of range)",
+            Error::InconsistentKey => "inconsistent signing key (f G - g F != q)",
             Error::ContextTooLong => "context longer than 255 bytes",
             Error::InvalidPrehash => "pre-hashed message has the wrong length",
             Error::InvalidSignature => "invalid signature",

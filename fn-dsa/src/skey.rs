@@ -75,6 +75,22 @@ impl SkCore {
             w_cap_fh.zeroize();
             return Err(Error::InvalidPrivateKey);
         }
+        // G = g F / f mod q makes f G - g F = 0 mod q for any F; the key
+        // works only if it is exactly q (an all-zero F, say, decodes but
+        // would make signing loop on a degenerate basis).
+        let holds = pqkit_common::dispatch(crate::ntru::NtruHolds {
+            logn: self.logn,
+            f: &self.f[..n],
+            g: &self.g[..n],
+            cap_f: &self.cap_f[..n],
+            cap_g: &self.cap_g[..n],
+        });
+        // Whether the key is consistent is public.
+        if pqkit_common::ct::declassify(holds) != u32::MAX {
+            w_gh.zeroize();
+            w_cap_fh.zeroize();
+            return Err(Error::InconsistentKey);
+        }
         // h is the public key.
         let h = pqkit_common::ct::declassify(w_cap_fh);
         let h_ntt = pqkit_common::ct::declassify(w_gh);

@@ -461,6 +461,58 @@ fn solve_depth0<B: Backend>(
 /// (`2 <= logn <= 10`), making exactly the decisions of fn-dsa 0.3. On
 /// success writes `F` and `G` and returns true; on failure they are left
 /// with unspecified values and the candidate must be discarded.
+/// Whether `f G - g F = q` holds exactly in `Z[X]/(X^n + 1)`, as an
+/// all-ones (holds) or zero mask, in constant time. Checked modulo the
+/// first 31-bit prime with NTTs: with 8-bit coefficients every coefficient
+/// of `f G - g F` is below `2 n 128^2 <= 2^25` in magnitude, far inside
+/// `(-p_0/2, p_0/2)`, so equality modulo `p_0` is equality over the
+/// integers. Keys that decode but fail it have a degenerate sampler basis.
+pub(crate) fn ntru_holds<B: Backend>(
+    b: B,
+    logn: u32,
+    f: &[i8],
+    g: &[i8],
+    cap_f: &[i8],
+    cap_g: &[i8],
+) -> u32 {
+    let n = 1usize << logn;
+    let sp = &PRIMES[0];
+    let mut gm = vec![0u32; n];
+    sp.roots(logn, &mut gm, &mut []);
+    let mut t: [Words; 4] = [words(n), words(n), words(n), words(n)];
+    for (poly, src) in t.iter_mut().zip([f, g, cap_f, cap_g]) {
+        for (o, &v) in poly.iter_mut().zip(&src[..n]) {
+            *o = sp.set(i32::from(v));
+        }
+        b.ntt_mp31(sp, poly, &gm);
+    }
+    // The NTT of the constant q is q in every slot (times 2^-32 from the
+    // Montgomery products).
+    let rv = sp.mmul(Q, 1);
+    let mut bad = 0u32;
+    for j in 0..n {
+        bad |= sp.sub(sp.mmul(t[0][j], t[3][j]), sp.mmul(t[1][j], t[2][j])) ^ rv;
+    }
+    // The transforms are `Zeroizing`: wiped on drop.
+    eq_mask(bad, 0)
+}
+
+/// [`ntru_holds`] on the backend.
+pub(crate) struct NtruHolds<'a> {
+    pub logn: u32,
+    pub f: &'a [i8],
+    pub g: &'a [i8],
+    pub cap_f: &'a [i8],
+    pub cap_g: &'a [i8],
+}
+
+impl Kernel for NtruHolds<'_> {
+    type Output = u32;
+    fn run<B: Backend>(self, b: B) -> u32 {
+        ntru_holds(b, self.logn, self.f, self.g, self.cap_f, self.cap_g)
+    }
+}
+
 pub(crate) fn solve(logn: u32, f: &[i8], g: &[i8], cap_f: &mut [i8], cap_g: &mut [i8]) -> bool {
     pqkit_common::dispatch(Solve {
         logn,

@@ -252,13 +252,16 @@ macro_rules! impl_public_key {
 ///   drops the seed) and writes the `expandedKey` form.
 ///
 /// The seeded type has `from_seed_slice`, `from_seed_and_expanded`,
-/// `as_seed` and `expanded_key`; the expanded type `from_expanded` and
-/// `expanded_bytes`; `public = |k| ...` gives a key's encoded public key.
+/// `as_seed` and `expanded_key`; the expanded type `expanded_bytes` and the
+/// constructor named by `expanded_import` (the checks a PKCS#8
+/// `expandedKey` import runs: `from_expanded`, or a stricter one);
+/// `public = |k| ...` gives a key's encoded public key.
 #[macro_export]
 macro_rules! impl_seeded_choice_keys {
     (
         seeded = $seeded:ident, expanded = $expanded:ident, params = $params:path,
         oids = $oids:path, error = $err:ty, no_seed = $no_seed:expr,
+        expanded_import = $expanded_import:ident,
         public = |$k:ident| $public:expr $(,)?
     ) => {
         impl<P: $params> $crate::pkix::ChoiceKey for $seeded<P> {
@@ -289,7 +292,7 @@ macro_rules! impl_seeded_choice_keys {
                 Ok($seeded::<P>::from_seed_slice(seed)?.expanded_key().clone())
             }
             fn from_expanded_arm(expanded: &[u8]) -> Result<Self, $err> {
-                Self::from_expanded(expanded)
+                Self::$expanded_import(expanded)
             }
             fn from_both_arms(seed: &[u8], expanded: &[u8]) -> Result<Self, $err> {
                 Ok($seeded::<P>::from_seed_and_expanded(seed, expanded)?

@@ -40,6 +40,7 @@ pqkit_common::impl_seeded_choice_keys!(
     oids = AlgorithmOid,
     error = Error,
     no_seed = Error::NoSeed,
+    expanded_import = from_expanded,
     public = |k| AsRef::<VerifyingKey<P>>::as_ref(k).as_bytes(),
 );
 pqkit_common::impl_public_key!(impl<P: ParameterSetOid> VerifyingKey<P>, oid = P::OID);

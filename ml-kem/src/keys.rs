@@ -254,6 +254,40 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
         Ok(Self { dk, ek })
     }
 
+    /// [`from_expanded`](Self::from_expanded) plus a pairwise-consistency
+    /// test: encapsulate to the embedded `ek` (with `m` derived from the
+    /// key), decapsulate, and compare (FIPS 140-3's test for generated
+    /// keys). It catches what the FIPS 203 §7.3 checks cannot: a secret
+    /// `s` that does not belong to `ek` under a valid `H(ek)` (the LAMPS
+    /// example `bad-ML-KEM-512-2.priv`), which would decapsulate to wrong
+    /// secrets. PKCS#8 import of an `expandedKey`-only key runs it; the raw
+    /// import stays at the §7.3 checks. Costs one encapsulation and one
+    /// decapsulation. [`Error::InconsistentKey`] if it fails.
+    pub fn from_expanded_checked(bytes: &[u8]) -> Result<Self, Error> {
+        let key = Self::from_expanded(bytes)?;
+        key.pairwise_check()?;
+        Ok(key)
+    }
+
+    /// The pairwise-consistency test of
+    /// [`from_expanded_checked`](Self::from_expanded_checked) on a loaded
+    /// key.
+    pub fn pairwise_check(&self) -> Result<(), Error> {
+        let m = Zeroizing::new(pqkit_common::keccak::sha3_256(&[
+            b"pqkit ML-KEM pairwise test",
+            self.dk.as_slice(),
+        ]));
+        let (ct, k1) = self.ek.encapsulate_deterministic(&m);
+        let k2 = self.decapsulate_bytes(&ct)?;
+        let same = pqkit_common::ct::ct_eq(k1.as_bytes(), k2.as_bytes());
+        // Whether the key is consistent is public.
+        if pqkit_common::ct::declassify(same.unwrap_u8()) == 1 {
+            Ok(())
+        } else {
+            Err(Error::InconsistentKey)
+        }
+    }
+
     /// The expanded FIPS 203 decapsulation key, borrowed.
     pub fn expanded_bytes(&self) -> &[u8] {
         &self.dk

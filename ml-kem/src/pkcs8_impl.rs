@@ -2,8 +2,10 @@
 //! for ML-KEM; OIDs 2.16.840.1.101.3.4.4.1/2/3, parameters absent.
 //!
 //! Import accepts all three CHOICE arms (`seed`, `expandedKey` — validated
-//! by the FIPS 203 §7.3 hash check — and `both`, whose seed must regenerate
-//! exactly the expanded key) and checks an embedded public key; export
+//! by the FIPS 203 §7.2/§7.3 checks and a pairwise-consistency test, see
+//! [`ExpandedDecapsulationKey::from_expanded_checked`] — and `both`, whose
+//! seed must regenerate exactly the expanded key) and checks an embedded
+//! public key; export
 //! writes the seed form by default ([`KeyFormat`] selects another). The
 //! plumbing is `pqkit_common::pkix`, shared with the other pqkit crates.
 
@@ -36,6 +38,7 @@ pqkit_common::impl_seeded_choice_keys!(
     oids = AlgorithmOid,
     error = Error,
     no_seed = Error::NoSeed,
+    expanded_import = from_expanded_checked,
     public = |k| k.encapsulation_key().as_bytes(),
 );
 pqkit_common::impl_public_key!(impl<P: ParameterSetOid> EncapsulationKey<P>, oid = P::OID);

@@ -140,6 +140,30 @@ const fn build_primes() -> [SmallPrime; NUM_PRIMES] {
 
 pub(crate) static PRIMES: [SmallPrime; NUM_PRIMES] = build_primes();
 
+/// The forward root table of `PRIMES[0]` for degree 1024, computed at
+/// compile time (`gm[rev(i)] = g^i`, Montgomery form, as
+/// [`SmallPrime::roots`] lays it out). In this bit-reversed layout the
+/// table of degree `2^logn` is its first `2^logn` entries, so one table
+/// serves every degree.
+pub(crate) static P0_GM: [u32; 1024] = p0_gm();
+
+const fn p0_gm() -> [u32; 1024] {
+    let p = PRIMES[0].m.p as u64;
+    let r = (1u64 << 32) % p;
+    // g in plain form: (g R) R^-1, with R^-1 = R^(p - 2).
+    let g = PRIMES[0].g as u64 * pow_mod(r, p - 2, p) % p;
+    let mut gm = [0u32; 1024];
+    let mut x = 1u64;
+    let mut i = 0;
+    while i < 1024 {
+        let v = (i as u16).reverse_bits() as usize >> 6;
+        gm[v] = (x * r % p) as u32;
+        x = x * g % p;
+        i += 1;
+    }
+    gm
+}
+
 impl SmallPrime {
     /// Root tables for degree `2^logn` (see `pqkit_common::mp31::roots`):
     /// `gm[rev(i)] = w^i`, `igm[rev(i)] = w^-i / 2` with `w` a primitive
@@ -157,6 +181,18 @@ impl SmallPrime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compile-time table's first `2^logn` entries are the table of
+    /// every degree.
+    #[test]
+    fn p0_table_prefixes_are_every_degree() {
+        for logn in 1..=10 {
+            let n = 1usize << logn;
+            let mut gm = std::vec![0u32; n];
+            PRIMES[0].roots(logn, &mut gm, &mut []);
+            assert_eq!(gm[..], P0_GM[..n], "logn {logn}");
+        }
+    }
     use pqkit_common::Portable;
     use pqkit_common::mp31::Ops as _;
 

@@ -477,23 +477,25 @@ pub(crate) fn ntru_holds<B: Backend>(
 ) -> u32 {
     let n = 1usize << logn;
     let sp = &PRIMES[0];
-    let mut gm = vec![0u32; n];
-    sp.roots(logn, &mut gm, &mut []);
-    let mut t: [Words; 4] = [words(n), words(n), words(n), words(n)];
-    for (poly, src) in t.iter_mut().zip([f, g, cap_f, cap_g]) {
-        for (o, &v) in poly.iter_mut().zip(&src[..n]) {
+    let gm = &crate::mp31::P0_GM[..n];
+    // f, g, F, G side by side, transformed in place.
+    let mut t = words(4 * n);
+    for (chunk, src) in t.chunks_mut(n).zip([f, g, cap_f, cap_g]) {
+        for (o, &v) in chunk.iter_mut().zip(&src[..n]) {
             *o = sp.set(i32::from(v));
         }
-        b.ntt_mp31(sp, poly, &gm);
+        b.ntt_mp31(sp, chunk, gm);
     }
     // The NTT of the constant q is q in every slot (times 2^-32 from the
     // Montgomery products).
     let rv = sp.mmul(Q, 1);
+    let (fg, cap) = t.split_at(2 * n);
     let mut bad = 0u32;
     for j in 0..n {
-        bad |= sp.sub(sp.mmul(t[0][j], t[3][j]), sp.mmul(t[1][j], t[2][j])) ^ rv;
+        bad |= sp.sub(sp.mmul(fg[j], cap[n + j]), sp.mmul(fg[n + j], cap[j])) ^ rv;
     }
     // The transforms are `Zeroizing`: wiped on drop.
+    drop(t);
     eq_mask(bad, 0)
 }
 

@@ -290,15 +290,22 @@ pub enum Command {
         #[arg(
             long = "key-format",
             value_name = "FORMAT",
-            value_parser = EnumValueParser::<KeyFormatName>::new().map(KeyFormat::from)
+            value_parser = EnumValueParser::<KeyFormatName>::new().map(KeyFormat::from),
+            required_unless_present = "check",
+            requires = "out"
         )]
-        format: KeyFormat,
+        format: Option<KeyFormat>,
         /// Write DER instead of PEM
         #[arg(long)]
         der: bool,
+        /// Check the key instead: every import check, then a sign/verify or
+        /// encapsulate/decapsulate round trip; prints `ok` (exit 0) or
+        /// `invalid: <reason>` (exit 1)
+        #[arg(long, conflicts_with_all = ["format", "der", "out"])]
+        check: bool,
         /// The file to write
         #[arg(short = 'o', value_name = "OUT", allow_hyphen_values = true)]
-        out: String,
+        out: Option<String>,
     },
     /// Serve TLS 1.3 (pqkit-rustls): print what each connection negotiated
     TlsServer {

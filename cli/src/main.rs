@@ -163,8 +163,13 @@ fn run(command: Command) -> Result<u8> {
             input,
             format,
             der,
+            check,
             out,
-        } => pki::pkey(&input, format, der, &out),
+        } => match (check, format, out) {
+            (true, _, _) => pki::pkey_check(&input),
+            (false, Some(format), Some(out)) => pki::pkey(&input, format, der, &out),
+            _ => Err(CliError::new("pkey: give --key-format and -o, or --check")),
+        },
         Command::TlsServer {
             cert,
             key,

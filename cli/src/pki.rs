@@ -634,6 +634,69 @@ fn parse_rfc3339(s: &str) -> Result<u64> {
     Ok(dt.unix_duration().as_secs())
 }
 
+/// `pqkit pkey --check`: the key's import checks (loading it runs them),
+/// then a round trip with its own public key. `ok` (0), `invalid:
+/// <reason>` (1); a file that is not a private key of a known algorithm is
+/// an error (2).
+pub fn pkey_check(input: &str) -> Result<u8> {
+    let key = io::read_key(input)?;
+    if key.kind != KeyKind::Private {
+        return Err(CliError::new(format!(
+            "{input}: a private key (PKCS#8) is needed"
+        )));
+    }
+    let scheme = schemes::for_key(&key)?;
+    match round_trip(scheme, &key) {
+        Ok(()) => {
+            println!("ok");
+            Ok(0)
+        }
+        Err(e) => {
+            println!("invalid: {}", e.0);
+            Ok(1)
+        }
+    }
+}
+
+/// Load the key (its import checks), derive its public key, and sign and
+/// verify, or encapsulate and decapsulate, once.
+fn round_trip(scheme: &'static dyn schemes::Scheme, key: &KeyFile) -> Result<()> {
+    let spki = scheme.public_key_der(key)?;
+    let public = KeyFile {
+        der: zeroize::Zeroizing::new(spki),
+        kind: KeyKind::Public,
+        oid: key.oid,
+    };
+    if let Some(sig) = scheme.as_signature() {
+        let msg = b"pqkit pkey --check";
+        let s = sig.sign(key, &io::Message::Bytes(msg), &SignOptions::default())?;
+        if !sig.verify(
+            &public,
+            &io::Message::Bytes(msg),
+            &s,
+            &VerifyOptions::default(),
+        )? {
+            return Err(CliError::new(format!(
+                "{}: its signature does not verify under its public key",
+                scheme.name()
+            )));
+        }
+    } else if let Some(kem) = scheme.as_kem() {
+        let (ct, ss) = kem.encap(&public, None)?;
+        let back = kem.decap(key, &ct)?;
+        if !bool::from(subtle::ConstantTimeEq::ct_eq(
+            ss.as_slice(),
+            back.as_slice(),
+        )) {
+            return Err(CliError::new(format!(
+                "{}: decapsulation does not recover the encapsulated secret",
+                scheme.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// `pqkit pkey`: re-encode a private key in another PKCS#8 form.
 pub fn pkey(input: &str, format: KeyFormat, der_out: bool, out: &str) -> Result<u8> {
     let key = io::read_key(input)?;

@@ -509,3 +509,47 @@ fn show_describes_keys_certificates_and_requests() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn pkey_check_runs_the_import_checks_and_a_round_trip() {
+    let d = tmpdir("check");
+    for alg in ["ml-kem-768", "ml-dsa-65", "fn-dsa-512", "saber", "ed25519"] {
+        ok(&d, &["keygen", alg, "-o", "k.pem"]);
+        assert_eq!(ok(&d, &["pkey", "-i", "k.pem", "--check"]), "ok\n", "{alg}");
+    }
+    // An FN-DSA key whose F is all zeros (the last n bytes of the key,
+    // which end the PKCS#8 DER): well encoded, G = 0 in range, but
+    // f G - g F != q.
+    ok(
+        &d,
+        &[
+            "keygen",
+            "fn-dsa-512",
+            "--key-format",
+            "seed",
+            "-o",
+            "f.pem",
+            "--seed",
+            &"07".repeat(32),
+        ],
+    );
+    let (_, mut der) = der_of(&std::fs::read_to_string(d.join("f.pem")).unwrap());
+    let n = der.len();
+    der[n - 512..].fill(0);
+    std::fs::write(d.join("f0.der"), &der).unwrap();
+    let out = pqkit(&d, &["pkey", "-i", "f0.der", "--check"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("invalid: "));
+    // Using it is an error: exit 2, one line, no output.
+    let out = pqkit(&d, &["sign", "-k", "f0.der", "-i", "f.pem", "-o", "sig"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!d.join("sig").exists());
+    // --check takes no output options; without --check they are required.
+    assert_eq!(
+        pqkit(&d, &["pkey", "-i", "f.pem", "--check", "-o", "x"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(pqkit(&d, &["pkey", "-i", "f.pem"]).status.code(), Some(2));
+}

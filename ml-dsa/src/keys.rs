@@ -84,7 +84,9 @@ impl<P: ParameterSet> Kernel for VerifyK<'_, P> {
     }
 }
 
-fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
+/// A context string of at most 255 bytes (FIPS 204), else
+/// [`Error::ContextTooLong`].
+pub(crate) fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
     if ctx.len() > 255 {
         Err(Error::ContextTooLong)
     } else {
@@ -92,7 +94,11 @@ fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
     }
 }
 
-fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Zeroizing<[u8; 32]>, Error> {
+/// 32 bytes of `rng` for hedged signing (wiped on drop), else
+/// [`Error::Rng`].
+pub(crate) fn rnd_from<R: TryCryptoRng + ?Sized>(
+    rng: &mut R,
+) -> Result<Zeroizing<[u8; 32]>, Error> {
     let mut rnd = Zeroizing::new([0u8; 32]);
     rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
     Ok(rnd)

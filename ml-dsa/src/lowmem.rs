@@ -43,10 +43,10 @@ use core::marker::PhantomData;
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use signature::{Keypair, RandomizedSigner, Signer, Verifier};
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::algo::lowmem as stream;
-use crate::keys::{EncodedSignature, EncodedVerifyingKey, Seed, Signature};
+use crate::keys::{EncodedSignature, EncodedVerifyingKey, Seed, Signature, check_ctx, rnd_from};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::{Error, PreHash};
@@ -170,20 +170,6 @@ fn tr_of_bytes(pk: &[u8]) -> [u8; 64] {
     let mut tr = [0u8; 64];
     crate::algo::h(&[pk], &mut tr);
     tr
-}
-
-fn check_ctx(ctx: &[u8]) -> Result<(), Error> {
-    if ctx.len() > 255 {
-        Err(Error::ContextTooLong)
-    } else {
-        Ok(())
-    }
-}
-
-fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Zeroizing<[u8; 32]>, Error> {
-    let mut rnd = Zeroizing::new([0u8; 32]);
-    rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
-    Ok(rnd)
 }
 
 /// Merged key generation and signing: ML-DSA.Sign (pure, with a context of

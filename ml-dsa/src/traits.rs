@@ -27,20 +27,15 @@ use pqkit_common::keccak::Shake256;
 
 use crypto_common::{Generate, Key, KeyExport, KeyInit, KeySizeUser};
 
+use crate::keys::rnd_from;
 use crate::params::ByteArray;
 
 use crate::{
-    ContextSigningKey, ContextVerifyingKey, Error, ExpandedSigningKey, MlDsa44, MlDsa65, MlDsa87,
-    Mu, MuBuilder, ParameterSet, Seed, Signature, SigningKey, VerifyingKey,
+    ContextSigningKey, ContextVerifyingKey, ExpandedSigningKey, MlDsa44, MlDsa65, MlDsa87, Mu,
+    MuBuilder, ParameterSet, Seed, Signature, SigningKey, VerifyingKey,
 };
 
 type SigResult<T> = Result<T, signature::Error>;
-
-fn rnd_from<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<zeroize::Zeroizing<[u8; 32]>, Error> {
-    let mut rnd = zeroize::Zeroizing::new([0u8; 32]);
-    rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
-    Ok(rnd)
-}
 
 /// mu of the pure interface, the message streamed by `f` into the mu
 /// hasher (RustCrypto `ml-dsa`'s `DigestSigner<Shake256>` semantics).

@@ -118,8 +118,10 @@ pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], out: &mut 
     h(&[pk], &mut out.tr);
 }
 
-/// HintBitUnpack (FIPS 204 Alg. 21) with all its malformation checks.
-pub(super) fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> {
+/// HintBitUnpack's malformation checks (FIPS 204 Alg. 21): cumulative
+/// counts non-decreasing and at most omega, positions strictly increasing
+/// within a row, unused position bytes zero.
+pub(super) fn check_hint<P: ParameterSet>(y: &[u8]) -> Result<(), Error> {
     if y.len() != P::OMEGA + P::K {
         return Err(Error::InvalidLength);
     }
@@ -134,12 +136,25 @@ pub(super) fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<
             if index > first && y[index - 1] >= y[index] {
                 return Err(Error::MalformedHint);
             }
-            hint[i].coeffs[y[index] as usize] = 1;
             index += 1;
         }
     }
     if y[index..P::OMEGA].iter().any(|&x| x != 0) {
         return Err(Error::MalformedHint);
+    }
+    Ok(())
+}
+
+/// HintBitUnpack (FIPS 204 Alg. 21): [`check_hint`], then the bits.
+pub(super) fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> {
+    check_hint::<P>(y)?;
+    let mut index = 0usize;
+    for i in 0..P::K {
+        let end = y[P::OMEGA + i] as usize;
+        while index < end {
+            hint[i].coeffs[y[index] as usize] = 1;
+            index += 1;
+        }
     }
     Ok(())
 }
@@ -153,12 +168,19 @@ pub(super) fn encode_sig<P: ParameterSet>(ctilde: &[u8], z: &VecL, hint: &VecK, 
     for (chunk, p) in z_part.chunks_mut(zb).zip(z.iter().take(P::L)) {
         pack::pack_z(P::GAMMA1_BITS, p, chunk);
     }
-    // HintBitPack (Alg. 20). The hint is part of the output signature.
+    // The hint is part of the output signature.
+    pack_hint::<P>(h_part, |i, j| declassify(hint[i].coeffs[j]) != 0);
+}
+
+/// HintBitPack (FIPS 204 Alg. 20) into `h_part` (`omega + k` bytes), bit
+/// `(i, j)` of the hint given by `bit` (called once per bit, in order;
+/// the callers declassify: the hint of an accepted signature is public).
+pub(super) fn pack_hint<P: ParameterSet>(h_part: &mut [u8], bit: impl Fn(usize, usize) -> bool) {
     h_part.fill(0);
     let mut index = 0usize;
     for i in 0..P::K {
         for j in 0..N {
-            if declassify(hint[i].coeffs[j]) != 0 {
+            if bit(i, j) {
                 if let Some(x) = h_part.get_mut(index) {
                     *x = j as u8;
                 }

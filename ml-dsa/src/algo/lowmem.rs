@@ -22,6 +22,7 @@ use super::*;
 use pqkit_common::keccak::Shake128;
 use pqkit_common::q8380417::{D, Q, montgomery_reduce, sample_in_ball_into};
 
+use super::encoding::{check_hint, pack_hint};
 use super::keygen::MONT_SQ;
 
 /// Multiplying by it in Montgomery form multiplies by `2^32`.
@@ -418,21 +419,9 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
             continue;
         }
         // Line 33: HintBitPack (Alg. 20); the accepted hint is public.
-        h_part.fill(0);
-        let mut index = 0usize;
-        for i in 0..P::K {
-            for j in 0..N {
-                if declassify(hints[i * N / 8 + j / 8] >> (j % 8)) & 1 != 0 {
-                    if let Some(x) = h_part.get_mut(index) {
-                        *x = j as u8;
-                    }
-                    index += 1;
-                }
-            }
-            if let Some(x) = h_part.get_mut(P::OMEGA + i) {
-                *x = index as u8;
-            }
-        }
+        pack_hint::<P>(h_part, |i, j| {
+            declassify(hints[i * N / 8 + j / 8] >> (j % 8)) & 1 != 0
+        });
         return Ok(());
     }
     Err(Error::RejectionLimit)
@@ -462,31 +451,6 @@ fn mask_into(rho_pp: &[u8; 64], index: u16, out: &mut [u8]) {
     x.update(rho_pp);
     x.update(&index.to_le_bytes());
     x.finalize_xof().read(out);
-}
-
-/// HintBitUnpack's checks (FIPS 204 Alg. 21) without unpacking.
-fn check_hint<P: ParameterSet>(y: &[u8]) -> Result<(), Error> {
-    if y.len() != P::OMEGA + P::K {
-        return Err(Error::InvalidLength);
-    }
-    let mut index = 0usize;
-    for i in 0..P::K {
-        let end = y[P::OMEGA + i] as usize;
-        if end < index || end > P::OMEGA {
-            return Err(Error::MalformedHint);
-        }
-        let first = index;
-        while index < end {
-            if index > first && y[index - 1] >= y[index] {
-                return Err(Error::MalformedHint);
-            }
-            index += 1;
-        }
-    }
-    if y[index..P::OMEGA].iter().any(|&x| x != 0) {
-        return Err(Error::MalformedHint);
-    }
-    Ok(())
 }
 
 /// FIPS 204 Alg. 8 ML-DSA.Verify_internal from line 7 (mu given), from the

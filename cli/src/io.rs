@@ -240,6 +240,17 @@ impl Message<'_> {
         }
     }
 
+    /// The message's pre-hash under `alg` (HashML-DSA, HashFN-DSA),
+    /// streamed.
+    pub fn prehash(
+        &self,
+        alg: pqkit_common::prehash::HashAlg,
+    ) -> Result<pqkit_common::prehash::PreHash> {
+        let mut h = pqkit_common::prehash::PreHasher::new(alg);
+        self.stream(&mut |chunk| h.update(chunk))?;
+        Ok(h.finalize())
+    }
+
     /// The whole message in memory, for `mode` (named in the error), at
     /// most [`MAX_WHOLE_MESSAGE`] bytes.
     pub fn whole(&self, mode: &str) -> Result<std::borrow::Cow<'_, [u8]>> {

@@ -94,9 +94,7 @@ impl Prepared {
         let (hash, whole) = match ph {
             Some(p) => {
                 let h = prehash(p)?;
-                let mut hasher = pqkit_common::prehash::PreHasher::new(h);
-                msg.stream(&mut |chunk| hasher.update(chunk))?;
-                (Some((h, hasher.finalize().as_ref().to_vec())), Vec::new())
+                (Some((h, msg.prehash(h)?.as_ref().to_vec())), Vec::new())
             }
             None => {
                 let mode = if original {

@@ -3,7 +3,6 @@
 use std::marker::PhantomData;
 
 use pkcs8::DecodePrivateKey;
-use pqkit_common::prehash::{PreHash, PreHasher};
 use pqkit_ml_dsa::{
     Error, ExpandedSigningKey, Generate, MlDsa44, MlDsa65, MlDsa87, MuBuilder, ParameterSetOid,
     SigningKey, VerifyingKey,
@@ -61,13 +60,6 @@ fn mu_of(msg: &[u8], prehash: Option<Prehash>, context: Option<&Vec<u8>>) -> Res
             msg.len()
         ))
     })
-}
-
-/// The pre-hash of the streamed message.
-fn prehash(p: Prehash, msg: &Message<'_>) -> Result<PreHash> {
-    let mut h = PreHasher::new(p);
-    msg.stream(&mut |chunk| h.update(chunk))?;
-    Ok(h.finalize())
 }
 
 /// mu of pure ML-DSA, the message streamed into it.
@@ -171,7 +163,7 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
                 sk.sign_mu_randomized(&mu, &mut rng)
             }
         } else if let Some(p) = opts.prehash {
-            let ph = prehash(p, msg)?;
+            let ph = msg.prehash(p)?;
             if opts.deterministic {
                 sk.sign_prehashed_with_rnd(&ph, ctx, &[0u8; 32])
             } else {
@@ -205,7 +197,7 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
         let mu = if opts.scheme.ml_dsa.mu {
             mu_of(&msg.whole("--mu")?, opts.prehash, opts.context.as_ref())?
         } else if let Some(p) = opts.prehash {
-            MuBuilder::prehashed(vk.tr(), ctx, &prehash(p, msg)?).map_err(err)?
+            MuBuilder::prehashed(vk.tr(), ctx, &msg.prehash(p)?).map_err(err)?
         } else {
             pure_mu(&vk, ctx, msg)?
         };

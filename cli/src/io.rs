@@ -44,24 +44,38 @@ pub fn read_input(path: &str) -> Result<Vec<u8>> {
     Ok(buf)
 }
 
-/// Read a key file in PEM (`PRIVATE KEY` / `PUBLIC KEY`) or DER form.
-pub fn read_key(path: &str) -> Result<KeyFile> {
+/// Read a file that is PEM (its first object: label and DER) or DER (no
+/// label); wiped on drop, as it may hold a private key.
+pub fn read_pem_or_der(path: &str) -> Result<(Option<String>, Zeroizing<Vec<u8>>)> {
     let raw = Zeroizing::new(read_input(path)?);
     let trimmed = trim_ascii_start(&raw);
-    let der = if trimmed.starts_with(b"-----BEGIN ") {
+    if trimmed.starts_with(b"-----BEGIN ") {
         let (label, der) = der::pem::decode_vec(trimmed)
             .map_err(|e| CliError::new(format!("{path}: malformed PEM: {e}")))?;
-        let der = Zeroizing::new(der);
-        match label {
+        Ok((Some(label.to_string()), Zeroizing::new(der)))
+    } else {
+        Ok((None, Zeroizing::new(raw.to_vec())))
+    }
+}
+
+/// Read a key file in PEM (`PRIVATE KEY` / `PUBLIC KEY`) or DER form.
+pub fn read_key(path: &str) -> Result<KeyFile> {
+    let (label, der) = read_pem_or_der(path)?;
+    key_file(path, label.as_deref(), der)
+}
+
+/// A key from what [`read_pem_or_der`] read from `path` (named in errors).
+pub fn key_file(path: &str, label: Option<&str>, der: Zeroizing<Vec<u8>>) -> Result<KeyFile> {
+    let der = match (label, der) {
+        (Some(label), der) => match label {
             "PRIVATE KEY" | "PUBLIC KEY" => der,
             other => {
                 return Err(CliError::new(format!(
                     "{path}: unsupported PEM label '{other}' (want PRIVATE KEY or PUBLIC KEY)"
                 )));
             }
-        }
-    } else {
-        Zeroizing::new(raw.to_vec())
+        },
+        (None, der) => der,
     };
     if let Ok(pki) = PrivateKeyInfoRef::from_der(&der) {
         let oid = pki.algorithm.oid;

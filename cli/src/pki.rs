@@ -277,22 +277,11 @@ impl BuilderProfile for Profile {
 
 /// Read one PEM (or DER) object with the given label.
 fn read_pem_der(path: &str, label: &str) -> Result<Vec<u8>> {
-    let raw = io::read_input(path)?;
-    let start = raw
-        .iter()
-        .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(raw.len());
-    if raw[start..].starts_with(b"-----BEGIN ") {
-        let (l, der) = der::pem::decode_vec(&raw[start..])
-            .map_err(|e| CliError::new(format!("{path}: malformed PEM: {e}")))?;
-        if l != label {
-            return Err(CliError::new(format!(
-                "{path}: PEM label '{l}', expected '{label}'"
-            )));
-        }
-        Ok(der)
-    } else {
-        Ok(raw)
+    match io::read_pem_or_der(path)? {
+        (Some(l), _) if l != label => Err(CliError::new(format!(
+            "{path}: PEM label '{l}', expected '{label}'"
+        ))),
+        (_, der) => Ok(der.to_vec()),
     }
 }
 
@@ -890,18 +879,7 @@ fn show_csr(s: &mut Shown, path: &str, der: &[u8]) -> Result<()> {
 
 /// `pqkit show`: what a key, certificate or request is.
 pub fn show(path: &str, json: bool) -> Result<u8> {
-    let raw = zeroize::Zeroizing::new(io::read_input(path)?);
-    let start = raw
-        .iter()
-        .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(raw.len());
-    let (label, der) = if raw[start..].starts_with(b"-----BEGIN ") {
-        let (l, d) = der::pem::decode_vec(&raw[start..])
-            .map_err(|e| CliError::new(format!("{path}: malformed PEM: {e}")))?;
-        (Some(l.to_string()), zeroize::Zeroizing::new(d))
-    } else {
-        (None, zeroize::Zeroizing::new(raw.to_vec()))
-    };
+    let (label, der) = io::read_pem_or_der(path)?;
     let is_cert = || x509_cert::Certificate::from_der(&der).is_ok();
     let is_csr = || CertReq::from_der(&der).is_ok();
     let shown = match label.as_deref() {
@@ -926,7 +904,7 @@ pub fn show(path: &str, json: bool) -> Result<u8> {
             s
         }
         _ => {
-            let key = io::read_key(path)?;
+            let key = io::key_file(path, label.as_deref(), der)?;
             let mut s = Shown::new(if key.kind == KeyKind::Private {
                 "private key"
             } else {

@@ -543,7 +543,50 @@ fn pkey_check_runs_the_import_checks_and_a_round_trip() {
     // Using it is an error: exit 2, one line, no output.
     let out = pqkit(&d, &["sign", "-k", "f0.der", "-i", "f.pem", "-o", "sig"]);
     assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     assert!(!d.join("sig").exists());
+    let out = pqkit(&d, &["pubkey", "-i", "f0.der", "-o", "pub"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    assert!(!d.join("pub").exists());
+    // An expanded-only ML-KEM key with an altered s (its H(ek) still
+    // valid): the pairwise test refuses it; decap leaves no output.
+    ok(
+        &d,
+        &[
+            "keygen",
+            "ml-kem-512",
+            "--key-format",
+            "expanded",
+            "-o",
+            "e.pem",
+        ],
+    );
+    ok(&d, &["pubkey", "-i", "e.pem", "-o", "e.pub"]);
+    ok(
+        &d,
+        &["encap", "-p", "e.pub", "-o", "ct", "--secret-out", "ss"],
+    );
+    let (_, mut der) = der_of(&std::fs::read_to_string(d.join("e.pem")).unwrap());
+    let n = der.len();
+    // The 1632-byte expanded key ends the DER; s comes first in it.
+    der[n - 1632] ^= 1;
+    std::fs::write(d.join("e0.der"), &der).unwrap();
+    let out = pqkit(&d, &["pkey", "-i", "e0.der", "--check"]);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let out = pqkit(&d, &["decap", "-k", "e0.der", "-i", "ct", "-o", "ss2"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    assert!(!d.join("ss2").exists());
+    assert!(
+        pqkit(&d, &["decap", "-k", "e.pem", "-i", "ct", "-o", "ss3"])
+            .status
+            .success()
+    );
+    assert_eq!(
+        std::fs::read(d.join("ss")).unwrap(),
+        std::fs::read(d.join("ss3")).unwrap()
+    );
     // --check takes no output options; without --check they are required.
     assert_eq!(
         pqkit(&d, &["pkey", "-i", "f.pem", "--check", "-o", "x"])

@@ -41,6 +41,7 @@ pub const ALL: &[Case] = &[
         "lowmem-ml-dsa-87-keygen-sign",
         ml_dsa_lowmem::<pqkit_ml_dsa::MlDsa87>,
     ),
+    ("key-imports", key_imports),
     ("fn-dsa-512-decode-sign", fn_dsa_512),
     ("fn-dsa-1024-decode-sign", fn_dsa_1024),
     ("fn-dsa-512-keygen", fn_dsa_512_keygen),
@@ -408,6 +409,78 @@ fn saber<P: pqkit_saber::ParameterSet>() -> u64 {
             .map(|x| x.to_vec())
             .unwrap_or_default()
     })
+}
+
+/// Private-key imports with their consistency checks, the secret parts of
+/// each encoding marked secret (the public parts, which the checks may
+/// branch on, are not): ML-KEM-768's expanded key with the
+/// pairwise-consistency test, ML-DSA-65's expanded key (s1/s2 ranges, t0
+/// and tr recomputed), Saber's `sk` (`H(pk)` compared, `s` ranges) and an
+/// Ed25519 keypair (public half re-derived). Each imported key is used
+/// once; only its outputs are declassified.
+fn key_imports() -> u64 {
+    let mut acc = 0;
+    // ML-KEM-768: s (384 k bytes) and z (the last 32) are secret.
+    let dk = pqkit_ml_kem::DecapsulationKey::<pqkit_ml_kem::MlKem768>::from_seed([3u8; 64].into());
+    let mut bytes = dk.expanded_bytes().to_vec();
+    let n = bytes.len();
+    poison(&mut bytes[..384 * 3]);
+    poison(&mut bytes[n - 32..]);
+    let Ok(k) =
+        pqkit_ml_kem::ExpandedDecapsulationKey::<pqkit_ml_kem::MlKem768>::from_expanded_checked(
+            &bytes,
+        )
+    else {
+        return 1;
+    };
+    let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[4u8; 32]);
+    let mut out = k
+        .decapsulate_bytes(&ct)
+        .map(|x| x.to_vec())
+        .unwrap_or_default();
+    unpoison(out.as_mut_slice());
+    acc = fold(acc, &out);
+    // ML-DSA-65: K (bytes 32..64) and s1, s2, t0 (from byte 128) are secret.
+    let sk = pqkit_ml_dsa::SigningKey::<pqkit_ml_dsa::MlDsa65>::from_seed(&[5u8; 32].into());
+    let mut bytes = sk.expanded_bytes().to_vec();
+    poison(&mut bytes[32..64]);
+    poison(&mut bytes[128..]);
+    let Ok(k) = pqkit_ml_dsa::ExpandedSigningKey::<pqkit_ml_dsa::MlDsa65>::from_expanded(&bytes)
+    else {
+        return 2;
+    };
+    let Ok(sig) = k.sign_deterministic(b"import", b"") else {
+        return 3;
+    };
+    let mut sig = sig.as_bytes().to_vec();
+    unpoison(sig.as_mut_slice());
+    acc = fold(acc, &sig);
+    // Saber: s (l packed polynomials) and z (the last 32 bytes) are secret.
+    let dk = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_seed(&[6u8; 96]);
+    let mut bytes = dk.as_bytes().to_vec();
+    let n = bytes.len();
+    poison(&mut bytes[..3 * 416]);
+    poison(&mut bytes[n - 32..]);
+    let Ok(k) = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_bytes(&bytes) else {
+        return 4;
+    };
+    let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);
+    let mut out = k
+        .decapsulate_bytes(&ct)
+        .map(|x| x.to_vec())
+        .unwrap_or_default();
+    unpoison(out.as_mut_slice());
+    acc = fold(acc, &out);
+    // Ed25519: the first half of the keypair bytes is secret.
+    let sk = pqkit_ed25519::SigningKey::from_bytes(&[8u8; 32]);
+    let mut kp = sk.to_keypair_bytes();
+    poison(&mut kp[..32]);
+    let Ok(k) = pqkit_ed25519::SigningKey::from_keypair_bytes(&kp) else {
+        return 5;
+    };
+    let mut sig = signature::Signer::sign(&k, b"import").to_bytes();
+    unpoison(&mut sig);
+    fold(acc, &sig)
 }
 
 /// Ed25519 key generation from a secret and signing (plain, ctx, ph). The

@@ -476,7 +476,10 @@ impl SigningKey {
         secret.copy_from_slice(&bytes[..32]);
         let sk = SigningKey::from_bytes(&secret);
         secret.zeroize();
-        if sk.vk.as_bytes()[..] != bytes[32..] {
+        // Compared without an early exit; whether the halves match is a
+        // public property of the input (the public half is public).
+        let same = subtle::ConstantTimeEq::ct_eq(&sk.vk.as_bytes()[..], &bytes[32..]);
+        if !pqkit_common::ct::declassify(bool::from(same)) {
             return Err(signature::Error::from(Error::InconsistentKey));
         }
         Ok(sk)

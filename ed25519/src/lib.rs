@@ -35,6 +35,15 @@
 //!   `R` may be non-canonical encodings, small order is allowed, and the
 //!   cofactored equation `[8][S]B = [8]R + [8][k]A` decides.
 //!
+//! ## Work bounds
+//!
+//! Every operation does a fixed amount of work on any input: one scalar
+//! multiplication to sign or to derive a key, one double-scalar
+//! multiplication and at most two point decompressions to verify (batch
+//! verification: one multi-scalar multiplication over its inputs). A
+//! 64-byte keypair import re-derives the public half and compares it
+//! ([`Error::InconsistentKey`] when it differs).
+//!
 //! ## Migrating from ed25519-dalek 3
 //!
 //! Code written for ed25519-dalek compiles against this crate with only the

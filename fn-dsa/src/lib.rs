@@ -103,6 +103,27 @@
 //!   1.3.9999.3.11 (Falcon-512) and 1.3.9999.3.14 (Falcon-1024), whose
 //!   private key is the encoded signing key; `pem` adds PEM.
 //!
+//! ## Work bounds
+//!
+//! The most work any operation does on any input it accepts:
+//!
+//! * Decoding a signing key: the encoding checks, `f` invertible, and the
+//!   NTRU equation `f G - g F = q` (two NTT products modulo 31-bit
+//!   primes); a key that fails gets [`Error::InconsistentKey`].
+//! * Signing: at most 10 attempts for FN-DSA-512/1024 (43 for the smallest
+//!   toy degree), each one ordinary signing attempt whose sampler draws
+//!   `2n` values of at most 128 SamplerZ iterations each; then
+//!   [`Error::RejectionLimit`]. The bounds are derived from the measured
+//!   rejection rates so that a valid key fails with probability below
+//!   `2^-64` (table in `sign.rs`, checked by its tests).
+//! * Verification: decoding, hash-to-point (SHAKE256 read until `n`
+//!   16-bit samples below `5q` are accepted: `n / 0.94` expected; the
+//!   output is public and not under anyone's control, so it is not capped)
+//!   and one NTT product. No other loop depends on the input.
+//! * Key generation draws candidates until one completes (as Falcon's key
+//!   generation is written; a handful is the norm); it reads no input but
+//!   its seed.
+//!
 //! ## Implementation notes
 //!
 //! * Arithmetic modulo q = 12289 (verification, signing-key decoding, the

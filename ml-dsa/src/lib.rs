@@ -133,6 +133,22 @@
 //! signers (`with_context`), PKCS#8 in all three RFC 9881 forms
 //! ([`KeyFormat`]) and typed verification errors.
 //!
+//! ## Work bounds
+//!
+//! The most work any operation does on any input it accepts:
+//!
+//! * Signing: at most 814 attempts (FIPS 204 Appendix C's minimum; a valid
+//!   key reaches it with probability below `2^-256`), then
+//!   [`Error::RejectionLimit`]. Each attempt is one ExpandMask, one `A y`,
+//!   the norm checks and at most one hint computation.
+//! * Decoding a key or a signature and verifying: ExpandA reads at most 32
+//!   SHAKE128 blocks per entry, ExpandS at most 16 SHAKE256 blocks per
+//!   polynomial, SampleInBall at most 64 SHAKE256 blocks (about 5, 2 and 1
+//!   are needed); beyond them [`Error::RejectionLimit`]. Importing an
+//!   expanded key recomputes `t` and `tr` once (about one key generation).
+//! * Key generation from a seed squeezes until done, as FIPS 204 writes it
+//!   (the same expected work; it never fails).
+//!
 //! ## Implementation notes
 //!
 //! * The matrix A is generated on demand from rho (four entries at a time

@@ -55,6 +55,14 @@
 //! # Ok::<(), pqkit_ml_kem::Error>(())
 //! ```
 //!
+//! ## Work bounds
+//!
+//! Every operation does a fixed amount of work for its parameter set, on
+//! any input: SampleNTT reads at most 64 SHAKE128 blocks per matrix entry
+//! (about 4 are needed; see `MAX_BLOCKS` in `algo.rs`), and nothing else
+//! loops on the input. Importing an expanded-only PKCS#8 key adds one
+//! encapsulation and one decapsulation (the pairwise-consistency test).
+//!
 //! ## Migrating from RustCrypto `ml-kem` 0.3
 //!
 //! Code written for RustCrypto `ml-kem` compiles against this crate with

@@ -41,6 +41,11 @@
 //! FireSaber, on the heap with `alloc`), so encapsulation and
 //! decapsulation skip GenMatrix.
 //!
+//! Work bounds: every operation does a fixed amount of work for its
+//! parameter set, on any input (Saber has no rejection sampling).
+//! Decoding a decapsulation key hashes its embedded `pk` and compares the
+//! result with the embedded `H(pk)` ([`Error::InconsistentKey`]).
+//!
 //! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`
 //! (default), `pem` (default), `ct-check`.
 #![no_std]

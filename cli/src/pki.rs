@@ -286,7 +286,7 @@ fn read_pem_der(path: &str, label: &str) -> Result<Vec<u8>> {
 }
 
 /// Every CERTIFICATE in a PEM file (or one DER certificate).
-fn read_certs(path: &str) -> Result<Vec<Vec<u8>>> {
+pub(crate) fn read_certs(path: &str) -> Result<Vec<Vec<u8>>> {
     let raw = io::read_input(path)?;
     let text_start = raw
         .iter()
@@ -649,7 +649,7 @@ pub fn pkey_check(input: &str) -> Result<u8> {
 
 /// Load the key (its import checks), derive its public key, and sign and
 /// verify, or encapsulate and decapsulate, once.
-fn round_trip(scheme: &'static dyn schemes::Scheme, key: &KeyFile) -> Result<()> {
+pub(crate) fn round_trip(scheme: &'static dyn schemes::Scheme, key: &KeyFile) -> Result<()> {
     let spki = scheme.public_key_der(key)?;
     let public = KeyFile {
         der: zeroize::Zeroizing::new(spki),
@@ -879,6 +879,13 @@ fn show_csr(s: &mut Shown, path: &str, der: &[u8]) -> Result<()> {
 
 /// `pqkit show`: what a key, certificate or request is.
 pub fn show(path: &str, json: bool) -> Result<u8> {
+    let text = describe(path, json)?;
+    print!("{text}");
+    Ok(0)
+}
+
+/// What `pqkit show` prints for the file at `path` (text or JSON).
+pub fn describe(path: &str, json: bool) -> Result<String> {
     let (label, der) = io::read_pem_or_der(path)?;
     let is_cert = || x509_cert::Certificate::from_der(&der).is_ok();
     let is_csr = || CertReq::from_der(&der).is_ok();
@@ -939,6 +946,5 @@ pub fn show(path: &str, json: bool) -> Result<u8> {
         }
         t
     };
-    print!("{text}");
-    Ok(0)
+    Ok(text)
 }

@@ -461,7 +461,8 @@ fn key_imports() -> u64 {
     let n = bytes.len();
     poison(&mut bytes[..3 * 416]);
     poison(&mut bytes[n - 32..]);
-    let Ok(k) = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_bytes(&bytes) else {
+    let Ok(k) = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_bytes_checked(&bytes)
+    else {
         return 4;
     };
     let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);

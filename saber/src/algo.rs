@@ -198,6 +198,39 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     s_hat
 }
 
+/// Whether the public `b` packed in `pk` is the one `s` gives:
+/// `b = ((A^T s + h1) mod q) >> (eq - ep)`, recomputed with the key's
+/// matrix and compared without an early exit. The outcome (is the key
+/// consistent) is public.
+pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
+    b: B,
+    parts: &PkParts,
+    s_hat: &SecretHat,
+    pk: &[u8],
+) -> bool {
+    let ntt = Ntt::new();
+    let mut bv = Secret::new(P::L);
+    pow2::matrix_vector_mul(
+        b,
+        &ntt,
+        &parts.a_hat[..P::L * P::L],
+        s_hat,
+        true,
+        &mut bv[..P::L],
+    );
+    let mut same = subtle::Choice::from(1u8);
+    let mut packed = [0u8; POLY_P_BYTES];
+    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
+        for c in poly.coeffs.iter_mut() {
+            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
+        }
+        pack(EP, poly, &mut packed);
+        same &= ct::ct_eq(&packed, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
+    }
+    packed.zeroize();
+    ct::declassify(same.unwrap_u8()) == 1
+}
+
 /// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under the
 /// public key's parts.
 pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(

@@ -60,6 +60,19 @@ impl<P: ParameterSet> Kernel for SecretHatK<'_, P> {
     }
 }
 
+struct ConsistentK<'a, P> {
+    parts: &'a PkParts,
+    s_hat: &'a SecretHat,
+    pk: &'a [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for ConsistentK<'_, P> {
+    type Output = bool;
+    fn run<B: Backend>(self, b: B) -> bool {
+        algo::b_matches_secret::<B, P>(b, self.parts, self.s_hat, self.pk)
+    }
+}
+
 struct EncapsK<'a, P> {
     coins: &'a [u8; 32],
     parts: &'a PkParts,
@@ -252,6 +265,50 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             _p: PhantomData,
         }));
         Ok(Self { sk, ek, s_hat })
+    }
+
+    /// [`from_bytes`](Self::from_bytes), then
+    /// [`check_consistency`](Self::check_consistency): what PKCS#8 import
+    /// runs. A key this accepts decapsulates every ciphertext made for its
+    /// public key.
+    ///
+    /// ```
+    /// use pqkit_saber::{DecapsulationKey, Error, LightSaber};
+    /// let dk = DecapsulationKey::<LightSaber>::from_seed(&[1u8; 96]);
+    /// let mut bytes = dk.as_bytes().to_vec();
+    /// // Change one coefficient of s (still in range, H(pk) still valid).
+    /// bytes[0] ^= 1;
+    /// assert!(DecapsulationKey::<LightSaber>::from_bytes(&bytes).is_ok());
+    /// assert_eq!(
+    ///     DecapsulationKey::<LightSaber>::from_bytes_checked(&bytes).err(),
+    ///     Some(Error::InconsistentKey)
+    /// );
+    /// ```
+    pub fn from_bytes_checked(bytes: &[u8]) -> Result<Self, Error> {
+        let key = Self::from_bytes(bytes)?;
+        key.check_consistency()?;
+        Ok(key)
+    }
+
+    /// Whether the secret `s` and the embedded public key agree: `b` is
+    /// recomputed from `s` and `seed_A` (one matrix-vector product, a few
+    /// microseconds) and compared with the public key's
+    /// ([`Error::InconsistentKey`] if not). [`from_bytes`](Self::from_bytes)
+    /// checks only the encoding and `H(pk)`, so that decapsulation from key
+    /// bytes stays fast; an `s` altered within its range passes those and
+    /// decapsulates to wrong secrets.
+    pub fn check_consistency(&self) -> Result<(), Error> {
+        let ok = dispatch(ConsistentK::<P> {
+            parts: &self.ek.parts,
+            s_hat: &self.s_hat,
+            pk: &self.ek.bytes,
+            _p: PhantomData,
+        });
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::InconsistentKey)
+        }
     }
 
     /// The reference `sk` encoding.

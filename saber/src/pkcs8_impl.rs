@@ -31,7 +31,7 @@ impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for DecapsulationKey<P> 
     type Error = pkcs8::Error;
     fn try_from(info: PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
         let raw = pkix::private_key_bytes(&info, <P as AssociatedOid>::OID)?;
-        let dk = Self::from_bytes(raw).map_err(|_| pkix::invalid_key())?;
+        let dk = Self::from_bytes_checked(raw).map_err(|_| pkix::invalid_key())?;
         pkix::check_public_key(&info, dk.encapsulation_key().as_bytes())?;
         Ok(dk)
     }

@@ -69,6 +69,27 @@ fn for_set<P: ParameterSetOid>(seed: u64) {
     );
     assert_eq!(dk.decapsulate_bytes(&ct).unwrap(), ss);
 
+    // An s altered within its range, under a valid H(pk): the raw import
+    // accepts it (fast path), the checked one and PKCS#8 refuse it.
+    let mut bad = sk.to_vec();
+    bad[3] ^= 0x04;
+    let loose = DecapsulationKey::<P>::from_bytes(&bad).unwrap();
+    assert_eq!(loose.check_consistency(), Err(Error::InconsistentKey));
+    assert_eq!(
+        DecapsulationKey::<P>::from_bytes_checked(&bad).err(),
+        Some(Error::InconsistentKey)
+    );
+    let good = DecapsulationKey::<P>::from_bytes_checked(&sk).unwrap();
+    let good_der = good.to_pkcs8_der().unwrap().as_bytes().to_vec();
+    let at = good_der
+        .windows(sk.len())
+        .position(|w| w == &sk[..])
+        .unwrap();
+    let mut bad_der = good_der.clone();
+    bad_der[at + 3] ^= 0x04;
+    assert!(DecapsulationKey::<P>::from_pkcs8_der(&bad_der).is_err());
+    assert!(DecapsulationKey::<P>::from_pkcs8_der(&good_der).is_ok());
+
     // A tampered H(pk), a tampered pk (H(pk) no longer matches), and an
     // out-of-range secret coefficient are refused; so are they in PKCS#8.
     let n = sk.len();

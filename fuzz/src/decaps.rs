@@ -1,0 +1,174 @@
+//! Decapsulation for every KEM. The second byte's low bit picks:
+//! - a ciphertext: arbitrary bytes of the right length give a key
+//!   (implicit rejection: the real one only for the real ciphertext),
+//!   any other length a typed error;
+//! - a decapsulation key: arbitrary bytes in every form (raw expanded,
+//!   seed, PKCS#8) never panic, and whatever is accepted decapsulates.
+
+use std::sync::OnceLock;
+
+/// The target: `data[0]` picks the KEM.
+pub fn run(data: &[u8]) {
+    let Some((sel, rest)) = crate::select(data) else {
+        return;
+    };
+    let Some((kind, body)) = crate::select(rest) else {
+        return;
+    };
+    let key = kind & 1 == 1;
+    match sel % 6 {
+        0 => ml_kem::<pqkit_ml_kem::MlKem512>(key, body),
+        1 => ml_kem::<pqkit_ml_kem::MlKem768>(key, body),
+        2 => ml_kem::<pqkit_ml_kem::MlKem1024>(key, body),
+        3 => saber::<pqkit_saber::LightSaber>(key, body),
+        4 => saber::<pqkit_saber::Saber>(key, body),
+        _ => saber::<pqkit_saber::FireSaber>(key, body),
+    }
+}
+
+/// A ciphertext of the right length: the body, repeated or cut to fit.
+fn fit(body: &[u8], len: usize) -> Vec<u8> {
+    if body.is_empty() {
+        return vec![0; len];
+    }
+    body.iter().copied().cycle().take(len).collect()
+}
+
+/// The ciphertext property for one KEM: `decaps` of the real ciphertext
+/// gives the real secret, of another right-length one a secret (almost
+/// surely another), of any other length an error.
+fn ciphertext(
+    name: &str,
+    real: (&[u8], &[u8]),
+    body: &[u8],
+    decaps: impl Fn(&[u8]) -> Option<Vec<u8>>,
+) {
+    let (ct, ss) = real;
+    let len = ct.len();
+    if body.len() != len {
+        assert!(
+            decaps(body).is_none(),
+            "{name}: wrong-length ciphertext accepted"
+        );
+    }
+    let c = fit(body, len);
+    let got = decaps(&c).unwrap_or_else(|| panic!("{name}: right-length ciphertext refused"));
+    assert_eq!(got.len(), 32, "{name}: shared secret length");
+    if c == ct {
+        assert_eq!(got, ss, "{name}: real ciphertext, wrong secret");
+    } else {
+        assert_ne!(got, ss, "{name}: another ciphertext gives the real secret");
+    }
+}
+
+struct Kem<D> {
+    dk: D,
+    ct: Vec<u8>,
+    ss: Vec<u8>,
+}
+
+fn ml_kem<P: pqkit_ml_kem::ParameterSetOid>(key: bool, body: &[u8]) {
+    use pkcs8::DecodePrivateKey;
+    use pqkit_ml_kem::{DecapsulationKey, ExpandedDecapsulationKey};
+    fn get<P: pqkit_ml_kem::ParameterSetOid>() -> &'static (dyn std::any::Any + Send + Sync) {
+        fn make<P: pqkit_ml_kem::ParameterSetOid>() -> Kem<DecapsulationKey<P>> {
+            let dk = DecapsulationKey::<P>::from_seed([P::K as u8; 64].into());
+            let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[1; 32]);
+            Kem {
+                ct: ct.to_vec(),
+                ss: ss.as_ref().to_vec(),
+                dk,
+            }
+        }
+        static K2: OnceLock<Kem<DecapsulationKey<pqkit_ml_kem::MlKem512>>> = OnceLock::new();
+        static K3: OnceLock<Kem<DecapsulationKey<pqkit_ml_kem::MlKem768>>> = OnceLock::new();
+        static K4: OnceLock<Kem<DecapsulationKey<pqkit_ml_kem::MlKem1024>>> = OnceLock::new();
+        match P::K {
+            2 => K2.get_or_init(make),
+            3 => K3.get_or_init(make),
+            _ => K4.get_or_init(make),
+        }
+    }
+    let fx = get::<P>()
+        .downcast_ref::<Kem<DecapsulationKey<P>>>()
+        .expect("fixture of this parameter set");
+    let name = P::NAME;
+    if !key {
+        ciphertext(name, (&fx.ct, &fx.ss), body, |c| {
+            fx.dk.decapsulate_bytes(c).ok().map(|s| s.as_ref().to_vec())
+        });
+        return;
+    }
+    let ct = &fx.ct;
+    if let Ok(dk) = ExpandedDecapsulationKey::<P>::from_expanded(body) {
+        assert!(
+            dk.decapsulate_bytes(ct).is_ok(),
+            "{name}: accepted key fails"
+        );
+        let _ = dk.pairwise_check();
+    }
+    if let Ok(dk) = DecapsulationKey::<P>::from_seed_slice(body) {
+        assert!(
+            dk.decapsulate_bytes(ct).is_ok(),
+            "{name}: accepted key fails"
+        );
+    }
+    if let Ok(dk) = DecapsulationKey::<P>::from_pkcs8_der(body) {
+        assert!(
+            dk.decapsulate_bytes(ct).is_ok(),
+            "{name}: accepted key fails"
+        );
+    }
+    if let Ok(dk) = ExpandedDecapsulationKey::<P>::from_pkcs8_der(body) {
+        assert!(
+            dk.decapsulate_bytes(ct).is_ok(),
+            "{name}: accepted key fails"
+        );
+    }
+}
+
+fn saber<P: pqkit_saber::ParameterSetOid>(key: bool, body: &[u8]) {
+    use pkcs8::DecodePrivateKey;
+    use pqkit_saber::DecapsulationKey;
+    fn get<P: pqkit_saber::ParameterSetOid>() -> &'static (dyn std::any::Any + Send + Sync) {
+        fn make<P: pqkit_saber::ParameterSetOid>() -> Kem<DecapsulationKey<P>> {
+            let dk = DecapsulationKey::<P>::from_seed(&[P::L as u8; 96]);
+            let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[2; 32]);
+            Kem {
+                ct: ct.to_vec(),
+                ss: ss.as_ref().to_vec(),
+                dk,
+            }
+        }
+        static L: OnceLock<Kem<DecapsulationKey<pqkit_saber::LightSaber>>> = OnceLock::new();
+        static S: OnceLock<Kem<DecapsulationKey<pqkit_saber::Saber>>> = OnceLock::new();
+        static F: OnceLock<Kem<DecapsulationKey<pqkit_saber::FireSaber>>> = OnceLock::new();
+        match P::L {
+            2 => L.get_or_init(make),
+            3 => S.get_or_init(make),
+            _ => F.get_or_init(make),
+        }
+    }
+    let fx = get::<P>()
+        .downcast_ref::<Kem<DecapsulationKey<P>>>()
+        .expect("fixture of this parameter set");
+    let name = P::NAME;
+    if !key {
+        ciphertext(name, (&fx.ct, &fx.ss), body, |c| {
+            fx.dk.decapsulate_bytes(c).ok().map(|s| s.as_ref().to_vec())
+        });
+        return;
+    }
+    if let Ok(dk) = DecapsulationKey::<P>::from_bytes(body) {
+        assert!(
+            dk.decapsulate_bytes(&fx.ct).is_ok(),
+            "{name}: accepted key fails"
+        );
+    }
+    if let Ok(dk) = DecapsulationKey::<P>::from_pkcs8_der(body) {
+        assert!(
+            dk.decapsulate_bytes(&fx.ct).is_ok(),
+            "{name}: accepted key fails"
+        );
+    }
+}

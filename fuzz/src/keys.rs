@@ -1,0 +1,335 @@
+//! Every key decoder of every algorithm (raw encodings, PKCS#8 in every
+//! form, SPKI, both in DER and PEM) on the same bytes. Any input either
+//! errors or decodes to a key whose re-encoding is canonical (raw: equal
+//! to the input) and decodes again to the same key; a signing key that
+//! decodes signs, and its signature verifies under its own public key.
+
+use pkcs8::{DecodePrivateKey, EncodePrivateKey};
+use spki::{DecodePublicKey, EncodePublicKey};
+
+/// The target: `data[0]` picks the algorithm.
+pub fn run(data: &[u8]) {
+    let Some((sel, input)) = crate::select(data) else {
+        return;
+    };
+    match sel % 13 {
+        0 => ml_kem::<pqkit_ml_kem::MlKem512>(input),
+        1 => ml_kem::<pqkit_ml_kem::MlKem768>(input),
+        2 => ml_kem::<pqkit_ml_kem::MlKem1024>(input),
+        3 => ml_dsa::<pqkit_ml_dsa::MlDsa44>(input),
+        4 => ml_dsa::<pqkit_ml_dsa::MlDsa65>(input),
+        5 => ml_dsa::<pqkit_ml_dsa::MlDsa87>(input),
+        6 => fn_dsa::<pqkit_fn_dsa::FnDsa512>(input),
+        7 => fn_dsa::<pqkit_fn_dsa::FnDsa1024>(input),
+        8 => fn_dsa_toy(input),
+        9 => saber::<pqkit_saber::LightSaber>(input),
+        10 => saber::<pqkit_saber::Saber>(input),
+        11 => saber::<pqkit_saber::FireSaber>(input),
+        _ => ed25519(input),
+    }
+}
+
+/// A raw decoder: `Some(key)` re-encodes to `input` exactly (when `exact`)
+/// or at least to bytes that decode to the same encoding again.
+fn raw<K>(
+    name: &str,
+    input: &[u8],
+    exact: bool,
+    decode: impl Fn(&[u8]) -> Option<K>,
+    encode: impl Fn(&K) -> Vec<u8>,
+) -> Option<K> {
+    let key = decode(input)?;
+    let enc = encode(&key);
+    if exact {
+        assert_eq!(enc, input, "{name}: accepted a non-canonical encoding");
+    }
+    let again = decode(&enc).unwrap_or_else(|| panic!("{name}: its own encoding is refused"));
+    assert_eq!(encode(&again), enc, "{name}: re-encoding changed the key");
+    Some(key)
+}
+
+/// PKCS#8 in DER, and in PEM when the input is text.
+fn pkcs8<K: DecodePrivateKey + EncodePrivateKey>(name: &str, input: &[u8]) {
+    let check = |key: K| {
+        let der = key.to_pkcs8_der().expect("an accepted key re-encodes");
+        let again = K::from_pkcs8_der(der.as_bytes())
+            .unwrap_or_else(|e| panic!("{name}: its own PKCS#8 is refused: {e}"));
+        let der2 = again.to_pkcs8_der().expect("re-encodes");
+        assert_eq!(
+            der.as_bytes(),
+            der2.as_bytes(),
+            "{name}: PKCS#8 not canonical"
+        );
+    };
+    if let Ok(key) = K::from_pkcs8_der(input) {
+        check(key);
+    }
+    if let Ok(text) = std::str::from_utf8(input)
+        && let Ok(key) = K::from_pkcs8_pem(text)
+    {
+        check(key);
+    }
+}
+
+/// SPKI in DER, and in PEM when the input is text.
+fn spki<K: DecodePublicKey + EncodePublicKey>(name: &str, input: &[u8]) {
+    let check = |key: K| {
+        let der = key.to_public_key_der().expect("an accepted key re-encodes");
+        let again = K::from_public_key_der(der.as_bytes())
+            .unwrap_or_else(|e| panic!("{name}: its own SPKI is refused: {e}"));
+        let der2 = again.to_public_key_der().expect("re-encodes");
+        assert_eq!(
+            der.as_bytes(),
+            der2.as_bytes(),
+            "{name}: SPKI not canonical"
+        );
+    };
+    if let Ok(key) = K::from_public_key_der(input) {
+        check(key);
+    }
+    if let Ok(text) = std::str::from_utf8(input)
+        && let Ok(key) = K::from_public_key_pem(text)
+    {
+        check(key);
+    }
+}
+
+fn ml_kem<P: pqkit_ml_kem::ParameterSetOid>(input: &[u8]) {
+    use pqkit_ml_kem::{DecapsulationKey, EncapsulationKey, ExpandedDecapsulationKey};
+    let name = P::NAME;
+    raw(
+        name,
+        input,
+        true,
+        |b| EncapsulationKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    );
+    // The raw FIPS 203 expanded import keeps only its §7.2/§7.3 checks: an
+    // accepted key decapsulates anything of the right length.
+    if let Some(dk) = raw(
+        name,
+        input,
+        true,
+        |b| ExpandedDecapsulationKey::<P>::from_expanded(b).ok(),
+        |k| k.expanded_bytes().to_vec(),
+    ) {
+        let ct = vec![0x5a; P::CT_LEN];
+        assert!(
+            dk.decapsulate_bytes(&ct).is_ok(),
+            "{name}: decapsulation failed"
+        );
+    }
+    if let Ok(dk) = DecapsulationKey::<P>::from_seed_slice(input) {
+        let seed = dk.to_seed().expect("a seeded key");
+        assert_eq!(&seed[..], input, "{name}: seed changed");
+    }
+    pkcs8::<DecapsulationKey<P>>(name, input);
+    pkcs8::<ExpandedDecapsulationKey<P>>(name, input);
+    // An expandedKey-only PKCS#8 import runs the pairwise test: what it
+    // accepts round-trips with its own encapsulation key.
+    if let Ok(dk) = ExpandedDecapsulationKey::<P>::from_pkcs8_der(input) {
+        let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[7; 32]);
+        let back = dk.decapsulate_bytes(ct.as_ref()).expect("right length");
+        assert!(back == ss, "{name}: imported key does not round-trip");
+    }
+    spki::<EncapsulationKey<P>>(name, input);
+}
+
+fn ml_dsa<P: pqkit_ml_dsa::ParameterSetOid>(input: &[u8]) {
+    use pqkit_ml_dsa::{ExpandedSigningKey, Signature, SigningKey, VerifyingKey};
+    let name = P::NAME;
+    raw(
+        name,
+        input,
+        true,
+        |b| VerifyingKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    );
+    raw(
+        name,
+        input,
+        true,
+        |b| Signature::<P>::from_bytes(b).ok(),
+        |s| s.as_bytes().to_vec(),
+    );
+    if let Some(sk) = raw(
+        name,
+        input,
+        true,
+        |b| ExpandedSigningKey::<P>::from_expanded(b).ok(),
+        |k| k.expanded_bytes().as_ref().to_vec(),
+    ) {
+        let sig = sk
+            .sign_deterministic(b"fuzz", b"")
+            .unwrap_or_else(|e| panic!("{name}: an accepted key does not sign: {e:?}"));
+        assert!(
+            sk.verifying_key().verify_with_context(b"fuzz", b"", &sig),
+            "{name}: signature of an accepted key does not verify"
+        );
+    }
+    if let Ok(sk) = SigningKey::<P>::from_seed_slice(input) {
+        assert_eq!(&sk.to_seed()[..], input, "{name}: seed changed");
+    }
+    pkcs8::<SigningKey<P>>(name, input);
+    pkcs8::<ExpandedSigningKey<P>>(name, input);
+    spki::<VerifyingKey<P>>(name, input);
+    // The low-memory path's own decoders.
+    if let Ok(vk) = pqkit_ml_dsa::lowmem::VerifyingKey::<P>::from_bytes(input) {
+        assert_eq!(vk.as_bytes(), input, "{name}: lowmem public key changed");
+    }
+}
+
+fn fn_dsa<P: pqkit_fn_dsa::ParameterSet>(input: &[u8])
+where
+    pqkit_fn_dsa::SigningKey<P>: DecodePrivateKey + EncodePrivateKey,
+    pqkit_fn_dsa::VerifyingKey<P>: DecodePublicKey + EncodePublicKey,
+{
+    use pqkit_fn_dsa::{Message, Signature, SigningKey, VerifyingKey};
+    let name = "FN-DSA";
+    raw(
+        name,
+        input,
+        true,
+        |b| VerifyingKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    );
+    raw(
+        name,
+        input,
+        true,
+        |b| Signature::<P>::from_bytes(b).ok(),
+        |s| s.as_bytes().to_vec(),
+    );
+    if let Some(sk) = raw(
+        name,
+        input,
+        true,
+        |b| SigningKey::<P>::from_bytes(b).ok(),
+        |k| k.to_bytes().as_ref().to_vec(),
+    ) {
+        signs_and_verifies(&sk);
+        signs_and_verifies(&sk.into_compact());
+    }
+    pkcs8::<SigningKey<P>>(name, input);
+    spki::<VerifyingKey<P>>(name, input);
+
+    fn signs_and_verifies<P: pqkit_fn_dsa::ParameterSet>(sk: &SigningKey<P>) {
+        let msg = Message::raw(b"fuzz");
+        let sig = sk
+            .sign_message_hedged(&msg)
+            .unwrap_or_else(|e| panic!("FN-DSA: an accepted key does not sign: {e:?}"));
+        assert!(
+            sk.verifying_key().verify_message(&msg, &sig).is_ok(),
+            "FN-DSA: signature of an accepted key does not verify"
+        );
+    }
+}
+
+fn fn_dsa_toy(input: &[u8]) {
+    use pqkit_fn_dsa::hazmat::toy;
+    raw(
+        "toy FN-DSA",
+        input,
+        true,
+        |b| toy::VerifyingKey::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    );
+    if let Some(sk) = raw(
+        "toy FN-DSA",
+        input,
+        true,
+        |b| toy::SigningKey::from_bytes(b).ok(),
+        |k| k.to_bytes().to_vec(),
+    ) {
+        let msg = pqkit_fn_dsa::Message::raw(b"fuzz");
+        let mut rng = Fixed(1);
+        let sig = sk
+            .sign_message_randomized(&msg, &mut rng)
+            .unwrap_or_else(|e| panic!("toy FN-DSA: an accepted key does not sign: {e:?}"));
+        assert!(sk.verifying_key().verify_message(&msg, &sig).is_ok());
+    }
+}
+
+fn saber<P: pqkit_saber::ParameterSetOid>(input: &[u8]) {
+    use pqkit_saber::{DecapsulationKey, EncapsulationKey};
+    let name = P::NAME;
+    raw(
+        name,
+        input,
+        true,
+        |b| EncapsulationKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    );
+    // The raw import checks the encoding and H(pk) only (fast decapsulation
+    // from bytes): an accepted key decapsulates anything of the right
+    // length; the checked import (and PKCS#8) also round-trips.
+    if let Some(dk) = raw(
+        name,
+        input,
+        true,
+        |b| DecapsulationKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    ) {
+        let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[3; 32]);
+        let back = dk.decapsulate_bytes(ct.as_ref()).expect("right length");
+        if dk.check_consistency().is_ok() {
+            assert!(back == ss, "{name}: a consistent key does not round-trip");
+        }
+    }
+    if let Ok(dk) = DecapsulationKey::<P>::from_pkcs8_der(input) {
+        let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[3; 32]);
+        let back = dk.decapsulate_bytes(ct.as_ref()).expect("right length");
+        assert!(back == ss, "{name}: imported key does not round-trip");
+    }
+    pkcs8::<DecapsulationKey<P>>(name, input);
+    spki::<EncapsulationKey<P>>(name, input);
+}
+
+fn ed25519(input: &[u8]) {
+    use pqkit_ed25519::{SigningKey, VerifyingKey};
+    // Public keys: any decodable encoding is kept as given (as dalek).
+    raw(
+        "Ed25519",
+        input,
+        true,
+        |b| VerifyingKey::from_bytes(b.try_into().ok()?).ok(),
+        |k| k.to_bytes().to_vec(),
+    );
+    if let Some(sk) = raw(
+        "Ed25519",
+        input,
+        true,
+        |b| SigningKey::from_keypair_bytes(b.try_into().ok()?).ok(),
+        |k| k.to_keypair_bytes().to_vec(),
+    ) {
+        let sig = signature::Signer::sign(&sk, b"fuzz");
+        assert!(sk.verifying_key().verify_strict(b"fuzz", &sig).is_ok());
+    }
+    pkcs8::<SigningKey>("Ed25519", input);
+    spki::<VerifyingKey>("Ed25519", input);
+}
+
+/// A fixed "RNG" for the toy degrees (the property does not need
+/// randomness, only termination).
+pub(crate) struct Fixed(pub u64);
+
+impl pqkit_ed25519::rand_core::TryRng for Fixed {
+    type Error = core::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.try_next_u64()? as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        Ok(self.0 >> 11)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for b in dst {
+            *b = self.try_next_u64()? as u8;
+        }
+        Ok(())
+    }
+}
+impl pqkit_ed25519::rand_core::TryCryptoRng for Fixed {}

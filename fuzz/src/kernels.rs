@@ -49,7 +49,7 @@ impl Src<'_> {
     /// Uniform-ish in `[-bound, bound]` (`bound < 2^31`).
     fn signed(&mut self, bound: u32) -> i32 {
         let span = 2 * u64::from(bound) + 1;
-        (u64::from(self.u32()) % span) as i32 - bound as i32
+        ((u64::from(self.u32()) % span) as i64 - i64::from(bound)) as i32
     }
     /// In `[0, bound)`.
     fn below(&mut self, bound: u32) -> i32 {
@@ -166,8 +166,8 @@ impl Kernel for Op {
                 w32(&r)
             }
             11 => {
-                let mut x = s.p32(|s| s.signed(1 << 30));
-                let y = s.p32(|s| s.signed(1 << 30));
+                let mut x = s.p32(|s| s.signed(1 << 29));
+                let y = s.p32(|s| s.signed(1 << 29));
                 b.add_q8380417(&mut x, &y);
                 let mut out = w32(&x);
                 b.sub_q8380417(&mut x, &y);

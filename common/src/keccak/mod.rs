@@ -1,8 +1,10 @@
 //! Keccak: single SHAKE/SHA-3 and a 4-way Keccak-f\[1600\].
 //!
-//! Single-stream hashing uses the RustCrypto crates, re-exported here
-//! ([`Shake128`], [`Shake256`], [`Sha3_256`], [`Sha3_512`], ...). The
-//! 4-way [`ShakeX4`] absorbs four equal-length inputs and squeezes four
+//! Single-stream SHAKE and the SHA3-256/512 of the algorithms run on
+//! pqkit's own sponge ([`Shake128`], [`Shake256`], [`sha3_256`],
+//! [`sha3_512`]; see `sponge.rs` for why), with the RustCrypto `digest`
+//! traits; the other SHA-3 functions (pre-hashing) are the RustCrypto
+//! crates', re-exported ([`Sha3_224`], ...). The 4-way [`ShakeX4`] absorbs four equal-length inputs and squeezes four
 //! output streams at once; it is the hot path of matrix and vector
 //! expansion (FIPS 203 `SampleNTT`/`PRF`, FIPS 204 `ExpandA`/`ExpandS`/
 //! `ExpandMask`). Its permutation is a backend kernel ([`X4Ops`]).
@@ -28,9 +30,11 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod portable;
+mod sponge;
 
 pub use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512};
-pub use shake::{ExtendableOutput, Shake128, Shake256, Update, XofReader};
+pub use shake::{ExtendableOutput, Update, XofReader};
+pub use sponge::{Shake128, Shake256, Sponge, SpongeReader, keccak_f1600_one};
 
 pub use portable::keccak_f1600;
 
@@ -42,23 +46,13 @@ pub use portable::keccak_f1600;
 /// assert_eq!(sha3_256(&[b"ab", b"c"]), sha3_256(&[b"abc"]));
 /// ```
 pub fn sha3_256(parts: &[&[u8]]) -> [u8; 32] {
-    use sha3::Digest;
-    let mut d = Sha3_256::new();
-    for p in parts {
-        Digest::update(&mut d, p);
-    }
-    d.finalize().into()
+    sponge::sha3::<136, 32>(parts)
 }
 
 /// SHA3-512 of the concatenation of `parts` (ML-KEM's `G`, Saber's
 /// `SHA3-512`); the output usually holds a key, so it is wiped on drop.
 pub fn sha3_512(parts: &[&[u8]]) -> zeroize::Zeroizing<[u8; 64]> {
-    use sha3::Digest;
-    let mut d = Sha3_512::new();
-    for p in parts {
-        Digest::update(&mut d, p);
-    }
-    zeroize::Zeroizing::new(d.finalize().into())
+    zeroize::Zeroizing::new(sponge::sha3::<72, 64>(parts))
 }
 
 /// SHAKE128 rate in bytes.

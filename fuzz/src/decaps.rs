@@ -5,8 +5,6 @@
 //! - a decapsulation key: arbitrary bytes in every form (raw expanded,
 //!   seed, PKCS#8) never panic, and whatever is accepted decapsulates.
 
-use std::sync::OnceLock;
-
 /// The target: `data[0]` picks the KEM.
 pub fn run(data: &[u8]) {
     let Some((sel, rest)) = crate::select(data) else {
@@ -70,28 +68,16 @@ struct Kem<D> {
 fn ml_kem<P: pqkit_ml_kem::ParameterSetOid>(key: bool, body: &[u8]) {
     use pkcs8::DecodePrivateKey;
     use pqkit_ml_kem::{DecapsulationKey, ExpandedDecapsulationKey};
-    fn get<P: pqkit_ml_kem::ParameterSetOid>() -> &'static (dyn std::any::Any + Send + Sync) {
-        fn make<P: pqkit_ml_kem::ParameterSetOid>() -> Kem<DecapsulationKey<P>> {
-            let dk = DecapsulationKey::<P>::from_seed([P::K as u8; 64].into());
-            let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[1; 32]);
-            Kem {
-                ct: ct.to_vec(),
-                ss: ss.as_ref().to_vec(),
-                dk,
-            }
-        }
-        static K2: OnceLock<Kem<DecapsulationKey<pqkit_ml_kem::MlKem512>>> = OnceLock::new();
-        static K3: OnceLock<Kem<DecapsulationKey<pqkit_ml_kem::MlKem768>>> = OnceLock::new();
-        static K4: OnceLock<Kem<DecapsulationKey<pqkit_ml_kem::MlKem1024>>> = OnceLock::new();
-        match P::K {
-            2 => K2.get_or_init(make),
-            3 => K3.get_or_init(make),
-            _ => K4.get_or_init(make),
+    fn make<P: pqkit_ml_kem::ParameterSetOid>() -> Kem<DecapsulationKey<P>> {
+        let dk = DecapsulationKey::<P>::from_seed([P::K as u8; 64].into());
+        let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[1; 32]);
+        Kem {
+            ct: ct.to_vec(),
+            ss: ss.as_ref().to_vec(),
+            dk,
         }
     }
-    let fx = get::<P>()
-        .downcast_ref::<Kem<DecapsulationKey<P>>>()
-        .expect("fixture of this parameter set");
+    let fx = crate::fixture(make::<P>);
     let name = P::NAME;
     if !key {
         ciphertext(name, (&fx.ct, &fx.ss), body, |c| {
@@ -99,59 +85,36 @@ fn ml_kem<P: pqkit_ml_kem::ParameterSetOid>(key: bool, body: &[u8]) {
         });
         return;
     }
+    let works = |ok: bool| assert!(ok, "{name}: accepted key fails");
     let ct = &fx.ct;
     if let Ok(dk) = ExpandedDecapsulationKey::<P>::from_expanded(body) {
-        assert!(
-            dk.decapsulate_bytes(ct).is_ok(),
-            "{name}: accepted key fails"
-        );
+        works(dk.decapsulate_bytes(ct).is_ok());
         let _ = dk.pairwise_check();
     }
     if let Ok(dk) = DecapsulationKey::<P>::from_seed_slice(body) {
-        assert!(
-            dk.decapsulate_bytes(ct).is_ok(),
-            "{name}: accepted key fails"
-        );
+        works(dk.decapsulate_bytes(ct).is_ok());
     }
     if let Ok(dk) = DecapsulationKey::<P>::from_pkcs8_der(body) {
-        assert!(
-            dk.decapsulate_bytes(ct).is_ok(),
-            "{name}: accepted key fails"
-        );
+        works(dk.decapsulate_bytes(ct).is_ok());
     }
     if let Ok(dk) = ExpandedDecapsulationKey::<P>::from_pkcs8_der(body) {
-        assert!(
-            dk.decapsulate_bytes(ct).is_ok(),
-            "{name}: accepted key fails"
-        );
+        works(dk.decapsulate_bytes(ct).is_ok());
     }
 }
 
 fn saber<P: pqkit_saber::ParameterSetOid>(key: bool, body: &[u8]) {
     use pkcs8::DecodePrivateKey;
     use pqkit_saber::DecapsulationKey;
-    fn get<P: pqkit_saber::ParameterSetOid>() -> &'static (dyn std::any::Any + Send + Sync) {
-        fn make<P: pqkit_saber::ParameterSetOid>() -> Kem<DecapsulationKey<P>> {
-            let dk = DecapsulationKey::<P>::from_seed(&[P::L as u8; 96]);
-            let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[2; 32]);
-            Kem {
-                ct: ct.to_vec(),
-                ss: ss.as_ref().to_vec(),
-                dk,
-            }
-        }
-        static L: OnceLock<Kem<DecapsulationKey<pqkit_saber::LightSaber>>> = OnceLock::new();
-        static S: OnceLock<Kem<DecapsulationKey<pqkit_saber::Saber>>> = OnceLock::new();
-        static F: OnceLock<Kem<DecapsulationKey<pqkit_saber::FireSaber>>> = OnceLock::new();
-        match P::L {
-            2 => L.get_or_init(make),
-            3 => S.get_or_init(make),
-            _ => F.get_or_init(make),
+    fn make<P: pqkit_saber::ParameterSetOid>() -> Kem<DecapsulationKey<P>> {
+        let dk = DecapsulationKey::<P>::from_seed(&[P::L as u8; 96]);
+        let (ct, ss) = dk.encapsulation_key().encapsulate_deterministic(&[2; 32]);
+        Kem {
+            ct: ct.to_vec(),
+            ss: ss.as_ref().to_vec(),
+            dk,
         }
     }
-    let fx = get::<P>()
-        .downcast_ref::<Kem<DecapsulationKey<P>>>()
-        .expect("fixture of this parameter set");
+    let fx = crate::fixture(make::<P>);
     let name = P::NAME;
     if !key {
         ciphertext(name, (&fx.ct, &fx.ss), body, |c| {
@@ -159,16 +122,11 @@ fn saber<P: pqkit_saber::ParameterSetOid>(key: bool, body: &[u8]) {
         });
         return;
     }
+    let works = |ok: bool| assert!(ok, "{name}: accepted key fails");
     if let Ok(dk) = DecapsulationKey::<P>::from_bytes(body) {
-        assert!(
-            dk.decapsulate_bytes(&fx.ct).is_ok(),
-            "{name}: accepted key fails"
-        );
+        works(dk.decapsulate_bytes(&fx.ct).is_ok());
     }
     if let Ok(dk) = DecapsulationKey::<P>::from_pkcs8_der(body) {
-        assert!(
-            dk.decapsulate_bytes(&fx.ct).is_ok(),
-            "{name}: accepted key fails"
-        );
+        works(dk.decapsulate_bytes(&fx.ct).is_ok());
     }
 }

@@ -36,6 +36,26 @@ pub fn cli(data: &[u8]) {
     pqkit_cli::fuzzing::load_file(data);
 }
 
+/// The one value of type `T` (a target's fixed keys and signatures for one
+/// parameter set), made by `make` on first use and kept for the process.
+pub(crate) fn fixture<T: std::any::Any + Send + Sync>(make: fn() -> T) -> &'static T {
+    use std::any::{Any, TypeId};
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    type Cache = Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let mut cache = CACHE
+        .get_or_init(Cache::default)
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let value: &'static (dyn Any + Send + Sync) = *cache
+        .entry(TypeId::of::<T>())
+        .or_insert_with(|| Box::leak(Box::new(make())));
+    value
+        .downcast_ref::<T>()
+        .expect("stored under its own type")
+}
+
 /// Split off the selector byte: `(selector, rest)`; `None` for empty input.
 pub(crate) fn select(data: &[u8]) -> Option<(u8, &[u8])> {
     let (&s, rest) = data.split_first()?;

@@ -9,8 +9,6 @@
 //!   non-canonical encodings by design, only has to accept the unchanged
 //!   bytes).
 
-use std::sync::OnceLock;
-
 use pqkit_common::prehash::HashAlg;
 
 /// The target: `data[0]` picks the scheme, `data[1]` the mode and kind.
@@ -135,20 +133,7 @@ fn ml_dsa_verify<P: pqkit_ml_dsa::ParameterSet>(
 }
 
 fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>(mode: u8, mutate: bool, body: &[u8]) {
-    // One fixture per parameter set (generic statics are not allowed).
-    fn get<P: pqkit_ml_dsa::ParameterSet>() -> &'static (dyn std::any::Any + Send + Sync) {
-        static F44: OnceLock<MlDsaFixture<pqkit_ml_dsa::MlDsa44>> = OnceLock::new();
-        static F65: OnceLock<MlDsaFixture<pqkit_ml_dsa::MlDsa65>> = OnceLock::new();
-        static F87: OnceLock<MlDsaFixture<pqkit_ml_dsa::MlDsa87>> = OnceLock::new();
-        match P::K {
-            4 => F44.get_or_init(ml_dsa_fixture),
-            6 => F65.get_or_init(ml_dsa_fixture),
-            _ => F87.get_or_init(ml_dsa_fixture),
-        }
-    }
-    let fx = get::<P>()
-        .downcast_ref::<MlDsaFixture<P>>()
-        .expect("fixture of this parameter set");
+    let fx = crate::fixture(ml_dsa_fixture::<P>);
     let mode = mode % 3;
     let sig = &fx.sigs[usize::from(mode)];
     if mutate {
@@ -193,7 +178,7 @@ fn fn_dsa_fixture<P: pqkit_fn_dsa::ParameterSet>() -> FnDsaFixture<P> {
     let sk = pqkit_fn_dsa::SigningKey::<P>::from_seed(&[P::LOGN as u8; 32]);
     let digest = HashAlg::Sha2_256.digest(MSG);
     let sigs = [0u8, 1, 2].map(|mode| {
-        let mut rng = crate::keys::Fixed(u64::from(mode));
+        let mut rng = pqkit_testkit::rng::TestRng(u64::from(mode) + 1);
         sk.sign_message_randomized(&fn_dsa_message(mode, MSG, digest.as_ref()), &mut rng)
             .expect("signs")
             .as_bytes()
@@ -229,17 +214,7 @@ fn fn_dsa_verify<P: pqkit_fn_dsa::ParameterSet>(
 }
 
 fn fn_dsa<P: pqkit_fn_dsa::ParameterSet>(mode: u8, mutate: bool, body: &[u8]) {
-    fn get<P: pqkit_fn_dsa::ParameterSet>() -> &'static (dyn std::any::Any + Send + Sync) {
-        static F512: OnceLock<FnDsaFixture<pqkit_fn_dsa::FnDsa512>> = OnceLock::new();
-        static F1024: OnceLock<FnDsaFixture<pqkit_fn_dsa::FnDsa1024>> = OnceLock::new();
-        match P::LOGN {
-            9 => F512.get_or_init(fn_dsa_fixture),
-            _ => F1024.get_or_init(fn_dsa_fixture),
-        }
-    }
-    let fx = get::<P>()
-        .downcast_ref::<FnDsaFixture<P>>()
-        .expect("fixture of this degree");
+    let fx = crate::fixture(fn_dsa_fixture::<P>);
     let mode = mode % 3;
     let sig = &fx.sigs[usize::from(mode)];
     if mutate {
@@ -275,8 +250,7 @@ fn ed_verify(vk: &pqkit_ed25519::VerifyingKey, mode: u8, msg: &[u8], sig: &[u8])
 }
 
 fn ed25519(mode: u8, mutate: bool, body: &[u8]) {
-    static FX: OnceLock<EdFixture> = OnceLock::new();
-    let fx = FX.get_or_init(|| {
+    let fx = crate::fixture(|| {
         let sk = pqkit_ed25519::SigningKey::from_bytes(&[9u8; 32]);
         let plain = signature::Signer::sign(&sk, MSG).to_bytes();
         let ctx = sk.sign_with_context(MSG, CTX).expect("signs").to_bytes();

@@ -174,18 +174,8 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     gen_secret::<P>(seed_s, &mut s);
     let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
     let mut bv = Secret::new(P::L);
-    pow2::matrix_vector_mul(
-        b,
-        &ntt,
-        &parts.a_hat[..P::L * P::L],
-        &s_hat,
-        true,
-        &mut bv[..P::L],
-    );
-    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
-        for c in poly.coeffs.iter_mut() {
-            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
-        }
+    public_b::<B, P>(b, &ntt, parts, &s_hat, &mut bv);
+    for (i, poly) in bv.iter().take(P::L).enumerate() {
         pack(EP, poly, &mut pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
         pack(
             EQ,
@@ -198,32 +188,44 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     s_hat
 }
 
-/// Whether the public `b` packed in `pk` is the one `s` gives:
-/// `b = ((A^T s + h1) mod q) >> (eq - ep)`, recomputed with the key's
-/// matrix and compared without an early exit. The outcome (is the key
-/// consistent) is public.
+/// The public `b = ((A^T s + h1) mod q) >> (eq - ep)` of the secret
+/// `s_hat` under the matrix of `parts`, into `bv` (plain domain, mod p).
+fn public_b<B: Backend, P: ParameterSet>(
+    b: B,
+    ntt: &Ntt,
+    parts: &PkParts,
+    s_hat: &SecretHat,
+    bv: &mut [Poly; L_MAX],
+) {
+    pow2::matrix_vector_mul(
+        b,
+        ntt,
+        &parts.a_hat[..P::L * P::L],
+        s_hat,
+        true,
+        &mut bv[..P::L],
+    );
+    for poly in bv.iter_mut().take(P::L) {
+        for c in poly.coeffs.iter_mut() {
+            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
+        }
+    }
+}
+
+/// Whether the public `b` packed in `pk` is the one `s` gives
+/// ([`public_b`], as key generation computes it), compared without an
+/// early exit. The outcome (is the key consistent) is public.
 pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
     b: B,
     parts: &PkParts,
     s_hat: &SecretHat,
     pk: &[u8],
 ) -> bool {
-    let ntt = Ntt::new();
     let mut bv = Secret::new(P::L);
-    pow2::matrix_vector_mul(
-        b,
-        &ntt,
-        &parts.a_hat[..P::L * P::L],
-        s_hat,
-        true,
-        &mut bv[..P::L],
-    );
+    public_b::<B, P>(b, &Ntt::new(), parts, s_hat, &mut bv);
     let mut same = subtle::Choice::from(1u8);
     let mut packed = [0u8; POLY_P_BYTES];
-    for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
-        for c in poly.coeffs.iter_mut() {
-            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
-        }
+    for (i, poly) in bv.iter().take(P::L).enumerate() {
         pack(EP, poly, &mut packed);
         same &= ct::ct_eq(&packed, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
     }

@@ -38,36 +38,109 @@ pub(super) const RHO: [u32; 25] = [
     18, 2, 61, 56, 14,
 ];
 
-/// Keccak-f\[1600\] on one state, lanes indexed `x + 5y`.
-pub fn keccak_f1600(a: &mut [u64; 25]) {
+/// Keccak-f\[1600\] on one state (lanes indexed `x + 5y`, FIPS 202 §3.2),
+/// every lane a local (so the compiler keeps them in registers and has
+/// nothing to vectorise; the other backends' kernels are checked against
+/// it).
+#[allow(clippy::too_many_lines)]
+pub fn keccak_f1600(s: &mut [u64; 25]) {
+    let [
+        mut a00,
+        mut a10,
+        mut a20,
+        mut a30,
+        mut a40,
+        mut a01,
+        mut a11,
+        mut a21,
+        mut a31,
+        mut a41,
+        mut a02,
+        mut a12,
+        mut a22,
+        mut a32,
+        mut a42,
+        mut a03,
+        mut a13,
+        mut a23,
+        mut a33,
+        mut a43,
+        mut a04,
+        mut a14,
+        mut a24,
+        mut a34,
+        mut a44,
+    ] = *s;
     for rc in RC {
         // theta
-        let mut c = [0u64; 5];
-        for (x, cx) in c.iter_mut().enumerate() {
-            *cx = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        }
-        for x in 0..5 {
-            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-            for y in 0..5 {
-                a[x + 5 * y] ^= d;
-            }
-        }
-        // rho and pi: B[y, 2x + 3y] = rot(A[x, y], r[x, y])
-        let mut b = [0u64; 25];
-        for x in 0..5 {
-            for y in 0..5 {
-                b[y + 5 * ((2 * x + 3 * y) % 5)] = a[x + 5 * y].rotate_left(RHO[x + 5 * y]);
-            }
-        }
-        // chi
-        for y in 0..5 {
-            for x in 0..5 {
-                a[x + 5 * y] = b[x + 5 * y] ^ (!b[(x + 1) % 5 + 5 * y] & b[(x + 2) % 5 + 5 * y]);
-            }
-        }
-        // iota
-        a[0] ^= rc;
+        let c0 = a00 ^ a01 ^ a02 ^ a03 ^ a04;
+        let c1 = a10 ^ a11 ^ a12 ^ a13 ^ a14;
+        let c2 = a20 ^ a21 ^ a22 ^ a23 ^ a24;
+        let c3 = a30 ^ a31 ^ a32 ^ a33 ^ a34;
+        let c4 = a40 ^ a41 ^ a42 ^ a43 ^ a44;
+        let d0 = c4 ^ c1.rotate_left(1);
+        let d1 = c0 ^ c2.rotate_left(1);
+        let d2 = c1 ^ c3.rotate_left(1);
+        let d3 = c2 ^ c4.rotate_left(1);
+        let d4 = c3 ^ c0.rotate_left(1);
+        // rho and pi: b[y][2x + 3y] = rot(a[x][y] ^ d[x], r[x][y]) (b named
+        // column first: bXY is x = X, y = Y)
+        let b00 = a00 ^ d0;
+        let b13 = (a01 ^ d0).rotate_left(36);
+        let b21 = (a02 ^ d0).rotate_left(3);
+        let b34 = (a03 ^ d0).rotate_left(41);
+        let b42 = (a04 ^ d0).rotate_left(18);
+        let b02 = (a10 ^ d1).rotate_left(1);
+        let b10 = (a11 ^ d1).rotate_left(44);
+        let b23 = (a12 ^ d1).rotate_left(10);
+        let b31 = (a13 ^ d1).rotate_left(45);
+        let b44 = (a14 ^ d1).rotate_left(2);
+        let b04 = (a20 ^ d2).rotate_left(62);
+        let b12 = (a21 ^ d2).rotate_left(6);
+        let b20 = (a22 ^ d2).rotate_left(43);
+        let b33 = (a23 ^ d2).rotate_left(15);
+        let b41 = (a24 ^ d2).rotate_left(61);
+        let b01 = (a30 ^ d3).rotate_left(28);
+        let b14 = (a31 ^ d3).rotate_left(55);
+        let b22 = (a32 ^ d3).rotate_left(25);
+        let b30 = (a33 ^ d3).rotate_left(21);
+        let b43 = (a34 ^ d3).rotate_left(56);
+        let b03 = (a40 ^ d4).rotate_left(27);
+        let b11 = (a41 ^ d4).rotate_left(20);
+        let b24 = (a42 ^ d4).rotate_left(39);
+        let b32 = (a43 ^ d4).rotate_left(8);
+        let b40 = (a44 ^ d4).rotate_left(14);
+        // chi and iota, row by row
+        a00 = b00 ^ (!b10 & b20) ^ rc;
+        a10 = b10 ^ (!b20 & b30);
+        a20 = b20 ^ (!b30 & b40);
+        a30 = b30 ^ (!b40 & b00);
+        a40 = b40 ^ (!b00 & b10);
+        a01 = b01 ^ (!b11 & b21);
+        a11 = b11 ^ (!b21 & b31);
+        a21 = b21 ^ (!b31 & b41);
+        a31 = b31 ^ (!b41 & b01);
+        a41 = b41 ^ (!b01 & b11);
+        a02 = b02 ^ (!b12 & b22);
+        a12 = b12 ^ (!b22 & b32);
+        a22 = b22 ^ (!b32 & b42);
+        a32 = b32 ^ (!b42 & b02);
+        a42 = b42 ^ (!b02 & b12);
+        a03 = b03 ^ (!b13 & b23);
+        a13 = b13 ^ (!b23 & b33);
+        a23 = b23 ^ (!b33 & b43);
+        a33 = b33 ^ (!b43 & b03);
+        a43 = b43 ^ (!b03 & b13);
+        a04 = b04 ^ (!b14 & b24);
+        a14 = b14 ^ (!b24 & b34);
+        a24 = b24 ^ (!b34 & b44);
+        a34 = b34 ^ (!b44 & b04);
+        a44 = b44 ^ (!b04 & b14);
     }
+    *s = [
+        a00, a10, a20, a30, a40, a01, a11, a21, a31, a41, a02, a12, a22, a32, a42, a03, a13, a23,
+        a33, a43, a04, a14, a24, a34, a44,
+    ];
 }
 
 /// Keccak-f\[1600\] on the four interleaved instances of `state`.

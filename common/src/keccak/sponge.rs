@@ -6,119 +6,15 @@
 //! `icelake-server`, ...), LLVM's SLP vectoriser turns that scalar
 //! permutation into shuffle-heavy 512-bit code and it runs 2.3 times
 //! slower (270 ns becomes 630 ns here), which made every pqkit operation
-//! slower in a native build. [`keccak_f1600_one`] is a scalar permutation
-//! with every lane in a local (about 240-270 ns on x86-64); when AVX-512
+//! slower in a native build. [`keccak_f1600_one`] is the portable scalar
+//! permutation, every lane a local (about 240-270 ns on x86-64); when AVX-512
 //! is enabled at compile time it runs the state through the 4-way kernel
 //! instead (lane 0 of the AVX-512 `vprolq`/`vpternlogq` kernel: about
 //! 240 ns), which the vectoriser cannot touch.
 
 use zeroize::Zeroize;
 
-use super::portable::RC;
 use super::{ExtendableOutput, Update, XofReader};
-
-/// Keccak-f\[1600\] on one state (lanes indexed `x + 5y`), scalar, every
-/// lane a local.
-#[allow(clippy::too_many_lines)]
-fn scalar_f1600(s: &mut [u64; 25]) {
-    let [
-        mut a00,
-        mut a10,
-        mut a20,
-        mut a30,
-        mut a40,
-        mut a01,
-        mut a11,
-        mut a21,
-        mut a31,
-        mut a41,
-        mut a02,
-        mut a12,
-        mut a22,
-        mut a32,
-        mut a42,
-        mut a03,
-        mut a13,
-        mut a23,
-        mut a33,
-        mut a43,
-        mut a04,
-        mut a14,
-        mut a24,
-        mut a34,
-        mut a44,
-    ] = *s;
-    for rc in RC {
-        // theta
-        let c0 = a00 ^ a01 ^ a02 ^ a03 ^ a04;
-        let c1 = a10 ^ a11 ^ a12 ^ a13 ^ a14;
-        let c2 = a20 ^ a21 ^ a22 ^ a23 ^ a24;
-        let c3 = a30 ^ a31 ^ a32 ^ a33 ^ a34;
-        let c4 = a40 ^ a41 ^ a42 ^ a43 ^ a44;
-        let d0 = c4 ^ c1.rotate_left(1);
-        let d1 = c0 ^ c2.rotate_left(1);
-        let d2 = c1 ^ c3.rotate_left(1);
-        let d3 = c2 ^ c4.rotate_left(1);
-        let d4 = c3 ^ c0.rotate_left(1);
-        // rho and pi: b[y][2x + 3y] = rot(a[x][y] ^ d[x], r[x][y]) (b named
-        // column first: bXY is x = X, y = Y)
-        let b00 = a00 ^ d0;
-        let b13 = (a01 ^ d0).rotate_left(36);
-        let b21 = (a02 ^ d0).rotate_left(3);
-        let b34 = (a03 ^ d0).rotate_left(41);
-        let b42 = (a04 ^ d0).rotate_left(18);
-        let b02 = (a10 ^ d1).rotate_left(1);
-        let b10 = (a11 ^ d1).rotate_left(44);
-        let b23 = (a12 ^ d1).rotate_left(10);
-        let b31 = (a13 ^ d1).rotate_left(45);
-        let b44 = (a14 ^ d1).rotate_left(2);
-        let b04 = (a20 ^ d2).rotate_left(62);
-        let b12 = (a21 ^ d2).rotate_left(6);
-        let b20 = (a22 ^ d2).rotate_left(43);
-        let b33 = (a23 ^ d2).rotate_left(15);
-        let b41 = (a24 ^ d2).rotate_left(61);
-        let b01 = (a30 ^ d3).rotate_left(28);
-        let b14 = (a31 ^ d3).rotate_left(55);
-        let b22 = (a32 ^ d3).rotate_left(25);
-        let b30 = (a33 ^ d3).rotate_left(21);
-        let b43 = (a34 ^ d3).rotate_left(56);
-        let b03 = (a40 ^ d4).rotate_left(27);
-        let b11 = (a41 ^ d4).rotate_left(20);
-        let b24 = (a42 ^ d4).rotate_left(39);
-        let b32 = (a43 ^ d4).rotate_left(8);
-        let b40 = (a44 ^ d4).rotate_left(14);
-        // chi and iota, row by row
-        a00 = b00 ^ (!b10 & b20) ^ rc;
-        a10 = b10 ^ (!b20 & b30);
-        a20 = b20 ^ (!b30 & b40);
-        a30 = b30 ^ (!b40 & b00);
-        a40 = b40 ^ (!b00 & b10);
-        a01 = b01 ^ (!b11 & b21);
-        a11 = b11 ^ (!b21 & b31);
-        a21 = b21 ^ (!b31 & b41);
-        a31 = b31 ^ (!b41 & b01);
-        a41 = b41 ^ (!b01 & b11);
-        a02 = b02 ^ (!b12 & b22);
-        a12 = b12 ^ (!b22 & b32);
-        a22 = b22 ^ (!b32 & b42);
-        a32 = b32 ^ (!b42 & b02);
-        a42 = b42 ^ (!b02 & b12);
-        a03 = b03 ^ (!b13 & b23);
-        a13 = b13 ^ (!b23 & b33);
-        a23 = b23 ^ (!b33 & b43);
-        a33 = b33 ^ (!b43 & b03);
-        a43 = b43 ^ (!b03 & b13);
-        a04 = b04 ^ (!b14 & b24);
-        a14 = b14 ^ (!b24 & b34);
-        a24 = b24 ^ (!b34 & b44);
-        a34 = b34 ^ (!b44 & b04);
-        a44 = b44 ^ (!b04 & b14);
-    }
-    *s = [
-        a00, a10, a20, a30, a40, a01, a11, a21, a31, a41, a02, a12, a22, a32, a42, a03, a13, a23,
-        a33, a43, a04, a14, a24, a34, a44,
-    ];
-}
 
 /// Keccak-f\[1600\] on one state, as fast as this build allows (see the
 /// module documentation).
@@ -144,7 +40,7 @@ pub fn keccak_f1600_one(state: &mut [u64; 25]) {
         crate::dispatch(One(state));
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
-    scalar_f1600(state);
+    super::portable::keccak_f1600(state);
 }
 
 /// XOR `data` into the rate part of `state` from byte `pos` (no permutation).
@@ -330,8 +226,8 @@ mod tests {
         let mut c = a;
         for _ in 0..3 {
             keccak_f1600_one(&mut a);
-            scalar_f1600(&mut b);
-            super::super::portable::keccak_f1600(&mut c);
+            super::super::portable::keccak_f1600(&mut b);
+            keccak::Keccak::new().with_f1600(|f| f(&mut c));
         }
         assert_eq!(a, b);
         assert_eq!(a, c);

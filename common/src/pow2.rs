@@ -41,7 +41,7 @@ impl Default for Poly {
 
 impl zeroize::Zeroize for Poly {
     fn zeroize(&mut self) {
-        self.coeffs.zeroize();
+        crate::wipe::wipe(&mut self.coeffs);
     }
 }
 

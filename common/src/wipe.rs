@@ -4,6 +4,94 @@
 use core::ops::{Deref, DerefMut};
 use zeroize::Zeroize;
 
+/// Wipe `values` with ordinary (vectorised) stores of zero, then hand
+/// them to [`core::hint::black_box`], which the optimiser must assume
+/// reads them, so the stores cannot be removed as dead. The `zeroize`
+/// crate writes one volatile store per element instead: for a 256-entry
+/// polynomial that is 256 scalar stores against 16 vector stores, and
+/// wiping was 8% of an ML-KEM decapsulation. The polynomial types' and
+/// the Keccak state's `Zeroize` implementations use this.
+///
+/// ```
+/// let mut secret = [7i16; 256];
+/// pqkit_common::wipe::wipe(&mut secret);
+/// assert!(secret.iter().all(|&x| x == 0));
+/// ```
+#[inline]
+pub fn wipe<T: zeroize::DefaultIsZeroes>(values: &mut [T]) {
+    values.fill(T::default());
+    core::hint::black_box(values);
+    core::sync::atomic::compiler_fence(core::sync::atomic::Ordering::SeqCst);
+}
+
+/// Byte containers [`WipedBytes`] can hold: byte arrays, arrays of byte
+/// blocks (per-lane SHAKE output) and `hybrid_array` byte arrays.
+pub trait ByteBuffer {
+    /// All the bytes, mutably.
+    fn bytes_mut(&mut self) -> &mut [u8];
+}
+
+impl<const N: usize> ByteBuffer for [u8; N] {
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self
+    }
+}
+
+impl<const N: usize, const L: usize> ByteBuffer for [[u8; N]; L] {
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self.as_flattened_mut()
+    }
+}
+
+impl<S: hybrid_array::ArraySize> ByteBuffer for hybrid_array::Array<u8, S> {
+    fn bytes_mut(&mut self) -> &mut [u8] {
+        self.as_mut_slice()
+    }
+}
+
+/// Bytes wiped on drop with [`wipe`]: `zeroize::Zeroizing` for large
+/// byte buffers (expanded keys, SHAKE output), without a volatile store
+/// per byte.
+///
+/// ```
+/// use pqkit_common::wipe::WipedBytes;
+/// let mut key = WipedBytes([0u8; 2400]);
+/// key[0] = 1;
+/// assert_eq!(key.len(), 2400);
+/// let mut blocks = WipedBytes([[0u8; 136]; 4]);
+/// blocks[3][135] = 1;
+/// // Dropping `key` and `blocks` wipes all their bytes.
+/// ```
+#[derive(Clone, Default)]
+pub struct WipedBytes<T: ByteBuffer>(pub T);
+
+impl<T: ByteBuffer> Deref for WipedBytes<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: ByteBuffer> DerefMut for WipedBytes<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<T: ByteBuffer> Zeroize for WipedBytes<T> {
+    fn zeroize(&mut self) {
+        wipe(self.0.bytes_mut());
+    }
+}
+
+impl<T: ByteBuffer> Drop for WipedBytes<T> {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl<T: ByteBuffer> zeroize::ZeroizeOnDrop for WipedBytes<T> {}
+
 /// Up to `M` values (polynomials, typically) holding secrets, wiped on
 /// drop. The schemes size such vectors for their largest parameter set;
 /// only the first `used` entries (those a parameter set touches) are ever

@@ -8,11 +8,12 @@
 
 use pqkit_common::Backend;
 use pqkit_common::keccak::{
-    ExtendableOutput, SHAKE128_RATE, SHAKE256_RATE, Shake128X4, Shake256, Shake256X4, Update,
-    XofReader,
+    ExtendableOutput, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256, Shake256X4, Update, XofReader,
+    stream_x4,
 };
 use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
+use pqkit_common::wipe::WipedBytes;
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::{Error, ParameterSet};
@@ -61,11 +62,13 @@ impl Default for EkParts {
 }
 
 /// Decode `t-hat` and generate `A-hat^T` from an encoded encapsulation key
-/// (EK_LEN bytes); returns the FIPS 203 §7.2 modulus check.
+/// (EK_LEN bytes), and `hash = H(ek)` beside the matrix; returns the FIPS
+/// 203 §7.2 modulus check.
 pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
     b: B,
     ek: &[u8],
     out: &mut EkParts,
+    hash: &mut [u8; 32],
 ) -> subtle::Choice {
     let k = P::K;
     let mut ok = subtle::Choice::from(1);
@@ -74,9 +77,20 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
     }
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
-    gen_matrix::<B, P>(b, &rho, true, &mut out.at);
+    let rider = Rider {
+        input: ek,
+        rate: SHA3_256_RATE,
+        pad: SHA3_PAD,
+        out: hash,
+    };
+    gen_matrix::<B, P>(b, &rho, true, &mut out.at, Some(rider));
     ok
 }
+
+/// SHA3-256 (`H`) rate in bytes and the SHA-3 domain padding byte, for
+/// computing `H(ek)` in a lane of the matrix generation.
+const SHA3_256_RATE: usize = 136;
+const SHA3_PAD: u8 = 0x06;
 
 /// H = SHA3-256.
 pub(crate) use pqkit_common::keccak::sha3_256 as h;
@@ -94,43 +108,41 @@ fn j(z: &[u8], c: &[u8]) -> [u8; 32] {
 }
 
 /// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
-/// or its transpose (`rho || i || j`), four entries per 4-way SHAKE128.
+/// or its transpose (`rho || i || j`), on the 4-way SHAKE128 with each lane
+/// refilled as soon as its entry is full; `rider` (the `H(ek)` of a key
+/// being imported) runs in a lane of its own meanwhile.
 pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
     b: B,
     rho: &[u8; 32],
     transposed: bool,
     a: &mut [PolyVec; MAX_K],
+    rider: Option<Rider<'_>>,
 ) {
     let k = P::K;
-    let mut entries = [(0usize, 0usize); MAX_K * MAX_K];
-    for (n, e) in entries.iter_mut().take(k * k).enumerate() {
-        *e = (n / k, n % k);
-    }
-    for batch in entries[..k * k].chunks(4) {
-        let mut seeds = [[0u8; 34]; 4];
-        for (lane, seed) in seeds.iter_mut().enumerate() {
-            let (i, jj) = batch[lane.min(batch.len() - 1)];
-            seed[..32].copy_from_slice(rho);
+    let mut filled = [0usize; MAX_K * MAX_K];
+    stream_x4::<B, SHAKE128_RATE, 34>(
+        b,
+        k * k,
+        |e| {
+            let (i, jj) = (e / k, e % k);
             let (x, y) = if transposed { (i, jj) } else { (jj, i) };
+            let mut seed = [0u8; 34];
+            seed[..32].copy_from_slice(rho);
             seed[32] = x as u8;
             seed[33] = y as u8;
-        }
-        let mut xof = Shake128X4::absorb(b, &seeds);
-        let mut filled = [0usize; 4];
-        let mut blocks = [[0u8; SHAKE128_RATE]; 4];
-        let mut rounds = 0;
-        while filled[..batch.len()].iter().any(|&f| f < N) {
-            xof.squeeze_block(&mut blocks);
-            rounds += 1;
-            for (lane, &(i, jj)) in batch.iter().enumerate() {
-                filled[lane] = if rounds <= MAX_BLOCKS {
-                    b.rej_uniform_q3329(&mut a[i][jj], filled[lane], &blocks[lane])
-                } else {
-                    fill_mod_q(&mut a[i][jj], filled[lane], &blocks[lane])
-                };
-            }
-        }
-    }
+            seed
+        },
+        |e, block, buf| {
+            let p = &mut a[e / k][e % k];
+            filled[e] = if block < MAX_BLOCKS {
+                b.rej_uniform_q3329(p, filled[e], buf)
+            } else {
+                fill_mod_q(p, filled[e], buf)
+            };
+            filled[e] >= N
+        },
+        rider,
+    );
 }
 
 /// The bounded loop's end (see [`MAX_BLOCKS`]): 12-bit values mod q.
@@ -161,8 +173,8 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
     }
     let mut xof = Shake256X4::absorb(b, &inputs);
     inputs.zeroize();
-    let mut buf = Zeroizing::new([[0u8; 2 * SHAKE256_RATE]; 4]);
-    let mut block = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+    let mut buf = WipedBytes([[0u8; 2 * SHAKE256_RATE]; 4]);
+    let mut block = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
     // 64 eta bytes: one block for eta = 2 (128 <= 136), two for eta = 3.
     let blocks = (64 * eta).div_ceil(SHAKE256_RATE).min(2);
     for half in 0..blocks {
@@ -176,29 +188,40 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
     }
 }
 
-/// FIPS 203 Alg. 5 ByteEncode_12 of the canonical representatives.
+/// FIPS 203 Alg. 5 ByteEncode_12 of the canonical representatives into
+/// `out` (384 bytes): two coefficients to three bytes.
 pub(crate) fn encode12(p: &Poly, out: &mut [u8]) {
-    let mut c = [0u32; N];
+    debug_assert_eq!(out.len(), 384, "encode12 output is 384 bytes");
+    // Canonical first (a loop the compiler vectorises), then four
+    // coefficients to six bytes through one 64-bit word.
+    let mut c = [0u16; N];
     for (x, &y) in c.iter_mut().zip(&p.coeffs) {
-        *x = MOD.canonical(y) as u32;
+        *x = MOD.canonical(y) as u16;
     }
-    let ok = pack256(12, &c, out);
-    debug_assert!(ok, "encode12 output is 384 bytes");
-    c.zeroize();
+    for (q4, o) in c.chunks_exact(4).zip(out.chunks_exact_mut(6)) {
+        let w = u64::from(q4[0])
+            | (u64::from(q4[1]) << 12)
+            | (u64::from(q4[2]) << 24)
+            | (u64::from(q4[3]) << 36);
+        o.copy_from_slice(&w.to_le_bytes()[..6]);
+    }
+    pqkit_common::wipe::wipe(&mut c);
 }
 
-/// FIPS 203 Alg. 6 ByteDecode_12; returns whether every value is below q
-/// (the §7.2 modulus check), without branching on the values.
+/// FIPS 203 Alg. 6 ByteDecode_12 of 384 bytes; returns whether every value
+/// is below q (the §7.2 modulus check), without branching on the values.
 pub(crate) fn decode12(bytes: &[u8], p: &mut Poly) -> subtle::Choice {
-    let mut c = [0u32; N];
-    let full = unpack256(12, bytes, &mut c);
+    let full = bytes.len() == 384;
     // All ones while every value is below q; one Choice at the end.
     let mut below = u32::MAX;
-    for (x, &y) in p.coeffs.iter_mut().zip(&c) {
-        *x = y as i16;
-        below &= pqkit_common::ct::lt_mask_u32(y, Q as u32);
+    for (o, pair) in bytes.chunks_exact(3).zip(p.coeffs.chunks_exact_mut(2)) {
+        let x = u32::from(o[0]) | (u32::from(o[1] & 0x0f) << 8);
+        let y = u32::from(o[1] >> 4) | (u32::from(o[2]) << 4);
+        pair[0] = x as i16;
+        pair[1] = y as i16;
+        below &=
+            pqkit_common::ct::lt_mask_u32(x, Q as u32) & pqkit_common::ct::lt_mask_u32(y, Q as u32);
     }
-    c.zeroize();
     subtle::Choice::from((below & 1) as u8 & u8::from(full))
 }
 
@@ -262,7 +285,7 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
     sigma.copy_from_slice(&rs[32..]);
     // Lines 3-7: A-hat, generated into the key's matrix slot (transposed
     // in place once t-hat is computed).
-    gen_matrix::<B, P>(b, &rho, false, &mut parts.at);
+    gen_matrix::<B, P>(b, &rho, false, &mut parts.at, None);
     let a = &parts.at;
     // Lines 8-15: s (nonces 0..k) and e (k..2k) from CBD_eta1: se[..k] is s,
     // se[k..2k] is e.
@@ -340,7 +363,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     let k = P::K;
     // One compressed polynomial (32 d bytes, d <= 11); wiped (c2 encodes
     // the message until the ciphertext is out).
-    let mut enc = Zeroizing::new([0u8; 352]);
+    let mut enc = WipedBytes([0u8; 352]);
     // Lines 2-8: t-hat and A-hat^T, decoded and generated when the key was
     // made or imported (with the modulus check).
     let (t, a) = (&ek.t, &ek.at);

@@ -41,12 +41,13 @@ impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
 struct ExpandEkK<'a, P> {
     ek: &'a [u8],
     parts: &'a mut EkParts,
+    hash: &'a mut [u8; 32],
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for ExpandEkK<'_, P> {
     type Output = subtle::Choice;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::expand_ek::<B, P>(b, self.ek, self.parts)
+        algo::expand_ek::<B, P>(b, self.ek, self.parts, self.hash)
     }
 }
 
@@ -109,15 +110,16 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::EkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
         let mut parts = store(EkParts::default());
+        let mut hash = [0u8; 32];
         let ok = dispatch(ExpandEkK::<P> {
             ek: &bytes,
             parts: &mut parts,
+            hash: &mut hash,
             _p: PhantomData,
         });
         if !bool::from(ok) {
             return Err(Error::InvalidEncapsulationKey);
         }
-        let hash = algo::h(&[&bytes]);
         Ok(EncapsulationKey { bytes, hash, parts })
     }
 
@@ -170,7 +172,7 @@ pub type ExpandedDecapsulationKeyBytes<P> = Array<u8, <P as ParameterSet>::DkSiz
 /// [`from_expanded`]: Self::from_expanded
 #[derive(Clone)]
 pub struct ExpandedDecapsulationKey<P: ParameterSet> {
-    dk: Zeroizing<ExpandedDecapsulationKeyBytes<P>>,
+    dk: pqkit_common::wipe::WipedBytes<ExpandedDecapsulationKeyBytes<P>>,
     ek: EncapsulationKey<P>,
 }
 
@@ -213,7 +215,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
         d.copy_from_slice(&seed[..32]);
         z.copy_from_slice(&seed[32..]);
         let mut ek = Array::<u8, P::EkSize>::default();
-        let mut dk = Zeroizing::new(Array::<u8, P::DkSize>::default());
+        let mut dk = pqkit_common::wipe::WipedBytes(Array::<u8, P::DkSize>::default());
         let mut parts = store(EkParts::default());
         // Lengths are fixed by the types, so the length check cannot fail.
         let _ = dispatch(KeyGenK::<P> {
@@ -241,7 +243,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
     /// Import the expanded FIPS 203 key, validated: length, the §7.3 hash
     /// check, and the §7.2 modulus check of the embedded encapsulation key.
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
-        let dk = Zeroizing::new(
+        let dk = pqkit_common::wipe::WipedBytes(
             Array::<u8, P::DkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
         );
         let k = P::K;

@@ -7,6 +7,7 @@ use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
 use pqkit_common::pow2::{self, N, Ntt, Poly, PolyHat, SecretHat};
+use pqkit_common::wipe::WipedBytes;
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::params::{L_MAX, ParameterSet};
@@ -83,7 +84,7 @@ fn gen_secret<P: ParameterSet>(seed: &[u8; 32], s: &mut [Poly; L_MAX]) {
     let group = (P::MU / 2) as usize;
     let field = (1u64 << h) - 1;
     let low_bits = (0..8).fold(0u64, |m, i| m | 1 << (h * i));
-    let mut buf = Zeroizing::new([0u8; 5 * N / 4]);
+    let mut buf = WipedBytes([0u8; 5 * N / 4]);
     let bytes = group * N / 4;
     for poly in s.iter_mut().take(P::L) {
         reader.read(&mut buf[..bytes]);

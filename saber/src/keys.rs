@@ -187,7 +187,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
 /// domain. Wiped on drop.
 #[derive(Clone)]
 pub struct DecapsulationKey<P: ParameterSet> {
-    sk: Zeroizing<Array<u8, P::SkSize>>,
+    sk: pqkit_common::wipe::WipedBytes<Array<u8, P::SkSize>>,
     ek: EncapsulationKey<P>,
     s_hat: Store<SecretHat>,
 }
@@ -220,7 +220,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// the reference's order).
     pub fn from_seed(coins: &Seed) -> Self {
         let mut pk = Array::<u8, P::PkSize>::default();
-        let mut sk = Zeroizing::new(Array::<u8, P::SkSize>::default());
+        let mut sk = pqkit_common::wipe::WipedBytes(Array::<u8, P::SkSize>::default());
         let mut parts = store(PkParts::default());
         let s_hat = store(dispatch(KeyGenK::<P> {
             coins,
@@ -249,7 +249,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// ([`Error::InconsistentKey`]), and every coefficient of `s` in
     /// `[-mu/2, mu/2]` ([`Error::InvalidPrivateKey`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        let sk = Zeroizing::new(
+        let sk = pqkit_common::wipe::WipedBytes(
             Array::<u8, P::SkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
         );
         let s_len = P::L * POLY_Q_BYTES;

@@ -31,10 +31,12 @@ mod avx2;
 mod avx512;
 mod portable;
 mod sponge;
+mod stream;
 
 pub use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512};
 pub use shake::{ExtendableOutput, Update, XofReader};
 pub use sponge::{Shake128, Shake256, Sponge, SpongeReader, keccak_f1600_one};
+pub use stream::{Rider, stream_x4};
 
 pub use portable::keccak_f1600;
 
@@ -71,7 +73,7 @@ pub struct StateX4 {
 
 impl zeroize::Zeroize for StateX4 {
     fn zeroize(&mut self) {
-        self.lanes.zeroize();
+        crate::wipe::wipe(self.lanes.as_flattened_mut());
     }
 }
 
@@ -129,11 +131,12 @@ impl<B: X4Ops, const RATE: usize> ShakeX4<B, RATE> {
 
     /// Squeeze the next `RATE` bytes of each of the four streams.
     pub fn squeeze_block(&mut self, out: &mut [[u8; RATE]; 4]) {
+        const { assert!(RATE.is_multiple_of(8) && RATE <= 200) };
         self.backend.keccak_f1600_x4(&mut self.state);
         for (k, block) in out.iter_mut().enumerate() {
-            for (chunk, lane) in block.chunks_mut(8).zip(self.state.lanes.iter()) {
-                let bytes = lane[k].to_le_bytes();
-                chunk.copy_from_slice(&bytes[..chunk.len()]);
+            // RATE is a multiple of 8 (168 or 136).
+            for (chunk, lane) in block.chunks_exact_mut(8).zip(self.state.lanes.iter()) {
+                chunk.copy_from_slice(&lane[k].to_le_bytes());
             }
         }
     }

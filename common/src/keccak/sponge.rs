@@ -12,8 +12,6 @@
 //! instead (lane 0 of the AVX-512 `vprolq`/`vpternlogq` kernel: about
 //! 240 ns), which the vectoriser cannot touch.
 
-use zeroize::Zeroize;
-
 use super::{ExtendableOutput, Update, XofReader};
 
 /// Keccak-f\[1600\] on one state, as fast as this build allows (see the
@@ -34,7 +32,7 @@ pub fn keccak_f1600_one(state: &mut [u64; 25]) {
                 for (v, row) in self.0.iter_mut().zip(x4.lanes.iter()) {
                     *v = row[0];
                 }
-                x4.zeroize();
+                crate::wipe::wipe(x4.lanes.as_flattened_mut());
             }
         }
         crate::dispatch(One(state));
@@ -77,7 +75,7 @@ impl<const RATE: usize, const PAD: u8> core::fmt::Debug for Sponge<RATE, PAD> {
 
 impl<const RATE: usize, const PAD: u8> Drop for Sponge<RATE, PAD> {
     fn drop(&mut self) {
-        self.state.zeroize();
+        crate::wipe::wipe(&mut self.state);
     }
 }
 
@@ -137,7 +135,7 @@ impl<const RATE: usize> core::fmt::Debug for SpongeReader<RATE> {
 
 impl<const RATE: usize> Drop for SpongeReader<RATE> {
     fn drop(&mut self) {
-        self.state.zeroize();
+        crate::wipe::wipe(&mut self.state);
     }
 }
 

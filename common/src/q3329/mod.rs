@@ -52,7 +52,7 @@ impl Default for Poly {
 
 impl zeroize::Zeroize for Poly {
     fn zeroize(&mut self) {
-        self.coeffs.as_mut_slice().zeroize();
+        crate::wipe::wipe(&mut self.coeffs);
     }
 }
 

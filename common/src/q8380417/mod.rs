@@ -185,7 +185,7 @@ impl core::fmt::Debug for Poly {
 
 impl Zeroize for Poly {
     fn zeroize(&mut self) {
-        self.coeffs.zeroize();
+        crate::wipe::wipe(&mut self.coeffs);
     }
 }
 

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
+use pqkit_common::wipe::WipedBytes;
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
 /// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
@@ -124,7 +125,7 @@ pub(super) fn expand_s_x4<B: Backend, P: ParameterSet, E: Bound>(
     let mut x = Shake256X4::absorb(b, &seeds);
     seeds.zeroize();
     let mut filled = [0usize; 4];
-    let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+    let mut blocks = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
     for _ in 0..E::MAX_S {
         // The number of blocks depends on how many nibbles were rejected;
         // FIPS 204 treats this as public (the rejected values are

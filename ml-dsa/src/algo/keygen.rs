@@ -3,6 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
+use pqkit_common::wipe::WipedBytes;
 
 use core::convert::Infallible;
 
@@ -25,7 +26,7 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
 ) {
     debug_assert!(pk.len() == P::PK_LEN && sk.len() == P::SK_LEN);
     // Line 1: (rho, rho', K) = H(xi || k || l, 128).
-    let mut seed = Zeroizing::new([0u8; 128]);
+    let mut seed = WipedBytes([0u8; 128]);
     h(&[xi, &[P::K as u8, P::L as u8]], &mut seed[..]);
     out.rho.copy_from_slice(&seed[..32]);
     // Declassified: rho is published as the first 32 bytes of the public key

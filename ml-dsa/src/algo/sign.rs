@@ -3,6 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
+use pqkit_common::wipe::WipedBytes;
 
 use super::encoding::encode_sig;
 #[cfg(not(feature = "alloc"))]
@@ -67,8 +68,8 @@ impl MaskStream {
         let mut x = Shake256X4::absorb(b, &seeds);
         seeds.zeroize();
         // 5 blocks = 680 bytes >= 640.
-        let mut buf = Zeroizing::new([[0u8; 5 * SHAKE256_RATE]; 4]);
-        let mut blocks = Zeroizing::new([[0u8; SHAKE256_RATE]; 4]);
+        let mut buf = WipedBytes([[0u8; 5 * SHAKE256_RATE]; 4]);
+        let mut blocks = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
         for n in 0..5 {
             x.squeeze_block(&mut blocks);
             for (o, blk) in buf.iter_mut().zip(blocks.iter()) {

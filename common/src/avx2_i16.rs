@@ -228,6 +228,9 @@ pub(crate) const fn lane_zetas<const E: usize>(
 /// (`len < 16`) precomputed: entry `s * pairs + pair` for the `s`-th such
 /// layer in `lens` order and vector pair `pair` (what the loop below would
 /// otherwise assemble lane by lane through `zeta`).
+#[inline]
+// into each transform, where the layers, the butterfly kind and
+// the zeta function are constants the compiler can unroll and fold
 #[target_feature(enable = "avx2")]
 pub(crate) fn ntt_layers(
     v: &mut [V],

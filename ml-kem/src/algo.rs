@@ -188,24 +188,12 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
     }
 }
 
-/// FIPS 203 Alg. 5 ByteEncode_12 of the canonical representatives into
-/// `out` (384 bytes): two coefficients to three bytes.
-pub(crate) fn encode12(p: &Poly, out: &mut [u8]) {
-    debug_assert_eq!(out.len(), 384, "encode12 output is 384 bytes");
-    // Canonical first (a loop the compiler vectorises), then four
-    // coefficients to six bytes through one 64-bit word.
-    let mut c = [0u16; N];
-    for (x, &y) in c.iter_mut().zip(&p.coeffs) {
-        *x = MOD.canonical(y) as u16;
+/// FIPS 203 Alg. 5 ByteEncode_12 into `out` (384 bytes; the callers'
+/// slices are).
+fn encode12<B: Backend>(b: B, p: &Poly, out: &mut [u8]) {
+    if let Ok(out) = <&mut [u8; 384]>::try_from(out) {
+        b.encode12_q3329(p, out);
     }
-    for (q4, o) in c.chunks_exact(4).zip(out.chunks_exact_mut(6)) {
-        let w = u64::from(q4[0])
-            | (u64::from(q4[1]) << 12)
-            | (u64::from(q4[2]) << 24)
-            | (u64::from(q4[3]) << 36);
-        o.copy_from_slice(&w.to_le_bytes()[..6]);
-    }
-    pqkit_common::wipe::wipe(&mut c);
 }
 
 /// FIPS 203 Alg. 6 ByteDecode_12 of 384 bytes; returns whether every value
@@ -304,13 +292,13 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
         }
         b.reduce_q3329(&mut t);
         // Line 19: ek = ByteEncode_12(t-hat) || rho.
-        encode12(&t, &mut ek[384 * i..384 * (i + 1)]);
+        encode12(b, &t, &mut ek[384 * i..384 * (i + 1)]);
         // What ByteDecode_12 of that encoding gives, for encryption.
         for (x, &y) in parts.t[i].coeffs.iter_mut().zip(&t.coeffs) {
             *x = MOD.canonical(y);
         }
         // Line 20: dk_pke = ByteEncode_12(s-hat).
-        encode12(&s[i], &mut dk_pke[384 * i..384 * (i + 1)]);
+        encode12(b, &s[i], &mut dk_pke[384 * i..384 * (i + 1)]);
     }
     ek[384 * k..].copy_from_slice(&rho);
     // A-hat^T for encryption.

@@ -102,7 +102,8 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
     let mut block = [0u8; RATE];
     loop {
         // Load: a fresh entry into every idle lane, the rider's next block.
-        let mut busy = false;
+        let mut busy = 0;
+        let mut last_busy = 0;
         for (k, lane) in lanes.iter_mut().enumerate() {
             match lane {
                 Lane::Idle if next < entries => {
@@ -115,10 +116,14 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                     xor_lane(&mut state, k, RATE - 1, &[0x80]);
                     *lane = Lane::Entry { e: next, block: 0 };
                     next += 1;
-                    busy = true;
+                    busy += 1;
+                    last_busy = k;
                 }
                 Lane::Idle => {}
-                Lane::Entry { .. } => busy = true,
+                Lane::Entry { .. } => {
+                    busy += 1;
+                    last_busy = k;
+                }
                 Lane::Rider { off, last } => {
                     if let Some(r) = rider.as_ref() {
                         let rest = r.input.get(*off..).unwrap_or_default();
@@ -133,14 +138,18 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                             *last = true;
                         }
                     }
-                    busy = true;
+                    busy += 1;
+                    last_busy = k;
                 }
             }
         }
-        if !busy {
-            break;
+        match busy {
+            0 => break,
+            // The tail of a matrix whose entry count is not a multiple of
+            // four (ML-KEM-768's ninth entry), or a long rider.
+            1 => backend.keccak_f1600_lane(&mut state, last_busy),
+            _ => backend.keccak_f1600_x4(&mut state),
         }
-        backend.keccak_f1600_x4(&mut state);
         // Unload: squeezed blocks to their consumers, the rider's digest.
         for (k, lane) in lanes.iter_mut().enumerate() {
             match lane {

@@ -376,6 +376,38 @@ pub(super) fn cbd(eta: usize, bytes: &[u8], out: &mut Poly) {
     }
 }
 
+/// ByteEncode_12 of canonical representatives, 16 coefficients to 24
+/// bytes per step: Barrett and the conditional `+q` (the scalar
+/// `canonical`, exactly), pairs joined into 24-bit words by one
+/// multiply-add (`x + 4096 y`), three bytes of each word gathered by a
+/// byte shuffle and the two halves' 12 bytes joined by a dword permute.
+#[target_feature(enable = "avx2")]
+pub(super) fn encode12(a: &Poly, out: &mut [u8; 384]) {
+    use core::arch::x86_64::*;
+    let c = Consts::new(MOD);
+    let q = _mm256_set1_epi16(Q);
+    let join = _mm256_set1_epi32(1 | (4096 << 16));
+    let bytes3 = _mm256_setr_epi8(
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1, //
+        0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+    );
+    let dwords = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+    for (chunk, o) in a.chunks().iter().zip(out.chunks_exact_mut(24)) {
+        let r = v16::barrett(v16::load(chunk), &c);
+        let r = _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16::<15>(r), q));
+        let w = _mm256_madd_epi16(r, join);
+        let p = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(w, bytes3), dwords);
+        let (lo, hi) = o.split_at_mut(16);
+        // SAFETY: `lo` is 16 writable bytes and `hi` 8; the unaligned
+        // stores write exactly that many.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_storeu_si128(lo.as_mut_ptr().cast(), _mm256_castsi256_si128(p));
+            _mm_storel_epi64(hi.as_mut_ptr().cast(), _mm256_extracti128_si256::<1>(p));
+        }
+    }
+}
+
 impl Ops for crate::backend::Avx2 {
     #[inline]
     fn ntt_q3329(self, a: &mut Poly) {
@@ -431,6 +463,14 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             cbd(eta, bytes, out)
+        }
+    }
+    #[inline]
+    fn encode12_q3329(self, a: &Poly, out: &mut [u8; 384]) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            encode12(a, out)
         }
     }
 }

@@ -118,6 +118,13 @@ pub trait Ops: Copy {
     fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
         portable::cbd(eta, bytes, out);
     }
+    /// FIPS 203 Alg. 5 ByteEncode_12 of the canonical representative of
+    /// every coefficient (any `i16` input): two coefficients to three
+    /// bytes, little-endian. Constant-time (secret keys are encoded).
+    #[inline]
+    fn encode12_q3329(self, a: &Poly, out: &mut [u8; 384]) {
+        portable::encode12(a, out);
+    }
 }
 
 impl Ops for crate::Portable {}

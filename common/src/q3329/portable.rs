@@ -100,6 +100,24 @@ pub(super) fn compress(a: &Poly, d: u32, out: &mut [u32; N]) {
     }
 }
 
+/// ByteEncode_12 of canonical representatives (see `Ops::encode12_q3329`):
+/// canonical first (a loop the compiler vectorises), then four
+/// coefficients to six bytes through one 64-bit word.
+pub(super) fn encode12(a: &Poly, out: &mut [u8; 384]) {
+    let mut c = [0u16; N];
+    for (x, &y) in c.iter_mut().zip(&a.coeffs) {
+        *x = MOD.canonical(y) as u16;
+    }
+    for (q4, o) in c.chunks_exact(4).zip(out.chunks_exact_mut(6)) {
+        let w = u64::from(q4[0])
+            | (u64::from(q4[1]) << 12)
+            | (u64::from(q4[2]) << 24)
+            | (u64::from(q4[3]) << 36);
+        o.copy_from_slice(&w.to_le_bytes()[..6]);
+    }
+    crate::wipe::wipe(&mut c);
+}
+
 /// SamplePolyCBD_eta (see `Ops::cbd_q3329`).
 pub(super) fn cbd(eta: usize, bytes: &[u8], p: &mut Poly) {
     if eta == 2 {

@@ -212,6 +212,43 @@ fn compression_equals_portable_and_the_definition_everywhere() {
     }
 }
 
+struct Encode12(Poly);
+impl Kernel for Encode12 {
+    type Output = [u8; 384];
+    fn run<B: Backend>(self, b: B) -> [u8; 384] {
+        let mut out = [0u8; 384];
+        b.encode12_q3329(&self.0, &mut out);
+        out
+    }
+}
+
+#[test]
+fn encode12_equals_the_definition_everywhere() {
+    // Every i16 input, on every backend: ByteEncode_12 of the canonical
+    // representative, bit by bit (FIPS 203 Alg. 5).
+    for start in (i16::MIN as i32..=i16::MAX as i32).step_by(N) {
+        let mut p = Poly::default();
+        for (i, c) in p.coeffs.iter_mut().enumerate() {
+            *c = (start + i as i32 * 97).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+        }
+        let mut want = [0u8; 384];
+        for (i, &c) in p.coeffs.iter().enumerate() {
+            let x = canon(c as i64) as u32;
+            for bit in 0..12 {
+                let at = 12 * i + bit;
+                want[at / 8] |= (((x >> bit) & 1) as u8) << (at % 8);
+            }
+        }
+        for kind in BackendKind::available() {
+            assert_eq!(
+                run_on(kind, Encode12(p.clone())),
+                Some(want),
+                "{kind:?} {start}"
+            );
+        }
+    }
+}
+
 struct Cbd(usize, std::vec::Vec<u8>);
 impl Kernel for Cbd {
     type Output = Poly;

@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -eq 0 ]]; then
-  set -- ml_kem 'keygen|from-bytes' ml_dsa 'keygen|sign-from-bytes|verify-from-bytes' \
+  set -- ml_kem 'keygen|from-bytes' ml_dsa 'keygen|sign-from-bytes|sign-hedged-from-bytes|verify-from-bytes|verify-64' \
     fn_dsa 'verify-64'
 fi
 grep -m1 'model name' /proc/cpuinfo

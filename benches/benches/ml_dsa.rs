@@ -148,6 +148,36 @@ macro_rules! bench_set {
                         .unwrap()
                 })
             });
+            // Verify from public-key bytes, cycling 64 distinct messages
+            // and signatures (each signature is pqkit's, accepted by both).
+            let msgs: Vec<[u8; 32]> = (0..64u8).map(|i| [i; 32]).collect();
+            let sigs: Vec<_> = msgs
+                .iter()
+                .map(|m| ours.sign_deterministic(m, CTX).unwrap())
+                .collect();
+            let mut n1 = 0;
+            let mut verify_ours_64 = || {
+                n1 = (n1 + 1) % 64;
+                pqkit_ml_dsa::VerifyingKey::<$ours>::from_bytes(black_box(&pk_bytes))
+                    .unwrap()
+                    .verify_multipart_with_context(&[&msgs[n1]], CTX, sigs[n1].as_bytes())
+                    .is_ok()
+            };
+            let mut n2 = 0;
+            let mut verify_aws_64 = || {
+                n2 = (n2 + 1) % 64;
+                ParsedPublicKey::new(&AWS_VK, black_box(&pk_bytes))
+                    .unwrap()
+                    .verify_sig(&msgs[n2], sigs[n2].as_bytes())
+                    .is_ok()
+            };
+            assert!((0..64).all(|_| verify_ours_64() && verify_aws_64()));
+            g.bench_function("verify-64-from-bytes/pqkit", |b| {
+                b.iter(&mut verify_ours_64)
+            });
+            g.bench_function("verify-64-from-bytes/aws-lc-rs", |b| {
+                b.iter(&mut verify_aws_64)
+            });
             // Average signing time over the C2SP CCTV benchmark message set
             // (all-zero seed, deterministic, empty context): the set
             // reproduces the distribution of rejection-loop iterations.

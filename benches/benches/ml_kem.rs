@@ -105,6 +105,43 @@ macro_rules! bench_set {
             };
             g.bench_function("decaps-from-bytes/pqkit", |b| b.iter(decaps_ours_bytes));
             g.bench_function("decaps-from-bytes/aws-lc-rs", |b| b.iter(decaps_aws_bytes));
+            // The same from key bytes, cycling 64 distinct ciphertexts
+            // (what a server sees), each checked against the peer's key.
+            let cts: Vec<_> = (0..64u8)
+                .map(|i| {
+                    let (ct, k) = hazmat::encaps_internal(&ek, &[i; 32]);
+                    (ct, k)
+                })
+                .collect();
+            let aws_cts: Vec<_> = (0..64)
+                .map(|_| {
+                    let (ct, k) = aws_ek.encapsulate().unwrap();
+                    (ct.as_ref().to_vec(), k.as_ref().to_vec())
+                })
+                .collect();
+            let mut n1 = 0;
+            let mut decaps_ours_64 = || {
+                n1 = (n1 + 1) % 64;
+                pqkit_ml_kem::ExpandedDecapsulationKey::<$ours>::from_expanded(black_box(&dk_bytes))
+                    .unwrap()
+                    .decapsulate_bytes(black_box(&cts[n1].0))
+                    .unwrap()
+            };
+            let mut n2 = 0;
+            let mut decaps_aws_64 = || {
+                n2 = (n2 + 1) % 64;
+                AwsDk::new(&AWS, black_box(&aws_dk_bytes))
+                    .unwrap()
+                    .decapsulate(black_box(aws_cts[n2].0.as_slice()).into())
+                    .unwrap()
+            };
+            // Call i uses ciphertext i mod 64.
+            for i in 1..=64 {
+                assert_eq!(decaps_ours_64().as_bytes(), cts[i % 64].1.as_bytes());
+                assert_eq!(decaps_aws_64().as_ref(), &aws_cts[i % 64].1[..]);
+            }
+            g.bench_function("decaps-64-from-bytes/pqkit", |b| b.iter(&mut decaps_ours_64));
+            g.bench_function("decaps-64-from-bytes/aws-lc-rs", |b| b.iter(&mut decaps_aws_64));
             g.finish();
 
             for (op, ours, rc, lcx, aws) in [
@@ -116,6 +153,7 @@ macro_rules! bench_set {
                 // encaps/decaps numbers are repeated in these rows.
                 ("encaps-from-bytes", mean_us(encaps_ours_bytes), mean_us(encaps_rc), mean_us(encaps_lc), mean_us(encaps_aws_bytes)),
                 ("decaps-from-bytes", mean_us(decaps_ours_bytes), mean_us(decaps_rc), mean_us(decaps_lc), mean_us(decaps_aws_bytes)),
+                ("decaps-64-from-bytes", mean_us(&mut decaps_ours_64), mean_us(decaps_rc), mean_us(decaps_lc), mean_us(&mut decaps_aws_64)),
             ] {
                 table.push(format!(
                     "{} {op:<17} pqkit {ours:>7.1}  aws-lc-rs {aws:>7.1}  libcrux {lcx:>7.1}  rustcrypto {rc:>7.1}  vs aws {:.2}  vs libcrux {:.2}",

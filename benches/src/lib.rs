@@ -71,12 +71,30 @@ pub mod probes {
         ("ml-kem-768-keygen", ml_kem_keygen::<MlKem768>),
         ("ml-kem-768-encaps", ml_kem_encaps::<MlKem768>),
         ("ml-kem-768-decaps", ml_kem_decaps::<MlKem768>),
+        ("ml-kem-768-decaps-from-bytes", ml_kem_decaps_from_bytes),
+        (
+            "libcrux-ml-kem-768-decaps-from-bytes",
+            libcrux_ml_kem_decaps_from_bytes,
+        ),
+        (
+            "aws-lc-ml-kem-768-decaps-from-bytes",
+            aws_ml_kem_decaps_from_bytes,
+        ),
         ("ml-dsa-44-keygen", ml_dsa_keygen::<MlDsa44>),
         ("ml-dsa-44-sign", ml_dsa_sign::<MlDsa44>),
         ("ml-dsa-44-verify", ml_dsa_verify::<MlDsa44>),
         ("ml-dsa-65-keygen", ml_dsa_keygen::<MlDsa65>),
         ("ml-dsa-65-sign", ml_dsa_sign::<MlDsa65>),
         ("ml-dsa-65-verify", ml_dsa_verify::<MlDsa65>),
+        ("ml-dsa-65-sign-from-bytes", ml_dsa_65_sign_from_bytes),
+        (
+            "libcrux-ml-dsa-65-sign-from-bytes",
+            libcrux_ml_dsa_65_sign_from_bytes,
+        ),
+        (
+            "aws-lc-ml-dsa-65-sign-from-bytes",
+            aws_ml_dsa_65_sign_from_bytes,
+        ),
         ("ml-dsa-87-keygen", ml_dsa_keygen::<MlDsa87>),
         ("ml-dsa-87-sign", ml_dsa_sign::<MlDsa87>),
         ("ml-dsa-87-verify", ml_dsa_verify::<MlDsa87>),
@@ -380,6 +398,85 @@ pub mod probes {
         Box::new(move || {
             dk.decapsulate_bytes(black_box(&ct))
                 .map_or(0, |k| u64::from(k[0]))
+        })
+    }
+
+    /// ML-KEM-768's static expanded decapsulation key and a ciphertext.
+    fn kem_static() -> (&'static [u8; 2400], &'static [u8; 1088]) {
+        (
+            include_bytes!(concat!(env!("OUT_DIR"), "/ml-kem-768.dk")),
+            include_bytes!(concat!(env!("OUT_DIR"), "/ml-kem-768.ct")),
+        )
+    }
+
+    /// Decapsulation from the static expanded key bytes: the validated
+    /// import (§7.2/§7.3 checks, A-hat^T) and the decapsulation.
+    fn ml_kem_decaps_from_bytes() -> Op {
+        let (dk, ct) = kem_static();
+        Box::new(move || {
+            pqkit_ml_kem::ExpandedDecapsulationKey::<MlKem768>::from_expanded(black_box(dk))
+                .and_then(|k| k.decapsulate_bytes(ct))
+                .map_or(0, |k| u64::from(k[0]))
+        })
+    }
+
+    /// libcrux-ml-kem: decapsulation from the same bytes.
+    fn libcrux_ml_kem_decaps_from_bytes() -> Op {
+        let (dk, ct) = kem_static();
+        Box::new(move || {
+            use libcrux_ml_kem::mlkem768;
+            let sk = mlkem768::MlKem768PrivateKey::from(black_box(dk));
+            let ct = mlkem768::MlKem768Ciphertext::from(ct);
+            u64::from(mlkem768::decapsulate(&sk, &ct)[0])
+        })
+    }
+
+    /// aws-lc-rs: decapsulation from the same bytes.
+    fn aws_ml_kem_decaps_from_bytes() -> Op {
+        let (dk, ct) = kem_static();
+        Box::new(move || {
+            use aws_lc_rs::kem::{DecapsulationKey, ML_KEM_768};
+            DecapsulationKey::new(&ML_KEM_768, black_box(dk))
+                .ok()
+                .and_then(|k| k.decapsulate(ct[..].into()).ok())
+                .map_or(0, |k| u64::from(k.as_ref()[0]))
+        })
+    }
+
+    /// ML-DSA-65's static expanded signing key.
+    fn dsa_65_sk() -> &'static [u8; 4032] {
+        include_bytes!(concat!(env!("OUT_DIR"), "/ml-dsa-65.sk"))
+    }
+
+    /// Signing from the static expanded key bytes, with the fully validated
+    /// import (as aws-lc-rs, which derives the public key).
+    fn ml_dsa_65_sign_from_bytes() -> Op {
+        Box::new(|| {
+            pqkit_ml_dsa::ExpandedSigningKey::<MlDsa65>::from_expanded(black_box(dsa_65_sk()))
+                .and_then(|sk| sk.sign_with_rnd(b"stack probe", b"", &[9; 32]))
+                .map_or(0, |s| u64::from(s.as_bytes()[0]))
+        })
+    }
+
+    /// libcrux-ml-dsa: signing from the same bytes (not validated).
+    fn libcrux_ml_dsa_65_sign_from_bytes() -> Op {
+        Box::new(|| {
+            use libcrux_ml_dsa::{MLDSASigningKey, ml_dsa_65};
+            let sk = MLDSASigningKey::new(*black_box(dsa_65_sk()));
+            ml_dsa_65::sign(&sk, b"stack probe", b"", [9; 32])
+                .map_or(0, |s| u64::from(s.as_ref()[0]))
+        })
+    }
+
+    /// aws-lc-rs: signing from the same bytes (it derives the public key).
+    fn aws_ml_dsa_65_sign_from_bytes() -> Op {
+        Box::new(|| {
+            use aws_lc_rs::signature::{ML_DSA_65_SIGNING, PqdsaKeyPair};
+            let mut sig = [0u8; 3309];
+            PqdsaKeyPair::from_raw_private_key(&ML_DSA_65_SIGNING, black_box(dsa_65_sk()))
+                .ok()
+                .and_then(|kp| kp.sign(b"stack probe", &mut sig).ok())
+                .map_or(0, |_| u64::from(sig[0]))
         })
     }
 

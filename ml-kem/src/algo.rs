@@ -7,10 +7,7 @@
 //! multiplication by `2^32 mod q` ([`R2`]).
 
 use pqkit_common::Backend;
-use pqkit_common::keccak::{
-    ExtendableOutput, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256, Shake256X4, Update, XofReader,
-    stream_x4,
-};
+use pqkit_common::keccak::{Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256X4, stream_x4};
 use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
 use pqkit_common::wipe::WipedBytes;
@@ -78,7 +75,7 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
     let rider = Rider {
-        input: ek,
+        input: &[ek],
         rate: SHA3_256_RATE,
         pad: SHA3_PAD,
         out: hash,
@@ -91,21 +88,13 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
 /// computing `H(ek)` in a lane of the matrix generation.
 const SHA3_256_RATE: usize = 136;
 const SHA3_PAD: u8 = 0x06;
+/// SHAKE's domain padding byte (for `J` beside the encryption noise).
+const SHAKE_PAD: u8 = 0x1f;
 
 /// H = SHA3-256.
 pub(crate) use pqkit_common::keccak::sha3_256 as h;
 /// G = SHA3-512, split in two 32-byte halves.
 use pqkit_common::keccak::sha3_512 as g;
-
-/// J = SHAKE256(z || c, 32): the implicit-rejection key.
-fn j(z: &[u8], c: &[u8]) -> [u8; 32] {
-    let mut x = Shake256::default();
-    x.update(z);
-    x.update(c);
-    let mut out = [0u8; 32];
-    x.finalize_xof().read(&mut out);
-    out
-}
 
 /// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
 /// or its transpose (`rho || i || j`), on the 4-way SHAKE128 with each lane
@@ -186,6 +175,56 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
     for (p, bytes) in out.iter_mut().zip(buf.iter()) {
         b.cbd_q3329(eta, &bytes[..64 * eta], p);
     }
+}
+
+/// K-PKE.Encrypt's noise (FIPS 203 Alg. 14 lines 9-17): `y` (eta1,
+/// nonces 0..k) into `noise[..k]`, `e1` (eta2, k..2k) into `noise[k..2k]`
+/// and `e2` (eta2, 2k) into `noise[2k]`, on [`stream_x4`] (each entry a
+/// fixed one or two blocks, so the schedule does not depend on the
+/// secrets). `rider`, in decapsulation, is `J(z || c)`, computed in a lane
+/// of its own meanwhile.
+fn sample_encrypt_noise<B: Backend, P: ParameterSet>(
+    b: B,
+    r: &[u8; 32],
+    noise: &mut [Poly],
+    rider: Option<Rider<'_>>,
+) {
+    let k = P::K;
+    let eta = |e: usize| if e < k { P::ETA1 } else { P::ETA2 };
+    // The first block of the two an eta = 3 entry needs (ML-KEM-512's y).
+    let mut first = WipedBytes([[0u8; SHAKE256_RATE]; MAX_K]);
+    let mut two = WipedBytes([0u8; 2 * SHAKE256_RATE]);
+    stream_x4::<B, SHAKE256_RATE, 33>(
+        b,
+        (2 * k + 1).min(noise.len()),
+        |e| {
+            let mut seed = [0u8; 33];
+            seed[..32].copy_from_slice(r);
+            seed[32] = e as u8;
+            seed
+        },
+        |e, i, block| {
+            let len = 64 * eta(e);
+            if len <= SHAKE256_RATE {
+                b.cbd_q3329(eta(e), &block[..len], &mut noise[e]);
+                return true;
+            }
+            match first.get_mut(e) {
+                Some(f) if i == 0 => {
+                    *f = *block;
+                    false
+                }
+                Some(f) => {
+                    two[..SHAKE256_RATE].copy_from_slice(f);
+                    two[SHAKE256_RATE..].copy_from_slice(block);
+                    b.cbd_q3329(eta(e), &two[..len], &mut noise[e]);
+                    true
+                }
+                None => true,
+            }
+        },
+        rider,
+    );
 }
 
 /// FIPS 203 Alg. 5 ByteEncode_12 into `out` (384 bytes; the callers'
@@ -347,6 +386,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     m: &[u8; 32],
     r: &[u8; 32],
     ct: &mut CtSink<'_>,
+    rider: Option<Rider<'_>>,
 ) {
     let k = P::K;
     // One compressed polynomial (32 d bytes, d <= 11); wiped (c2 encodes
@@ -358,8 +398,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     // Lines 9-17: y (eta1, nonces 0..k), then e1 (eta2, k..2k) and e2
     // (eta2, 2k): noise[..k] is y, noise[k..2k] is e1, noise[2k] is e2.
     let mut noise = Secret::<{ 2 * MAX_K + 1 }>::new(2 * k + 1);
-    sample_noise(b, r, 0, P::ETA1, &mut noise[..k]);
-    sample_noise(b, r, k as u8, P::ETA2, &mut noise[k..2 * k + 1]);
+    sample_encrypt_noise::<B, P>(b, r, &mut noise[..2 * k + 1], rider);
     let (y, rest) = noise.split_at_mut(k);
     let (e1, e2) = rest.split_at(k);
     let e2 = &e2[0];
@@ -477,7 +516,7 @@ pub(crate) fn encaps<B: Backend, P: ParameterSet>(
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
     // Line 2: c = K-PKE.Encrypt(ek, m, r).
-    kpke_encrypt::<B, P>(b, ek, m, &r, &mut CtSink::Write(ct));
+    kpke_encrypt::<B, P>(b, ek, m, &r, &mut CtSink::Write(ct), None);
     Ok(key)
 }
 
@@ -504,11 +543,17 @@ pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     let kr = g(&[&m[..], &hh]);
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
-    // Line 7: K-bar = J(z || c).
-    let kbar = Zeroizing::new(j(z, ct));
-    // Line 8: c' = K-PKE.Encrypt(ek_pke, m', r').
+    // Line 8: c' = K-PKE.Encrypt(ek_pke, m', r'), with line 7's
+    // K-bar = J(z || c) computed beside its noise.
+    let mut kbar = Zeroizing::new([0u8; 32]);
+    let j = Rider {
+        input: &[z, ct],
+        rate: SHAKE256_RATE,
+        pad: SHAKE_PAD,
+        out: &mut kbar[..],
+    };
     let mut sink = CtSink::Compare { ct, diff: 0 };
-    kpke_encrypt::<B, P>(b, ek, &m, &r, &mut sink);
+    kpke_encrypt::<B, P>(b, ek, &m, &r, &mut sink, Some(j));
     // Lines 9-11: K' if c == c', else K-bar, selected in constant time.
     let diff = match sink {
         CtSink::Compare { diff, .. } => diff,

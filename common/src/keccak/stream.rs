@@ -12,19 +12,22 @@
 //! over: ML-KEM-768's key import then costs about ten 4-way permutations
 //! instead of eleven plus nine single ones.
 //!
-//! The schedule depends on how many blocks each entry takes, so the
-//! outputs must be public (rejection sampling of a public seed's matrix).
+//! The schedule depends only on how many blocks each entry takes: with
+//! secret seeds (noise), the consumers' block counts must not depend on the
+//! output (a fixed count per entry), as they do not for ML-KEM's PRF; for
+//! rejection sampling the outputs must be public (a public seed's matrix).
+//! Seeds, squeezed blocks and the state are wiped before returning.
 
 use super::{StateX4, X4Ops};
 
 /// A hash computed alongside [`stream_x4`]'s entries, in a lane of its
 /// own: `out = Keccak[rate](input || pad ...)`, the first `out.len()` bytes
-/// (at most `rate`). `pad` is the domain byte: `0x06` for SHA-3, `0x1f` for
-/// SHAKE.
+/// (at most `rate`), where `input` is the concatenation of the parts. `pad`
+/// is the domain byte: `0x06` for SHA-3, `0x1f` for SHAKE.
 #[derive(Debug)]
 pub struct Rider<'a> {
-    /// The message.
-    pub input: &'a [u8],
+    /// The message, as consecutive parts.
+    pub input: &'a [&'a [u8]],
     /// Rate in bytes (136 for SHA3-256 and SHAKE256, 168 for SHAKE128).
     pub rate: usize,
     /// Domain padding byte.
@@ -71,7 +74,7 @@ enum Lane {
 ///         got[e].extend_from_slice(block);
 ///         i == e
 ///     },
-///     Some(Rider { input: &msg, rate: 136, pad: 0x06, out: &mut digest }),
+///     Some(Rider { input: &[&msg[..10], &msg[10..]], rate: 136, pad: 0x06, out: &mut digest }),
 /// );
 /// for (e, g) in got.iter().enumerate() {
 ///     let mut want = vec![0u8; 168 * (e + 1)];
@@ -100,6 +103,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
     }
     let mut next = 0;
     let mut block = [0u8; RATE];
+    let mut chunk = [0u8; RIDER_RATE_MAX];
     loop {
         // Load: a fresh entry into every idle lane, the rider's next block.
         let mut busy = 0;
@@ -110,8 +114,9 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                     for row in state.lanes.iter_mut() {
                         row[k] = 0;
                     }
-                    let s = seed(next);
+                    let mut s = seed(next);
                     xor_lane(&mut state, k, 0, &s);
+                    crate::wipe::wipe(&mut s);
                     xor_lane(&mut state, k, SEED, &[0x1f]);
                     xor_lane(&mut state, k, RATE - 1, &[0x80]);
                     *lane = Lane::Entry { e: next, block: 0 };
@@ -126,15 +131,13 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                 }
                 Lane::Rider { off, last } => {
                     if let Some(r) = rider.as_ref() {
-                        let rest = r.input.get(*off..).unwrap_or_default();
-                        if rest.len() >= r.rate {
-                            xor_lane(&mut state, k, 0, &rest[..r.rate]);
-                            *off += r.rate;
-                        } else {
-                            xor_lane(&mut state, k, 0, rest);
-                            xor_lane(&mut state, k, rest.len(), &[r.pad]);
-                            xor_lane(&mut state, k, r.rate - 1, &[0x80]);
-                            *off += rest.len();
+                        let rate = r.rate.min(RIDER_RATE_MAX);
+                        let n = gather(r.input, *off, &mut chunk[..rate]);
+                        xor_lane(&mut state, k, 0, &chunk[..n]);
+                        *off += n;
+                        if n < rate {
+                            xor_lane(&mut state, k, n, &[r.pad]);
+                            xor_lane(&mut state, k, rate - 1, &[0x80]);
                             *last = true;
                         }
                     }
@@ -163,7 +166,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                 }
                 Lane::Rider { last: true, .. } => {
                     if let Some(r) = rider.take() {
-                        let n = r.out.len().min(r.rate);
+                        let n = r.out.len().min(r.rate.min(RIDER_RATE_MAX));
                         read_lane(&state, k, &mut r.out[..n]);
                     }
                     *lane = Lane::Idle;
@@ -173,6 +176,33 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
         }
     }
     crate::wipe::wipe(state.lanes.as_flattened_mut());
+    crate::wipe::wipe(&mut block);
+    crate::wipe::wipe(&mut chunk);
+}
+
+/// The largest rate a rider may have (SHAKE128's); larger ones are taken
+/// as this.
+const RIDER_RATE_MAX: usize = 168;
+
+/// Copy the bytes of the concatenation of `parts` from offset `off` into
+/// `out`, as many as there are (at most `out.len()`); returns how many.
+fn gather(parts: &[&[u8]], off: usize, out: &mut [u8]) -> usize {
+    let mut skip = off;
+    let mut n = 0;
+    for p in parts {
+        if skip >= p.len() {
+            skip -= p.len();
+            continue;
+        }
+        let take = (p.len() - skip).min(out.len() - n);
+        out[n..n + take].copy_from_slice(&p[skip..skip + take]);
+        n += take;
+        skip = 0;
+        if n == out.len() {
+            break;
+        }
+    }
+    n
 }
 
 /// XOR `bytes` into instance `k` of `state` from byte `at` of its rate.
@@ -243,6 +273,7 @@ mod tests {
                     let want_blocks = |e: usize| (e * 5 + entries) % 7;
                     let mut got = std::vec![Vec::new(); entries];
                     let mut digest = [0u8; 64];
+                    let parts: [&[u8]; 3] = [&msg[..msg.len() / 3], &[], &msg[msg.len() / 3..]];
                     stream_x4::<B, 168, 34>(
                         b,
                         entries,
@@ -253,7 +284,7 @@ mod tests {
                             i >= want_blocks(e)
                         },
                         rider_len.map(|_| Rider {
-                            input: &msg,
+                            input: &parts,
                             rate: 136,
                             pad: 0x1f,
                             out: &mut digest,

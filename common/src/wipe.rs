@@ -169,3 +169,23 @@ pub fn store<T>(t: T) -> Store<T> {
 pub fn store<T>(t: T) -> Store<T> {
     t
 }
+
+/// A default `T` in its [`Store`], made in place where the allocator
+/// allows it (`Box::default` writes into the new allocation, where
+/// `store(T::default())` may build the value on the stack first and copy
+/// it: 23 KB for ML-DSA's secret parts).
+///
+/// ```
+/// let s: pqkit_common::wipe::Store<pqkit_common::q3329::Poly> = pqkit_common::wipe::store_default();
+/// assert_eq!(s.coeffs[255], 0);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn store_default<T: Default>() -> Store<T> {
+    alloc::boxed::Box::default()
+}
+
+/// A default `T` in its [`Store`].
+#[cfg(not(feature = "alloc"))]
+pub fn store_default<T: Default>() -> Store<T> {
+    T::default()
+}

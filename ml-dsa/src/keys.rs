@@ -11,7 +11,7 @@ use crate::algo::{self, PublicParts, SecretParts};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::{HashAlg, PreHash};
-use pqkit_common::wipe::{Store, store};
+use pqkit_common::wipe::{Store, store_default};
 
 // ---------------------------------------------------------------------------
 // Kernels: each public operation enters the backend through `dispatch`.
@@ -165,7 +165,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     pub fn decode(enc: &EncodedVerifyingKey<P>) -> Self {
         let mut vk = Self {
             bytes: *enc,
-            parts: store(PublicParts::default()),
+            parts: store_default(),
         };
         dispatch(DecodePkK::<P> {
             pk: enc.as_ref(),
@@ -382,12 +382,14 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     }
 
     fn empty() -> Self {
+        let mut parts: Store<SecretParts> = store_default();
+        parts.dims = (P::L, P::K);
         Self {
             expanded: P::ExpandedKeyBytes::zeroed(),
-            parts: store(SecretParts::with_dims(P::L, P::K)),
+            parts,
             vk: VerifyingKey {
                 bytes: P::PublicKeyBytes::zeroed(),
-                parts: store(PublicParts::default()),
+                parts: store_default(),
             },
         }
     }

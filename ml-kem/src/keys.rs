@@ -11,7 +11,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
 use crate::algo::{self, EkParts, MAX_K};
-use pqkit_common::wipe::{Store, store};
+use pqkit_common::wipe::{Store, store_default};
 
 use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 
@@ -109,7 +109,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     /// Decode and validate (length, FIPS 203 §7.2 modulus check).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::EkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let mut parts = store(EkParts::default());
+        let mut parts: Store<EkParts> = store_default();
         let mut hash = [0u8; 32];
         let ok = dispatch(ExpandEkK::<P> {
             ek: &bytes,
@@ -216,7 +216,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
         z.copy_from_slice(&seed[32..]);
         let mut ek = Array::<u8, P::EkSize>::default();
         let mut dk = pqkit_common::wipe::WipedBytes(Array::<u8, P::DkSize>::default());
-        let mut parts = store(EkParts::default());
+        let mut parts: Store<EkParts> = store_default();
         // Lengths are fixed by the types, so the length check cannot fail.
         let _ = dispatch(KeyGenK::<P> {
             d: &d,

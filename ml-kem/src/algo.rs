@@ -11,7 +11,7 @@ use pqkit_common::keccak::{Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256X4, stre
 use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
 use pqkit_common::wipe::WipedBytes;
-use zeroize::{Zeroize, Zeroizing};
+use zeroize::Zeroizing;
 
 use crate::{Error, ParameterSet};
 
@@ -161,7 +161,7 @@ fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out:
         inp[32] = nonce0.wrapping_add(lane as u8);
     }
     let mut xof = Shake256X4::absorb(b, &inputs);
-    inputs.zeroize();
+    pqkit_common::wipe::wipe(inputs.as_flattened_mut());
     let mut buf = WipedBytes([[0u8; 2 * SHAKE256_RATE]; 4]);
     let mut block = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
     // 64 eta bytes: one block for eta = 2 (128 <= 136), two for eta = 3.
@@ -264,7 +264,7 @@ fn compress_encode<B: Backend>(b: B, p: &Poly, d: u32, out: &mut [u8]) {
     b.compress_q3329(p, d, &mut c);
     let ok = pack256(d, &c, out);
     debug_assert!(ok, "compress_encode output is 32 d bytes");
-    c.zeroize();
+    pqkit_common::wipe::wipe(&mut c);
 }
 
 /// ByteDecode_d and Decompress_d.
@@ -275,7 +275,7 @@ fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
     for (x, &y) in p.coeffs.iter_mut().zip(&c) {
         *x = decompress(y, d);
     }
-    c.zeroize();
+    pqkit_common::wipe::wipe(&mut c);
 }
 
 /// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced.

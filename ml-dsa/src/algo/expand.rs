@@ -123,7 +123,7 @@ pub(super) fn expand_s_x4<B: Backend, P: ParameterSet, E: Bound>(
         s
     });
     let mut x = Shake256X4::absorb(b, &seeds);
-    seeds.zeroize();
+    pqkit_common::wipe::wipe(seeds.as_flattened_mut());
     let mut filled = [0usize; 4];
     let mut blocks = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
     for _ in 0..E::MAX_S {

@@ -66,7 +66,7 @@ impl MaskStream {
             s
         });
         let mut x = Shake256X4::absorb(b, &seeds);
-        seeds.zeroize();
+        pqkit_common::wipe::wipe(seeds.as_flattened_mut());
         // 5 blocks = 680 bytes >= 640.
         let mut buf = WipedBytes([[0u8; 5 * SHAKE256_RATE]; 4]);
         let mut blocks = WipedBytes([[0u8; SHAKE256_RATE]; 4]);

@@ -2,8 +2,12 @@
 # The benches as a downstream user builds pqkit: the `downstream` profile
 # (plain release: no LTO, 16 codegen units), once with the default target
 # and once with `-C target-cpu=native` (its own target directory), each in
-# one process beside the peer crates. Prints criterion's lines for the
-# rows named by FILTER (a regex; default: the rows of issue 18).
+# one process beside the peer crates; then the default build again with
+# pqkit's AVX-512 kernels switched off (`PQKIT_BACKEND=avx2`: what an
+# AVX2-only CPU runs; the peers use no AVX-512 kernels here, and aws-lc
+# runs the same with its AVX-512 CPUID bits masked). Prints criterion's
+# lines for the rows named by FILTER (a regex; default: the rows of issue
+# 18).
 #
 #   bash scripts/bench-downstream.sh [BENCH FILTER]...
 #
@@ -38,3 +42,4 @@ run() { # label, extra env...
 ARGS=("$@")
 run "downstream (no LTO, 16 CGU)" CARGO_TARGET_DIR=target
 run "downstream, target-cpu=native" RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native
+run "downstream, AVX-512 off (PQKIT_BACKEND=avx2)" CARGO_TARGET_DIR=target PQKIT_BACKEND=avx2

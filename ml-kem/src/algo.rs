@@ -70,7 +70,7 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
     let k = P::K;
     let mut ok = subtle::Choice::from(1);
     for (i, p) in out.t.iter_mut().take(k).enumerate() {
-        ok &= decode12(&ek[384 * i..384 * (i + 1)], p);
+        ok &= decode12(b, &ek[384 * i..384 * (i + 1)], p);
     }
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
@@ -237,19 +237,11 @@ fn encode12<B: Backend>(b: B, p: &Poly, out: &mut [u8]) {
 
 /// FIPS 203 Alg. 6 ByteDecode_12 of 384 bytes; returns whether every value
 /// is below q (the §7.2 modulus check), without branching on the values.
-pub(crate) fn decode12(bytes: &[u8], p: &mut Poly) -> subtle::Choice {
-    let full = bytes.len() == 384;
-    // All ones while every value is below q; one Choice at the end.
-    let mut below = u32::MAX;
-    for (o, pair) in bytes.chunks_exact(3).zip(p.coeffs.chunks_exact_mut(2)) {
-        let x = u32::from(o[0]) | (u32::from(o[1] & 0x0f) << 8);
-        let y = u32::from(o[1] >> 4) | (u32::from(o[2]) << 4);
-        pair[0] = x as i16;
-        pair[1] = y as i16;
-        below &=
-            pqkit_common::ct::lt_mask_u32(x, Q as u32) & pqkit_common::ct::lt_mask_u32(y, Q as u32);
+pub(crate) fn decode12<B: Backend>(b: B, bytes: &[u8], p: &mut Poly) -> subtle::Choice {
+    match <&[u8; 384]>::try_from(bytes) {
+        Ok(bytes) => b.decode12_q3329(bytes, p),
+        Err(_) => subtle::Choice::from(0),
     }
-    subtle::Choice::from((below & 1) as u8 & u8::from(full))
 }
 
 /// FIPS 203 (4.8) Decompress_d: `round(q y / 2^d)`.
@@ -460,7 +452,7 @@ fn kpke_decrypt<B: Backend, P: ParameterSet>(
     let (s, w) = sw.split_at_mut(MAX_K);
     let w = &mut w[0];
     for (i, p) in s.iter_mut().take(k).enumerate() {
-        let _ = decode12(&dk_pke[384 * i..384 * (i + 1)], p);
+        let _ = decode12(b, &dk_pke[384 * i..384 * (i + 1)], p);
     }
     // Line 6: w = v' - NTT^-1(s-hat o NTT(u')).
     dot(b, k, s, &u, w);

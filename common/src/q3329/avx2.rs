@@ -408,6 +408,43 @@ pub(super) fn encode12(a: &Poly, out: &mut [u8; 384]) {
     }
 }
 
+/// ByteDecode_12 with the modulus check, 24 bytes to 16 coefficients per
+/// step: two 16-byte loads (bytes 0..16 and 8..24, so nothing past the
+/// input is read), a byte shuffle placing each coefficient's two bytes in
+/// a 16-bit lane (the high half starting at its byte 4, input byte 12),
+/// the low 12 bits of even lanes and the top 12 of odd ones; the check
+/// ANDs `q > value` over every lane.
+#[target_feature(enable = "avx2")]
+pub(super) fn decode12(bytes: &[u8; 384], a: &mut Poly) -> subtle::Choice {
+    use core::arch::x86_64::*;
+    let q = _mm256_set1_epi16(Q);
+    let m12 = _mm256_set1_epi16(0xfff);
+    let spread = _mm256_setr_epi8(
+        0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, //
+        4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15,
+    );
+    let mut ok = _mm256_set1_epi16(-1);
+    for (chunk, src) in a.chunks_mut().iter_mut().zip(bytes.chunks_exact(24)) {
+        let (lo, hi) = (&src[..16], &src[8..24]);
+        // SAFETY: `lo` and `hi` are 16 readable bytes each; loadu has no
+        // alignment requirement.
+        #[allow(unsafe_code)]
+        let v = unsafe {
+            _mm256_set_m128i(
+                _mm_loadu_si128(hi.as_ptr().cast()),
+                _mm_loadu_si128(lo.as_ptr().cast()),
+            )
+        };
+        let w = _mm256_shuffle_epi8(v, spread);
+        let vals =
+            _mm256_blend_epi16::<0b1010_1010>(_mm256_and_si256(w, m12), _mm256_srli_epi16::<4>(w));
+        ok = _mm256_and_si256(ok, _mm256_cmpgt_epi16(q, vals));
+        v16::store(chunk, vals);
+    }
+    let all = _mm256_movemask_epi8(ok) as u32;
+    subtle::Choice::from(u8::from(all == u32::MAX))
+}
+
 impl Ops for crate::backend::Avx2 {
     #[inline]
     fn ntt_q3329(self, a: &mut Poly) {
@@ -471,6 +508,14 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             encode12(a, out)
+        }
+    }
+    #[inline]
+    fn decode12_q3329(self, bytes: &[u8; 384], a: &mut Poly) -> subtle::Choice {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            decode12(bytes, a)
         }
     }
 }

@@ -125,6 +125,14 @@ pub trait Ops: Copy {
     fn encode12_q3329(self, a: &Poly, out: &mut [u8; 384]) {
         portable::encode12(a, out);
     }
+    /// FIPS 203 Alg. 6 ByteDecode_12 into `a` (values in `0..4096`), and
+    /// whether every value is below q (the §7.2 modulus check), computed
+    /// without a branch on the values. Constant-time (secret keys are
+    /// decoded).
+    #[inline]
+    fn decode12_q3329(self, bytes: &[u8; 384], a: &mut Poly) -> subtle::Choice {
+        portable::decode12(bytes, a)
+    }
 }
 
 impl Ops for crate::Portable {}

@@ -118,6 +118,20 @@ pub(super) fn encode12(a: &Poly, out: &mut [u8; 384]) {
     crate::wipe::wipe(&mut c);
 }
 
+/// ByteDecode_12 with the modulus check (see `Ops::decode12_q3329`).
+pub(super) fn decode12(bytes: &[u8; 384], a: &mut Poly) -> subtle::Choice {
+    // All ones while every value is below q; one Choice at the end.
+    let mut below = u32::MAX;
+    for (o, pair) in bytes.chunks_exact(3).zip(a.coeffs.chunks_exact_mut(2)) {
+        let x = u32::from(o[0]) | (u32::from(o[1] & 0x0f) << 8);
+        let y = u32::from(o[1] >> 4) | (u32::from(o[2]) << 4);
+        pair[0] = x as i16;
+        pair[1] = y as i16;
+        below &= crate::ct::lt_mask_u32(x, Q as u32) & crate::ct::lt_mask_u32(y, Q as u32);
+    }
+    subtle::Choice::from((below & 1) as u8)
+}
+
 /// SamplePolyCBD_eta (see `Ops::cbd_q3329`).
 pub(super) fn cbd(eta: usize, bytes: &[u8], p: &mut Poly) {
     if eta == 2 {

@@ -249,6 +249,56 @@ fn encode12_equals_the_definition_everywhere() {
     }
 }
 
+struct Decode12([u8; 384]);
+impl Kernel for Decode12 {
+    type Output = (Poly, bool);
+    fn run<B: Backend>(self, b: B) -> (Poly, bool) {
+        let mut p = Poly::default();
+        let ok = b.decode12_q3329(&self.0, &mut p);
+        (p, bool::from(ok))
+    }
+}
+
+#[test]
+fn decode12_equals_the_definition_everywhere() {
+    // Every 12-bit value in every position (16 polynomials of 256
+    // values), then each with a single value pushed to q, q + 1 and
+    // 4095 at every position: the coefficients bit by bit (FIPS 203
+    // Alg. 6) and the modulus check, on every backend.
+    let encode = |vals: &[u32; N]| {
+        let mut bytes = [0u8; 384];
+        for (i, &x) in vals.iter().enumerate() {
+            for bit in 0..12 {
+                let at = 12 * i + bit;
+                bytes[at / 8] |= (((x >> bit) & 1) as u8) << (at % 8);
+            }
+        }
+        bytes
+    };
+    let check = |vals: &[u32; N]| {
+        let bytes = encode(vals);
+        let want_ok = vals.iter().all(|&x| x < Q as u32);
+        for kind in BackendKind::available() {
+            let (p, ok) = run_on(kind, Decode12(bytes)).expect("available");
+            assert_eq!(ok, want_ok, "{kind:?}");
+            for (c, &x) in p.coeffs.iter().zip(vals) {
+                assert_eq!(*c as u32, x, "{kind:?}");
+            }
+        }
+    };
+    for start in (0..4096u32).step_by(N) {
+        let vals: [u32; N] = core::array::from_fn(|i| (start + i as u32 * 17) % 4096);
+        check(&vals);
+    }
+    for pos in (0..N).step_by(7) {
+        for bad in [Q as u32 - 1, Q as u32, Q as u32 + 1, 4095] {
+            let mut vals: [u32; N] = core::array::from_fn(|i| (i as u32 * 13) % (Q as u32));
+            vals[pos] = bad;
+            check(&vals);
+        }
+    }
+}
+
 struct Cbd(usize, std::vec::Vec<u8>);
 impl Kernel for Cbd {
     type Output = Poly;

@@ -7,7 +7,7 @@
 //! multiplication by `2^32 mod q` ([`R2`]).
 
 use pqkit_common::Backend;
-use pqkit_common::keccak::{Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256X4, stream_x4};
+use pqkit_common::keccak::{Rider, SHAKE128_RATE, SHAKE256_RATE, stream_x4};
 use pqkit_common::pack::{pack256, unpack256};
 use pqkit_common::q3329::{MOD, N, Poly, Q};
 use pqkit_common::wipe::WipedBytes;
@@ -121,7 +121,7 @@ pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
             seed[33] = y as u8;
             seed
         },
-        |e, block, buf| {
+        |e, _, block, buf| {
             let p = &mut a[e / k][e % k];
             filled[e] = if block < MAX_BLOCKS {
                 b.rej_uniform_q3329(p, filled[e], buf)
@@ -144,84 +144,46 @@ fn fill_mod_q(p: &mut Poly, filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
     n
 }
 
-/// `out[i] = CBD_eta(PRF_eta(seed, nonce0 + i))` for every polynomial of
-/// `out`, four per 4-way SHAKE256 (FIPS 203 Alg. 13 lines 9-16, Alg. 14
-/// lines 9-17).
-fn sample_noise<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out: &mut [Poly]) {
-    for (n, chunk) in out.chunks_mut(4).enumerate() {
-        sample_noise4(b, seed, nonce0.wrapping_add(4 * n as u8), eta, chunk);
-    }
-}
-
-/// [`sample_noise`] for at most four polynomials.
-fn sample_noise4<B: Backend>(b: B, seed: &[u8; 32], nonce0: u8, eta: usize, out: &mut [Poly]) {
-    let mut inputs = [[0u8; 33]; 4];
-    for (lane, inp) in inputs.iter_mut().enumerate() {
-        inp[..32].copy_from_slice(seed);
-        inp[32] = nonce0.wrapping_add(lane as u8);
-    }
-    let mut xof = Shake256X4::absorb(b, &inputs);
-    pqkit_common::wipe::wipe(inputs.as_flattened_mut());
-    let mut buf = WipedBytes([[0u8; 2 * SHAKE256_RATE]; 4]);
-    let mut block = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
-    // 64 eta bytes: one block for eta = 2 (128 <= 136), two for eta = 3.
-    let blocks = (64 * eta).div_ceil(SHAKE256_RATE).min(2);
-    for half in 0..blocks {
-        xof.squeeze_block(&mut block);
-        for (dst, src) in buf.iter_mut().zip(block.iter()) {
-            dst[half * SHAKE256_RATE..(half + 1) * SHAKE256_RATE].copy_from_slice(src);
-        }
-    }
-    for (p, bytes) in out.iter_mut().zip(buf.iter()) {
-        b.cbd_q3329(eta, &bytes[..64 * eta], p);
-    }
-}
-
-/// K-PKE.Encrypt's noise (FIPS 203 Alg. 14 lines 9-17): `y` (eta1,
-/// nonces 0..k) into `noise[..k]`, `e1` (eta2, k..2k) into `noise[k..2k]`
-/// and `e2` (eta2, 2k) into `noise[2k]`, on [`stream_x4`] (each entry a
-/// fixed one or two blocks, so the schedule does not depend on the
-/// secrets). `rider`, in decapsulation, is `J(z || c)`, computed in a lane
-/// of its own meanwhile.
-fn sample_encrypt_noise<B: Backend, P: ParameterSet>(
+/// `out[e] = CBD_eta(e)(PRF_eta(e)(seed, e))` for every polynomial of
+/// `out` (FIPS 203 Alg. 13 lines 9-16: s and e; Alg. 14 lines 9-17: y, e1
+/// and e2), on [`stream_x4`]: each entry takes a fixed one or two blocks,
+/// so the schedule does not depend on the secrets. `rider`, in
+/// decapsulation, is `J(z || c)`, computed in a lane of its own meanwhile.
+fn sample_noise<B: Backend>(
     b: B,
-    r: &[u8; 32],
-    noise: &mut [Poly],
+    seed: &[u8; 32],
+    eta: impl Fn(usize) -> usize,
+    out: &mut [Poly],
     rider: Option<Rider<'_>>,
 ) {
-    let k = P::K;
-    let eta = |e: usize| if e < k { P::ETA1 } else { P::ETA2 };
-    // The first block of the two an eta = 3 entry needs (ML-KEM-512's y).
-    let mut first = WipedBytes([[0u8; SHAKE256_RATE]; MAX_K]);
+    // Per lane, the first of the two blocks an eta = 3 entry needs.
+    let mut first = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
     let mut two = WipedBytes([0u8; 2 * SHAKE256_RATE]);
     stream_x4::<B, SHAKE256_RATE, 33>(
         b,
-        (2 * k + 1).min(noise.len()),
+        out.len(),
         |e| {
-            let mut seed = [0u8; 33];
-            seed[..32].copy_from_slice(r);
-            seed[32] = e as u8;
-            seed
+            let mut s = [0u8; 33];
+            s[..32].copy_from_slice(seed);
+            s[32] = e as u8;
+            s
         },
-        |e, i, block| {
+        |e, lane, i, block| {
+            // 64 eta bytes: one block for eta = 2 (128 <= 136), two for 3.
             let len = 64 * eta(e);
             if len <= SHAKE256_RATE {
-                b.cbd_q3329(eta(e), &block[..len], &mut noise[e]);
+                b.cbd_q3329(eta(e), &block[..len], &mut out[e]);
                 return true;
             }
-            match first.get_mut(e) {
-                Some(f) if i == 0 => {
-                    *f = *block;
-                    false
-                }
-                Some(f) => {
-                    two[..SHAKE256_RATE].copy_from_slice(f);
-                    two[SHAKE256_RATE..].copy_from_slice(block);
-                    b.cbd_q3329(eta(e), &two[..len], &mut noise[e]);
-                    true
-                }
-                None => true,
+            let f = &mut first[lane & 3];
+            if i == 0 {
+                *f = *block;
+                return false;
             }
+            two[..SHAKE256_RATE].copy_from_slice(f);
+            two[SHAKE256_RATE..].copy_from_slice(block);
+            b.cbd_q3329(eta(e), &two[..len], &mut out[e]);
+            true
         },
         rider,
     );
@@ -309,7 +271,7 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
     // Lines 8-15: s (nonces 0..k) and e (k..2k) from CBD_eta1: se[..k] is s,
     // se[k..2k] is e.
     let mut se = Secret::<{ 2 * MAX_K }>::new(2 * k);
-    sample_noise(b, &sigma, 0, P::ETA1, &mut se[..2 * k]);
+    sample_noise(b, &sigma, |_| P::ETA1, &mut se[..2 * k], None);
     // Lines 16-18: s-hat, e-hat, t-hat = A-hat o s-hat + e-hat.
     for p in se[..2 * k].iter_mut() {
         b.ntt_q3329(p);
@@ -390,7 +352,8 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     // Lines 9-17: y (eta1, nonces 0..k), then e1 (eta2, k..2k) and e2
     // (eta2, 2k): noise[..k] is y, noise[k..2k] is e1, noise[2k] is e2.
     let mut noise = Secret::<{ 2 * MAX_K + 1 }>::new(2 * k + 1);
-    sample_encrypt_noise::<B, P>(b, r, &mut noise[..2 * k + 1], rider);
+    let eta = |e: usize| if e < k { P::ETA1 } else { P::ETA2 };
+    sample_noise(b, r, eta, &mut noise[..2 * k + 1], rider);
     let (y, rest) = noise.split_at_mut(k);
     let (e1, e2) = rest.split_at(k);
     let e2 = &e2[0];

@@ -94,12 +94,7 @@ impl X4Ops for Avx2 {
             // than one scalar permutation (about 265 ns).
             super::avx512::keccak_f1600_x4(self, state);
         } else {
-            let mut one: [u64; 25] = core::array::from_fn(|i| state.lanes[i][k & 3]);
-            super::portable::keccak_f1600(&mut one);
-            for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
-                row[k & 3] = v;
-            }
-            crate::wipe::wipe(&mut one);
+            super::keccak_f1600_lane_scalar(state, k);
         }
     }
 }

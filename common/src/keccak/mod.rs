@@ -92,13 +92,19 @@ pub trait X4Ops: Copy {
     /// kernel is cheaper than one single permutation (AVX-512) run that.
     #[inline]
     fn keccak_f1600_lane(self, state: &mut StateX4, k: usize) {
-        let mut one: [u64; 25] = core::array::from_fn(|i| state.lanes[i][k & 3]);
-        keccak_f1600(&mut one);
-        for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
-            row[k & 3] = v;
-        }
-        crate::wipe::wipe(&mut one);
+        keccak_f1600_lane_scalar(state, k);
     }
+}
+
+/// Keccak-f\[1600\] on instance `k` of `state` alone, with the scalar
+/// permutation (the default [`X4Ops::keccak_f1600_lane`]).
+fn keccak_f1600_lane_scalar(state: &mut StateX4, k: usize) {
+    let mut one: [u64; 25] = core::array::from_fn(|i| state.lanes[i][k & 3]);
+    keccak_f1600(&mut one);
+    for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
+        row[k & 3] = v;
+    }
+    crate::wipe::wipe(&mut one);
 }
 
 impl X4Ops for crate::Portable {}
@@ -128,7 +134,7 @@ impl<B: X4Ops, const RATE: usize> ShakeX4<B, RATE> {
         let mut offset = 0;
         while N - offset >= RATE {
             for (k, input) in inputs.iter().enumerate() {
-                xor_bytes(&mut s.state, k, &input[offset..offset + RATE]);
+                xor_lane(&mut s.state, k, 0, &input[offset..offset + RATE]);
             }
             s.backend.keccak_f1600_x4(&mut s.state);
             offset += RATE;
@@ -137,7 +143,7 @@ impl<B: X4Ops, const RATE: usize> ShakeX4<B, RATE> {
         // 0x1f at the next byte and 0x80 at the last byte of the block.
         let tail_len = N - offset;
         for (k, input) in inputs.iter().enumerate() {
-            xor_bytes(&mut s.state, k, &input[offset..]);
+            xor_lane(&mut s.state, k, 0, &input[offset..]);
             s.state.lanes[tail_len / 8][k] ^= 0x1f << (8 * (tail_len % 8));
             s.state.lanes[(RATE - 1) / 8][k] ^= 0x80 << (8 * ((RATE - 1) % 8));
         }
@@ -149,10 +155,7 @@ impl<B: X4Ops, const RATE: usize> ShakeX4<B, RATE> {
         const { assert!(RATE.is_multiple_of(8) && RATE <= 200) };
         self.backend.keccak_f1600_x4(&mut self.state);
         for (k, block) in out.iter_mut().enumerate() {
-            // RATE is a multiple of 8 (168 or 136).
-            for (chunk, lane) in block.chunks_exact_mut(8).zip(self.state.lanes.iter()) {
-                chunk.copy_from_slice(&lane[k].to_le_bytes());
-            }
+            read_lane(&self.state, k, block);
         }
     }
 }
@@ -163,12 +166,39 @@ impl<B: X4Ops, const RATE: usize> Drop for ShakeX4<B, RATE> {
     }
 }
 
-/// XOR `bytes` (at most 200) into instance `k` of `state`, from lane 0.
-fn xor_bytes(state: &mut StateX4, k: usize, bytes: &[u8]) {
-    for (chunk, lane) in bytes.chunks(8).zip(state.lanes.iter_mut()) {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        lane[k] ^= u64::from_le_bytes(word);
+/// XOR `bytes` into instance `k` of `state` from byte `at` of its rate.
+fn xor_lane(state: &mut StateX4, k: usize, at: usize, bytes: &[u8]) {
+    let mut pos = at;
+    let mut rest = bytes;
+    // Unaligned head byte by byte, then whole words.
+    while !rest.is_empty() && !pos.is_multiple_of(8) {
+        state.lanes[pos / 8][k] ^= u64::from(rest[0]) << (8 * (pos % 8));
+        pos += 1;
+        rest = &rest[1..];
+    }
+    let mut words = rest.chunks_exact(8);
+    for w in &mut words {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(w);
+        state.lanes[pos / 8][k] ^= u64::from_le_bytes(b);
+        pos += 8;
+    }
+    for &b in words.remainder() {
+        state.lanes[pos / 8][k] ^= u64::from(b) << (8 * (pos % 8));
+        pos += 1;
+    }
+}
+
+/// The first `out.len()` bytes of instance `k` of `state`.
+fn read_lane(state: &StateX4, k: usize, out: &mut [u8]) {
+    let whole = out.len() / 8;
+    let mut chunks = out.chunks_exact_mut(8);
+    for (chunk, row) in (&mut chunks).zip(state.lanes.iter()) {
+        chunk.copy_from_slice(&row[k].to_le_bytes());
+    }
+    let tail = chunks.into_remainder();
+    if let Some(row) = state.lanes.get(whole) {
+        tail.copy_from_slice(&row[k].to_le_bytes()[..tail.len()]);
     }
 }
 

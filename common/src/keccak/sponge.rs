@@ -28,7 +28,7 @@ pub fn keccak_f1600_one(state: &mut [u64; 25]) {
                 for (row, &v) in x4.lanes.iter_mut().zip(self.0.iter()) {
                     row[0] = v;
                 }
-                b.keccak_f1600_x4(&mut x4);
+                b.keccak_f1600_lane(&mut x4, 0);
                 for (v, row) in self.0.iter_mut().zip(x4.lanes.iter()) {
                     *v = row[0];
                 }

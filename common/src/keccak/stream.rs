@@ -18,7 +18,7 @@
 //! rejection sampling the outputs must be public (a public seed's matrix).
 //! Seeds, squeezed blocks and the state are wiped before returning.
 
-use super::{StateX4, X4Ops};
+use super::{StateX4, X4Ops, read_lane, xor_lane};
 
 /// A hash computed alongside [`stream_x4`]'s entries, in a lane of its
 /// own: `out = Keccak[rate](input || pad ...)`, the first `out.len()` bytes
@@ -53,10 +53,13 @@ enum Lane {
 }
 
 /// Squeeze SHAKE (`RATE` 168 or 136) streams for `entries` entries: entry
-/// `e` absorbs `seed(e)` (shorter than `RATE`), then `consume(e, i,
-/// block)` gets its blocks `i = 0, 1, ...` until it returns `true`. Entries
-/// start in order of `e`. With `rider`, its hash runs in lane 0 from the
-/// first permutation on.
+/// `e` absorbs `seed(e)` (shorter than `RATE`), then `consume(e, lane, i,
+/// block)` gets its blocks `i = 0, 1, ...` until it returns `true`; `lane`
+/// (0..4) is the lane the entry runs in, so a consumer can keep one work
+/// buffer per lane (no two entries in flight share a lane, while two with
+/// the same `e % 4` may be in flight together). Entries start in order of
+/// `e`. With `rider`, its hash runs in lane 0 from the first permutation
+/// on.
 ///
 /// ```
 /// use pqkit_common::{Portable, keccak::{stream_x4, Rider, Shake128, sha3_256}};
@@ -70,7 +73,7 @@ enum Lane {
 ///     Portable,
 ///     6,
 ///     |e| [e as u8, 9],
-///     |e, i, block| {
+///     |e, _lane, i, block| {
 ///         got[e].extend_from_slice(block);
 ///         i == e
 ///     },
@@ -89,7 +92,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
     backend: B,
     entries: usize,
     mut seed: impl FnMut(usize) -> [u8; SEED],
-    mut consume: impl FnMut(usize, usize, &[u8; RATE]) -> bool,
+    mut consume: impl FnMut(usize, usize, usize, &[u8; RATE]) -> bool,
     mut rider: Option<Rider<'_>>,
 ) {
     const { assert!(SEED < RATE && RATE <= 200 && RATE.is_multiple_of(8)) };
@@ -158,7 +161,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
             match lane {
                 Lane::Entry { e, block: i } => {
                     read_lane(&state, k, &mut block);
-                    if consume(*e, *i, &block) {
+                    if consume(*e, k, *i, &block) {
                         *lane = Lane::Idle;
                     } else {
                         *i += 1;
@@ -205,42 +208,6 @@ fn gather(parts: &[&[u8]], off: usize, out: &mut [u8]) -> usize {
     n
 }
 
-/// XOR `bytes` into instance `k` of `state` from byte `at` of its rate.
-fn xor_lane(state: &mut StateX4, k: usize, at: usize, bytes: &[u8]) {
-    let mut pos = at;
-    let mut rest = bytes;
-    // Unaligned head byte by byte, then whole words.
-    while !rest.is_empty() && !pos.is_multiple_of(8) {
-        state.lanes[pos / 8][k] ^= u64::from(rest[0]) << (8 * (pos % 8));
-        pos += 1;
-        rest = &rest[1..];
-    }
-    let mut words = rest.chunks_exact(8);
-    for w in &mut words {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(w);
-        state.lanes[pos / 8][k] ^= u64::from_le_bytes(b);
-        pos += 8;
-    }
-    for &b in words.remainder() {
-        state.lanes[pos / 8][k] ^= u64::from(b) << (8 * (pos % 8));
-        pos += 1;
-    }
-}
-
-/// The first `out.len()` bytes of instance `k` of `state`.
-fn read_lane(state: &StateX4, k: usize, out: &mut [u8]) {
-    let whole = out.len() / 8;
-    let mut chunks = out.chunks_exact_mut(8);
-    for (chunk, row) in (&mut chunks).zip(state.lanes.iter()) {
-        chunk.copy_from_slice(&row[k].to_le_bytes());
-    }
-    let tail = chunks.into_remainder();
-    if let Some(row) = state.lanes.get(whole) {
-        tail.copy_from_slice(&row[k].to_le_bytes()[..tail.len()]);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     extern crate std;
@@ -278,8 +245,9 @@ mod tests {
                         b,
                         entries,
                         |e| core::array::from_fn(|i| (i + e * 3) as u8),
-                        |e, i, blk| {
+                        |e, lane, i, blk| {
                             assert_eq!(i, got[e].len() / 168);
+                            assert!(lane < 4);
                             got[e].extend_from_slice(blk);
                             i >= want_blocks(e)
                         },
@@ -313,7 +281,7 @@ mod tests {
                 b,
                 5,
                 |e| [e as u8; 66],
-                |e, _, blk| {
+                |e, _, _, blk| {
                     got[e].extend_from_slice(blk);
                     got[e].len() >= 136 * 2
                 },

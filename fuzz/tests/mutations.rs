@@ -12,12 +12,11 @@ use pqkit_testkit::vectors;
 fn vector_inputs() -> Vec<(u8, Vec<u8>)> {
     let mut out = Vec::new();
     let per_set = 2;
-    let mlkem = |name: &str| match name {
+    // The keys target's selector of an ACVP parameter set.
+    let selector = |name: &str| match name {
         "ML-KEM-512" => 0,
         "ML-KEM-768" => 1,
-        _ => 2,
-    };
-    let mldsa = |name: &str| match name {
+        n if n.starts_with("ML-KEM") => 2,
         "ML-DSA-44" => 3,
         "ML-DSA-65" => 4,
         _ => 5,
@@ -28,29 +27,23 @@ fn vector_inputs() -> Vec<(u8, Vec<u8>)> {
         *n += 1;
         *n <= per_set
     };
-    if let Some(set) = VectorSet::load("ml-kem/acvp/ML-KEM-keyGen-FIPS203") {
+    // ACVP sets: the file, the per-set quota it counts against, and the
+    // fields taken from each case.
+    let acvp: [(&str, &str, &[&str]); 3] = [
+        ("ml-kem/acvp/ML-KEM-keyGen-FIPS203", "keygen", &["ek", "dk"]),
+        ("ml-dsa/acvp/ML-DSA-keyGen-FIPS204", "keygen", &["pk", "sk"]),
+        ("ml-dsa/acvp/ML-DSA-sigGen-FIPS204", "sig", &["signature"]),
+    ];
+    for (path, kind, fields) in acvp {
+        let Some(set) = VectorSet::load(path) else {
+            continue;
+        };
         for c in set.cases() {
-            let sel = mlkem(c.group["parameterSet"].as_str().unwrap_or(""));
-            if take(sel, "keygen") {
-                out.push((sel, vectors::hex(&c.expected["ek"])));
-                out.push((sel, vectors::hex(&c.expected["dk"])));
-            }
-        }
-    }
-    if let Some(set) = VectorSet::load("ml-dsa/acvp/ML-DSA-keyGen-FIPS204") {
-        for c in set.cases() {
-            let sel = mldsa(c.group["parameterSet"].as_str().unwrap_or(""));
-            if take(sel, "keygen") {
-                out.push((sel, vectors::hex(&c.expected["pk"])));
-                out.push((sel, vectors::hex(&c.expected["sk"])));
-            }
-        }
-    }
-    if let Some(set) = VectorSet::load("ml-dsa/acvp/ML-DSA-sigGen-FIPS204") {
-        for c in set.cases() {
-            let sel = mldsa(c.group["parameterSet"].as_str().unwrap_or(""));
-            if take(sel, "sig") {
-                out.push((sel, vectors::hex(&c.expected["signature"])));
+            let sel = selector(c.group["parameterSet"].as_str().unwrap_or(""));
+            if take(sel, kind) {
+                for f in fields {
+                    out.push((sel, vectors::hex(&c.expected[*f])));
+                }
             }
         }
     }

@@ -13,6 +13,19 @@ use core::arch::x86_64::*;
 
 use crate::mont16::Mod16;
 
+/// The number of set bits of every byte value, for the AVX2 rejection
+/// samplers (the `avx2` target feature does not include `popcnt`, and the
+/// portable bit count is a multiply chain on the critical path).
+pub(crate) static POPCOUNT8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut m = 0;
+    while m < 256 {
+        t[m] = (m as u8).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
 /// One 16-lane vector of coefficients.
 pub(crate) type V = __m256i;
 
@@ -23,7 +36,6 @@ pub(crate) struct Consts {
     qinv: V,
     v: V,
     r32: V,
-    m: Mod16,
 }
 
 impl Consts {
@@ -34,7 +46,6 @@ impl Consts {
             qinv: _mm256_set1_epi16(m.qinv),
             v: _mm256_set1_epi16(m.barrett_v as i16),
             r32: _mm256_set1_epi16(32),
-            m,
         }
     }
 }
@@ -86,44 +97,39 @@ pub(crate) fn barrett(a: V, c: &Consts) -> V {
     _mm256_sub_epi16(a, _mm256_mullo_epi16(t, c.q))
 }
 
-/// Zeta vectors for 16 lanes from per-lane zetas.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn zeta_vec(z: &[i16; 16], c: &Consts) -> (V, V) {
-    let zv = load(z);
-    (zv, _mm256_mullo_epi16(zv, c.qinv))
+/// A zeta vector, lane for lane, with its Montgomery companion
+/// `z qinv mod 2^16` (so a butterfly needs no multiplication to prepare
+/// its zeta).
+#[derive(Clone, Copy)]
+pub(crate) struct Zv {
+    z: [i16; 16],
+    zq: [i16; 16],
 }
 
-/// Which butterfly a layer uses.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Butterfly {
-    /// Forward (Cooley-Tukey): `t = z b; b = a - t; a = a + t`.
-    Ct,
-    /// Forward with Barrett reduction of both outputs.
-    CtReduce,
-    /// Inverse (Gentleman-Sande): `a' = barrett(a + b); b' = z (b - a)`.
-    Gs,
-}
+/// Butterfly kinds, as const parameters of the engine.
+/// Forward (Cooley-Tukey): `t = z b; b = a - t; a = a + t`.
+pub(crate) const CT: u8 = 0;
+/// Forward with Barrett reduction of both outputs.
+pub(crate) const CT_REDUCE: u8 = 1;
+/// Inverse (Gentleman-Sande): `a' = barrett(a + b); b' = z (b - a)`.
+pub(crate) const GS: u8 = 2;
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn butterfly(a: &mut V, b: &mut V, z: V, zq: V, kind: Butterfly, c: &Consts) {
-    match kind {
-        Butterfly::Ct | Butterfly::CtReduce => {
-            let t = fqmul(*b, z, zq, c);
-            let (x, y) = (_mm256_add_epi16(*a, t), _mm256_sub_epi16(*a, t));
-            if kind == Butterfly::CtReduce {
-                *a = barrett(x, c);
-                *b = barrett(y, c);
-            } else {
-                *a = x;
-                *b = y;
-            }
-        }
-        Butterfly::Gs => {
-            let t = *a;
-            *a = barrett(_mm256_add_epi16(t, *b), c);
-            *b = fqmul(_mm256_sub_epi16(*b, t), z, zq, c);
+fn butterfly<const KIND: u8>(a: V, b: V, t: &Zv, c: &Consts) -> (V, V) {
+    let (z, zq) = (load(&t.z), load(&t.zq));
+    if KIND == GS {
+        (
+            barrett(_mm256_add_epi16(a, b), c),
+            fqmul(_mm256_sub_epi16(b, a), z, zq, c),
+        )
+    } else {
+        let t = fqmul(b, z, zq, c);
+        let (x, y) = (_mm256_add_epi16(a, t), _mm256_sub_epi16(a, t));
+        if KIND == CT_REDUCE {
+            (barrett(x, c), barrett(y, c))
+        } else {
+            (x, y)
         }
     }
 }
@@ -132,8 +138,8 @@ fn butterfly(a: &mut V, b: &mut V, z: V, zq: V, kind: Butterfly, c: &Consts) {
 /// `2 len` coefficients (`len` in 8, 4, 2, 1), and back.
 #[inline]
 #[target_feature(enable = "avx2")]
-fn split(a: V, b: V, len: usize) -> (V, V) {
-    match len {
+fn split<const LEN: usize>(a: V, b: V) -> (V, V) {
+    match LEN {
         8 => (
             _mm256_permute2x128_si256(a, b, 0x20),
             _mm256_permute2x128_si256(a, b, 0x31),
@@ -148,13 +154,6 @@ fn split(a: V, b: V, len: usize) -> (V, V) {
             _mm256_blend_epi16(_mm256_srli_epi32(a, 16), b, 0b1010_1010),
         ),
     }
-}
-
-/// Inverse of [`split`] (it is its own inverse up to argument order).
-#[inline]
-#[target_feature(enable = "avx2")]
-fn merge(lo: V, hi: V, len: usize) -> (V, V) {
-    split(lo, hi, len)
 }
 
 /// For a lane `p` of the split "first halves" vector of the pair
@@ -178,125 +177,301 @@ const fn lane_block(p: usize, len: usize) -> usize {
     }
 }
 
-/// The per-lane zetas [`ntt_layers`] takes as `lane_tab`, computed at
-/// compile time: for the shuffle layers of a degree-`n` transform (`len` 8
-/// down to `last_len` forward, `last_len` up to 8 inverse), entry
-/// `s * pairs + pair` holds the zetas of the `s`-th such layer for vector
-/// pair `pair` (`pairs = n / 32`, `E` = layers times pairs). `zetas` is the
-/// ring's table: forward layers use `zetas[blocks + i]`, inverse ones
-/// `zetas[2 blocks - 1 - i]`, as the portable loops do.
-pub(crate) const fn lane_zetas<const E: usize>(
+/// Number of shuffle layers (butterfly distances 8 down to `last_len`).
+pub(crate) const fn shuffle_layers(last_len: usize) -> usize {
+    (8 / last_len).trailing_zeros() as usize + 1
+}
+
+/// Entries of a group of 8 vectors (128 coefficients): the whole-vector
+/// layers of distances 64, 32, 16 (1 + 2 + 4 zetas) and 4 vector pairs per
+/// shuffle layer.
+pub(crate) const fn group_len(last_len: usize) -> usize {
+    7 + 4 * shuffle_layers(last_len)
+}
+
+/// Entries of the layers whose distance is at least 128 coefficients (one
+/// per block), which run across the groups.
+pub(crate) const fn big_len(n: usize) -> usize {
+    let mut count = 0;
+    let mut len = n / 2;
+    while len >= 128 {
+        count += n / (2 * len);
+        len /= 2;
+    }
+    count
+}
+
+/// Length of the [`schedule`] of a degree-`n` transform.
+pub(crate) const fn schedule_len(n: usize, last_len: usize) -> usize {
+    big_len(n) + n / 128 * group_len(last_len)
+}
+
+/// The zeta of block `i` of a layer with `blocks` blocks: forward layers
+/// use `zetas[blocks + i]`, inverse ones `zetas[2 blocks - 1 - i]`, as the
+/// portable loops do.
+const fn zeta_at(zetas: &[i16], blocks: usize, i: usize, inverse: bool) -> i16 {
+    if inverse {
+        zetas[2 * blocks - 1 - i]
+    } else {
+        zetas[blocks + i]
+    }
+}
+
+const fn entry(lanes: [i16; 16], qinv: i16) -> Zv {
+    let mut zq = [0i16; 16];
+    let mut p = 0;
+    while p < 16 {
+        zq[p] = lanes[p].wrapping_mul(qinv);
+        p += 1;
+    }
+    Zv { z: lanes, zq }
+}
+
+/// The zetas of a degree-`n` transform (`n` a multiple of 128; shuffle
+/// layers down to distance `last_len`) in the order the engine consumes
+/// them, computed at compile time:
+/// - forward: the big layers (distance `n/2` down to 128, block by block),
+///   then per group of 128 coefficients the distances 64, 32, 16 (block by
+///   block) and the shuffle layers 8 .. `last_len` (vector pair by pair);
+/// - inverse: per group the shuffle layers `last_len` .. 8, then 16, 32,
+///   64; then the big layers 128 .. `n/2`.
+///
+/// `E` must be [`schedule_len`]`(n, last_len)` (checked when the table is
+/// evaluated).
+pub(crate) const fn schedule<const E: usize>(
     zetas: &[i16],
     n: usize,
     last_len: usize,
     inverse: bool,
-) -> [[i16; 16]; E] {
-    let mut out = [[0i16; 16]; E];
-    let pairs = n / 32;
-    let layers = (8 / last_len).trailing_zeros() as usize + 1;
-    let mut s = 0;
-    while s < layers {
-        let len = if inverse { last_len << s } else { 8 >> s };
-        let blocks = n / (2 * len);
-        let per_vec = 16 / (2 * len);
-        let mut pair = 0;
-        while pair < pairs {
-            let first = pair * 2 * per_vec;
-            let mut p = 0;
-            while p < 16 {
-                let i = first + lane_block(p, len);
-                out[s * pairs + pair][p] = if inverse {
-                    zetas[2 * blocks - 1 - i]
-                } else {
-                    zetas[blocks + i]
-                };
-                p += 1;
+    qinv: i16,
+) -> [Zv; E] {
+    let mut out = [Zv {
+        z: [0; 16],
+        zq: [0; 16],
+    }; E];
+    let mut e = 0;
+    // Big layers first (forward) or last (inverse).
+    let mut pass = 0;
+    while pass < 2 {
+        if (pass == 0) != inverse {
+            let mut len = if inverse { 128 } else { n / 2 };
+            while len >= 128 && len <= n / 2 {
+                let blocks = n / (2 * len);
+                let mut i = 0;
+                while i < blocks {
+                    out[e] = entry([zeta_at(zetas, blocks, i, inverse); 16], qinv);
+                    e += 1;
+                    i += 1;
+                }
+                len = if inverse { len * 2 } else { len / 2 };
             }
-            pair += 1;
+        } else {
+            let mut g = 0;
+            while g < n / 128 {
+                let mut part = 0;
+                while part < 2 {
+                    if (part == 0) != inverse {
+                        // Whole-vector layers of distance 64, 32, 16.
+                        let mut s = 0;
+                        while s < 3 {
+                            let len = if inverse { 16 << s } else { 64 >> s };
+                            let blocks = n / (2 * len);
+                            let per_group = 64 / len;
+                            let mut j = 0;
+                            while j < per_group {
+                                let z = zeta_at(zetas, blocks, g * per_group + j, inverse);
+                                out[e] = entry([z; 16], qinv);
+                                e += 1;
+                                j += 1;
+                            }
+                            s += 1;
+                        }
+                    } else {
+                        // Shuffle layers, 4 vector pairs each.
+                        let layers = shuffle_layers(last_len);
+                        let mut s = 0;
+                        while s < layers {
+                            let len = if inverse { last_len << s } else { 8 >> s };
+                            let blocks = n / (2 * len);
+                            let per_vec = 16 / (2 * len);
+                            let mut pp = 0;
+                            while pp < 4 {
+                                let first = (4 * g + pp) * 2 * per_vec;
+                                let mut lanes = [0i16; 16];
+                                let mut p = 0;
+                                while p < 16 {
+                                    let i = first + lane_block(p, len);
+                                    lanes[p] = zeta_at(zetas, blocks, i, inverse);
+                                    p += 1;
+                                }
+                                out[e] = entry(lanes, qinv);
+                                e += 1;
+                                pp += 1;
+                            }
+                            s += 1;
+                        }
+                    }
+                    part += 1;
+                }
+                g += 1;
+            }
         }
-        s += 1;
+        pass += 1;
     }
+    assert!(e == E, "schedule length");
     out
 }
 
-/// Run the NTT layers from butterfly distance `first_len` down to
-/// `last_len` (forward, `len` halving) or up (inverse, `len` doubling) on
-/// the coefficient vectors `v` (n = 16 v.len() >= 32 coefficients).
-/// `zeta(blocks, i)` gives the scalar zeta of block `i` of a layer with
-/// `blocks` blocks; lanes are laid out to match the portable loop.
-/// `lane_tab`, if not empty, holds the per-lane zetas of the shuffle layers
-/// (`len < 16`) precomputed: entry `s * pairs + pair` for the `s`-th such
-/// layer in `lens` order and vector pair `pair` (what the loop below would
-/// otherwise assemble lane by lane through `zeta`).
+/// The butterflies of one whole-vector layer of a group: distance `d`
+/// vectors, block `j` using entry `e + j`.
 #[inline]
-// into each transform, where the layers, the butterfly kind and
-// the zeta function are constants the compiler can unroll and fold
 #[target_feature(enable = "avx2")]
-pub(crate) fn ntt_layers(
-    v: &mut [V],
-    lens: &[usize],
-    kind: Butterfly,
-    zeta: &dyn Fn(usize, usize) -> i16,
-    lane_tab: &[[i16; 16]],
+fn group_layer<const KIND: u8, const G: usize>(
+    v: &mut [V; 8],
+    d: usize,
+    t: &[Zv; G],
+    e: usize,
     c: &Consts,
 ) {
-    let n = v.len() * 16;
-    let pairs = v.len() / 2;
-    let mut small = 0usize;
-    for &len in lens {
-        let blocks = n / (2 * len);
-        if len >= 16 {
-            let d = len / 16;
-            for (blk, start) in (0..v.len()).step_by(2 * d).enumerate() {
-                let z = zeta(blocks, blk);
-                let zv = _mm256_set1_epi16(z);
-                let zq = _mm256_set1_epi16(z.wrapping_mul(c.m.qinv));
-                for i in start..start + d {
-                    let (mut a, mut b) = (v[i], v[i + d]);
-                    butterfly(&mut a, &mut b, zv, zq, kind, c);
-                    v[i] = a;
-                    v[i + d] = b;
-                }
+    let mut start = 0;
+    let mut j = 0;
+    while start < 8 {
+        for i in start..start + d {
+            (v[i], v[i + d]) = butterfly::<KIND>(v[i], v[i + d], &t[e + j], c);
+        }
+        start += 2 * d;
+        j += 1;
+    }
+}
+
+/// One shuffle layer (distance `len` < 16) of a group: each vector pair
+/// split, one butterfly, merged back (split is its own inverse).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn shuffle_layer<const KIND: u8, const G: usize, const LEN: usize>(
+    v: &mut [V; 8],
+    t: &[Zv; G],
+    e: usize,
+    c: &Consts,
+) {
+    for p in 0..4 {
+        let (lo, hi) = split::<LEN>(v[2 * p], v[2 * p + 1]);
+        let (lo, hi) = butterfly::<KIND>(lo, hi, &t[e + p], c);
+        (v[2 * p], v[2 * p + 1]) = split::<LEN>(lo, hi);
+    }
+}
+
+/// The butterflies of one big layer (distance `d >= 8` vectors) over the
+/// coefficient vectors in memory, the zetas block by block from `zs`; with
+/// `f`, both outputs are then multiplied by it (Montgomery).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn big_layer<'t, const KIND: u8>(
+    a: &mut [[i16; 16]],
+    d: usize,
+    zs: &mut impl Iterator<Item = &'t Zv>,
+    f: Option<V>,
+    c: &Consts,
+) {
+    for (blk, t) in a.chunks_exact_mut(2 * d).zip(zs) {
+        let (x, y) = blk.split_at_mut(d);
+        for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+            let (mut s, mut u) = butterfly::<KIND>(load(p), load(q), t, c);
+            if let Some(f) = f {
+                s = fqmul_vv(s, f, c);
+                u = fqmul_vv(u, f, c);
             }
-        } else {
-            let per_vec = 16 / (2 * len);
-            for pair in 0..pairs {
-                let first = pair * 2 * per_vec;
-                let (zv, zq) = match lane_tab.get(small * pairs + pair) {
-                    Some(zl) => zeta_vec(zl, c),
-                    None => {
-                        let mut zl = [0i16; 16];
-                        for (p, z) in zl.iter_mut().enumerate() {
-                            *z = zeta(blocks, first + lane_block(p, len));
-                        }
-                        zeta_vec(&zl, c)
-                    }
-                };
-                let (mut lo, mut hi) = split(v[2 * pair], v[2 * pair + 1], len);
-                butterfly(&mut lo, &mut hi, zv, zq, kind, c);
-                let (a, b) = merge(lo, hi, len);
-                v[2 * pair] = a;
-                v[2 * pair + 1] = b;
-            }
-            small += 1;
+            store(p, s);
+            store(q, u);
         }
     }
 }
 
-/// Load `n = 16 k` coefficients into vectors.
+/// Forward NTT of `n = 16 a.len()` coefficients (`n` a multiple of 128)
+/// with the [`schedule`] `t` (`LAST` its `last_len`, 1 or 2; `G` =
+/// [`group_len`]`(LAST)`): the big layers in memory, then each group of 8
+/// vectors in registers; `REDUCE` Barrett-reduces the outputs.
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(crate) fn load_all<const K: usize>(a: &[[i16; 16]]) -> [V; K] {
-    let mut v = [_mm256_setzero_si256(); K];
-    for (x, chunk) in v.iter_mut().zip(a) {
-        *x = load(chunk);
+pub(crate) fn forward<const KIND: u8, const LAST: usize, const G: usize, const REDUCE: bool>(
+    a: &mut [[i16; 16]],
+    t: &[Zv],
+    c: &Consts,
+) {
+    let k = a.len();
+    let (big, groups) = t.split_at(big_len(16 * k).min(t.len()));
+    let mut zs = big.iter();
+    let mut d = k / 2;
+    while d >= 8 {
+        big_layer::<KIND>(a, d, &mut zs, None, c);
+        d /= 2;
     }
-    v
+    let (gt, _) = groups.as_chunks::<G>();
+    let (chunks, _) = a.as_chunks_mut::<8>();
+    for (chunk, t) in chunks.iter_mut().zip(gt) {
+        let mut v = [_mm256_setzero_si256(); 8];
+        for (x, y) in v.iter_mut().zip(chunk.iter()) {
+            *x = load(y);
+        }
+        group_layer::<KIND, G>(&mut v, 4, t, 0, c);
+        group_layer::<KIND, G>(&mut v, 2, t, 1, c);
+        group_layer::<KIND, G>(&mut v, 1, t, 3, c);
+        shuffle_layer::<KIND, G, 8>(&mut v, t, 7, c);
+        shuffle_layer::<KIND, G, 4>(&mut v, t, 11, c);
+        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c);
+        if LAST == 1 {
+            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c);
+        }
+        for (y, x) in chunk.iter_mut().zip(v) {
+            store(y, if REDUCE { barrett(x, c) } else { x });
+        }
+    }
 }
 
-/// Store vectors back.
+/// Inverse NTT (Gentleman-Sande) of `n = 16 a.len()` coefficients with
+/// the inverse [`schedule`] `t` (`LAST`, `G` as for [`forward`]), then the factor `f` (Montgomery): each
+/// group in registers, then the big layers in memory (the last one
+/// multiplies by `f`).
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(crate) fn store_all(a: &mut [[i16; 16]], v: &[V]) {
-    for (chunk, x) in a.iter_mut().zip(v) {
-        store(chunk, *x);
+pub(crate) fn inverse<const LAST: usize, const G: usize>(
+    a: &mut [[i16; 16]],
+    t: &[Zv],
+    f: i16,
+    c: &Consts,
+) {
+    let k = a.len();
+    let fv = _mm256_set1_epi16(f);
+    let (gt, big) = t.split_at(t.len().saturating_sub(big_len(16 * k)));
+    let (gt, _) = gt.as_chunks::<G>();
+    let (chunks, _) = a.as_chunks_mut::<8>();
+    for (chunk, t) in chunks.iter_mut().zip(gt) {
+        let mut v = [_mm256_setzero_si256(); 8];
+        for (x, y) in v.iter_mut().zip(chunk.iter()) {
+            *x = load(y);
+        }
+        let mut e = 0;
+        if LAST == 1 {
+            shuffle_layer::<GS, G, 1>(&mut v, t, 0, c);
+            e = 4;
+        }
+        shuffle_layer::<GS, G, 2>(&mut v, t, e, c);
+        shuffle_layer::<GS, G, 4>(&mut v, t, e + 4, c);
+        shuffle_layer::<GS, G, 8>(&mut v, t, e + 8, c);
+        e += 12;
+        group_layer::<GS, G>(&mut v, 1, t, e, c);
+        group_layer::<GS, G>(&mut v, 2, t, e + 4, c);
+        group_layer::<GS, G>(&mut v, 4, t, e + 6, c);
+        let no_big = k <= 8;
+        for (y, x) in chunk.iter_mut().zip(v) {
+            store(y, if no_big { fqmul_vv(x, fv, c) } else { x });
+        }
+    }
+    let mut zs = big.iter();
+    let mut d = 8;
+    while d < k {
+        let last = 2 * d == k;
+        big_layer::<GS>(a, d, &mut zs, last.then_some(fv), c);
+        d *= 2;
     }
 }

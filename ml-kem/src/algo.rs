@@ -232,18 +232,10 @@ fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
     pqkit_common::wipe::wipe(&mut c);
 }
 
-/// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced.
+/// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced, over the first
+/// `k` entries.
 fn dot<B: Backend>(b: B, k: usize, a: &[Poly], s: &[Poly], r: &mut Poly) {
-    // Products with secret vectors: wiped.
-    let mut t = Zeroizing::new(Poly::default());
-    b.basemul_mont_q3329(&a[0], &s[0], r);
-    for jj in 1..k {
-        b.basemul_mont_q3329(&a[jj], &s[jj], &mut t);
-        for (x, y) in r.coeffs.iter_mut().zip(&t.coeffs) {
-            *x += y;
-        }
-    }
-    b.reduce_q3329(r);
+    b.dot_mont_q3329(&a[..k], &s[..k], r);
 }
 
 /// FIPS 203 Alg. 13 K-PKE.KeyGen(d): writes `ek` (EK_LEN) and `dk_pke`
@@ -280,16 +272,12 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
     let mut t = Poly::default();
     for i in 0..k {
         dot(b, k, &a[i], s, &mut t);
-        for (x, y) in t.coeffs.iter_mut().zip(&e[i].coeffs) {
-            *x = MOD.fqmul(*x, R2) + y;
-        }
-        b.reduce_q3329(&mut t);
+        b.fqmul_add_q3329(&mut t, R2, &e[i]);
         // Line 19: ek = ByteEncode_12(t-hat) || rho.
-        encode12(b, &t, &mut ek[384 * i..384 * (i + 1)]);
+        let ek_i = &mut ek[384 * i..384 * (i + 1)];
+        encode12(b, &t, ek_i);
         // What ByteDecode_12 of that encoding gives, for encryption.
-        for (x, &y) in parts.t[i].coeffs.iter_mut().zip(&t.coeffs) {
-            *x = MOD.canonical(y);
-        }
+        let _ = decode12(b, ek_i, &mut parts.t[i]);
         // Line 20: dk_pke = ByteEncode_12(s-hat).
         encode12(b, &s[i], &mut dk_pke[384 * i..384 * (i + 1)]);
     }

@@ -2,90 +2,52 @@
 //! n >= 32; smaller ones run the portable kernels).
 
 use super::{BadLength, Ops, logn_of, same_len};
-use super::{INV_F, MAX_N, MOD, ZETAS, portable};
-use crate::avx2_i16::{self as v16, Butterfly, Consts};
+use super::{INV_F, MOD, ZETAS, portable};
+use crate::avx2_i16::{self as v16, Consts};
 
-/// Butterfly distances of the forward NTT of degree `n`, in order.
-fn lens(n: usize) -> ([usize; 10], usize) {
-    let mut l = [0usize; 10];
-    let mut count = 0;
-    let mut len = n / 2;
-    while len >= 1 {
-        l[count] = len;
-        count += 1;
-        len >>= 1;
-    }
-    (l, count)
-}
+// Zeta schedules (distances n/2 .. 1) at the degrees FN-DSA uses; other
+// degrees run the portable kernels.
+const GROUP: usize = v16::group_len(1);
+const S512: usize = v16::schedule_len(512, 1);
+const S1024: usize = v16::schedule_len(1024, 1);
+static FWD_512: [v16::Zv; S512] = v16::schedule::<S512>(&ZETAS, 512, 1, false, MOD.qinv);
+static INV_512: [v16::Zv; S512] = v16::schedule::<S512>(&ZETAS, 512, 1, true, MOD.qinv);
+static FWD_1024: [v16::Zv; S1024] = v16::schedule::<S1024>(&ZETAS, 1024, 1, false, MOD.qinv);
+static INV_1024: [v16::Zv; S1024] = v16::schedule::<S1024>(&ZETAS, 1024, 1, true, MOD.qinv);
 
-// Lane zetas of the shuffle layers (`len` 8, 4, 2, 1) at the degrees
-// FN-DSA uses.
-static FWD_512: [[i16; 16]; 64] = v16::lane_zetas::<64>(&ZETAS, 512, 1, false);
-static INV_512: [[i16; 16]; 64] = v16::lane_zetas::<64>(&ZETAS, 512, 1, true);
-static FWD_1024: [[i16; 16]; 128] = v16::lane_zetas::<128>(&ZETAS, 1024, 1, false);
-static INV_1024: [[i16; 16]; 128] = v16::lane_zetas::<128>(&ZETAS, 1024, 1, true);
-
-/// The precomputed lane zetas for the degrees FN-DSA uses (others build
-/// them on the fly).
-fn lane_table(n: usize, inverse: bool) -> &'static [[i16; 16]] {
+/// The schedule of degree `n` (forward or inverse), if it has one.
+fn schedule(n: usize, inverse: bool) -> Option<&'static [v16::Zv]> {
     match (n, inverse) {
-        (512, false) => &FWD_512,
-        (512, true) => &INV_512,
-        (1024, false) => &FWD_1024,
-        (1024, true) => &INV_1024,
-        _ => &[],
+        (512, false) => Some(&FWD_512),
+        (512, true) => Some(&INV_512),
+        (1024, false) => Some(&FWD_1024),
+        (1024, true) => Some(&INV_1024),
+        _ => None,
     }
 }
 
 #[target_feature(enable = "avx2")]
 pub(super) fn ntt(a: &mut [i16]) {
-    let n = a.len();
     let (chunks, rest) = a.as_chunks_mut::<16>();
-    if n < 32 || !rest.is_empty() {
-        portable::ntt(a);
-        return;
+    match schedule(16 * chunks.len(), false) {
+        Some(t) if rest.is_empty() => {
+            let c = Consts::new(MOD);
+            v16::forward::<{ v16::CT_REDUCE }, 1, GROUP, false>(chunks, t, &c);
+        }
+        _ => portable::ntt(a),
     }
-    let c = Consts::new(MOD);
-    let mut v = v16::load_all::<{ MAX_N / 16 }>(chunks);
-    let (l, count) = lens(n);
-    let vs = &mut v[..n / 16];
-    v16::ntt_layers(
-        vs,
-        &l[..count],
-        Butterfly::CtReduce,
-        &|blocks, i| ZETAS[blocks + i],
-        lane_table(n, false),
-        &c,
-    );
-    v16::store_all(chunks, vs);
 }
 
 #[target_feature(enable = "avx2")]
 pub(super) fn inv_ntt_tomont(a: &mut [i16], logn: u32) {
-    let n = a.len();
     let (chunks, rest) = a.as_chunks_mut::<16>();
-    if n < 32 || !rest.is_empty() {
-        portable::inv_ntt_tomont(a, logn);
-        return;
+    match schedule(16 * chunks.len(), true) {
+        Some(t) if rest.is_empty() => {
+            let c = Consts::new(MOD);
+            v16::inverse::<1, GROUP>(chunks, t, INV_F[logn as usize], &c);
+        }
+        _ => portable::inv_ntt_tomont(a, logn),
     }
-    let c = Consts::new(MOD);
-    let mut v = v16::load_all::<{ MAX_N / 16 }>(chunks);
-    let (mut l, count) = lens(n);
-    l[..count].reverse();
-    let vs = &mut v[..n / 16];
-    v16::ntt_layers(
-        vs,
-        &l[..count],
-        Butterfly::Gs,
-        &|blocks, i| ZETAS[2 * blocks - 1 - i],
-        lane_table(n, true),
-        &c,
-    );
-    let f = core::arch::x86_64::_mm256_set1_epi16(INV_F[logn as usize]);
-    for x in vs.iter_mut() {
-        *x = v16::fqmul_vv(*x, f, &c);
-    }
-    v16::store_all(chunks, vs);
 }
 
 #[target_feature(enable = "avx2")]

@@ -2,10 +2,7 @@
 
 use super::Ops;
 use super::{INV_NTT_F, MOD, N, Poly, Q, ZETAS};
-use crate::avx2_i16::{self as v16, Butterfly, Consts};
-
-const FWD: [usize; 7] = [128, 64, 32, 16, 8, 4, 2];
-const INV: [usize; 7] = [2, 4, 8, 16, 32, 64, 128];
+use crate::avx2_i16::{self as v16, Consts, V};
 
 /// Lanes `[z, 0, -z, 0]` of the base multiplication for the four
 /// degree-1 pairs groups of each 16-coefficient chunk (`z = ZETAS[64 + i]`
@@ -28,57 +25,33 @@ const fn basemul_zetas() -> [[i16; 16]; 16] {
 
 static BASEMUL_Z: [[i16; 16]; 16] = basemul_zetas();
 
-/// Lane zetas of the shuffle layers (`len` 8, 4, 2; 8 vector pairs).
-static FWD_LANES: [[i16; 16]; 24] = v16::lane_zetas::<24>(&ZETAS, 256, 2, false);
-static INV_LANES: [[i16; 16]; 24] = v16::lane_zetas::<24>(&ZETAS, 256, 2, true);
+/// Zeta schedules of the transforms (distances 128 .. 2).
+const SCHED: usize = v16::schedule_len(N, 2);
+const GROUP: usize = v16::group_len(2);
+static FWD: [v16::Zv; SCHED] = v16::schedule::<SCHED>(&ZETAS, N, 2, false, MOD.qinv);
+static INV: [v16::Zv; SCHED] = v16::schedule::<SCHED>(&ZETAS, N, 2, true, MOD.qinv);
 
 #[target_feature(enable = "avx2")]
 pub(super) fn ntt(a: &mut Poly) {
     let c = Consts::new(MOD);
-    let mut v = v16::load_all::<16>(a.chunks());
-    // Layer with `blocks` blocks uses ZETAS[blocks + i] (k = 1, 2, 3, ...).
-    v16::ntt_layers(
-        &mut v,
-        &FWD,
-        Butterfly::Ct,
-        &|blocks, i| ZETAS[blocks + i],
-        &FWD_LANES,
-        &c,
-    );
-    for x in v.iter_mut() {
-        *x = v16::barrett(*x, &c);
-    }
-    v16::store_all(a.chunks_mut(), &v);
+    v16::forward::<{ v16::CT }, 2, GROUP, true>(a.chunks_mut(), &FWD, &c);
 }
 
 #[target_feature(enable = "avx2")]
 pub(super) fn inv_ntt_tomont(a: &mut Poly) {
     let c = Consts::new(MOD);
-    let mut v = v16::load_all::<16>(a.chunks());
-    // k runs 127 down: a layer with `blocks` blocks uses ZETAS[2 blocks - 1 - i].
-    v16::ntt_layers(
-        &mut v,
-        &INV,
-        Butterfly::Gs,
-        &|blocks, i| ZETAS[2 * blocks - 1 - i],
-        &INV_LANES,
-        &c,
-    );
-    let f = core::arch::x86_64::_mm256_set1_epi16(INV_NTT_F);
-    for x in v.iter_mut() {
-        *x = v16::fqmul_vv(*x, f, &c);
-    }
-    v16::store_all(a.chunks_mut(), &v);
+    v16::inverse::<2, GROUP>(a.chunks_mut(), &INV, INV_NTT_F, &c);
 }
 
-/// Base multiplication (FIPS 203 Alg. 11/12 with Montgomery factors),
-/// lane for lane the portable `basemul_mont`: for each pair,
-/// `r0 = fqmul(fqmul(a1, b1), +-z) + fqmul(a0, b0)` and
-/// `r1 = fqmul(a0, b1) + fqmul(a1, b0)`.
+/// Base multiplication (FIPS 203 Alg. 11/12 with Montgomery factors) of
+/// one 16-coefficient chunk, lane for lane the portable `basemul_mont`: for
+/// each pair, `r0 = fqmul(fqmul(a1, b1), +-z) + fqmul(a0, b0)` and
+/// `r1 = fqmul(a0, b1) + fqmul(a1, b0)`; `zv` is the chunk's
+/// [`BASEMUL_Z`] row.
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn basemul_mont(a: &Poly, b: &Poly, r: &mut Poly) {
+fn basemul_chunk(av: V, bv: V, zv: V, c: &Consts) -> V {
     use core::arch::x86_64::*;
-    let c = Consts::new(MOD);
     // Byte shuffles per 128-bit lane: duplicate the even / odd i16 of each
     // pair, and swap the two i16 of each pair.
     let even = _mm256_setr_epi8(
@@ -93,21 +66,58 @@ pub(super) fn basemul_mont(a: &Poly, b: &Poly, r: &mut Poly) {
         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, //
         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
     );
+    let a0 = _mm256_shuffle_epi8(av, even);
+    let a1 = _mm256_shuffle_epi8(av, odd);
+    let bs = _mm256_shuffle_epi8(bv, swap);
+    // q = [a0 b0, a0 b1], p = [a1 b1, a1 b0] (Montgomery products).
+    let q = v16::fqmul_vv(a0, bv, c);
+    let p = v16::fqmul_vv(a1, bs, c);
+    let pz = v16::fqmul_vv(p, zv, c);
+    // Even lanes take fqmul(a1 b1, z), odd lanes a1 b0.
+    let sel = _mm256_blend_epi16::<0b1010_1010>(pz, p);
+    _mm256_add_epi16(sel, q)
+}
+
+#[target_feature(enable = "avx2")]
+pub(super) fn basemul_mont(a: &Poly, b: &Poly, r: &mut Poly) {
+    let c = Consts::new(MOD);
     let rows = a.chunks().iter().zip(b.chunks()).zip(&BASEMUL_Z);
     for (((ac, bc), zc), rc) in rows.zip(r.chunks_mut().iter_mut()) {
-        let av = v16::load(ac);
-        let bv = v16::load(bc);
-        let a0 = _mm256_shuffle_epi8(av, even);
-        let a1 = _mm256_shuffle_epi8(av, odd);
-        let bs = _mm256_shuffle_epi8(bv, swap);
-        // q = [a0 b0, a0 b1], p = [a1 b1, a1 b0] (Montgomery products).
-        let q = v16::fqmul_vv(a0, bv, &c);
-        let p = v16::fqmul_vv(a1, bs, &c);
+        let x = basemul_chunk(v16::load(ac), v16::load(bc), v16::load(zc), &c);
+        v16::store(rc, x);
+    }
+}
+
+/// The portable `dot_mont`, chunk by chunk: the products of up to four
+/// pairs summed in a register, then Barrett-reduced.
+#[target_feature(enable = "avx2")]
+pub(super) fn dot_mont(a: &[Poly], b: &[Poly], r: &mut Poly) {
+    use core::arch::x86_64::*;
+    let c = Consts::new(MOD);
+    let k = a.len().min(b.len()).min(4);
+    let (a, b) = (&a[..k], &b[..k]);
+    for (i, (zc, rc)) in BASEMUL_Z.iter().zip(r.chunks_mut().iter_mut()).enumerate() {
         let zv = v16::load(zc);
-        let pz = v16::fqmul_vv(p, zv, &c);
-        // Even lanes take fqmul(a1 b1, z), odd lanes a1 b0.
-        let sel = _mm256_blend_epi16::<0b1010_1010>(pz, p);
-        v16::store(rc, _mm256_add_epi16(sel, q));
+        let mut acc = _mm256_setzero_si256();
+        for (x, y) in a.iter().zip(b) {
+            if let (Some(xc), Some(yc)) = (x.chunks().get(i), y.chunks().get(i)) {
+                let t = basemul_chunk(v16::load(xc), v16::load(yc), zv, &c);
+                acc = _mm256_add_epi16(acc, t);
+            }
+        }
+        v16::store(rc, v16::barrett(acc, &c));
+    }
+}
+
+/// The portable `fqmul_add`, 16 lanes at a time.
+#[target_feature(enable = "avx2")]
+pub(super) fn fqmul_add(a: &mut Poly, f: i16, b: &Poly) {
+    use core::arch::x86_64::*;
+    let c = Consts::new(MOD);
+    let fv = _mm256_set1_epi16(f);
+    for (x, y) in a.chunks_mut().iter_mut().zip(b.chunks()) {
+        let t = _mm256_add_epi16(v16::fqmul_vv(v16::load(x), fv, &c), v16::load(y));
+        v16::store(x, v16::barrett(t, &c));
     }
 }
 
@@ -144,17 +154,19 @@ const fn compact_table() -> [[u8; 16]; 256] {
 
 static COMPACT16: [[u8; 16]; 256] = compact_table();
 
-/// SampleNTT step, 16 candidates (24 bytes) per iteration: spread the
-/// 12-bit values into 16-bit lanes, compare with q, and compact each
-/// 128-bit half with a table shuffle. Equal to the portable step for the
-/// first returned-count coefficients.
+/// Candidates per SampleNTT block: two per three bytes of 168.
+const CANDIDATES: usize = 112;
+
+/// The accepted candidates of one block, in order, to the front of `out`
+/// (16 candidates, 24 bytes, per step: spread the 12-bit values into
+/// 16-bit lanes, compare with q, compact each 128-bit half with a table
+/// shuffle and store all 8 lanes, counting from a table); returns how
+/// many. Every store starts at most at 104, so it stays inside `out`.
+#[inline]
 #[target_feature(enable = "avx2")]
 #[allow(unsafe_code)]
-pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> usize {
+fn rej_block(out: &mut [i16; CANDIDATES], buf: &[u8; 168]) -> usize {
     use core::arch::x86_64::*;
-    // Padded so that every 32-byte load stays inside the array.
-    let mut padded = [0u8; 192];
-    padded[..168].copy_from_slice(buf);
     let q = _mm256_set1_epi16(Q);
     let m12 = _mm256_set1_epi16(0xfff);
     // Per 128-bit lane (12 bytes each): words (b0 b1), (b1 b2), (b3 b4), ...
@@ -162,64 +174,80 @@ pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> u
         0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, //
         4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15,
     );
-    let mut off = 0;
-    // 7 iterations cover the 168 bytes exactly (24 each).
-    while off < 168 && filled < N {
-        let Some(chunk) = padded
-            .get(off..off + 32)
+    let mut n = 0usize;
+    // Seven 24-byte steps; the last one loads the final 32 bytes (136..168)
+    // so that no load leaves `buf`, and starts 8 bytes into them.
+    for step in 0..7 {
+        let at = (24 * step).min(136);
+        let Some(chunk) = buf
+            .get(at..at + 32)
             .and_then(|s| <&[u8; 32]>::try_from(s).ok())
         else {
             break;
         };
         // SAFETY: `chunk` is 32 readable bytes; loadu has no alignment need.
         let v = unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) };
-        // Bytes 0..16 in the low lane, 8..24 in the high lane (the high
-        // lane's shuffle starts at its byte 4, i.e. input byte 12).
-        let v = _mm256_permute4x64_epi64::<0b1001_0100>(v);
+        // Bytes 0..16 of the step in the low lane, 8..24 in the high lane
+        // (whose shuffle starts at its byte 4, i.e. the step's byte 12).
+        let v = if step < 6 {
+            _mm256_permute4x64_epi64::<0b1001_0100>(v)
+        } else {
+            _mm256_permute4x64_epi64::<0b1110_1001>(v)
+        };
         let w = _mm256_shuffle_epi8(v, spread);
         // Even words: low 12 bits; odd words: the top 12 bits.
         let vals =
             _mm256_blend_epi16::<0b1010_1010>(_mm256_and_si256(w, m12), _mm256_srli_epi16::<4>(w));
         let good = _mm256_cmpgt_epi16(q, vals);
+        // packs keeps 128-bit lanes: mask bits 0..8 are the low half's,
+        // 16..24 the high half's.
+        let masks = _mm256_movemask_epi8(_mm256_packs_epi16(good, _mm256_setzero_si256())) as u32;
         let halves = [
-            (_mm256_castsi256_si128(vals), _mm256_castsi256_si128(good)),
-            (
-                _mm256_extracti128_si256::<1>(vals),
-                _mm256_extracti128_si256::<1>(good),
-            ),
+            (_mm256_castsi256_si128(vals), masks & 0xff),
+            (_mm256_extracti128_si256::<1>(vals), (masks >> 16) & 0xff),
         ];
-        for (h, g) in halves {
-            if filled >= N {
+        for (h, mask) in halves {
+            let m = mask as usize;
+            let (Some(row), Some(&c), Some(dst)) = (
+                COMPACT16.get(m),
+                v16::POPCOUNT8.get(m),
+                out.get_mut(n..n + 8)
+                    .and_then(|s| <&mut [i16; 8]>::try_from(s).ok()),
+            ) else {
                 break;
+            };
+            // SAFETY: the table row is 16 readable bytes; `dst` is 16
+            // writable bytes; loadu/storeu have no alignment need.
+            unsafe {
+                let idx = _mm_loadu_si128(row.as_ptr().cast());
+                _mm_storeu_si128(dst.as_mut_ptr().cast(), _mm_shuffle_epi8(h, idx));
             }
-            let mask = _mm_movemask_epi8(_mm_packs_epi16(g, _mm_setzero_si128())) as usize & 0xff;
-            // SAFETY: the table row is 16 readable bytes.
-            let idx = unsafe { _mm_loadu_si128(COMPACT16[mask].as_ptr().cast()) };
-            let packed = _mm_shuffle_epi8(h, idx);
-            let n = (mask.count_ones() as usize).min(N - filled);
-            if let Some(dst) = a
-                .coeffs
-                .get_mut(filled..filled + 8)
-                .and_then(|s| <&mut [i16; 8]>::try_from(s).ok())
-            {
-                // SAFETY: `dst` is 16 writable bytes; storeu has no
-                // alignment need. Lanes past `n` are overwritten by the
-                // next appends (sampling continues until the polynomial
-                // is full).
-                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), packed) };
-            } else {
-                let mut tmp = [0i16; 8];
-                // SAFETY: `tmp` is 16 writable bytes.
-                unsafe { _mm_storeu_si128(tmp.as_mut_ptr().cast(), packed) };
-                for (d, x) in a.coeffs.iter_mut().skip(filled).zip(tmp.iter()).take(n) {
-                    *d = *x;
-                }
-            }
-            filled += n;
+            n += c as usize;
         }
-        off += 24;
     }
-    filled
+    n
+}
+
+/// SampleNTT step: [`rej_block`] straight into the polynomial while a whole
+/// block's candidates fit after `filled` (lanes past the count are
+/// overwritten later), else into a scratch row and append what fits.
+/// Equal to the portable step for the first returned-count coefficients.
+#[target_feature(enable = "avx2")]
+pub(super) fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+    if let Some(dst) = a
+        .coeffs
+        .get_mut(filled..filled + CANDIDATES)
+        .and_then(|s| <&mut [i16; CANDIDATES]>::try_from(s).ok())
+    {
+        return filled + rej_block(dst, buf);
+    }
+    let mut acc = [0i16; CANDIDATES];
+    let n = rej_block(&mut acc, buf);
+    let take = n.min(N.saturating_sub(filled));
+    if let (Some(dst), Some(src)) = (a.coeffs.get_mut(filled..filled + take), acc.get(..take)) {
+        dst.copy_from_slice(src);
+    }
+    filled + take
 }
 
 /// Compress_d of canonical representatives, 8 lanes of 32 bits at a time:
@@ -468,6 +496,22 @@ impl Ops for crate::backend::Avx2 {
         #[allow(unsafe_code)]
         unsafe {
             basemul_mont(a, b, r)
+        }
+    }
+    #[inline]
+    fn dot_mont_q3329(self, a: &[Poly], b: &[Poly], r: &mut Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            dot_mont(a, b, r)
+        }
+    }
+    #[inline]
+    fn fqmul_add_q3329(self, a: &mut Poly, f: i16, b: &Poly) {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            fqmul_add(a, f, b)
         }
     }
     #[inline]

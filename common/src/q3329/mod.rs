@@ -89,6 +89,22 @@ pub trait Ops: Copy {
     fn basemul_mont_q3329(self, a: &Poly, b: &Poly, r: &mut Poly) {
         portable::basemul_mont(a, b, r);
     }
+    /// `r = barrett(sum_j a_j o b_j)`: the inner product of two vectors in
+    /// the NTT domain, each product as [`Ops::basemul_mont_q3329`] (times
+    /// `2^-16`), summed over the first `min(a.len(), b.len())` entries (at
+    /// most 4, so the sum stays below `8q`), then Barrett-reduced. An empty
+    /// product gives zero. Inputs `|a_i|, |b_i| < 2^12`.
+    #[inline]
+    fn dot_mont_q3329(self, a: &[Poly], b: &[Poly], r: &mut Poly) {
+        portable::dot_mont(a, b, r);
+    }
+    /// `a_i = barrett(fqmul(a_i, f) + b_i)` for every coefficient (e.g. `f =
+    /// 2^32 mod q` takes `a` into the Montgomery domain before adding `b`).
+    /// Inputs `|b_i| < 2^14`.
+    #[inline]
+    fn fqmul_add_q3329(self, a: &mut Poly, f: i16, b: &Poly) {
+        portable::fqmul_add(a, f, b);
+    }
     /// Barrett reduction of every coefficient to `|a_i| <= q/2 + 1`.
     #[inline]
     fn reduce_q3329(self, a: &mut Poly) {

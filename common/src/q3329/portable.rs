@@ -59,6 +59,27 @@ pub(super) fn basemul_mont(a: &Poly, b: &Poly, r: &mut Poly) {
     }
 }
 
+/// `r = barrett(sum_j a_j o b_j)` (see `Ops::dot_mont_q3329`).
+pub(super) fn dot_mont(a: &[Poly], b: &[Poly], r: &mut Poly) {
+    r.coeffs = [0; N];
+    let mut t = Poly::default();
+    for (x, y) in a.iter().zip(b).take(4) {
+        basemul_mont(x, y, &mut t);
+        for (o, &v) in r.coeffs.iter_mut().zip(&t.coeffs) {
+            *o += v;
+        }
+    }
+    crate::wipe::wipe(&mut t.coeffs);
+    reduce(r);
+}
+
+/// `a_i = barrett(fqmul(a_i, f) + b_i)` (see `Ops::fqmul_add_q3329`).
+pub(super) fn fqmul_add(a: &mut Poly, f: i16, b: &Poly) {
+    for (x, &y) in a.coeffs.iter_mut().zip(&b.coeffs) {
+        *x = MOD.barrett_reduce(MOD.fqmul(*x, f) + y);
+    }
+}
+
 /// Barrett-reduce every coefficient.
 pub(super) fn reduce(a: &mut Poly) {
     for x in a.coeffs.iter_mut() {

@@ -333,3 +333,58 @@ fn cbd_equals_portable_and_the_definition() {
         }
     }
 }
+
+struct Dot(std::vec::Vec<Poly>, std::vec::Vec<Poly>, i16);
+impl Kernel for Dot {
+    type Output = (Poly, Poly);
+    fn run<B: Backend>(self, b: B) -> (Poly, Poly) {
+        // Garbage in `r` must not leak into the result.
+        let mut r = Poly { coeffs: [1234; N] };
+        b.dot_mont_q3329(&self.0, &self.1, &mut r);
+        let mut m = r.clone();
+        let add = self.1.first().cloned().unwrap_or_default();
+        b.fqmul_add_q3329(&mut m, self.2, &add);
+        (r, m)
+    }
+}
+
+#[test]
+fn dot_and_fqmul_add_equal_portable_and_the_definition() {
+    let mut next = rng(4);
+    for round in 0..200 {
+        let k = round % 5;
+        let a: std::vec::Vec<Poly> = (0..k).map(|_| random_poly(&mut next, 4095)).collect();
+        // One entry more on one side: only the common length counts.
+        let b: std::vec::Vec<Poly> = (0..k + round % 2)
+            .map(|_| random_poly(&mut next, if round % 3 == 0 { 4095 } else { Q - 1 }))
+            .collect();
+        let f = random_poly(&mut next, i16::MAX).coeffs[0];
+        let (dot, m) = Dot(a.clone(), b.clone(), f).run(Portable);
+        // The definition: the sum of the single products, reduced mod q.
+        let mut sum = [0i64; N];
+        for (x, y) in a.iter().zip(&b) {
+            let mut t = Poly::default();
+            Portable.basemul_mont_q3329(x, y, &mut t);
+            for (s, &c) in sum.iter_mut().zip(&t.coeffs) {
+                *s += c as i64;
+            }
+        }
+        let zero = Poly::default();
+        let add = b.first().unwrap_or(&zero);
+        for (((&d, &s), &x), &y) in dot.coeffs.iter().zip(&sum).zip(&m.coeffs).zip(&add.coeffs) {
+            assert_eq!(canon(d as i64), canon(s), "round {round}");
+            assert!(d.abs() <= Q / 2 + 1);
+            // fqmul_add: dot * f * 2^-16 + add, reduced.
+            let want = canon(MOD.fqmul(d, f) as i64 + y as i64);
+            assert_eq!(canon(x as i64), want);
+            assert!(x.abs() <= Q / 2 + 1);
+        }
+        for kind in BackendKind::available() {
+            assert_eq!(
+                run_on(kind, Dot(a.clone(), b.clone(), f)),
+                Some((dot.clone(), m.clone())),
+                "{kind:?} round {round}"
+            );
+        }
+    }
+}

@@ -15,6 +15,7 @@
 use core::arch::x86_64::*;
 
 use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, zetas};
+use crate::avx2_i16::POPCOUNT8;
 use crate::backend::Avx2;
 
 // ---------------------------------------------------------------------------
@@ -641,39 +642,78 @@ fn append(a: &mut Poly, filled: usize, n: usize, v: __m256i) {
     }
 }
 
+/// Candidates per RejNTTPoly block: one per three bytes of 168.
+const CANDIDATES: usize = 56;
+
+/// The accepted candidates of one block, in order, to the front of `out`
+/// (8 candidates, 24 bytes, per step: 23-bit values in 32-bit lanes,
+/// compared with q, compacted with a lane permutation and stored whole,
+/// counted from a table); returns how many. Every store starts at most at
+/// 48, so it stays inside `out`.
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn rej_uniform(a: &mut Poly, mut filled: usize, buf: &[u8; 168]) -> usize {
-    // A padded copy so every 32-byte load stays inside the array.
-    let mut padded = [0u8; 192];
-    padded[..168].copy_from_slice(buf);
+fn rej_block(out: &mut [i32; CANDIDATES], buf: &[u8; 168]) -> usize {
     let q = _mm256_set1_epi32(Q);
     let mask23 = _mm256_set1_epi32(0x7f_ffff);
     let shuf = _mm256_setr_epi8(
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
     );
-    for off in (0..168).step_by(24) {
-        if filled >= N {
-            break;
-        }
-        let Some(chunk) = padded
-            .get(off..off + 32)
+    let mut n = 0usize;
+    // Seven 24-byte steps; the last one loads the final 32 bytes (136..168)
+    // so that no load leaves `buf`, and starts 8 bytes into them.
+    for step in 0..7 {
+        let at = (24 * step).min(136);
+        let Some(chunk) = buf
+            .get(at..at + 32)
             .and_then(|s| <&[u8; 32]>::try_from(s).ok())
         else {
             break;
         };
         let v = load_bytes(chunk);
-        // Bytes 0..16 in the low lane, 8..24 in the high lane.
-        let v = _mm256_permute4x64_epi64::<0b1001_0100>(v);
+        // Bytes 0..16 of the step in the low lane, 8..24 in the high lane.
+        let v = if step < 6 {
+            _mm256_permute4x64_epi64::<0b1001_0100>(v)
+        } else {
+            _mm256_permute4x64_epi64::<0b1110_1001>(v)
+        };
         let v = _mm256_and_si256(_mm256_shuffle_epi8(v, shuf), mask23);
         let good = _mm256_cmpgt_epi32(q, v);
-        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize;
-        let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
-        let n = (bits.count_ones() as usize).min(N - filled);
-        append(a, filled, n, _mm256_permutevar8x32_epi32(v, idx));
-        filled += n;
+        let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize & 0xff;
+        let (Some(&perm), Some(&c), Some(dst)) = (
+            COMPACT.get(bits),
+            POPCOUNT8.get(bits),
+            out.get_mut(n..n + 8)
+                .and_then(|s| <&mut [i32; 8]>::try_from(s).ok()),
+        ) else {
+            break;
+        };
+        let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(perm as i64));
+        store(dst, _mm256_permutevar8x32_epi32(v, idx));
+        n += c as usize;
     }
-    filled
+    n
+}
+
+/// RejNTTPoly step: [`rej_block`] straight into the polynomial while a
+/// whole block's candidates fit after `filled` (lanes past the count are
+/// overwritten later), else into a scratch row and append what fits.
+#[target_feature(enable = "avx2")]
+pub(super) fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+    if let Some(dst) = a
+        .coeffs
+        .get_mut(filled..filled + CANDIDATES)
+        .and_then(|s| <&mut [i32; CANDIDATES]>::try_from(s).ok())
+    {
+        return filled + rej_block(dst, buf);
+    }
+    let mut acc = [0i32; CANDIDATES];
+    let n = rej_block(&mut acc, buf);
+    let take = n.min(N.saturating_sub(filled));
+    if let (Some(dst), Some(src)) = (a.coeffs.get_mut(filled..filled + take), acc.get(..take)) {
+        dst.copy_from_slice(src);
+    }
+    filled + take
 }
 
 #[target_feature(enable = "avx2")]
@@ -708,7 +748,7 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
         let bits =
             crate::ct::declassify(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize);
         let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
-        let n = (bits.count_ones() as usize).min(N - filled);
+        let n = usize::from(POPCOUNT8[bits & 0xff]).min(N - filled);
         append(a, filled, n, _mm256_permutevar8x32_epi32(v, idx));
         filled += n;
     }

@@ -8,8 +8,7 @@
 
 use pqkit_common::Backend;
 use pqkit_common::keccak::{Rider, SHAKE128_RATE, SHAKE256_RATE, stream_x4};
-use pqkit_common::pack::{pack256, unpack256};
-use pqkit_common::q3329::{MOD, N, Poly, Q};
+use pqkit_common::q3329::{MOD, N, Poly};
 use pqkit_common::wipe::WipedBytes;
 use zeroize::Zeroizing;
 
@@ -206,30 +205,17 @@ pub(crate) fn decode12<B: Backend>(b: B, bytes: &[u8], p: &mut Poly) -> subtle::
     }
 }
 
-/// FIPS 203 (4.8) Decompress_d: `round(q y / 2^d)`.
-fn decompress(y: u32, d: u32) -> i16 {
-    ((y * Q as u32 + (1 << (d - 1))) >> d) as i16
-}
-
 /// Compress_d (FIPS 203 (4.7), multiply-shift, no division: KyberSlash)
 /// and ByteEncode_d a polynomial into `out` (32 d bytes).
 fn compress_encode<B: Backend>(b: B, p: &Poly, d: u32, out: &mut [u8]) {
-    let mut c = [0u32; N];
-    b.compress_q3329(p, d, &mut c);
-    let ok = pack256(d, &c, out);
+    let ok = b.compress_encode_q3329(p, d, out);
     debug_assert!(ok, "compress_encode output is 32 d bytes");
-    pqkit_common::wipe::wipe(&mut c);
 }
 
-/// ByteDecode_d and Decompress_d.
-fn decode_decompress(bytes: &[u8], d: u32, p: &mut Poly) {
-    let mut c = [0u32; N];
-    let ok = unpack256(d, bytes, &mut c);
+/// ByteDecode_d and Decompress_d (FIPS 203 (4.8): `round(q y / 2^d)`).
+fn decode_decompress<B: Backend>(b: B, bytes: &[u8], d: u32, p: &mut Poly) {
+    let ok = b.decompress_q3329(d, bytes, p);
     debug_assert!(ok, "decode_decompress input is 32 d bytes");
-    for (x, &y) in p.coeffs.iter_mut().zip(&c) {
-        *x = decompress(y, d);
-    }
-    pqkit_common::wipe::wipe(&mut c);
 }
 
 /// `r = sum_j a[j] o s[j]` (times 2^-16), Barrett-reduced, over the first
@@ -368,7 +354,7 @@ fn kpke_encrypt<B: Backend, P: ParameterSet>(
     // Lines 20-21: mu = Decompress_1(m); v = NTT^-1(t-hat o y-hat) + e2 + mu.
     dot(b, k, t, y, v);
     b.inv_ntt_tomont_q3329(v);
-    decode_decompress(m, 1, mu);
+    decode_decompress(b, m, 1, mu);
     for ((x, e), w) in v.coeffs.iter_mut().zip(&e2.coeffs).zip(&mu.coeffs) {
         *x = *x + e + w;
     }
@@ -393,11 +379,11 @@ fn kpke_decrypt<B: Backend, P: ParameterSet>(
     let mut u = polyvec();
     for (i, p) in u.iter_mut().take(k).enumerate() {
         let len = 32 * du as usize;
-        decode_decompress(&ct[len * i..len * (i + 1)], du, p);
+        decode_decompress(b, &ct[len * i..len * (i + 1)], du, p);
         b.ntt_q3329(p);
     }
     let mut v = Poly::default();
-    decode_decompress(&ct[32 * du as usize * k..], P::DV, &mut v);
+    decode_decompress(b, &ct[32 * du as usize * k..], P::DV, &mut v);
     // Line 5: s-hat (secret: wiped), and w (secret).
     let mut sw = Secret::<{ MAX_K + 1 }>::new(MAX_K + 1);
     let (s, w) = sw.split_at_mut(MAX_K);

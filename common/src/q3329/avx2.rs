@@ -250,7 +250,123 @@ pub(super) fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize
     filled + take
 }
 
-/// Compress_d of canonical representatives, 8 lanes of 32 bits at a time:
+/// 16 bytes of `bytes` from `at` (zeros past its end, through a wiped
+/// copy: the message is decoded here too).
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn window(bytes: &[u8], at: usize) -> core::arch::x86_64::__m128i {
+    use core::arch::x86_64::*;
+    if let Some(w) = bytes
+        .get(at..at + 16)
+        .and_then(|s| <&[u8; 16]>::try_from(s).ok())
+    {
+        // SAFETY: `w` is 16 readable bytes; loadu has no alignment need.
+        return unsafe { _mm_loadu_si128(w.as_ptr().cast()) };
+    }
+    let mut t = [0u8; 16];
+    for (d, s) in t.iter_mut().zip(bytes.iter().skip(at)) {
+        *d = *s;
+    }
+    // SAFETY: `t` is 16 readable bytes.
+    let v = unsafe { _mm_loadu_si128(t.as_ptr().cast()) };
+    crate::wipe::wipe(&mut t);
+    v
+}
+
+/// ByteDecode_d in 16-bit lanes for `d` in {1, 4, 5, 10} (where every
+/// value lies within the two bytes starting at its first byte): per
+/// 128-bit lane of 8 values (`d` bytes), the byte pair of value `j` and the
+/// multiplier `2^(16 - d - o)` (`o = j d mod 8`) that moves the value to
+/// the top of the lane.
+const fn unpack16_consts(d: usize) -> ([u8; 16], [i16; 8]) {
+    let mut idx = [0u8; 16];
+    let mut mul = [0i16; 8];
+    let mut j = 0;
+    while j < 8 {
+        let (b, o) = (j * d / 8, j * d % 8);
+        idx[2 * j] = b as u8;
+        idx[2 * j + 1] = b as u8 + 1;
+        mul[j] = (1u32 << (16 - d - o)) as u16 as i16;
+        j += 1;
+    }
+    (idx, mul)
+}
+
+/// ByteDecode_d then Decompress_d for `D` in {1, 4, 5, 10}, 16 values per
+/// step: the value moved to the top of its lane by a multiplication,
+/// shifted to `y 2^(15 - d)`, and `mulhrs` with q gives
+/// `(y q 2^(15 - d) + 2^14) >> 15 = (y q + 2^(d - 1)) >> d` exactly.
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn decompress16<const D: usize>(bytes: &[u8], a: &mut Poly) {
+    use core::arch::x86_64::*;
+    let (idx, mul) = const { unpack16_consts(D) };
+    // SAFETY: `idx` and `mul` are 16 readable bytes each.
+    let (idx, mul) = unsafe {
+        (
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(idx.as_ptr().cast())),
+            _mm256_broadcastsi128_si256(_mm_loadu_si128(mul.as_ptr().cast())),
+        )
+    };
+    let mask = _mm256_set1_epi16((((1u32 << D) - 1) << (15 - D)) as i16);
+    let q = _mm256_set1_epi16(Q);
+    for (i, chunk) in a.chunks_mut().iter_mut().enumerate() {
+        let v = _mm256_set_m128i(window(bytes, 2 * D * i + D), window(bytes, 2 * D * i));
+        let w = _mm256_mullo_epi16(_mm256_shuffle_epi8(v, idx), mul);
+        let t = _mm256_and_si256(_mm256_srli_epi16::<1>(w), mask);
+        v16::store(chunk, _mm256_mulhrs_epi16(t, q));
+    }
+}
+
+/// ByteDecode_11 then Decompress_11, 16 values (22 bytes) per step: each
+/// group of 8 values (11 bytes) in 32-bit lanes (four bytes from the
+/// value's first byte, a variable shift, a mask), packed to 16 bits, then
+/// `mulhrs` as in [`decompress16`].
+#[inline]
+#[target_feature(enable = "avx2")]
+fn decompress11(bytes: &[u8], a: &mut Poly) {
+    use core::arch::x86_64::*;
+    // Value j of a group starts at bit 11 j: byte 11 j / 8, shift 11 j mod 8.
+    let idx = _mm256_setr_epi8(
+        0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 4, 5, 6, 7, //
+        5, 6, 7, 8, 6, 7, 8, 9, 8, 9, 10, 11, 9, 10, 11, 12,
+    );
+    let shifts = _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5);
+    let m11 = _mm256_set1_epi32(0x7ff);
+    let q = _mm256_set1_epi16(Q);
+    let group = |at: usize| {
+        let v = _mm256_broadcastsi128_si256(window(bytes, at));
+        _mm256_and_si256(_mm256_srlv_epi32(_mm256_shuffle_epi8(v, idx), shifts), m11)
+    };
+    for (i, chunk) in a.chunks_mut().iter_mut().enumerate() {
+        // packus interleaves 64-bit halves: [a0..3, b0..3 | a4..7, b4..7].
+        let p = _mm256_packus_epi32(group(22 * i), group(22 * i + 11));
+        let p = _mm256_permute4x64_epi64::<0b1101_1000>(p);
+        let t = _mm256_slli_epi16::<4>(p);
+        v16::store(chunk, _mm256_mulhrs_epi16(t, q));
+    }
+}
+
+/// ByteDecode_d then Decompress_d (see `Ops::decompress_q3329`): the widths
+/// ML-KEM uses in AVX2, others portable.
+#[target_feature(enable = "avx2")]
+pub(super) fn decompress(d: u32, bytes: &[u8], a: &mut Poly) -> bool {
+    if bytes.len() != 32 * d as usize {
+        return false;
+    }
+    match d {
+        1 => decompress16::<1>(bytes, a),
+        4 => decompress16::<4>(bytes, a),
+        5 => decompress16::<5>(bytes, a),
+        10 => decompress16::<10>(bytes, a),
+        11 => decompress11(bytes, a),
+        _ => return super::portable::decompress(d, bytes, a),
+    }
+    true
+}
+
 /// SamplePolyCBD_3 on 24 bytes (32 coefficients) per step: each 32-bit
 /// lane takes 3 bytes (4 coefficients of 6 bits), sums the bit triples by
 /// masks, moves the upper two 6-bit fields to the upper 16 bits, and the
@@ -319,44 +435,127 @@ fn cbd3(bytes: &[u8], out: &mut Poly) {
     }
 }
 
-/// `((x << d) + (q - 1) / 2) * ceil(2^35 / q) >> 35` with 64-bit products
-/// (`_mm256_mul_epu32` on the even and odd lanes), exactly the portable
-/// formula.
+/// Compress_d of 16 canonical representatives (`0 <= x < q`) in 16-bit
+/// lanes, exactly the portable `round(2^d x / q) mod 2^d`:
+/// - `d` in {1, 4, 5}: `(mulhi_u16(x, C) + 8) >> 4` with `C = 630, 5040,
+///   10080` (`~ 2^(d + 20) / q`);
+/// - `d` in {10, 11}: `floor((2^(d+1) x + q) / 2q)`, the numerator below
+///   `2^24` (exact in f32) times f32 `1/2q`, truncated.
+///
+/// Both were checked for every `x` below q (the f32 one under every
+/// rounding mode; truncation does not depend on it), and the unit test
+/// checks the kernel for every `i16` input.
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn compress(a: &Poly, d: u32, out: &mut [u32; N]) {
+fn compress16<const D: u32>(x: V) -> V {
     use core::arch::x86_64::*;
-    if !(1..=11).contains(&d) {
-        return;
+    let mask = _mm256_set1_epi16(((1u32 << D) - 1) as i16);
+    if D <= 5 {
+        let c: i16 = match D {
+            1 => 630,
+            4 => 5040,
+            _ => 10080,
+        };
+        let h = _mm256_mulhi_epu16(x, _mm256_set1_epi16(c));
+        let y = _mm256_srli_epi16::<4>(_mm256_add_epi16(h, _mm256_set1_epi16(8)));
+        return _mm256_and_si256(y, mask);
     }
+    let shift = _mm_cvtsi32_si128(D as i32 + 1);
+    let q = _mm256_set1_epi32(i32::from(Q));
+    let r = _mm256_set1_ps(1.0 / (2.0 * Q as f32));
+    let half = |h: __m128i| {
+        let z = _mm256_add_epi32(_mm256_sll_epi32(_mm256_cvtepu16_epi32(h), shift), q);
+        _mm256_cvttps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(z), r))
+    };
+    let lo = half(_mm256_castsi256_si128(x));
+    let hi = half(_mm256_extracti128_si256::<1>(x));
+    // packus interleaves 64-bit halves; the permutation restores the order.
+    let y = _mm256_permute4x64_epi64::<0b1101_1000>(_mm256_packus_epi32(lo, hi));
+    _mm256_and_si256(y, mask)
+}
+
+/// ByteEncode_d of 16 `d`-bit values in 16-bit lanes: each 128-bit lane's
+/// 8 values end up as its first `d` bytes (pairs joined by `madd`, then
+/// 64-bit and 128-bit joins with shifts).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn pack16<const D: u32>(y: V) -> V {
+    use core::arch::x86_64::*;
+    let d = D as i32;
+    // Pairs: 2d bits per 32-bit lane.
+    let mul = _mm256_set1_epi32((1 << 16) * (1 << d) + 1);
+    let v = _mm256_madd_epi16(y, mul);
+    // 32-bit pairs: 4d bits per 64-bit lane.
+    let t = _mm256_or_si256(
+        _mm256_and_si256(v, _mm256_set1_epi64x((1 << (2 * d)) - 1)),
+        _mm256_srl_epi64(
+            _mm256_and_si256(v, _mm256_set1_epi64x(-1 << 32)),
+            _mm_cvtsi32_si128(32 - 2 * d),
+        ),
+    );
+    // 64-bit pairs: 8d bits from the lane's start.
+    let s = _mm256_bsrli_epi128::<8>(t);
+    let lo = _mm256_and_si256(t, _mm256_set_epi64x(0, -1, 0, -1));
+    let up = _mm256_sll_epi64(s, _mm_cvtsi32_si128(4 * d));
+    let carry = _mm256_bslli_epi128::<8>(_mm256_srl_epi64(s, _mm_cvtsi32_si128(64 - 4 * d)));
+    _mm256_or_si256(_mm256_or_si256(lo, up), carry)
+}
+
+/// Compress_d and ByteEncode_d for `D` in {1, 4, 5, 10, 11}, 16 values
+/// (`2 D` bytes) per step into a padded (wiped) row: each step stores its
+/// two 128-bit lanes at `2 D i` and `2 D i + D`, the bytes past them being
+/// overwritten by the next store.
+#[inline]
+#[target_feature(enable = "avx2")]
+#[allow(unsafe_code)]
+fn compress_encode_d<const D: u32>(a: &Poly, out: &mut [u8]) {
+    use core::arch::x86_64::*;
     let c = Consts::new(MOD);
     let q = _mm256_set1_epi16(Q);
-    let half = _mm256_set1_epi32(i32::from(Q) / 2);
-    let m = _mm256_set1_epi64x(10_321_340);
-    let mask = _mm256_set1_epi32((1 << d) - 1);
-    let shift = _mm_cvtsi32_si128(d as i32);
-    let (outs, _) = out.as_chunks_mut::<8>();
-    for (chunk, o) in a.chunks().iter().zip(outs.chunks_exact_mut(2)) {
+    let d = D as usize;
+    let mut row = [0u8; 32 * 11 + 16];
+    for (i, chunk) in a.chunks().iter().enumerate() {
         // Canonical: Barrett, then + q where negative.
         let r = v16::barrett(v16::load(chunk), &c);
-        let r = _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16::<15>(r), q));
+        let x = _mm256_add_epi16(r, _mm256_and_si256(_mm256_srai_epi16::<15>(r), q));
+        let p = pack16::<D>(compress16::<D>(x));
         let halves = [
-            _mm256_cvtepu16_epi32(_mm256_castsi256_si128(r)),
-            _mm256_cvtepu16_epi32(_mm256_extracti128_si256::<1>(r)),
+            (2 * d * i, _mm256_castsi256_si128(p)),
+            (2 * d * i + d, _mm256_extracti128_si256::<1>(p)),
         ];
-        for (x, dst) in halves.into_iter().zip(o.iter_mut()) {
-            let num = _mm256_add_epi32(_mm256_sll_epi32(x, shift), half);
-            let even = _mm256_srli_epi64::<35>(_mm256_mul_epu32(num, m));
-            let odd = _mm256_srli_epi64::<35>(_mm256_mul_epu32(_mm256_srli_epi64::<32>(num), m));
-            let v = _mm256_blend_epi32::<0b1010_1010>(even, _mm256_slli_epi64::<32>(odd));
-            let v = _mm256_and_si256(v, mask);
-            // SAFETY: `dst` is 8 writable u32 (32 bytes); storeu has no
-            // alignment need.
-            #[allow(unsafe_code)]
-            unsafe {
-                _mm256_storeu_si256(dst.as_mut_ptr().cast(), v)
-            };
+        for (at, h) in halves {
+            if let Some(dst) = row
+                .get_mut(at..at + 16)
+                .and_then(|s| <&mut [u8; 16]>::try_from(s).ok())
+            {
+                // SAFETY: `dst` is 16 writable bytes; storeu has no
+                // alignment need.
+                unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
+            }
         }
     }
+    if let Some(src) = row.get(..32 * d) {
+        out.copy_from_slice(src);
+    }
+    crate::wipe::wipe(&mut row);
+}
+
+/// Compress_d and ByteEncode_d (see `Ops::compress_encode_q3329`): the
+/// widths ML-KEM uses in AVX2, others portable.
+#[target_feature(enable = "avx2")]
+pub(super) fn compress_encode(a: &Poly, d: u32, out: &mut [u8]) -> bool {
+    if out.len() != 32 * d as usize {
+        return false;
+    }
+    match d {
+        1 => compress_encode_d::<1>(a, out),
+        4 => compress_encode_d::<4>(a, out),
+        5 => compress_encode_d::<5>(a, out),
+        10 => compress_encode_d::<10>(a, out),
+        11 => compress_encode_d::<11>(a, out),
+        _ => return super::portable::compress_encode(a, d, out),
+    }
+    true
 }
 
 /// SamplePolyCBD_2 on 16 bytes (32 coefficients) per step: pair sums by
@@ -515,6 +714,14 @@ impl Ops for crate::backend::Avx2 {
         }
     }
     #[inline]
+    fn decompress_q3329(self, d: u32, bytes: &[u8], a: &mut Poly) -> bool {
+        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
+        #[allow(unsafe_code)]
+        unsafe {
+            decompress(d, bytes, a)
+        }
+    }
+    #[inline]
     fn reduce_q3329(self, a: &mut Poly) {
         // SAFETY: an `Avx2` token exists only after AVX2 was detected.
         #[allow(unsafe_code)]
@@ -531,11 +738,11 @@ impl Ops for crate::backend::Avx2 {
         }
     }
     #[inline]
-    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
+    fn compress_encode_q3329(self, a: &Poly, d: u32, out: &mut [u8]) -> bool {
         // SAFETY: an `Avx2` token exists only after AVX2 was detected.
         #[allow(unsafe_code)]
         unsafe {
-            compress(a, d, out)
+            compress_encode(a, d, out)
         }
     }
     #[inline]

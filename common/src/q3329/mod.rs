@@ -120,12 +120,22 @@ pub trait Ops: Copy {
         portable::rej_uniform(a, filled, buf)
     }
     /// FIPS 203 (4.7) Compress_d of the canonical representative of every
-    /// coefficient (any `i16` input): `round(2^d x / q) mod 2^d`, for `d`
-    /// in `1..=11`, by multiply-shift (no division: KyberSlash). Other `d`
-    /// leave `out` unchanged.
+    /// coefficient (any `i16` input): `round(2^d x / q) mod 2^d`, without
+    /// a division (KyberSlash), then Alg. 5 ByteEncode_d into `out` (`32 d`
+    /// bytes), for `d` in `1..=11`. Returns `false` (and leaves `out`
+    /// unchanged) for another `d` or another length. Constant-time (the
+    /// message is encoded this way).
     #[inline]
-    fn compress_q3329(self, a: &Poly, d: u32, out: &mut [u32; N]) {
-        portable::compress(a, d, out);
+    fn compress_encode_q3329(self, a: &Poly, d: u32, out: &mut [u8]) -> bool {
+        portable::compress_encode(a, d, out)
+    }
+    /// FIPS 203 Alg. 6 ByteDecode_d of `32 d` bytes, then (4.8)
+    /// Decompress_d: `round(q y / 2^d)` for every value `y`, for `d` in
+    /// `1..=11`. Returns `false` (and leaves `a` unchanged) for another `d`
+    /// or another length. Constant-time (the message is decoded this way).
+    #[inline]
+    fn decompress_q3329(self, d: u32, bytes: &[u8], a: &mut Poly) -> bool {
+        portable::decompress(d, bytes, a)
     }
     /// FIPS 203 Alg. 8 SamplePolyCBD_eta from `64 eta` bytes, `eta` 2 or
     /// 3 (other values, or fewer bytes, leave the missing coefficients

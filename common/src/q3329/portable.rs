@@ -108,17 +108,39 @@ pub(super) fn rej_uniform(p: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize
     filled + take
 }
 
-/// Compress_d of canonical representatives (see `Ops::compress_q3329`).
-pub(super) fn compress(a: &Poly, d: u32, out: &mut [u32; N]) {
-    if !(1..=11).contains(&d) {
-        return;
+/// Compress_d and ByteEncode_d (see `Ops::compress_encode_q3329`):
+/// `round(2^d x / q) = floor((2^d x + (q - 1) / 2) / q)` by a multiply-shift
+/// exact for every such numerator (below `2^23`).
+pub(super) fn compress_encode(a: &Poly, d: u32, out: &mut [u8]) -> bool {
+    if !(1..=11).contains(&d) || out.len() != 32 * d as usize {
+        return false;
     }
     const M: u64 = 10_321_340; // ceil(2^35 / q)
-    for (o, &y) in out.iter_mut().zip(&a.coeffs) {
+    let mut c = [0u32; N];
+    for (o, &y) in c.iter_mut().zip(&a.coeffs) {
         let x = MOD.canonical(y);
         let num = ((x as u64) << d) + (Q as u64 / 2);
         *o = ((num * M) >> 35) as u32 & ((1 << d) - 1);
     }
+    let ok = crate::pack::pack256(d, &c, out);
+    crate::wipe::wipe(&mut c);
+    ok
+}
+
+/// ByteDecode_d and Decompress_d (see `Ops::decompress_q3329`).
+pub(super) fn decompress(d: u32, bytes: &[u8], a: &mut Poly) -> bool {
+    if !(1..=11).contains(&d) {
+        return false;
+    }
+    let mut c = [0u32; N];
+    let ok = crate::pack::unpack256(d, bytes, &mut c);
+    if ok {
+        for (x, &y) in a.coeffs.iter_mut().zip(&c) {
+            *x = ((y * Q as u32 + (1 << (d - 1))) >> d) as i16;
+        }
+    }
+    crate::wipe::wipe(&mut c);
+    ok
 }
 
 /// ByteEncode_12 of canonical representatives (see `Ops::encode12_q3329`):

@@ -175,39 +175,56 @@ fn rejection_sampler_equals_portable_on_every_backend() {
     }
 }
 
-struct Compress(Poly, u32);
+struct Compress(Poly, u32, usize);
 impl Kernel for Compress {
-    type Output = [u32; N];
-    fn run<B: Backend>(self, b: B) -> [u32; N] {
-        let mut out = [0u32; N];
-        b.compress_q3329(&self.0, self.1, &mut out);
-        out
+    type Output = (bool, std::vec::Vec<u8>);
+    fn run<B: Backend>(self, b: B) -> (bool, std::vec::Vec<u8>) {
+        let mut out = std::vec![0xa5u8; self.2];
+        let ok = b.compress_encode_q3329(&self.0, self.1, &mut out);
+        (ok, out)
     }
 }
 
 #[test]
 fn compression_equals_portable_and_the_definition_everywhere() {
-    // Every i16 input, for every d used by ML-KEM, on every backend.
-    for d in [1u32, 4, 5, 10, 11] {
+    // Every i16 input, for every d (ML-KEM's and the others), on every
+    // backend; ByteEncode_d checked bit by bit.
+    for d in 0..=12u32 {
         for start in (i16::MIN as i32..=i16::MAX as i32).step_by(N) {
             let mut p = Poly::default();
             for (i, c) in p.coeffs.iter_mut().enumerate() {
                 *c = (start + i as i32).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
             }
-            let want = Compress(p.clone(), d).run(Portable);
-            for (i, &w) in want.iter().enumerate() {
-                // round(2^d x / q) mod 2^d with x canonical, in exact integers.
-                let x = canon(p.coeffs[i] as i64);
-                let r = ((x << d) + (Q as i64) / 2) / Q as i64;
-                assert_eq!(w as i64, r & ((1 << d) - 1), "d {d} x {x}");
+            let len = 32 * d as usize;
+            let want = Compress(p.clone(), d, len).run(Portable);
+            assert_eq!(want.0, (1..=11).contains(&d));
+            if want.0 {
+                for (i, &c) in p.coeffs.iter().enumerate() {
+                    // round(2^d x / q) mod 2^d with x canonical, in exact
+                    // integers, then its bits at i d .. (i + 1) d.
+                    let x = canon(c as i64);
+                    let r = (((x << d) + (Q as i64) / 2) / Q as i64) & ((1 << d) - 1);
+                    for k in 0..d as usize {
+                        let bit = i * d as usize + k;
+                        let got = (want.1[bit / 8] >> (bit % 8)) & 1;
+                        assert_eq!(i64::from(got), (r >> k) & 1, "d {d} x {x}");
+                    }
+                }
+            } else {
+                assert!(want.1.iter().all(|&b| b == 0xa5));
             }
             for kind in BackendKind::available() {
                 assert_eq!(
-                    run_on(kind, Compress(p.clone(), d)),
-                    Some(want),
+                    run_on(kind, Compress(p.clone(), d, len)).as_ref(),
+                    Some(&want),
                     "{kind:?} d {d}"
                 );
             }
+        }
+        // A wrong length is refused and leaves the output alone.
+        for kind in BackendKind::available() {
+            let got = run_on(kind, Compress(Poly::default(), d, 32 * d as usize + 1));
+            assert_eq!(got, Some((false, std::vec![0xa5; 32 * d as usize + 1])));
         }
     }
 }
@@ -385,6 +402,65 @@ fn dot_and_fqmul_add_equal_portable_and_the_definition() {
                 Some((dot.clone(), m.clone())),
                 "{kind:?} round {round}"
             );
+        }
+    }
+}
+
+struct Decompress(u32, std::vec::Vec<u8>);
+impl Kernel for Decompress {
+    type Output = (bool, Poly);
+    fn run<B: Backend>(self, b: B) -> (bool, Poly) {
+        let mut p = Poly { coeffs: [7; N] };
+        let ok = b.decompress_q3329(self.0, &self.1, &mut p);
+        (ok, p)
+    }
+}
+
+#[test]
+fn decompress_equals_portable_and_the_definition() {
+    let mut next = rng(5);
+    for d in 0..=13u32 {
+        for round in 0..40 {
+            let len = 32 * d as usize;
+            // Wrong lengths are refused and leave the polynomial alone.
+            let len = match round {
+                0 => len + 1,
+                1 => len.saturating_sub(1),
+                _ => len,
+            };
+            let bytes: std::vec::Vec<u8> = (0..len)
+                .map(|_| match round {
+                    2 => 0xff,
+                    3 => 0,
+                    _ => next() as u8,
+                })
+                .collect();
+            let want = Decompress(d, bytes.clone()).run(Portable);
+            let valid = (1..=11).contains(&d) && len == 32 * d as usize;
+            assert_eq!(want.0, valid, "d {d} len {len}");
+            if valid {
+                // The definition: bit i of the string is bit i mod d of
+                // value i / d; the value y gives round(q y / 2^d).
+                for (i, &x) in want.1.coeffs.iter().enumerate() {
+                    let y: u64 = (0..d as usize)
+                        .map(|k| {
+                            let bit = i * d as usize + k;
+                            u64::from((bytes[bit / 8] >> (bit % 8)) & 1) << k
+                        })
+                        .sum();
+                    let r = (2 * y * Q as u64 + (1 << d)) / (2 << d);
+                    assert_eq!(x as u64, r, "d {d} value {i}");
+                }
+            } else {
+                assert_eq!(want.1.coeffs, [7; N]);
+            }
+            for kind in BackendKind::available() {
+                assert_eq!(
+                    run_on(kind, Decompress(d, bytes.clone())),
+                    Some(want.clone()),
+                    "{kind:?} d {d} round {round}"
+                );
+            }
         }
     }
 }

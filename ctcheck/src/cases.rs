@@ -291,13 +291,34 @@ impl Kernel for Q3329Case {
         b.basemul_mont_q3329(&a, &c, &mut r);
         b.inv_ntt_tomont_q3329(&mut r);
         b.reduce_q3329(&mut r);
+        // The inner product and the Montgomery add, then compression and
+        // decompression at every width ML-KEM uses (d = 1 carries the
+        // message).
+        let mut t = Poly16::default();
+        b.dot_mont_q3329(&[a.clone(), c.clone()], &[c, a], &mut t);
+        b.fqmul_add_q3329(&mut t, 1353, &r);
+        let mut bytes: Vec<u8> = Vec::new();
+        for d in [1u32, 4, 5, 10, 11] {
+            let mut enc = vec![0u8; 32 * d as usize];
+            let mut back = Poly16::default();
+            let ok =
+                b.compress_encode_q3329(&t, d, &mut enc) && b.decompress_q3329(d, &enc, &mut back);
+            unpoison(enc.as_mut_slice());
+            unpoison(&mut back);
+            bytes.push(u8::from(ok));
+            bytes.extend_from_slice(&enc);
+            bytes.extend(back.coeffs.iter().flat_map(|x| x.to_le_bytes()));
+        }
         unpoison(&mut r);
-        let bytes: Vec<u8> = r.coeffs.iter().flat_map(|x| x.to_le_bytes()).collect();
+        unpoison(&mut t);
+        bytes.extend(r.coeffs.iter().flat_map(|x| x.to_le_bytes()));
+        bytes.extend(t.coeffs.iter().flat_map(|x| x.to_le_bytes()));
         fold(0, &bytes)
     }
 }
 
-/// q = 3329 NTT, base multiplication and reductions, secret inputs, every backend.
+/// q = 3329 NTT, base multiplication, inner product, reductions and
+/// (de)compression, secret inputs, every backend.
 fn common_q3329() -> u64 {
     on_all_backends(Q3329Case)
 }

@@ -130,11 +130,17 @@ impl Kernel for Op {
                 out
             }
             5 => {
+                // Compress_d + ByteEncode_d, then back.
                 let a = s.p16(32767);
                 let d = u32::from(s.u8() % 11) + 1;
-                let mut out = [0u32; 256];
-                b.compress_q3329(&a, d, &mut out);
-                out.iter().map(|&x| i64::from(x)).collect()
+                let mut enc = vec![0u8; 32 * d as usize];
+                let mut back = P16::default();
+                let ok = b.compress_encode_q3329(&a, d, &mut enc)
+                    && b.decompress_q3329(d, &enc, &mut back);
+                let mut out = vec![i64::from(ok)];
+                out.extend(enc.iter().map(|&x| i64::from(x)));
+                out.extend(back.coeffs.iter().map(|&x| i64::from(x)));
+                out
             }
             6 => {
                 let eta = if s.u8() & 1 == 0 { 2 } else { 3 };

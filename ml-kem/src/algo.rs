@@ -7,7 +7,7 @@
 //! multiplication by `2^32 mod q` ([`R2`]).
 
 use pqkit_common::Backend;
-use pqkit_common::keccak::{Rider, SHAKE128_RATE, SHAKE256_RATE, stream_x4};
+use pqkit_common::keccak::{Feed, Rider, SHAKE128_RATE, SHAKE256_RATE, stream_x4};
 use pqkit_common::q3329::{MOD, N, Poly};
 use pqkit_common::wipe::WipedBytes;
 use zeroize::Zeroizing;
@@ -75,11 +75,12 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
     rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
     let rider = Rider {
         input: &[ek],
+        feed: None,
         rate: SHA3_256_RATE,
         pad: SHA3_PAD,
         out: hash,
     };
-    gen_matrix::<B, P>(b, &rho, true, &mut out.at, Some(rider));
+    gen_matrix::<B, P>(b, &rho, true, &mut out.at, Some(rider), |_, _, _| {});
     ok
 }
 
@@ -90,24 +91,28 @@ const SHA3_PAD: u8 = 0x06;
 /// SHAKE's domain padding byte (for `J` beside the encryption noise).
 const SHAKE_PAD: u8 = 0x1f;
 
-/// H = SHA3-256.
-pub(crate) use pqkit_common::keccak::sha3_256 as h;
 /// G = SHA3-512, split in two 32-byte halves.
 use pqkit_common::keccak::sha3_512 as g;
 
 /// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
 /// or its transpose (`rho || i || j`), on the 4-way SHAKE128 with each lane
 /// refilled as soon as its entry is full; `rider` (the `H(ek)` of a key
-/// being imported) runs in a lane of its own meanwhile.
+/// being imported or made) runs in a lane of its own meanwhile. `row_done(i,
+/// row, feed)` is called for the rows in order, each as soon as it and the
+/// ones before it are complete, with the rider's feed (key generation
+/// writes `ek` there row by row).
 pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
     b: B,
     rho: &[u8; 32],
     transposed: bool,
     a: &mut [PolyVec; MAX_K],
     rider: Option<Rider<'_>>,
+    mut row_done: impl FnMut(usize, &PolyVec, Option<&mut Feed<'_>>),
 ) {
     let k = P::K;
     let mut filled = [0usize; MAX_K * MAX_K];
+    let mut complete = [0usize; MAX_K];
+    let mut next_row = 0;
     stream_x4::<B, SHAKE128_RATE, 34>(
         b,
         k * k,
@@ -120,14 +125,22 @@ pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
             seed[33] = y as u8;
             seed
         },
-        |e, _, block, buf| {
+        |e, _, block, buf, mut feed| {
             let p = &mut a[e / k][e % k];
             filled[e] = if block < MAX_BLOCKS {
                 b.rej_uniform_q3329(p, filled[e], buf)
             } else {
                 fill_mod_q(p, filled[e], buf)
             };
-            filled[e] >= N
+            if filled[e] < N {
+                return false;
+            }
+            complete[e / k] += 1;
+            while next_row < k && complete[next_row] == k {
+                row_done(next_row, &a[next_row], feed.as_deref_mut());
+                next_row += 1;
+            }
+            true
         },
         rider,
     );
@@ -167,7 +180,7 @@ fn sample_noise<B: Backend>(
             s[32] = e as u8;
             s
         },
-        |e, lane, i, block| {
+        |e, lane, i, block, _| {
             // 64 eta bytes: one block for eta = 2 (128 <= 136), two for 3.
             let len = 64 * eta(e);
             if len <= SHAKE256_RATE {
@@ -224,13 +237,15 @@ fn dot<B: Backend>(b: B, k: usize, a: &[Poly], s: &[Poly], r: &mut Poly) {
     b.dot_mont_q3329(&a[..k], &s[..k], r);
 }
 
-/// FIPS 203 Alg. 13 K-PKE.KeyGen(d): writes `ek` (EK_LEN) and `dk_pke`
-/// (384 k bytes).
+/// FIPS 203 Alg. 13 K-PKE.KeyGen(d): writes `ek` (EK_LEN), `dk_pke`
+/// (384 k bytes) and `H(ek)` (computed beside the matrix, `ek` handed to it
+/// row by row as the rows of t-hat are made).
 fn kpke_keygen<B: Backend, P: ParameterSet>(
     b: B,
     d: &[u8; 32],
     ek: &mut [u8],
     dk_pke: &mut [u8],
+    ek_hash: &mut [u8; 32],
     parts: &mut EkParts,
 ) {
     let k = P::K;
@@ -242,32 +257,56 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
     let rho = pqkit_common::ct::declassify(rho);
     let mut sigma = Zeroizing::new([0u8; 32]);
     sigma.copy_from_slice(&rs[32..]);
-    // Lines 3-7: A-hat, generated into the key's matrix slot (transposed
-    // in place once t-hat is computed).
-    gen_matrix::<B, P>(b, &rho, false, &mut parts.at, None);
-    let a = &parts.at;
     // Lines 8-15: s (nonces 0..k) and e (k..2k) from CBD_eta1: se[..k] is s,
-    // se[k..2k] is e.
+    // se[k..2k] is e; then s-hat, e-hat.
     let mut se = Secret::<{ 2 * MAX_K }>::new(2 * k);
     sample_noise(b, &sigma, |_| P::ETA1, &mut se[..2 * k], None);
-    // Lines 16-18: s-hat, e-hat, t-hat = A-hat o s-hat + e-hat.
     for p in se[..2 * k].iter_mut() {
         b.ntt_q3329(p);
     }
     let (s, e) = se.split_at(k);
-    let mut t = Poly::default();
-    for i in 0..k {
-        dot(b, k, &a[i], s, &mut t);
-        b.fqmul_add_q3329(&mut t, R2, &e[i]);
-        // Line 19: ek = ByteEncode_12(t-hat) || rho.
-        let ek_i = &mut ek[384 * i..384 * (i + 1)];
-        encode12(b, &t, ek_i);
-        // What ByteDecode_12 of that encoding gives, for encryption.
-        let _ = decode12(b, ek_i, &mut parts.t[i]);
-        // Line 20: dk_pke = ByteEncode_12(s-hat).
-        encode12(b, &s[i], &mut dk_pke[384 * i..384 * (i + 1)]);
+    // Line 20: dk_pke = ByteEncode_12(s-hat).
+    for (i, p) in s.iter().enumerate() {
+        encode12(b, p, &mut dk_pke[384 * i..384 * (i + 1)]);
     }
-    ek[384 * k..].copy_from_slice(&rho);
+    // Lines 3-7 and 16-19: A-hat, generated into the key's matrix slot
+    // (transposed in place afterwards); as each row i is complete, t-hat_i
+    // = A-hat_i o s-hat + e-hat_i and its encoding, the next 384 bytes of
+    // ek = ByteEncode_12(t-hat) || rho, which H hashes meanwhile.
+    let mut t = Poly::default();
+    let t_parts = &mut parts.t;
+    let rider = Rider {
+        input: &[],
+        feed: Some(Feed::new(ek)),
+        rate: SHA3_256_RATE,
+        pad: SHA3_PAD,
+        out: ek_hash,
+    };
+    gen_matrix::<B, P>(
+        b,
+        &rho,
+        false,
+        &mut parts.at,
+        Some(rider),
+        |i, row, feed| {
+            let Some(feed) = feed else {
+                debug_assert!(false, "key generation's rider has a feed");
+                return;
+            };
+            dot(b, k, row, s, &mut t);
+            b.fqmul_add_q3329(&mut t, R2, &e[i]);
+            let ek_i = &mut feed.unread()[..384];
+            encode12(b, &t, ek_i);
+            // What ByteDecode_12 of that encoding gives, for encryption.
+            let _ = decode12(b, ek_i, &mut t_parts[i]);
+            feed.release(384);
+            if i + 1 == k {
+                feed.unread()[..32].copy_from_slice(&rho);
+                feed.release(32);
+                feed.close();
+            }
+        },
+    );
     // A-hat^T for encryption.
     for i in 0..k {
         for jj in i + 1..k {
@@ -418,10 +457,11 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     if ek.len() != P::EK_LEN || dk.len() != P::DK_LEN {
         return Err(Error::InvalidLength);
     }
-    kpke_keygen::<B, P>(b, d, ek, &mut dk[..384 * k], parts);
+    let mut ek_hash = [0u8; 32];
+    kpke_keygen::<B, P>(b, d, ek, &mut dk[..384 * k], &mut ek_hash, parts);
     // dk = dk_pke || ek || H(ek) || z.
     dk[384 * k..768 * k + 32].copy_from_slice(ek);
-    dk[768 * k + 32..768 * k + 64].copy_from_slice(&h(&[ek]));
+    dk[768 * k + 32..768 * k + 64].copy_from_slice(&ek_hash);
     dk[768 * k + 64..].copy_from_slice(z);
     Ok(())
 }
@@ -476,6 +516,7 @@ pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     // K-bar = J(z || c) computed beside its noise.
     let mut kbar = Zeroizing::new([0u8; 32]);
     let j = Rider {
+        feed: None,
         input: &[z, ct],
         rate: SHAKE256_RATE,
         pad: SHAKE_PAD,

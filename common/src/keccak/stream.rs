@@ -21,19 +21,75 @@
 use super::{StateX4, X4Ops, read_lane, xor_lane};
 
 /// A hash computed alongside [`stream_x4`]'s entries, in a lane of its
-/// own: `out = Keccak[rate](input || pad ...)`, the first `out.len()` bytes
-/// (at most `rate`), where `input` is the concatenation of the parts. `pad`
-/// is the domain byte: `0x06` for SHA-3, `0x1f` for SHAKE.
+/// own: `out = Keccak[rate](input || fed || pad ...)`, the first
+/// `out.len()` bytes (at most `rate`), where `input` is the concatenation
+/// of the parts and `fed` what the entries' consumer writes into `feed`
+/// while the stream runs. `pad` is the domain byte: `0x06` for SHA-3,
+/// `0x1f` for SHAKE.
 #[derive(Debug)]
 pub struct Rider<'a> {
-    /// The message, as consecutive parts.
+    /// The start of the message, as consecutive parts.
     pub input: &'a [&'a [u8]],
+    /// The rest of the message, made by the consumer (see [`Feed`]), if any.
+    pub feed: Option<Feed<'a>>,
     /// Rate in bytes (136 for SHA3-256 and SHAKE256, 168 for SHAKE128).
     pub rate: usize,
     /// Domain padding byte.
     pub pad: u8,
     /// Where the digest goes (at most `rate` bytes).
     pub out: &'a mut [u8],
+}
+
+/// The part of a [`Rider`]'s message that [`stream_x4`]'s consumer writes
+/// as the entries come out (a key's encoding whose rows depend on the
+/// matrix rows being sampled): the consumer writes the next bytes into
+/// [`Feed::unread`] and hands them over with [`Feed::release`]; the rider
+/// absorbs every whole block handed over, waiting (its lane idle) for the
+/// rest, and pads after [`Feed::close`]. If the entries are done and the
+/// feed is not closed, the message ends with the bytes handed over.
+#[derive(Debug)]
+pub struct Feed<'a> {
+    buf: &'a mut [u8],
+    ready: usize,
+    closed: bool,
+}
+
+impl<'a> Feed<'a> {
+    /// A feed writing into `buf` (the message's fed part is a prefix of
+    /// it).
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        Feed {
+            buf,
+            ready: 0,
+            closed: false,
+        }
+    }
+
+    /// The bytes not yet handed over (the buffer from [`Feed::ready`] on).
+    pub fn unread(&mut self) -> &mut [u8] {
+        let ready = self.ready.min(self.buf.len());
+        &mut self.buf[ready..]
+    }
+
+    /// How many bytes have been handed over.
+    pub fn ready(&self) -> usize {
+        self.ready
+    }
+
+    /// Hand over the next `n` bytes of [`Feed::unread`] (at most what is
+    /// left of the buffer): from now on the rider may absorb them.
+    pub fn release(&mut self, n: usize) {
+        self.ready = (self.ready + n).min(self.buf.len());
+    }
+
+    /// The message ends with the bytes handed over.
+    pub fn close(&mut self) {
+        self.closed = true;
+    }
+
+    fn handed(&self) -> &[u8] {
+        &self.buf[..self.ready.min(self.buf.len())]
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -54,12 +110,12 @@ enum Lane {
 
 /// Squeeze SHAKE (`RATE` 168 or 136) streams for `entries` entries: entry
 /// `e` absorbs `seed(e)` (shorter than `RATE`), then `consume(e, lane, i,
-/// block)` gets its blocks `i = 0, 1, ...` until it returns `true`; `lane`
-/// (0..4) is the lane the entry runs in, so a consumer can keep one work
-/// buffer per lane (no two entries in flight share a lane, while two with
-/// the same `e % 4` may be in flight together). Entries start in order of
-/// `e`. With `rider`, its hash runs in lane 0 from the first permutation
-/// on.
+/// block, feed)` gets its blocks `i = 0, 1, ...` until it returns `true`;
+/// `lane` (0..4) is the lane the entry runs in, so a consumer can keep one
+/// work buffer per lane (no two entries in flight share a lane, while two
+/// with the same `e % 4` may be in flight together). Entries start in
+/// order of `e`. With `rider`, its hash runs in lane 0 from the first
+/// permutation on, and `feed` is the rider's [`Feed`] if it has one.
 ///
 /// ```
 /// use pqkit_common::{Portable, keccak::{stream_x4, Rider, Shake128, sha3_256}};
@@ -73,11 +129,17 @@ enum Lane {
 ///     Portable,
 ///     6,
 ///     |e| [e as u8, 9],
-///     |e, _lane, i, block| {
+///     |e, _lane, i, block, _feed| {
 ///         got[e].extend_from_slice(block);
 ///         i == e
 ///     },
-///     Some(Rider { input: &[&msg[..10], &msg[10..]], rate: 136, pad: 0x06, out: &mut digest }),
+///     Some(Rider {
+///         input: &[&msg[..10], &msg[10..]],
+///         feed: None,
+///         rate: 136,
+///         pad: 0x06,
+///         out: &mut digest,
+///     }),
 /// );
 /// for (e, g) in got.iter().enumerate() {
 ///     let mut want = vec![0u8; 168 * (e + 1)];
@@ -92,7 +154,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
     backend: B,
     entries: usize,
     mut seed: impl FnMut(usize) -> [u8; SEED],
-    mut consume: impl FnMut(usize, usize, usize, &[u8; RATE]) -> bool,
+    mut consume: impl FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> bool,
     mut rider: Option<Rider<'_>>,
 ) {
     const { assert!(SEED < RATE && RATE <= 200 && RATE.is_multiple_of(8)) };
@@ -111,6 +173,8 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
         // Load: a fresh entry into every idle lane, the rider's next block.
         let mut busy = 0;
         let mut last_busy = 0;
+        // A rider waiting for its feed: its lane must not be permuted.
+        let mut waiting = None;
         for (k, lane) in lanes.iter_mut().enumerate() {
             match lane {
                 Lane::Idle if next < entries => {
@@ -135,33 +199,74 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                 Lane::Rider { off, last } => {
                     if let Some(r) = rider.as_ref() {
                         let rate = r.rate.min(RIDER_RATE_MAX);
-                        let n = gather(r.input, *off, &mut chunk[..rate]);
-                        xor_lane(&mut state, k, 0, &chunk[..n]);
-                        *off += n;
-                        if n < rate {
-                            xor_lane(&mut state, k, n, &[r.pad]);
-                            xor_lane(&mut state, k, rate - 1, &[0x80]);
-                            *last = true;
+                        let fed = r.feed.as_ref().map_or(&[][..], Feed::handed);
+                        let complete = r.feed.as_ref().is_none_or(|f| f.closed);
+                        let n = gather(r.input, fed, *off, &mut chunk[..rate]);
+                        // A partial block waits for the feed, unless the
+                        // message is complete.
+                        if n == rate || complete {
+                            xor_lane(&mut state, k, 0, &chunk[..n]);
+                            *off += n;
+                            if n < rate {
+                                xor_lane(&mut state, k, n, &[r.pad]);
+                                xor_lane(&mut state, k, rate - 1, &[0x80]);
+                                *last = true;
+                            }
+                            busy += 1;
+                            last_busy = k;
+                        } else {
+                            waiting = Some(k);
                         }
                     }
-                    busy += 1;
-                    last_busy = k;
                 }
             }
         }
         match busy {
+            // Nothing left but a rider waiting for a feed nobody will
+            // write: its message ends with what was handed over.
+            0 if next >= entries
+                && lanes.iter().all(|l| !matches!(l, Lane::Entry { .. }))
+                && rider
+                    .as_ref()
+                    .is_some_and(|r| r.feed.as_ref().is_some_and(|f| !f.closed)) =>
+            {
+                if let Some(f) = rider.as_mut().and_then(|r| r.feed.as_mut()) {
+                    f.close();
+                }
+                continue;
+            }
             0 => break,
             // The tail of a matrix whose entry count is not a multiple of
             // four (ML-KEM-768's ninth entry), or a long rider.
-            1 => backend.keccak_f1600_lane(&mut state, last_busy),
-            _ => backend.keccak_f1600_x4(&mut state),
+            _ => {
+                // A waiting rider's lane is saved and put back (the
+                // single-lane permutation may run all four, too).
+                let mut keep = [0u64; 25];
+                if let Some(w) = waiting {
+                    for (d, row) in keep.iter_mut().zip(state.lanes.iter()) {
+                        *d = row[w & 3];
+                    }
+                }
+                if busy == 1 {
+                    backend.keccak_f1600_lane(&mut state, last_busy);
+                } else {
+                    backend.keccak_f1600_x4(&mut state);
+                }
+                if let Some(w) = waiting {
+                    for (row, &v) in state.lanes.iter_mut().zip(keep.iter()) {
+                        row[w & 3] = v;
+                    }
+                    crate::wipe::wipe(&mut keep);
+                }
+            }
         }
         // Unload: squeezed blocks to their consumers, the rider's digest.
         for (k, lane) in lanes.iter_mut().enumerate() {
             match lane {
                 Lane::Entry { e, block: i } => {
                     read_lane(&state, k, &mut block);
-                    if consume(*e, k, *i, &block) {
+                    let feed = rider.as_mut().and_then(|r| r.feed.as_mut());
+                    if consume(*e, k, *i, &block, feed) {
                         *lane = Lane::Idle;
                     } else {
                         *i += 1;
@@ -187,12 +292,13 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
 /// as this.
 const RIDER_RATE_MAX: usize = 168;
 
-/// Copy the bytes of the concatenation of `parts` from offset `off` into
-/// `out`, as many as there are (at most `out.len()`); returns how many.
-fn gather(parts: &[&[u8]], off: usize, out: &mut [u8]) -> usize {
+/// Copy the bytes of the concatenation of `parts` and `tail` from offset
+/// `off` into `out`, as many as there are (at most `out.len()`); returns
+/// how many.
+fn gather(parts: &[&[u8]], tail: &[u8], off: usize, out: &mut [u8]) -> usize {
     let mut skip = off;
     let mut n = 0;
-    for p in parts {
+    for p in parts.iter().copied().chain(core::iter::once(tail)) {
         if skip >= p.len() {
             skip -= p.len();
             continue;
@@ -245,7 +351,8 @@ mod tests {
                         b,
                         entries,
                         |e| core::array::from_fn(|i| (i + e * 3) as u8),
-                        |e, lane, i, blk| {
+                        |e, lane, i, blk, feed| {
+                            assert!(feed.is_none());
                             assert_eq!(i, got[e].len() / 168);
                             assert!(lane < 4);
                             got[e].extend_from_slice(blk);
@@ -253,6 +360,7 @@ mod tests {
                         },
                         rider_len.map(|_| Rider {
                             input: &parts,
+                            feed: None,
                             rate: 136,
                             pad: 0x1f,
                             out: &mut digest,
@@ -281,7 +389,7 @@ mod tests {
                 b,
                 5,
                 |e| [e as u8; 66],
-                |e, _, _, blk| {
+                |e, _, _, blk, _| {
                     got[e].extend_from_slice(blk);
                     got[e].len() >= 136 * 2
                 },
@@ -294,6 +402,86 @@ mod tests {
                 h.finalize_xof().read(&mut want);
                 assert_eq!(g[..], want[..]);
             }
+        }
+    }
+
+    /// A rider whose message is a prefix plus bytes the consumer writes as
+    /// entries finish (some at once, some in pieces, the feed closed at the
+    /// end, early, or never): the digest equals SHA3-256 of the whole
+    /// message, and the entries' outputs are untouched by the waiting.
+    struct Fed;
+    impl Kernel for Fed {
+        type Output = ();
+        fn run<B: Backend>(self, b: B) {
+            for entries in [0usize, 1, 3, 4, 5, 9, 16] {
+                for (prefix_len, piece, close) in [
+                    (0usize, 384usize, true),
+                    (32, 384, true),
+                    (5, 100, true),
+                    (0, 136, false),
+                    (7, 1000, true),
+                    (0, 0, true),
+                ] {
+                    let prefix: Vec<u8> = (0..prefix_len).map(|i| i as u8 ^ 0x5a).collect();
+                    let total = piece * entries;
+                    let mut fed = std::vec![0u8; total + 16];
+                    let mut digest = [0u8; 32];
+                    let mut got = std::vec![Vec::new(); entries];
+                    let mut done = 0usize;
+                    stream_x4::<B, 168, 34>(
+                        b,
+                        entries,
+                        |e| [e as u8; 34],
+                        |e, _, i, blk, feed| {
+                            got[e].extend_from_slice(blk);
+                            if i < e % 4 {
+                                return false;
+                            }
+                            // Entry done: hand over the next piece.
+                            done += 1;
+                            if let Some(f) = feed {
+                                let n = piece.min(f.unread().len());
+                                for (j, x) in f.unread()[..n].iter_mut().enumerate() {
+                                    *x = (done * 31 + j) as u8;
+                                }
+                                f.release(n);
+                                if close && done == entries {
+                                    f.close();
+                                }
+                            }
+                            true
+                        },
+                        Some(Rider {
+                            input: &[&prefix],
+                            feed: Some(Feed::new(&mut fed[..total])),
+                            rate: 136,
+                            pad: 0x06,
+                            out: &mut digest,
+                        }),
+                    );
+                    let mut msg = prefix.clone();
+                    msg.extend_from_slice(&fed[..total]);
+                    assert_eq!(
+                        digest,
+                        crate::keccak::sha3_256(&[&msg]),
+                        "entries {entries} piece {piece}"
+                    );
+                    for (e, g) in got.iter().enumerate() {
+                        let mut want = std::vec![0u8; 168 * (e % 4 + 1)];
+                        let mut h = Shake128::default();
+                        h.update(&[e as u8; 34]);
+                        h.finalize_xof().read(&mut want);
+                        assert_eq!(*g, want);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fed_rider_equals_sha3_on_every_backend() {
+        for kind in BackendKind::available() {
+            assert_eq!(run_on(kind, Fed), Some(()));
         }
     }
 

@@ -100,10 +100,8 @@ enum Lane {
         e: usize,
         block: usize,
     },
-    /// The rider; `off` bytes of its input absorbed so far, `last` once the
-    /// padded final block is in the state.
+    /// The rider; `last` once the padded final block is in the state.
     Rider {
-        off: usize,
         last: bool,
     },
 }
@@ -114,8 +112,11 @@ enum Lane {
 /// `lane` (0..4) is the lane the entry runs in, so a consumer can keep one
 /// work buffer per lane (no two entries in flight share a lane, while two
 /// with the same `e % 4` may be in flight together). Entries start in
-/// order of `e`. With `rider`, its hash runs in lane 0 from the first
-/// permutation on, and `feed` is the rider's [`Feed`] if it has one.
+/// order of `e`. With `rider`, its hash takes a lane whenever it has a
+/// whole block to absorb (lane 0 from the first permutation on if its
+/// message is given up front; while it waits for its feed, its state is
+/// parked and the lane runs entries), and `feed` is the rider's [`Feed`]
+/// if it has one.
 ///
 /// ```
 /// use pqkit_common::{Portable, keccak::{stream_x4, Rider, Shake128, sha3_256}};
@@ -160,75 +161,77 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
     const { assert!(SEED < RATE && RATE <= 200 && RATE.is_multiple_of(8)) };
     let mut state = StateX4::default();
     let mut lanes = [Lane::Idle; 4];
-    if rider.is_some() {
-        lanes[0] = Lane::Rider {
-            off: 0,
-            last: false,
-        };
-    }
+    // The rider: its sponge state while it has no lane (waiting for its
+    // feed, or for a lane), how much of its message is absorbed, the lane
+    // it is in.
+    let mut parked = [0u64; 25];
+    let mut absorbed = 0usize;
+    let mut rider_lane: Option<usize> = None;
     let mut next = 0;
     let mut block = [0u8; RATE];
     let mut chunk = [0u8; RIDER_RATE_MAX];
     loop {
-        // Load: a fresh entry into every idle lane, the rider's next block.
+        // The rider first: its next block into its lane (taking a free
+        // lane if it has none); if its feed has no whole block yet, it
+        // leaves its lane to the entries meanwhile.
+        if let Some(r) = rider.as_ref() {
+            let rate = r.rate.min(RIDER_RATE_MAX);
+            let fed = r.feed.as_ref().map_or(&[][..], Feed::handed);
+            let complete = r.feed.as_ref().is_none_or(|f| f.closed);
+            let n = gather(r.input, fed, absorbed, &mut chunk[..rate]);
+            if n == rate || complete {
+                if rider_lane.is_none()
+                    && let Some(k) = lanes.iter().position(|l| matches!(l, Lane::Idle))
+                {
+                    for (row, &v) in state.lanes.iter_mut().zip(parked.iter()) {
+                        row[k] = v;
+                    }
+                    rider_lane = Some(k);
+                }
+                if let Some(k) = rider_lane {
+                    xor_lane(&mut state, k, 0, &chunk[..n]);
+                    absorbed += n;
+                    let last = n < rate;
+                    if last {
+                        xor_lane(&mut state, k, n, &[r.pad]);
+                        xor_lane(&mut state, k, rate - 1, &[0x80]);
+                    }
+                    lanes[k] = Lane::Rider { last };
+                }
+            } else if let Some(k) = rider_lane.take() {
+                for (d, row) in parked.iter_mut().zip(state.lanes.iter()) {
+                    *d = row[k];
+                }
+                lanes[k] = Lane::Idle;
+            }
+        }
+        // A fresh entry into every idle lane.
         let mut busy = 0;
         let mut last_busy = 0;
-        // A rider waiting for its feed: its lane must not be permuted.
-        let mut waiting = None;
         for (k, lane) in lanes.iter_mut().enumerate() {
-            match lane {
-                Lane::Idle if next < entries => {
-                    for row in state.lanes.iter_mut() {
-                        row[k] = 0;
-                    }
-                    let mut s = seed(next);
-                    xor_lane(&mut state, k, 0, &s);
-                    crate::wipe::wipe(&mut s);
-                    xor_lane(&mut state, k, SEED, &[0x1f]);
-                    xor_lane(&mut state, k, RATE - 1, &[0x80]);
-                    *lane = Lane::Entry { e: next, block: 0 };
-                    next += 1;
-                    busy += 1;
-                    last_busy = k;
+            if matches!(lane, Lane::Idle) && next < entries {
+                for row in state.lanes.iter_mut() {
+                    row[k] = 0;
                 }
-                Lane::Idle => {}
-                Lane::Entry { .. } => {
-                    busy += 1;
-                    last_busy = k;
-                }
-                Lane::Rider { off, last } => {
-                    if let Some(r) = rider.as_ref() {
-                        let rate = r.rate.min(RIDER_RATE_MAX);
-                        let fed = r.feed.as_ref().map_or(&[][..], Feed::handed);
-                        let complete = r.feed.as_ref().is_none_or(|f| f.closed);
-                        let n = gather(r.input, fed, *off, &mut chunk[..rate]);
-                        // A partial block waits for the feed, unless the
-                        // message is complete.
-                        if n == rate || complete {
-                            xor_lane(&mut state, k, 0, &chunk[..n]);
-                            *off += n;
-                            if n < rate {
-                                xor_lane(&mut state, k, n, &[r.pad]);
-                                xor_lane(&mut state, k, rate - 1, &[0x80]);
-                                *last = true;
-                            }
-                            busy += 1;
-                            last_busy = k;
-                        } else {
-                            waiting = Some(k);
-                        }
-                    }
-                }
+                let mut s = seed(next);
+                xor_lane(&mut state, k, 0, &s);
+                crate::wipe::wipe(&mut s);
+                xor_lane(&mut state, k, SEED, &[0x1f]);
+                xor_lane(&mut state, k, RATE - 1, &[0x80]);
+                *lane = Lane::Entry { e: next, block: 0 };
+                next += 1;
+            }
+            if !matches!(lane, Lane::Idle) {
+                busy += 1;
+                last_busy = k;
             }
         }
         match busy {
             // Nothing left but a rider waiting for a feed nobody will
             // write: its message ends with what was handed over.
-            0 if next >= entries
-                && lanes.iter().all(|l| !matches!(l, Lane::Entry { .. }))
-                && rider
-                    .as_ref()
-                    .is_some_and(|r| r.feed.as_ref().is_some_and(|f| !f.closed)) =>
+            0 if rider
+                .as_ref()
+                .is_some_and(|r| r.feed.as_ref().is_some_and(|f| !f.closed)) =>
             {
                 if let Some(f) = rider.as_mut().and_then(|r| r.feed.as_mut()) {
                     f.close();
@@ -238,27 +241,8 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
             0 => break,
             // The tail of a matrix whose entry count is not a multiple of
             // four (ML-KEM-768's ninth entry), or a long rider.
-            _ => {
-                // A waiting rider's lane is saved and put back (the
-                // single-lane permutation may run all four, too).
-                let mut keep = [0u64; 25];
-                if let Some(w) = waiting {
-                    for (d, row) in keep.iter_mut().zip(state.lanes.iter()) {
-                        *d = row[w & 3];
-                    }
-                }
-                if busy == 1 {
-                    backend.keccak_f1600_lane(&mut state, last_busy);
-                } else {
-                    backend.keccak_f1600_x4(&mut state);
-                }
-                if let Some(w) = waiting {
-                    for (row, &v) in state.lanes.iter_mut().zip(keep.iter()) {
-                        row[w & 3] = v;
-                    }
-                    crate::wipe::wipe(&mut keep);
-                }
-            }
+            1 => backend.keccak_f1600_lane(&mut state, last_busy),
+            _ => backend.keccak_f1600_x4(&mut state),
         }
         // Unload: squeezed blocks to their consumers, the rider's digest.
         for (k, lane) in lanes.iter_mut().enumerate() {
@@ -272,11 +256,12 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
                         *i += 1;
                     }
                 }
-                Lane::Rider { last: true, .. } => {
+                Lane::Rider { last: true } => {
                     if let Some(r) = rider.take() {
                         let n = r.out.len().min(r.rate.min(RIDER_RATE_MAX));
                         read_lane(&state, k, &mut r.out[..n]);
                     }
+                    rider_lane = None;
                     *lane = Lane::Idle;
                 }
                 Lane::Rider { .. } | Lane::Idle => {}
@@ -284,6 +269,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
         }
     }
     crate::wipe::wipe(state.lanes.as_flattened_mut());
+    crate::wipe::wipe(&mut parked);
     crate::wipe::wipe(&mut block);
     crate::wipe::wipe(&mut chunk);
 }

@@ -53,26 +53,70 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet, E: Bound>(
     vhat: &VecL,
     out: &mut VecK,
 ) -> Result<(), E> {
-    for p in out.iter_mut().take(P::K) {
+    matrix_mul_rows::<B, P, E>(b, rho, vhat, out, None, |_, _, _| {})
+}
+
+/// [`matrix_mul`] on [`stream_x4`]: the entries `(i, j)` row by row, each
+/// lane refilled as soon as its entry is sampled (one work polynomial per
+/// lane) and the entry accumulated into `out[i]` at once; `row_done(i,
+/// out_i, feed)` is called for the rows in order, each as soon as it and
+/// the ones before it are complete, with `rider` (if any) running in a
+/// lane of its own and its feed (key generation hands `t1`'s encoding to
+/// the `tr` hash row by row). An entry that needs more than `E::MAX_A`
+/// blocks ends the product with `E::exceeded()` (its row and the ones
+/// after it are not reported).
+pub(super) fn matrix_mul_rows<B: Backend, P: ParameterSet, E: Bound>(
+    b: B,
+    rho: &[u8; 32],
+    vhat: &VecL,
+    out: &mut VecK,
+    rider: Option<Rider<'_>>,
+    mut row_done: impl FnMut(usize, &mut Poly, Option<&mut Feed<'_>>),
+) -> Result<(), E> {
+    let (k, l) = (P::K, P::L);
+    for p in out.iter_mut().take(k) {
         *p = Poly::default();
     }
-    let total = P::K * P::L;
-    let mut entries: [Poly; 4] = zero_vec();
-    let mut start = 0;
-    while start < total {
-        let n = (total - start).min(4);
-        let idx: [(usize, usize); 4] = core::array::from_fn(|k| {
-            let e = (start + k).min(total - 1);
-            (e / P::L, e % P::L)
-        });
-        expand_a_x4::<B, E>(b, rho, idx, &mut entries[..n])?;
-        for (k, e) in entries.iter().enumerate().take(n) {
-            let (i, j) = idx[k];
-            b.pointwise_acc_mont_q8380417(e, &vhat[j], &mut out[i]);
-        }
-        start += 4;
-    }
-    Ok(())
+    let mut work: [Poly; 4] = zero_vec();
+    let mut filled = [0usize; 4];
+    let mut complete = [0usize; K_MAX];
+    let mut next_row = 0;
+    let mut gave_up = false;
+    stream_x4::<B, SHAKE128_RATE, 34>(
+        b,
+        k * l,
+        |e| {
+            let mut s = [0u8; 34];
+            s[..32].copy_from_slice(rho);
+            s[32] = (e % l) as u8;
+            s[33] = (e / l) as u8;
+            s
+        },
+        |e, lane, block, buf, mut feed| {
+            let (i, j) = (e / l, e % l);
+            let lane = lane & 3;
+            if block == 0 {
+                filled[lane] = 0;
+            }
+            filled[lane] = b.rej_uniform_q8380417(&mut work[lane], filled[lane], buf);
+            if filled[lane] < N {
+                if block + 1 >= E::MAX_A {
+                    gave_up = true;
+                    return true;
+                }
+                return false;
+            }
+            b.pointwise_acc_mont_q8380417(&work[lane], &vhat[j], &mut out[i]);
+            complete[i] += 1;
+            while next_row < k && complete[next_row] == l {
+                row_done(next_row, &mut out[next_row], feed.as_deref_mut());
+                next_row += 1;
+            }
+            true
+        },
+        rider,
+    );
+    if gave_up { E::exceeded() } else { Ok(()) }
 }
 
 /// The whole matrix A (row-major, `k * l` entries) on the heap.

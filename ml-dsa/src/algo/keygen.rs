@@ -8,7 +8,7 @@ use pqkit_common::wipe::WipedBytes;
 use core::convert::Infallible;
 
 use super::encoding::encode_s;
-use super::expand::{expand_s, matrix_mul};
+use super::expand::{expand_s, matrix_mul_rows};
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
 /// `pk`, `skEncode(...)` to `sk`, and the signing and verification forms
@@ -75,34 +75,44 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
         b.ntt_q8380417(p);
     }
     let mut t = Secret::<K_MAX>::new(P::K);
-    matrix_mul::<B, P, E>(b, &out.rho, &out.s1hat, &mut t)?;
     let mont_sq = Poly {
         coeffs: [MONT_SQ; N],
     };
     let t1 = &mut pub_out.t1hat;
     let mut t0 = Zeroizing::new(Poly::default());
-    for i in 0..P::K {
-        b.reduce32_q8380417(&mut t[i]);
+    // pkEncode: rho, then t1 row by row as the rows of A s1 are complete,
+    // each handed to the `tr = H(pk)` hash riding beside the matrix.
+    let rho = out.rho;
+    pk[..32].copy_from_slice(&rho);
+    let (t0hat, s2hat) = (&mut out.t0hat, &out.s2hat);
+    let rider = Rider {
+        input: &[&rho],
+        feed: Some(Feed::new(&mut pk[32..])),
+        rate: SHAKE256_RATE,
+        pad: 0x1f,
+        out: &mut out.tr,
+    };
+    matrix_mul_rows::<B, P, E>(b, &rho, &out.s1hat, &mut t, Some(rider), |i, ti, feed| {
+        b.reduce32_q8380417(ti);
         // (A-hat s1-hat) * 2^-32 times 2^32: the NTT-domain A s1, kept in
         // t0hat until NTT(s2) is added and NTT(t1 * 2^d) subtracted below.
-        b.pointwise_mont_q8380417(&t[i], &mont_sq, &mut out.t0hat[i]);
-        b.inv_ntt_tomont_q8380417(&mut t[i]);
-        b.add_q8380417(&mut t[i], &out.s2hat[i]);
-        b.caddq_q8380417(&mut t[i]);
-        b.power2round_q8380417(&t[i], &mut t1[i], &mut t0);
-        t[i] = (*t0).clone();
-    }
+        b.pointwise_mont_q8380417(ti, &mont_sq, &mut t0hat[i]);
+        b.inv_ntt_tomont_q8380417(ti);
+        b.add_q8380417(ti, &s2hat[i]);
+        b.caddq_q8380417(ti);
+        b.power2round_q8380417(ti, &mut t1[i], &mut t0);
+        *ti = (*t0).clone();
+        let Some(feed) = feed else {
+            debug_assert!(false, "the tr rider has a feed");
+            return;
+        };
+        pack::pack_t1(&t1[i], &mut feed.unread()[..pack::T1_BYTES]);
+        feed.release(pack::T1_BYTES);
+        if i + 1 == P::K {
+            feed.close();
+        }
+    })?;
     with_t0(&t);
-    // pkEncode.
-    pk[..32].copy_from_slice(&out.rho);
-    for (chunk, p) in pk[32..]
-        .chunks_mut(pack::T1_BYTES)
-        .zip(t1.iter())
-        .take(P::K)
-    {
-        pack::pack_t1(p, chunk);
-    }
-    h(&[pk], &mut out.tr);
     pub_out.rho = out.rho;
     pub_out.tr = out.tr;
     for i in 0..P::K {

@@ -6,7 +6,11 @@
 //! Layers whose butterfly distance is at least 16 coefficients pair whole
 //! vectors; the distances 8, 4, 2 and 1 are handled on pairs of vectors
 //! after a lane shuffle (128-bit halves, 64-bit, 32-bit and 16-bit units),
-//! with the zetas laid out to match.
+//! with the zetas laid out to match. Each transform is specialised at
+//! compile time: its zetas (with `z qinv`) come from a [`schedule`] in
+//! the order they are used, the layers of distance 128 and more run over
+//! memory, and each group of 8 vectors (128 coefficients) takes the
+//! remaining layers in registers.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::*;

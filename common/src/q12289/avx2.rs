@@ -1,5 +1,6 @@
-//! AVX2 kernels for q = 12289, on the shared 16-lane NTT engine (degrees
-//! n >= 32; smaller ones run the portable kernels).
+//! AVX2 kernels for q = 12289, on the shared 16-lane NTT engine (the
+//! degrees FN-DSA uses, 512 and 1024; other degrees run the portable
+//! transforms).
 
 use super::{BadLength, Ops, logn_of, same_len};
 use super::{INV_F, MOD, ZETAS, portable};

@@ -30,6 +30,32 @@ pub(crate) static POPCOUNT8: [u8; 256] = {
     t
 };
 
+/// One step of a vectorised rejection sampler: `block` writes the accepted
+/// candidates of one input block to the front of a row of `C` and returns
+/// how many. The row is the polynomial itself from `filled` on while all
+/// `C` fit (lanes past the count are overwritten by later steps), else a
+/// scratch row of which what fits is appended. Returns the new count.
+#[inline]
+pub(crate) fn sample_step<T: Copy + Default, const C: usize>(
+    coeffs: &mut [T],
+    filled: usize,
+    block: impl FnOnce(&mut [T; C]) -> usize,
+) -> usize {
+    if let Some(dst) = coeffs
+        .get_mut(filled..filled + C)
+        .and_then(|s| <&mut [T; C]>::try_from(s).ok())
+    {
+        return filled + block(dst);
+    }
+    let mut acc = [T::default(); C];
+    let n = block(&mut acc);
+    let take = n.min(coeffs.len().saturating_sub(filled));
+    if let (Some(dst), Some(src)) = (coeffs.get_mut(filled..filled + take), acc.get(..take)) {
+        dst.copy_from_slice(src);
+    }
+    filled + take
+}
+
 /// One 16-lane vector of coefficients.
 pub(crate) type V = __m256i;
 
@@ -254,76 +280,135 @@ pub(crate) const fn schedule<const E: usize>(
         zq: [0; 16],
     }; E];
     let mut e = 0;
-    // Big layers first (forward) or last (inverse).
-    let mut pass = 0;
-    while pass < 2 {
-        if (pass == 0) != inverse {
-            let mut len = if inverse { 128 } else { n / 2 };
-            while len >= 128 && len <= n / 2 {
-                let blocks = n / (2 * len);
-                let mut i = 0;
-                while i < blocks {
-                    out[e] = entry([zeta_at(zetas, blocks, i, inverse); 16], qinv);
-                    e += 1;
-                    i += 1;
-                }
-                len = if inverse { len * 2 } else { len / 2 };
-            }
+    if !inverse {
+        e = push_big(&mut out, e, zetas, n, false, qinv);
+    }
+    let mut g = 0;
+    while g < n / 128 {
+        if inverse {
+            e = push_shuffle(&mut out, e, zetas, n, g, last_len, true, qinv);
+            e = push_whole(&mut out, e, zetas, n, g, true, qinv);
         } else {
-            let mut g = 0;
-            while g < n / 128 {
-                let mut part = 0;
-                while part < 2 {
-                    if (part == 0) != inverse {
-                        // Whole-vector layers of distance 64, 32, 16.
-                        let mut s = 0;
-                        while s < 3 {
-                            let len = if inverse { 16 << s } else { 64 >> s };
-                            let blocks = n / (2 * len);
-                            let per_group = 64 / len;
-                            let mut j = 0;
-                            while j < per_group {
-                                let z = zeta_at(zetas, blocks, g * per_group + j, inverse);
-                                out[e] = entry([z; 16], qinv);
-                                e += 1;
-                                j += 1;
-                            }
-                            s += 1;
-                        }
-                    } else {
-                        // Shuffle layers, 4 vector pairs each.
-                        let layers = shuffle_layers(last_len);
-                        let mut s = 0;
-                        while s < layers {
-                            let len = if inverse { last_len << s } else { 8 >> s };
-                            let blocks = n / (2 * len);
-                            let per_vec = 16 / (2 * len);
-                            let mut pp = 0;
-                            while pp < 4 {
-                                let first = (4 * g + pp) * 2 * per_vec;
-                                let mut lanes = [0i16; 16];
-                                let mut p = 0;
-                                while p < 16 {
-                                    let i = first + lane_block(p, len);
-                                    lanes[p] = zeta_at(zetas, blocks, i, inverse);
-                                    p += 1;
-                                }
-                                out[e] = entry(lanes, qinv);
-                                e += 1;
-                                pp += 1;
-                            }
-                            s += 1;
-                        }
-                    }
-                    part += 1;
-                }
-                g += 1;
-            }
+            e = push_whole(&mut out, e, zetas, n, g, false, qinv);
+            e = push_shuffle(&mut out, e, zetas, n, g, last_len, false, qinv);
         }
-        pass += 1;
+        g += 1;
+    }
+    if inverse {
+        e = push_big(&mut out, e, zetas, n, true, qinv);
     }
     assert!(e == E, "schedule length");
     out
+}
+
+/// [`schedule`]'s entries from `e` on for blocks `first .. first + count`
+/// of the layer of distance `len` (each zeta broadcast to all lanes);
+/// returns the next entry.
+#[allow(clippy::too_many_arguments)]
+const fn push_blocks<const E: usize>(
+    out: &mut [Zv; E],
+    mut e: usize,
+    zetas: &[i16],
+    n: usize,
+    len: usize,
+    first: usize,
+    count: usize,
+    inverse: bool,
+    qinv: i16,
+) -> usize {
+    let blocks = n / (2 * len);
+    let mut i = first;
+    while i < first + count {
+        out[e] = entry([zeta_at(zetas, blocks, i, inverse); 16], qinv);
+        e += 1;
+        i += 1;
+    }
+    e
+}
+
+/// The big layers (distance 128 up to `n/2`; forward from the largest).
+const fn push_big<const E: usize>(
+    out: &mut [Zv; E],
+    mut e: usize,
+    zetas: &[i16],
+    n: usize,
+    inverse: bool,
+    qinv: i16,
+) -> usize {
+    let mut len = if inverse { 128 } else { n / 2 };
+    while len >= 128 && len <= n / 2 {
+        e = push_blocks(out, e, zetas, n, len, 0, n / (2 * len), inverse, qinv);
+        len = if inverse { len * 2 } else { len / 2 };
+    }
+    e
+}
+
+/// Group `g`'s whole-vector layers (distances 64, 32, 16 forward; 16, 32,
+/// 64 inverse).
+const fn push_whole<const E: usize>(
+    out: &mut [Zv; E],
+    mut e: usize,
+    zetas: &[i16],
+    n: usize,
+    g: usize,
+    inverse: bool,
+    qinv: i16,
+) -> usize {
+    let mut s = 0;
+    while s < 3 {
+        let len = if inverse { 16 << s } else { 64 >> s };
+        let per_group = 64 / len;
+        e = push_blocks(
+            out,
+            e,
+            zetas,
+            n,
+            len,
+            g * per_group,
+            per_group,
+            inverse,
+            qinv,
+        );
+        s += 1;
+    }
+    e
+}
+
+/// Group `g`'s shuffle layers (distances 8 down to `last_len` forward, up
+/// inverse), one entry per vector pair with the zetas laid out per lane.
+#[allow(clippy::too_many_arguments)]
+const fn push_shuffle<const E: usize>(
+    out: &mut [Zv; E],
+    mut e: usize,
+    zetas: &[i16],
+    n: usize,
+    g: usize,
+    last_len: usize,
+    inverse: bool,
+    qinv: i16,
+) -> usize {
+    let layers = shuffle_layers(last_len);
+    let mut s = 0;
+    while s < layers {
+        let len = if inverse { last_len << s } else { 8 >> s };
+        let blocks = n / (2 * len);
+        let per_vec = 16 / (2 * len);
+        let mut pp = 0;
+        while pp < 4 {
+            let first = (4 * g + pp) * 2 * per_vec;
+            let mut lanes = [0i16; 16];
+            let mut p = 0;
+            while p < 16 {
+                lanes[p] = zeta_at(zetas, blocks, first + lane_block(p, len), inverse);
+                p += 1;
+            }
+            out[e] = entry(lanes, qinv);
+            e += 1;
+            pp += 1;
+        }
+        s += 1;
+    }
+    e
 }
 
 /// The butterflies of one whole-vector layer of a group: distance `d`

@@ -97,7 +97,7 @@ use pqkit_common::keccak::sha3_512 as g;
 /// The matrix (FIPS 203 Alg. 13 lines 3-7): `a[i][j] = SampleNTT(rho || j || i)`,
 /// or its transpose (`rho || i || j`), on the 4-way SHAKE128 with each lane
 /// refilled as soon as its entry is full; `rider` (the `H(ek)` of a key
-/// being imported or made) runs in a lane of its own meanwhile. `row_done(i,
+/// being imported or made) runs alongside in the same permutations. `row_done(i,
 /// row, feed)` is called for the rows in order, each as soon as it and the
 /// ones before it are complete, with the rider's feed (key generation
 /// writes `ek` there row by row).

@@ -44,8 +44,8 @@ pub struct Rider<'a> {
 /// as the entries come out (a key's encoding whose rows depend on the
 /// matrix rows being sampled): the consumer writes the next bytes into
 /// [`Feed::unread`] and hands them over with [`Feed::release`]; the rider
-/// absorbs every whole block handed over, waiting (its lane idle) for the
-/// rest, and pads after [`Feed::close`]. If the entries are done and the
+/// absorbs every whole block handed over, waiting for the rest (its state
+/// parked, its lane free for entries), and pads after [`Feed::close`]. If the entries are done and the
 /// feed is not closed, the message ends with the bytes handed over.
 #[derive(Debug)]
 pub struct Feed<'a> {
@@ -392,9 +392,10 @@ mod tests {
     }
 
     /// A rider whose message is a prefix plus bytes the consumer writes as
-    /// entries finish (some at once, some in pieces, the feed closed at the
-    /// end, early, or never): the digest equals SHA3-256 of the whole
-    /// message, and the entries' outputs are untouched by the waiting.
+    /// entries finish (pieces below, at and above the rate, or none; the
+    /// feed closed with the last entry, or never): the digest equals
+    /// SHA3-256 of the whole message, and the entries' outputs are
+    /// untouched by the waiting.
     struct Fed;
     impl Kernel for Fed {
         type Output = ();

@@ -234,20 +234,9 @@ fn rej_block(out: &mut [i16; CANDIDATES], buf: &[u8; 168]) -> usize {
 /// Equal to the portable step for the first returned-count coefficients.
 #[target_feature(enable = "avx2")]
 pub(super) fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
-    if let Some(dst) = a
-        .coeffs
-        .get_mut(filled..filled + CANDIDATES)
-        .and_then(|s| <&mut [i16; CANDIDATES]>::try_from(s).ok())
-    {
-        return filled + rej_block(dst, buf);
-    }
-    let mut acc = [0i16; CANDIDATES];
-    let n = rej_block(&mut acc, buf);
-    let take = n.min(N.saturating_sub(filled));
-    if let (Some(dst), Some(src)) = (a.coeffs.get_mut(filled..filled + take), acc.get(..take)) {
-        dst.copy_from_slice(src);
-    }
-    filled + take
+    crate::avx2_i16::sample_step::<i16, CANDIDATES>(&mut a.coeffs, filled, |row| {
+        rej_block(row, buf)
+    })
 }
 
 /// 16 bytes of `bytes` from `at` (zeros past its end, through a wiped

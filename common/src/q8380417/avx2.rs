@@ -700,20 +700,9 @@ fn rej_block(out: &mut [i32; CANDIDATES], buf: &[u8; 168]) -> usize {
 /// overwritten later), else into a scratch row and append what fits.
 #[target_feature(enable = "avx2")]
 pub(super) fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
-    if let Some(dst) = a
-        .coeffs
-        .get_mut(filled..filled + CANDIDATES)
-        .and_then(|s| <&mut [i32; CANDIDATES]>::try_from(s).ok())
-    {
-        return filled + rej_block(dst, buf);
-    }
-    let mut acc = [0i32; CANDIDATES];
-    let n = rej_block(&mut acc, buf);
-    let take = n.min(N.saturating_sub(filled));
-    if let (Some(dst), Some(src)) = (a.coeffs.get_mut(filled..filled + take), acc.get(..take)) {
-        dst.copy_from_slice(src);
-    }
-    filled + take
+    crate::avx2_i16::sample_step::<i32, CANDIDATES>(&mut a.coeffs, filled, |row| {
+        rej_block(row, buf)
+    })
 }
 
 #[target_feature(enable = "avx2")]

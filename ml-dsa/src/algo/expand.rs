@@ -60,8 +60,8 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet, E: Bound>(
 /// lane refilled as soon as its entry is sampled (one work polynomial per
 /// lane) and the entry accumulated into `out[i]` at once; `row_done(i,
 /// out_i, feed)` is called for the rows in order, each as soon as it and
-/// the ones before it are complete, with `rider` (if any) running in a
-/// lane of its own and its feed (key generation hands `t1`'s encoding to
+/// the ones before it are complete, with `rider` (if any) running
+/// alongside and its feed (key generation hands `t1`'s encoding to
 /// the `tr` hash row by row). An entry that needs more than `E::MAX_A`
 /// blocks ends the product with `E::exceeded()` (its row and the ones
 /// after it are not reported).

@@ -47,6 +47,38 @@ pub struct Rider<'a> {
 /// absorbs every whole block handed over, waiting for the rest (its state
 /// parked, its lane free for entries), and pads after [`Feed::close`]. If the entries are done and the
 /// feed is not closed, the message ends with the bytes handed over.
+///
+/// ```
+/// use pqkit_common::{Portable, keccak::{stream_x4, Feed, Rider, sha3_256}};
+///
+/// // Three entries of one block each; as each finishes, 100 bytes derived
+/// // from its output are appended to the hashed message.
+/// let mut msg = [0u8; 300];
+/// let mut digest = [0u8; 32];
+/// stream_x4::<_, 168, 1>(
+///     Portable,
+///     3,
+///     |e| [e as u8],
+///     |_e, _lane, _i, block, feed| {
+///         if let Some(f) = feed {
+///             f.unread()[..100].copy_from_slice(&block[..100]);
+///             f.release(100);
+///             if f.ready() == 300 {
+///                 f.close();
+///             }
+///         }
+///         true
+///     },
+///     Some(Rider {
+///         input: &[b"prefix"],
+///         feed: Some(Feed::new(&mut msg)),
+///         rate: 136,
+///         pad: 0x06,
+///         out: &mut digest,
+///     }),
+/// );
+/// assert_eq!(digest, sha3_256(&[b"prefix", &msg]));
+/// ```
 #[derive(Debug)]
 pub struct Feed<'a> {
     buf: &'a mut [u8],

@@ -87,8 +87,17 @@ impl Bound for core::convert::Infallible {
     }
 }
 
+/// The zero polynomial, as a constant so that containers of polynomials
+/// are zeroed by one `memset` (see [`zero_vec`]).
+const ZERO_POLY: Poly = Poly { coeffs: [0; N] };
+
+/// `M` zero polynomials. Written as one repeat expression (not a loop over
+/// `Poly::default()`) so the compiler sees an all-zero aggregate: a key's
+/// boxed parts (`Box::default()`) are then zeroed in place on the heap
+/// instead of built on the stack and copied (about 4% of ML-DSA-44 key
+/// generation before).
 pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
-    core::array::from_fn(|_| Poly::default())
+    [ZERO_POLY; M]
 }
 
 /// Secret polynomials, wiped on drop (only the entries the parameter set

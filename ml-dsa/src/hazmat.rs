@@ -38,7 +38,7 @@ pub fn verify_internal<P: ParameterSet>(
     m_prime: &[&[u8]],
     sig: &[u8],
 ) -> Result<(), Error> {
-    let mut b = MuBuilder::new_internal(vk.tr());
+    let mut b = MuBuilder::new_internal(&vk.tr());
     for m in m_prime {
         b.update(m);
     }

@@ -2,12 +2,13 @@
 
 use core::marker::PhantomData;
 
+use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
-use crate::algo::{self, PublicParts, SecretParts};
+use crate::algo::{self, PublicParts, SecretParts, TrIn};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::{HashAlg, PreHash};
@@ -71,16 +72,18 @@ impl<P: ParameterSet> Kernel for SignK<'_, P> {
     }
 }
 
-struct VerifyK<'a, P> {
+struct VerifyK<'a, P, F> {
     pk: &'a PublicParts,
-    mu: &'a Mu,
+    tr: TrIn<'a>,
+    mu_of: F,
     sig: &'a [u8],
+    fresh: &'a mut Option<[u8; 64]>,
     _p: PhantomData<P>,
 }
-impl<P: ParameterSet> Kernel for VerifyK<'_, P> {
+impl<P: ParameterSet, F: FnOnce(&[u8; 64]) -> Result<Mu, Error>> Kernel for VerifyK<'_, P, F> {
     type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::verify_mu::<B, P>(b, self.pk, self.mu, self.sig)
+        algo::verify::<B, P>(b, self.pk, self.tr, self.mu_of, self.sig, self.fresh)
     }
 }
 
@@ -181,8 +184,49 @@ impl<P: ParameterSet> VerifyingKey<P> {
     }
 
     /// `tr = H(pk, 64)`, the input of external mu.
-    pub fn tr(&self) -> &[u8; 64] {
-        &self.parts.tr
+    ///
+    /// A key decoded from bytes computes `tr` when first needed (its first
+    /// verification computes it beside the matrix expansion) and keeps it,
+    /// so this returns it by value.
+    pub fn tr(&self) -> [u8; 64] {
+        if let Some(tr) = self.parts.tr.get() {
+            return tr;
+        }
+        let mut tr = [0u8; 64];
+        let mut h = Shake256::default();
+        h.update(self.bytes.as_ref());
+        h.finalize_xof().read(&mut tr);
+        self.parts.tr.set(&tr);
+        tr
+    }
+
+    /// Verify `sig` with mu computed as `mu_of(tr)` once `tr` is at hand
+    /// (hashed beside ExpandA if this key has not computed it yet), or
+    /// without `tr` when `need_tr` is false.
+    fn verify_with(
+        &self,
+        sig: &[u8],
+        need_tr: bool,
+        mu_of: impl FnOnce(&[u8; 64]) -> Result<Mu, Error>,
+    ) -> Result<(), Error> {
+        let tr = match (need_tr, self.parts.tr.get()) {
+            (false, _) => TrIn::Unneeded,
+            (true, Some(tr)) => TrIn::Known(tr),
+            (true, None) => TrIn::Hash(self.bytes.as_ref()),
+        };
+        let mut fresh = None;
+        let r = dispatch(VerifyK::<P, _> {
+            pk: &self.parts,
+            tr,
+            mu_of,
+            sig,
+            fresh: &mut fresh,
+            _p: PhantomData,
+        });
+        if let Some(tr) = fresh {
+            self.parts.tr.set(&tr);
+        }
+        r
     }
 
     /// Verify a signature made from an external mu: `true` if valid
@@ -195,12 +239,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// Verify raw signature bytes against mu (typed errors for wrong
     /// length, malformed hint, out-of-range z).
     pub fn verify_mu_bytes(&self, mu: &Mu, sig: &[u8]) -> Result<(), Error> {
-        dispatch(VerifyK::<P> {
-            pk: &self.parts,
-            mu,
-            sig,
-            _p: PhantomData,
-        })
+        self.verify_with(sig, false, |_| Ok(*mu))
     }
 
     /// FIPS 204 Alg. 3 ML-DSA.Verify with a context: `true` if the
@@ -221,11 +260,14 @@ impl<P: ParameterSet> VerifyingKey<P> {
         ctx: &[u8],
         sig: &[u8],
     ) -> Result<(), Error> {
-        let mut b = MuBuilder::new(self.tr(), ctx)?;
-        for m in msg {
-            b.update(m);
-        }
-        self.verify_mu_bytes(&b.finalize(), sig)
+        check_ctx(ctx)?;
+        self.verify_with(sig, true, |tr| {
+            let mut b = MuBuilder::new(tr, ctx)?;
+            for m in msg {
+                b.update(m);
+            }
+            Ok(b.finalize())
+        })
     }
 
     /// FIPS 204 Alg. 5 HashML-DSA.Verify: hashes `msg` with `alg`.
@@ -246,8 +288,8 @@ impl<P: ParameterSet> VerifyingKey<P> {
         ctx: &[u8],
         sig: &Signature<P>,
     ) -> Result<(), Error> {
-        let mu = MuBuilder::prehashed(self.tr(), ctx, ph)?;
-        self.verify_mu_bytes(&mu, sig.as_bytes())
+        check_ctx(ctx)?;
+        self.verify_with(sig.as_bytes(), true, |tr| MuBuilder::prehashed(tr, ctx, ph))
     }
 
     /// A verifier carrying a context string (at most 255 bytes), for the

@@ -582,7 +582,7 @@ impl<P: ParameterSet> From<&crate::VerifyingKey<P>> for VerifyingKey<P> {
     fn from(k: &crate::VerifyingKey<P>) -> Self {
         Self {
             pk: k.to_bytes(),
-            tr: *k.tr(),
+            tr: k.tr(),
             _p: PhantomData,
         }
     }

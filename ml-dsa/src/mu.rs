@@ -43,7 +43,7 @@ impl MuBuilder {
         vk: &VerifyingKey<P>,
         ctx: &[u8],
     ) -> Result<Self, Error> {
-        Self::new(vk.tr(), ctx)
+        Self::new(&vk.tr(), ctx)
     }
 
     /// Start from `tr` for an arbitrary, already formatted `M'`

@@ -52,7 +52,7 @@ fn keygen_case<P: ParameterSet>(t: &Value, want: &Value) {
         &hex(&want["pk"])[..],
         "lowmem pk"
     );
-    assert_eq!(compact.tr(), sk.verifying_key().tr());
+    assert_eq!(*compact.tr(), sk.verifying_key().tr());
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64
             let alg =
                 HashAlg::from_name(t["hashAlg"].as_str().expect("hashAlg")).expect("known hash");
             let ph = PreHash::from_digest(alg, alg.digest(&msg).as_bytes()).expect("digest");
-            MuBuilder::prehashed(vk.tr(), &ctx, &ph).expect("ctx")
+            MuBuilder::prehashed(&vk.tr(), &ctx, &ph).expect("ctx")
         } else {
             let mut b = MuBuilder::from_verifying_key(vk, &ctx).expect("ctx");
             b.update(&msg);
@@ -123,7 +123,7 @@ fn mu_of<P: ParameterSet>(g: &Value, t: &Value, vk: &VerifyingKey<P>) -> [u8; 64
     } else if g["externalMu"].as_bool().expect("externalMu") {
         hex(&t["mu"]).try_into().expect("mu")
     } else {
-        let mut b = MuBuilder::new_internal(vk.tr());
+        let mut b = MuBuilder::new_internal(&vk.tr());
         b.update(&hex(&t["message"]));
         b.finalize()
     }

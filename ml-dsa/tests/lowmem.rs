@@ -20,7 +20,7 @@ fn seeded<P: ParameterSet>() {
         let vk = fast.verifying_key();
         let cvk = compact.verifying_key();
         assert_eq!(cvk.as_bytes(), vk.as_bytes());
-        assert_eq!(compact.tr(), vk.tr());
+        assert_eq!(*compact.tr(), vk.tr());
         assert_eq!(lowmem::VerifyingKey::from(&vk), cvk);
         let (k2, v2) = lowmem::keygen::<P>(&seed.into());
         assert_eq!(v2, cvk);

@@ -164,3 +164,79 @@ fn expanded_key_validation() {
         Some(Error::InvalidPrivateKey)
     );
 }
+
+/// A key decoded from bytes computes `tr = H(pk)` on first need: by its
+/// first verification (beside ExpandA), by `tr()`, or not at all for
+/// external-mu verification. Every order gives the signing key's `tr` and
+/// the same verdicts, clones carry what was computed, and a signature
+/// rejected before the matrix product leaves the key working.
+fn lazy_tr<P: ParameterSet>() {
+    let sk = SigningKey::<P>::from_seed(&[0x3c; 32].into());
+    let vk = sk.verifying_key();
+    let want = vk.tr();
+    let sig = sk.sign_deterministic(b"lazy tr", b"ctx").expect("sign");
+    let bytes = vk.as_bytes().to_vec();
+    let fresh = || VerifyingKey::<P>::from_bytes(&bytes).expect("decode");
+
+    // Verification first (the rider computes tr), then tr().
+    let k = fresh();
+    let before = k.clone();
+    k.verify_multipart_with_context(&[b"lazy tr"], b"ctx", sig.as_bytes())
+        .expect("valid");
+    assert_eq!(k.tr(), want, "{}", P::NAME);
+    assert_eq!(before.tr(), want);
+    assert_eq!(
+        k.verify_multipart_with_context(&[b"lazy tR"], b"ctx", sig.as_bytes()),
+        Err(Error::InvalidSignature)
+    );
+
+    // tr() first (hashed alone), then verification with it.
+    let k = fresh();
+    assert_eq!(k.tr(), want);
+    k.verify_multipart_with_context(&[b"lazy tr"], b"ctx", sig.as_bytes())
+        .expect("valid");
+    assert!(k.clone().verify_with_context(b"lazy tr", b"ctx", &sig));
+
+    // A wrong message on a fresh key: tr is computed all the same.
+    let k = fresh();
+    assert_eq!(
+        k.verify_multipart_with_context(&[b"other"], b"ctx", sig.as_bytes()),
+        Err(Error::InvalidSignature)
+    );
+    assert_eq!(k.tr(), want);
+
+    // Rejected before the product (z out of range), then a valid one.
+    let k = fresh();
+    let mut bad = sig.as_bytes().to_vec();
+    let ct = P::LAMBDA / 4;
+    bad[ct..ct + 4].fill(0xff);
+    assert_eq!(
+        k.verify_multipart_with_context(&[b"lazy tr"], b"ctx", &bad),
+        Err(Error::ZOutOfRange)
+    );
+    k.verify_multipart_with_context(&[b"lazy tr"], b"ctx", sig.as_bytes())
+        .expect("valid");
+
+    // External mu needs no tr; HashML-DSA computes it like pure ML-DSA.
+    let k = fresh();
+    let mu = pqkit_ml_dsa::MuBuilder::new(&want, b"ctx")
+        .expect("ctx")
+        .update(b"lazy tr")
+        .clone()
+        .finalize();
+    k.verify_mu_bytes(&mu, sig.as_bytes()).expect("valid mu");
+    let ph = sk
+        .sign_prehash_deterministic(pqkit_ml_dsa::HashAlg::Sha2_256, b"lazy tr", b"ctx")
+        .expect("sign ph");
+    let k = fresh();
+    k.verify_prehash(pqkit_ml_dsa::HashAlg::Sha2_256, b"lazy tr", b"ctx", &ph)
+        .expect("valid prehash");
+    assert_eq!(k.tr(), want);
+}
+
+#[test]
+fn tr_is_computed_lazily_and_kept() {
+    lazy_tr::<MlDsa44>();
+    lazy_tr::<MlDsa65>();
+    lazy_tr::<MlDsa87>();
+}

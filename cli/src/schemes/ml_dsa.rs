@@ -197,7 +197,7 @@ impl<P: ParameterSetOid + Sync> SignatureScheme for MlDsa<P> {
         let mu = if opts.scheme.ml_dsa.mu {
             mu_of(&msg.whole("--mu")?, opts.prehash, opts.context.as_ref())?
         } else if let Some(p) = opts.prehash {
-            MuBuilder::prehashed(vk.tr(), ctx, &msg.prehash(p)?).map_err(err)?
+            MuBuilder::prehashed(&vk.tr(), ctx, &msg.prehash(p)?).map_err(err)?
         } else {
             pure_mu(&vk, ctx, msg)?
         };

@@ -105,7 +105,8 @@ pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
     Ok(())
 }
 
-/// pkDecode (FIPS 204 Alg. 23) and `tr = H(pk)`, into `out`.
+/// pkDecode (FIPS 204 Alg. 23) into `out` (`tr` is left to the first
+/// verification; see [`TrCache`]).
 #[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], out: &mut PublicParts) {
     debug_assert_eq!(pk.len(), P::PK_LEN, "the callers pass P::PublicKeyBytes");
@@ -115,7 +116,6 @@ pub(crate) fn decode_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], out: &mut 
         b.shift_left_d_q8380417(p);
         b.ntt_q8380417(p);
     }
-    h(&[pk], &mut out.tr);
 }
 
 /// HintBitUnpack's malformation checks (FIPS 204 Alg. 21): cumulative

@@ -114,7 +114,7 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
     })?;
     with_t0(&t);
     pub_out.rho = out.rho;
-    pub_out.tr = out.tr;
+    pub_out.tr.set(&out.tr);
     for i in 0..P::K {
         b.shift_left_d_q8380417(&mut t1[i]);
         b.ntt_q8380417(&mut t1[i]);

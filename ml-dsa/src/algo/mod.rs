@@ -24,8 +24,9 @@ mod verify;
 pub(crate) use encoding::{decode_pk, decode_sk, decode_sk_unchecked};
 pub(crate) use keygen::keygen;
 pub(crate) use sign::sign_mu;
-pub(crate) use verify::verify_mu;
+pub(crate) use verify::{TrIn, verify};
 
+use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use pqkit_common::Backend;
 use pqkit_common::ct::declassify;
 use pqkit_common::keccak::{
@@ -183,7 +184,8 @@ pub(crate) struct PublicParts {
     pub rho: [u8; 32],
     /// NTT(t1 * 2^d).
     pub t1hat: VecK,
-    pub tr: [u8; 64],
+    /// `tr = H(pk)`, once computed.
+    pub tr: TrCache,
 }
 
 impl Default for PublicParts {
@@ -191,7 +193,56 @@ impl Default for PublicParts {
         Self {
             rho: [0; 32],
             t1hat: zero_vec(),
-            tr: [0; 64],
+            tr: TrCache::default(),
         }
+    }
+}
+
+/// A verifying key's `tr = H(pk, 64)`, kept once computed.
+///
+/// A key decoded from bytes does not hash itself: its first verification
+/// computes `tr` on the 4-way Keccak beside ExpandA (instead of 10-20
+/// single permutations in the decoder), and later ones read it here. The
+/// cache is `Sync` without a lock or `unsafe`: the 16 words are stored
+/// first and `ready` is set with release ordering, and a reader that sees
+/// `ready` (acquire) sees the words. Two threads that race both compute
+/// the same value.
+#[derive(Default)]
+pub(crate) struct TrCache {
+    words: [AtomicU32; 16],
+    ready: AtomicBool,
+}
+
+impl TrCache {
+    /// `tr`, if computed.
+    pub fn get(&self) -> Option<[u8; 64]> {
+        if !self.ready.load(Ordering::Acquire) {
+            return None;
+        }
+        let mut tr = [0u8; 64];
+        for (chunk, w) in tr.chunks_exact_mut(4).zip(&self.words) {
+            chunk.copy_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+        }
+        Some(tr)
+    }
+
+    /// Keep `tr`.
+    pub fn set(&self, tr: &[u8; 64]) {
+        for (chunk, w) in tr.chunks_exact(4).zip(&self.words) {
+            let mut b = [0u8; 4];
+            b.copy_from_slice(chunk);
+            w.store(u32::from_le_bytes(b), Ordering::Relaxed);
+        }
+        self.ready.store(true, Ordering::Release);
+    }
+}
+
+impl Clone for TrCache {
+    fn clone(&self) -> Self {
+        let c = Self::default();
+        if let Some(tr) = self.get() {
+            c.set(&tr);
+        }
+        c
     }
 }

@@ -4,15 +4,32 @@
 use super::*;
 
 use super::encoding::decode_hint;
-use super::expand::matrix_mul;
+use super::expand::{matrix_mul, matrix_mul_rows};
 
-/// FIPS 204 Alg. 8 ML-DSA.Verify_internal from line 7 on (mu given).
+/// What verification knows of `tr = H(pk)`.
+pub(crate) enum TrIn<'a> {
+    /// mu is given: `tr` is not needed.
+    Unneeded,
+    /// `tr` was computed before.
+    Known([u8; 64]),
+    /// Not computed yet: hash these public-key bytes beside ExpandA.
+    Hash(&'a [u8]),
+}
+
+/// FIPS 204 Alg. 8 ML-DSA.Verify_internal. mu is `mu_of(tr)`, asked for
+/// once the matrix product is done, so that a `tr` not known yet is hashed
+/// on the 4-way Keccak beside ExpandA (a rider on its stream) rather than
+/// alone; a `tr` computed that way is also written to `fresh` for the key
+/// to keep. Signatures rejected before the product (length, z, hint) do
+/// not compute mu.
 #[inline(never)] // one frame per operation: keeps the stack peak down
-pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
+pub(crate) fn verify<B: Backend, P: ParameterSet>(
     b: B,
     pk: &PublicParts,
-    mu: &[u8; 64],
+    tr: TrIn<'_>,
+    mu_of: impl FnOnce(&[u8; 64]) -> Result<[u8; 64], Error>,
     sig: &[u8],
+    fresh: &mut Option<[u8; 64]>,
 ) -> Result<(), Error> {
     if sig.len() != P::SIG_LEN {
         return Err(Error::InvalidLength);
@@ -40,13 +57,32 @@ pub(crate) fn verify_mu<B: Backend, P: ParameterSet>(
         b.ntt_q8380417(p);
     }
     let mut w: VecK = zero_vec();
-    matrix_mul::<B, P, Error>(b, &pk.rho, &z, &mut w)?;
+    let mut tr_bytes = [0u8; 64];
+    match tr {
+        TrIn::Hash(pk_bytes) => {
+            let rider = Rider {
+                input: &[pk_bytes],
+                feed: None,
+                rate: SHAKE256_RATE,
+                pad: 0x1f,
+                out: &mut tr_bytes,
+            };
+            matrix_mul_rows::<B, P, Error>(b, &pk.rho, &z, &mut w, Some(rider), |_, _, _| {})?;
+            *fresh = Some(tr_bytes);
+        }
+        TrIn::Known(known) => {
+            tr_bytes = known;
+            matrix_mul::<B, P, Error>(b, &pk.rho, &z, &mut w)?;
+        }
+        TrIn::Unneeded => matrix_mul::<B, P, Error>(b, &pk.rho, &z, &mut w)?,
+    }
+    let mu = mu_of(&tr_bytes)?;
     let mut tmp = Poly::default();
     let mut w1 = Poly::default();
     let mut w1buf = [0u8; 192];
     let w1b = pack::w1_bytes(P::GAMMA2);
     let mut hasher = Shake256::default();
-    hasher.update(mu);
+    hasher.update(&mu);
     for i in 0..P::K {
         b.pointwise_mont_q8380417(&chat, &pk.t1hat[i], &mut tmp);
         b.sub_q8380417(&mut w[i], &tmp);

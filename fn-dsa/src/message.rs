@@ -104,20 +104,21 @@ pub(crate) fn hash_to_point(
     let mut rd = h.finalize_xof();
     // Falcon spec Alg. 3 (HashToPoint): 16-bit big-endian samples, keep
     // those below 5q = 61445, reduce modulo q. The message is public, so
-    // the rejection may branch.
+    // the rejection could branch; it does not, because the outcome is a
+    // coin flip the predictor loses once in 16 samples: every sample is
+    // written at `i`, and `i` moves on only if it is kept.
+    let n = c.len();
     let mut buf = [0u8; 136];
-    let mut pos = buf.len();
     let mut i = 0;
-    while i < c.len() {
-        if pos == buf.len() {
-            rd.read(&mut buf);
-            pos = 0;
-        }
-        let w = u16::from_be_bytes([buf[pos], buf[pos + 1]]) as u32;
-        pos += 2;
-        if w < 61445 {
-            c[i] = (w % crate::ring::Q as u32) as u16;
-            i += 1;
+    while i < n {
+        rd.read(&mut buf);
+        for pair in buf.as_chunks::<2>().0 {
+            let Some(slot) = c.get_mut(i) else {
+                break;
+            };
+            let w = u32::from(u16::from_be_bytes(*pair));
+            *slot = (w % crate::ring::Q as u32) as u16;
+            i += usize::from(w < 61445);
         }
     }
 }

@@ -96,11 +96,22 @@ pub trait X4Ops: Copy {
     }
 }
 
+/// Keccak-f\[1600\] on one state with the scalar permutation this CPU
+/// runs fastest (BMI1/BMI2 on x86-64 where present; see
+/// `avx2::keccak_f1600_scalar`), bit-identical to [`keccak_f1600`].
+#[inline]
+fn keccak_f1600_scalar(s: &mut [u64; 25]) {
+    #[cfg(target_arch = "x86_64")]
+    avx2::keccak_f1600_scalar(s);
+    #[cfg(not(target_arch = "x86_64"))]
+    keccak_f1600(s);
+}
+
 /// Keccak-f\[1600\] on instance `k` of `state` alone, with the scalar
 /// permutation (the default [`X4Ops::keccak_f1600_lane`]).
 fn keccak_f1600_lane_scalar(state: &mut StateX4, k: usize) {
     let mut one: [u64; 25] = core::array::from_fn(|i| state.lanes[i][k & 3]);
-    keccak_f1600(&mut one);
+    keccak_f1600_scalar(&mut one);
     for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
         row[k & 3] = v;
     }

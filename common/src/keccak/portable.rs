@@ -42,8 +42,15 @@ pub(super) const RHO: [u32; 25] = [
 /// every lane a local (so the compiler keeps them in registers and has
 /// nothing to vectorise; the other backends' kernels are checked against
 /// it).
-#[allow(clippy::too_many_lines)]
 pub fn keccak_f1600(s: &mut [u64; 25]) {
+    keccak_f1600_inline(s);
+}
+
+/// [`keccak_f1600`]'s body, inlined into its callers (the x86-64 backend
+/// compiles it a second time with BMI1/BMI2 enabled).
+#[inline(always)]
+#[allow(clippy::too_many_lines)]
+pub(super) fn keccak_f1600_inline(s: &mut [u64; 25]) {
     let [
         mut a00,
         mut a10,

@@ -38,7 +38,7 @@ pub fn keccak_f1600_one(state: &mut [u64; 25]) {
         crate::dispatch(One(state));
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512f")))]
-    super::portable::keccak_f1600(state);
+    super::keccak_f1600_scalar(state);
 }
 
 /// XOR `data` into the rate part of `state` from byte `pos` (no permutation).

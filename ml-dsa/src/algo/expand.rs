@@ -46,7 +46,9 @@ pub(super) fn expand_a_x4<B: Backend, E: Bound>(
 }
 
 /// `out = A * vhat` (NTT domain, Montgomery factor removed), A generated on
-/// demand from rho. Output coefficients below `l q` in magnitude.
+/// demand from rho. Output coefficients below `l q` in magnitude. (Signing
+/// without the heap; the others call [`matrix_mul_rows`].)
+#[cfg(not(feature = "alloc"))]
 pub(crate) fn matrix_mul<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho: &[u8; 32],
@@ -56,7 +58,7 @@ pub(crate) fn matrix_mul<B: Backend, P: ParameterSet, E: Bound>(
     matrix_mul_rows::<B, P, E>(b, rho, vhat, out, None, |_, _, _| {})
 }
 
-/// [`matrix_mul`] on [`stream_x4`]: the entries `(i, j)` row by row, each
+/// `out = A * vhat` on [`stream_x4`]: the entries `(i, j)` row by row, each
 /// lane refilled as soon as its entry is sampled (one work polynomial per
 /// lane) and the entry accumulated into `out[i]` at once; `row_done(i,
 /// out_i, feed)` is called for the rows in order, each as soon as it and

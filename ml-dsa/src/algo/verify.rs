@@ -4,7 +4,7 @@
 use super::*;
 
 use super::encoding::decode_hint;
-use super::expand::{matrix_mul, matrix_mul_rows};
+use super::expand::matrix_mul_rows;
 
 /// What verification knows of `tr = H(pk)`.
 pub(crate) enum TrIn<'a> {
@@ -58,23 +58,26 @@ pub(crate) fn verify<B: Backend, P: ParameterSet>(
     }
     let mut w: VecK = zero_vec();
     let mut tr_bytes = [0u8; 64];
-    match tr {
-        TrIn::Hash(pk_bytes) => {
-            let rider = Rider {
-                input: &[pk_bytes],
-                feed: None,
-                rate: SHAKE256_RATE,
-                pad: 0x1f,
-                out: &mut tr_bytes,
-            };
-            matrix_mul_rows::<B, P, Error>(b, &pk.rho, &z, &mut w, Some(rider), |_, _, _| {})?;
-            *fresh = Some(tr_bytes);
-        }
+    let hash = match tr {
+        TrIn::Hash(pk_bytes) => Some(pk_bytes),
         TrIn::Known(known) => {
             tr_bytes = known;
-            matrix_mul::<B, P, Error>(b, &pk.rho, &z, &mut w)?;
+            None
         }
-        TrIn::Unneeded => matrix_mul::<B, P, Error>(b, &pk.rho, &z, &mut w)?,
+        TrIn::Unneeded => None,
+    };
+    // One call for both cases (two inlined calls kept two 4 KB work
+    // buffers in this frame).
+    let rider = hash.as_ref().map(|pk_bytes| Rider {
+        input: core::slice::from_ref(pk_bytes),
+        feed: None,
+        rate: SHAKE256_RATE,
+        pad: 0x1f,
+        out: &mut tr_bytes,
+    });
+    matrix_mul_rows::<B, P, Error>(b, &pk.rho, &z, &mut w, rider, |_, _, _| {})?;
+    if hash.is_some() {
+        *fresh = Some(tr_bytes);
     }
     let mu = mu_of(&tr_bytes)?;
     let mut tmp = Poly::default();

@@ -66,8 +66,7 @@ pub(crate) fn verify<B: Backend, P: ParameterSet>(
         }
         TrIn::Unneeded => None,
     };
-    // One call for both cases (two inlined calls kept two 4 KB work
-    // buffers in this frame).
+    // One call site for both cases, with or without the rider.
     let rider = hash.as_ref().map(|pk_bytes| Rider {
         input: core::slice::from_ref(pk_bytes),
         feed: None,

@@ -30,6 +30,17 @@ pub(crate) static POPCOUNT8: [u8; 256] = {
     t
 };
 
+/// The odd 32-bit lanes copied down to the even ones (`vmovshdup`, a
+/// shuffle port; the 64-bit right shift it replaces competes with the
+/// multiplies for theirs). `vpmuldq`/`vpmuludq` read only the even lanes,
+/// so this feeds them the odd ones: the 32-bit Montgomery products of
+/// q = 8380417 and `mp31` use it.
+#[inline]
+#[target_feature(enable = "avx2")]
+pub(crate) fn odd32(a: __m256i) -> __m256i {
+    _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(a)))
+}
+
 /// One step of a vectorised rejection sampler: `block` writes the accepted
 /// candidates of one input block to the front of a row of `C` and returns
 /// how many. The row is the polynomial itself from `filled` on while all
@@ -275,140 +286,119 @@ pub(crate) const fn schedule<const E: usize>(
     inverse: bool,
     qinv: i16,
 ) -> [Zv; E] {
-    let mut out = [Zv {
-        z: [0; 16],
-        zq: [0; 16],
-    }; E];
-    let mut e = 0;
+    let mut w = Schedule {
+        out: [Zv {
+            z: [0; 16],
+            zq: [0; 16],
+        }; E],
+        e: 0,
+        zetas,
+        n,
+        inverse,
+        qinv,
+    };
     if !inverse {
-        e = push_big(&mut out, e, zetas, n, false, qinv);
+        w.big();
     }
     let mut g = 0;
     while g < n / 128 {
         if inverse {
-            e = push_shuffle(&mut out, e, zetas, n, g, last_len, true, qinv);
-            e = push_whole(&mut out, e, zetas, n, g, true, qinv);
+            w.shuffle(g, last_len);
+            w.whole(g);
         } else {
-            e = push_whole(&mut out, e, zetas, n, g, false, qinv);
-            e = push_shuffle(&mut out, e, zetas, n, g, last_len, false, qinv);
+            w.whole(g);
+            w.shuffle(g, last_len);
         }
         g += 1;
     }
     if inverse {
-        e = push_big(&mut out, e, zetas, n, true, qinv);
+        w.big();
     }
-    assert!(e == E, "schedule length");
-    out
+    assert!(w.e == E, "schedule length");
+    w.out
 }
 
-/// [`schedule`]'s entries from `e` on for blocks `first .. first + count`
-/// of the layer of distance `len` (each zeta broadcast to all lanes);
-/// returns the next entry.
-#[allow(clippy::too_many_arguments)]
-const fn push_blocks<const E: usize>(
-    out: &mut [Zv; E],
-    mut e: usize,
-    zetas: &[i16],
-    n: usize,
-    len: usize,
-    first: usize,
-    count: usize,
-    inverse: bool,
-    qinv: i16,
-) -> usize {
-    let blocks = n / (2 * len);
-    let mut i = first;
-    while i < first + count {
-        out[e] = entry([zeta_at(zetas, blocks, i, inverse); 16], qinv);
-        e += 1;
-        i += 1;
-    }
-    e
-}
-
-/// The big layers (distance 128 up to `n/2`; forward from the largest).
-const fn push_big<const E: usize>(
-    out: &mut [Zv; E],
-    mut e: usize,
-    zetas: &[i16],
+/// [`schedule`]'s table being written: the entries so far (`out[..e]`)
+/// and what every entry depends on.
+struct Schedule<'a, const E: usize> {
+    out: [Zv; E],
+    e: usize,
+    zetas: &'a [i16],
     n: usize,
     inverse: bool,
     qinv: i16,
-) -> usize {
-    let mut len = if inverse { 128 } else { n / 2 };
-    while len >= 128 && len <= n / 2 {
-        e = push_blocks(out, e, zetas, n, len, 0, n / (2 * len), inverse, qinv);
-        len = if inverse { len * 2 } else { len / 2 };
-    }
-    e
 }
 
-/// Group `g`'s whole-vector layers (distances 64, 32, 16 forward; 16, 32,
-/// 64 inverse).
-const fn push_whole<const E: usize>(
-    out: &mut [Zv; E],
-    mut e: usize,
-    zetas: &[i16],
-    n: usize,
-    g: usize,
-    inverse: bool,
-    qinv: i16,
-) -> usize {
-    let mut s = 0;
-    while s < 3 {
-        let len = if inverse { 16 << s } else { 64 >> s };
-        let per_group = 64 / len;
-        e = push_blocks(
-            out,
-            e,
-            zetas,
-            n,
-            len,
-            g * per_group,
-            per_group,
-            inverse,
-            qinv,
-        );
-        s += 1;
+impl<const E: usize> Schedule<'_, E> {
+    /// The next entry: `lanes` with their `z qinv`.
+    const fn push(&mut self, lanes: [i16; 16]) {
+        self.out[self.e] = entry(lanes, self.qinv);
+        self.e += 1;
     }
-    e
-}
 
-/// Group `g`'s shuffle layers (distances 8 down to `last_len` forward, up
-/// inverse), one entry per vector pair with the zetas laid out per lane.
-#[allow(clippy::too_many_arguments)]
-const fn push_shuffle<const E: usize>(
-    out: &mut [Zv; E],
-    mut e: usize,
-    zetas: &[i16],
-    n: usize,
-    g: usize,
-    last_len: usize,
-    inverse: bool,
-    qinv: i16,
-) -> usize {
-    let layers = shuffle_layers(last_len);
-    let mut s = 0;
-    while s < layers {
-        let len = if inverse { last_len << s } else { 8 >> s };
-        let blocks = n / (2 * len);
-        let per_vec = 16 / (2 * len);
-        let mut pp = 0;
-        while pp < 4 {
-            let first = (4 * g + pp) * 2 * per_vec;
-            let mut lanes = [0i16; 16];
-            let mut p = 0;
-            while p < 16 {
-                lanes[p] = zeta_at(zetas, blocks, first + lane_block(p, len), inverse);
-                p += 1;
-            }
-            out[e] = entry(lanes, qinv);
-            e += 1;
-            pp += 1;
+    /// Zeta `i` of the layer with `blocks` blocks.
+    const fn zeta(&self, blocks: usize, i: usize) -> i16 {
+        zeta_at(self.zetas, blocks, i, self.inverse)
+    }
+
+    /// Blocks `first .. first + count` of the layer of distance `len`,
+    /// each zeta broadcast to all lanes.
+    const fn blocks(&mut self, len: usize, first: usize, count: usize) {
+        let blocks = self.n / (2 * len);
+        let mut i = first;
+        while i < first + count {
+            self.push([self.zeta(blocks, i); 16]);
+            i += 1;
         }
-        s += 1;
     }
-    e
+
+    /// The big layers (distance 128 up to `n/2`; forward from the largest).
+    const fn big(&mut self) {
+        let n = self.n;
+        let mut len = if self.inverse { 128 } else { n / 2 };
+        while len >= 128 && len <= n / 2 {
+            self.blocks(len, 0, n / (2 * len));
+            len = if self.inverse { len * 2 } else { len / 2 };
+        }
+    }
+
+    /// Group `g`'s whole-vector layers (distances 64, 32, 16 forward; 16,
+    /// 32, 64 inverse).
+    const fn whole(&mut self, g: usize) {
+        let mut s = 0;
+        while s < 3 {
+            let len = if self.inverse { 16 << s } else { 64 >> s };
+            let per_group = 64 / len;
+            self.blocks(len, g * per_group, per_group);
+            s += 1;
+        }
+    }
+
+    /// Group `g`'s shuffle layers (distances 8 down to `last_len` forward,
+    /// up inverse), one entry per vector pair with the zetas laid out per
+    /// lane.
+    const fn shuffle(&mut self, g: usize, last_len: usize) {
+        let layers = shuffle_layers(last_len);
+        let mut s = 0;
+        while s < layers {
+            let len = if self.inverse { last_len << s } else { 8 >> s };
+            let blocks = self.n / (2 * len);
+            let per_vec = 16 / (2 * len);
+            let mut pp = 0;
+            while pp < 4 {
+                let first = (4 * g + pp) * 2 * per_vec;
+                let mut lanes = [0i16; 16];
+                let mut p = 0;
+                while p < 16 {
+                    lanes[p] = self.zeta(blocks, first + lane_block(p, len));
+                    p += 1;
+                }
+                self.push(lanes);
+                pp += 1;
+            }
+            s += 1;
+        }
+    }
 }
 
 /// The butterflies of one whole-vector layer of a group: distance `d`

@@ -15,7 +15,7 @@
 use core::arch::x86_64::*;
 
 use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, zetas};
-use crate::avx2_i16::POPCOUNT8;
+use crate::avx2_i16::{POPCOUNT8, odd32};
 use crate::backend::Avx2;
 
 // ---------------------------------------------------------------------------
@@ -162,25 +162,15 @@ fn muldq(a: __m256i, b: __m256i) -> __m256i {
 fn montmul(a: __m256i, b: __m256i) -> __m256i {
     let qinv = _mm256_set1_epi32(QINV);
     let q = _mm256_set1_epi32(Q);
-    let a_odd = odd(a);
-    let b_odd = odd(b);
+    let a_odd = odd32(a);
+    let b_odd = odd32(b);
     let p_even = muldq(a, b);
     let p_odd = muldq(a_odd, b_odd);
     let t_even = muldq(p_even, qinv);
     let t_odd = muldq(p_odd, qinv);
     let r_even = _mm256_sub_epi64(p_even, muldq(t_even, q));
     let r_odd = _mm256_sub_epi64(p_odd, muldq(t_odd, q));
-    _mm256_blend_epi32::<0b1010_1010>(odd(r_even), r_odd)
-}
-
-/// The odd 32-bit lanes copied down to the even ones (`vmovshdup`, which
-/// runs on a shuffle port; the 64-bit shift it replaces competes with the
-/// multiplies for theirs). `vpmuldq` reads only the even lanes, so this
-/// feeds it the odd ones.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn odd(a: __m256i) -> __m256i {
-    _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(a)))
+    _mm256_blend_epi32::<0b1010_1010>(odd32(r_even), r_odd)
 }
 
 #[inline]

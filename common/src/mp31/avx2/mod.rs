@@ -17,6 +17,7 @@ use super::Ops;
 use core::arch::x86_64::*;
 
 use super::{Mod31, div_fx32 as div_scalar, portable};
+use crate::avx2_i16::odd32;
 
 type V = __m256i;
 
@@ -134,22 +135,13 @@ fn half(c: &C, a: V) -> V {
 #[inline]
 fn mmul(c: &C, a: V, b: V) -> V {
     let ze = _mm256_mul_epu32(a, b);
-    let zo = _mm256_mul_epu32(odd(a), odd(b));
+    let zo = _mm256_mul_epu32(odd32(a), odd32(b));
     let we = _mm256_mul_epu32(ze, c.p0i);
     let wo = _mm256_mul_epu32(zo, c.p0i);
     let te = _mm256_add_epi64(ze, _mm256_mul_epu32(we, c.p));
     let to = _mm256_add_epi64(zo, _mm256_mul_epu32(wo, c.p));
-    let d = _mm256_blend_epi32::<0xAA>(odd(te), to);
+    let d = _mm256_blend_epi32::<0xAA>(odd32(te), to);
     reduce_once(c, d)
-}
-
-/// The odd 32-bit lanes copied down to the even ones (`vmovshdup`: a
-/// shuffle port, where a 64-bit shift would compete with the multiplies;
-/// `vpmuludq` reads only the even lanes).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn odd(a: V) -> V {
-    _mm256_castps_si256(_mm256_movehdup_ps(_mm256_castsi256_ps(a)))
 }
 
 /// One butterfly: forward (Cooley-Tukey) `(x + y s, x - y s)` or inverse

@@ -2,7 +2,6 @@
 
 use core::marker::PhantomData;
 
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
@@ -193,9 +192,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
             return tr;
         }
         let mut tr = [0u8; 64];
-        let mut h = Shake256::default();
-        h.update(self.bytes.as_ref());
-        h.finalize_xof().read(&mut tr);
+        algo::h(&[self.bytes.as_ref()], &mut tr);
         self.parts.tr.set(&tr);
         tr
     }

@@ -220,18 +220,16 @@ impl TrCache {
             return None;
         }
         let mut tr = [0u8; 64];
-        for (chunk, w) in tr.chunks_exact_mut(4).zip(&self.words) {
-            chunk.copy_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+        for (chunk, w) in tr.as_chunks_mut::<4>().0.iter_mut().zip(&self.words) {
+            *chunk = w.load(Ordering::Relaxed).to_le_bytes();
         }
         Some(tr)
     }
 
     /// Keep `tr`.
     pub fn set(&self, tr: &[u8; 64]) {
-        for (chunk, w) in tr.chunks_exact(4).zip(&self.words) {
-            let mut b = [0u8; 4];
-            b.copy_from_slice(chunk);
-            w.store(u32::from_le_bytes(b), Ordering::Relaxed);
+        for (chunk, w) in tr.as_chunks::<4>().0.iter().zip(&self.words) {
+            w.store(u32::from_le_bytes(*chunk), Ordering::Relaxed);
         }
         self.ready.store(true, Ordering::Release);
     }

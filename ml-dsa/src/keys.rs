@@ -187,6 +187,18 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// A key decoded from bytes computes `tr` when first needed (its first
     /// verification computes it beside the matrix expansion) and keeps it,
     /// so this returns it by value.
+    ///
+    /// ```
+    /// use pqkit_ml_dsa::{MlDsa44, MuBuilder, SigningKey, VerifyingKey};
+    /// let sk = SigningKey::<MlDsa44>::from_seed(&[5u8; 32].into());
+    /// let vk = VerifyingKey::<MlDsa44>::from_bytes(sk.verifying_key().as_bytes())?;
+    /// // External mu from tr: sign it, and verify the signature as usual.
+    /// let mu = MuBuilder::new(&vk.tr(), b"ctx")?.update(b"message").clone().finalize();
+    /// let sig = sk.sign_mu_deterministic(&mu)?;
+    /// assert!(vk.verify_with_context(b"message", b"ctx", &sig));
+    /// assert_eq!(vk.tr(), sk.verifying_key().tr());
+    /// # Ok::<(), pqkit_ml_dsa::Error>(())
+    /// ```
     pub fn tr(&self) -> [u8; 64] {
         if let Some(tr) = self.parts.tr.get() {
             return tr;

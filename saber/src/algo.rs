@@ -118,8 +118,8 @@ pub(crate) struct PkParts {
 impl Default for PkParts {
     fn default() -> Self {
         Self {
-            a_hat: [[0; N]; L_MAX * L_MAX],
-            b_hat: [[0; N]; L_MAX],
+            a_hat: [PolyHat::ZERO; L_MAX * L_MAX],
+            b_hat: [PolyHat::ZERO; L_MAX],
         }
     }
 }

@@ -1,14 +1,17 @@
 //! AVX2 kernels for q = 12289, on the shared 16-lane NTT engine (the
-//! degrees FN-DSA uses, 512 and 1024; other degrees run the portable
-//! transforms).
+//! degrees FN-DSA uses, 512 and 1024, and 256 for Saber's exact products
+//! in [`crate::pow2`]; other degrees run the portable transforms).
 
 use super::{BadLength, Ops, logn_of, same_len};
 use super::{INV_F, MOD, ZETAS, portable};
 use crate::avx2_i16::{self as v16, Consts};
 
-// Zeta schedules (distances n/2 .. 1) at the degrees FN-DSA uses; other
-// degrees run the portable kernels.
+// Zeta schedules (distances n/2 .. 1) at the degrees FN-DSA and Saber
+// use; other degrees run the portable kernels.
 const GROUP: usize = v16::group_len(1);
+const S256: usize = v16::schedule_len(256, 1);
+static FWD_256: [v16::Zv; S256] = v16::schedule::<S256>(&ZETAS, 256, 1, false, MOD.qinv);
+static INV_256: [v16::Zv; S256] = v16::schedule::<S256>(&ZETAS, 256, 1, true, MOD.qinv);
 const S512: usize = v16::schedule_len(512, 1);
 const S1024: usize = v16::schedule_len(1024, 1);
 static FWD_512: [v16::Zv; S512] = v16::schedule::<S512>(&ZETAS, 512, 1, false, MOD.qinv);
@@ -19,6 +22,8 @@ static INV_1024: [v16::Zv; S1024] = v16::schedule::<S1024>(&ZETAS, 1024, 1, true
 /// The schedule of degree `n` (forward or inverse), if it has one.
 fn schedule(n: usize, inverse: bool) -> Option<&'static [v16::Zv]> {
     match (n, inverse) {
+        (256, false) => Some(&FWD_256),
+        (256, true) => Some(&INV_256),
         (512, false) => Some(&FWD_512),
         (512, true) => Some(&INV_512),
         (1024, false) => Some(&FWD_1024),

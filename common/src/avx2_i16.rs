@@ -150,14 +150,17 @@ pub(crate) struct Zv {
 /// Butterfly kinds, as const parameters of the engine.
 /// Forward (Cooley-Tukey): `t = z b; b = a - t; a = a + t`.
 pub(crate) const CT: u8 = 0;
-/// Forward with Barrett reduction of both outputs.
-pub(crate) const CT_REDUCE: u8 = 1;
 /// Inverse (Gentleman-Sande): `a' = barrett(a + b); b' = z (b - a)`.
 pub(crate) const GS: u8 = 2;
+/// Forward, Barrett-reducing both outputs of the layers of even index
+/// (the first is 0) and of the last layer only: the portable
+/// `q12289::ntt`'s schedule, for moduli whose values grow past `i16` in
+/// two layers but not in one.
+pub(crate) const CT_LAZY: u8 = 3;
 
 #[inline]
 #[target_feature(enable = "avx2")]
-fn butterfly<const KIND: u8>(a: V, b: V, t: &Zv, c: &Consts) -> (V, V) {
+fn butterfly<const KIND: u8>(a: V, b: V, t: &Zv, c: &Consts, reduce: bool) -> (V, V) {
     let (z, zq) = (load(&t.z), load(&t.zq));
     if KIND == GS {
         (
@@ -167,7 +170,7 @@ fn butterfly<const KIND: u8>(a: V, b: V, t: &Zv, c: &Consts) -> (V, V) {
     } else {
         let t = fqmul(b, z, zq, c);
         let (x, y) = (_mm256_add_epi16(a, t), _mm256_sub_epi16(a, t));
-        if KIND == CT_REDUCE {
+        if KIND == CT_LAZY && reduce {
             (barrett(x, c), barrett(y, c))
         } else {
             (x, y)
@@ -411,12 +414,13 @@ fn group_layer<const KIND: u8, const G: usize>(
     t: &[Zv; G],
     e: usize,
     c: &Consts,
+    reduce: bool,
 ) {
     let mut start = 0;
     let mut j = 0;
     while start < 8 {
         for i in start..start + d {
-            (v[i], v[i + d]) = butterfly::<KIND>(v[i], v[i + d], &t[e + j], c);
+            (v[i], v[i + d]) = butterfly::<KIND>(v[i], v[i + d], &t[e + j], c, reduce);
         }
         start += 2 * d;
         j += 1;
@@ -432,10 +436,11 @@ fn shuffle_layer<const KIND: u8, const G: usize, const LEN: usize>(
     t: &[Zv; G],
     e: usize,
     c: &Consts,
+    reduce: bool,
 ) {
     for p in 0..4 {
         let (lo, hi) = split::<LEN>(v[2 * p], v[2 * p + 1]);
-        let (lo, hi) = butterfly::<KIND>(lo, hi, &t[e + p], c);
+        let (lo, hi) = butterfly::<KIND>(lo, hi, &t[e + p], c, reduce);
         (v[2 * p], v[2 * p + 1]) = split::<LEN>(lo, hi);
     }
 }
@@ -451,11 +456,12 @@ fn big_layer<'t, const KIND: u8>(
     zs: &mut impl Iterator<Item = &'t Zv>,
     f: Option<V>,
     c: &Consts,
+    reduce: bool,
 ) {
     for (blk, t) in a.chunks_exact_mut(2 * d).zip(zs) {
         let (x, y) = blk.split_at_mut(d);
         for (p, q) in x.iter_mut().zip(y.iter_mut()) {
-            let (mut s, mut u) = butterfly::<KIND>(load(p), load(q), t, c);
+            let (mut s, mut u) = butterfly::<KIND>(load(p), load(q), t, c, reduce);
             if let Some(f) = f {
                 s = fqmul_vv(s, f, c);
                 u = fqmul_vv(u, f, c);
@@ -481,25 +487,54 @@ pub(crate) fn forward<const KIND: u8, const LAST: usize, const G: usize, const R
     let (big, groups) = t.split_at(big_len(16 * k).min(t.len()));
     let mut zs = big.iter();
     let mut d = k / 2;
+    // Layer index (for CT_LAZY: even layers reduce).
+    let mut i = 0;
     while d >= 8 {
-        big_layer::<KIND>(a, d, &mut zs, None, c);
+        big_layer::<KIND>(a, d, &mut zs, None, c, i % 2 == 0);
         d /= 2;
+        i += 1;
     }
     let (gt, _) = groups.as_chunks::<G>();
     let (chunks, _) = a.as_chunks_mut::<8>();
+    // The in-register layers, their reductions fixed at compile time by
+    // the parity of their first layer's index.
+    if i % 2 == 0 {
+        in_registers::<KIND, LAST, G, REDUCE, true>(chunks, gt, c);
+    } else {
+        in_registers::<KIND, LAST, G, REDUCE, false>(chunks, gt, c);
+    }
+}
+
+/// The layers of [`forward`] that run on each group of 8 vectors in
+/// registers; `EVEN` says whether the first of them has an even index
+/// (which, with the last, the `CT_LAZY` kind reduces).
+#[inline]
+#[target_feature(enable = "avx2")]
+fn in_registers<
+    const KIND: u8,
+    const LAST: usize,
+    const G: usize,
+    const REDUCE: bool,
+    const EVEN: bool,
+>(
+    chunks: &mut [[[i16; 16]; 8]],
+    gt: &[[Zv; G]],
+    c: &Consts,
+) {
+    let r = |j: usize| j.is_multiple_of(2) == EVEN;
     for (chunk, t) in chunks.iter_mut().zip(gt) {
         let mut v = [_mm256_setzero_si256(); 8];
         for (x, y) in v.iter_mut().zip(chunk.iter()) {
             *x = load(y);
         }
-        group_layer::<KIND, G>(&mut v, 4, t, 0, c);
-        group_layer::<KIND, G>(&mut v, 2, t, 1, c);
-        group_layer::<KIND, G>(&mut v, 1, t, 3, c);
-        shuffle_layer::<KIND, G, 8>(&mut v, t, 7, c);
-        shuffle_layer::<KIND, G, 4>(&mut v, t, 11, c);
-        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c);
+        group_layer::<KIND, G>(&mut v, 4, t, 0, c, r(0));
+        group_layer::<KIND, G>(&mut v, 2, t, 1, c, r(1));
+        group_layer::<KIND, G>(&mut v, 1, t, 3, c, r(2));
+        shuffle_layer::<KIND, G, 8>(&mut v, t, 7, c, r(3));
+        shuffle_layer::<KIND, G, 4>(&mut v, t, 11, c, r(4));
+        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c, r(5) || LAST == 2);
         if LAST == 1 {
-            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c);
+            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c, true);
         }
         for (y, x) in chunk.iter_mut().zip(v) {
             store(y, if REDUCE { barrett(x, c) } else { x });
@@ -531,16 +566,16 @@ pub(crate) fn inverse<const LAST: usize, const G: usize>(
         }
         let mut e = 0;
         if LAST == 1 {
-            shuffle_layer::<GS, G, 1>(&mut v, t, 0, c);
+            shuffle_layer::<GS, G, 1>(&mut v, t, 0, c, false);
             e = 4;
         }
-        shuffle_layer::<GS, G, 2>(&mut v, t, e, c);
-        shuffle_layer::<GS, G, 4>(&mut v, t, e + 4, c);
-        shuffle_layer::<GS, G, 8>(&mut v, t, e + 8, c);
+        shuffle_layer::<GS, G, 2>(&mut v, t, e, c, false);
+        shuffle_layer::<GS, G, 4>(&mut v, t, e + 4, c, false);
+        shuffle_layer::<GS, G, 8>(&mut v, t, e + 8, c, false);
         e += 12;
-        group_layer::<GS, G>(&mut v, 1, t, e, c);
-        group_layer::<GS, G>(&mut v, 2, t, e + 4, c);
-        group_layer::<GS, G>(&mut v, 4, t, e + 6, c);
+        group_layer::<GS, G>(&mut v, 1, t, e, c, false);
+        group_layer::<GS, G>(&mut v, 2, t, e + 4, c, false);
+        group_layer::<GS, G>(&mut v, 4, t, e + 6, c, false);
         let no_big = k <= 8;
         for (y, x) in chunk.iter_mut().zip(v) {
             store(y, if no_big { fqmul_vv(x, fv, c) } else { x });
@@ -550,7 +585,7 @@ pub(crate) fn inverse<const LAST: usize, const G: usize>(
     let mut d = 8;
     while d < k {
         let last = 2 * d == k;
-        big_layer::<GS>(a, d, &mut zs, last.then_some(fv), c);
+        big_layer::<GS>(a, d, &mut zs, last.then_some(fv), c, false);
         d *= 2;
     }
 }

@@ -121,6 +121,47 @@ pub(crate) fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8; B]) {
 /// Inverse of [`pack_group`] (bytes past `B`, or missing, read as zero).
 #[inline(always)]
 pub(crate) fn unpack_group<const B: usize>(bytes: &[u8]) -> [u32; 8] {
+    if let Some(group) = bytes.first_chunk::<B>() {
+        return unpack_whole_group(group);
+    }
+    unpack_group_u128::<B>(bytes)
+}
+
+/// [`unpack_group`] of a whole group in 64-bit words (`3 <= B <= 16`):
+/// from `B >= 8` on, the values that cross bit 64 of the first eight bytes
+/// come from the last eight (which overlap them), so no 128-bit shift
+/// and no byte-by-byte copy is needed.
+#[inline(always)]
+fn unpack_whole_group<const B: usize>(group: &[u8; B]) -> [u32; 8] {
+    let mask = (1u64 << B) - 1;
+    if B < 8 {
+        let mut buf = [0u8; 8];
+        buf[..B].copy_from_slice(group);
+        let w = u64::from_le_bytes(buf);
+        return core::array::from_fn(|i| ((w >> (B * i)) & mask) as u32);
+    }
+    let word = |at: usize| {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&group[at..at + 8]);
+        u64::from_le_bytes(b)
+    };
+    let (lo, hi) = (word(0), word(B - 8));
+    // `hi` holds bits 8 (B - 8) .. 8 B of the group.
+    let base = 8 * (B - 8);
+    core::array::from_fn(|i| {
+        let at = B * i;
+        let v = if at + B <= 64 {
+            lo >> at
+        } else {
+            hi >> (at - base)
+        };
+        (v & mask) as u32
+    })
+}
+
+/// [`unpack_group`] through one 128-bit word (any `bytes`).
+#[inline(always)]
+fn unpack_group_u128<const B: usize>(bytes: &[u8]) -> [u32; 8] {
     let mut buf = [0u8; 16];
     for (d, s) in buf.iter_mut().zip(bytes.iter().take(B)) {
         *d = *s;
@@ -156,6 +197,42 @@ fn unpack_groups<const D: usize>(bytes: &[u8], out: &mut [u32; 256]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// The 64-bit unpacking of whole groups equals the 128-bit one for
+    /// every width from 3 to 16 bits.
+    #[test]
+    fn whole_groups_unpack_as_the_u128_path() {
+        fn check<const B: usize>(x: &mut u64) {
+            for _ in 0..200 {
+                let group: [u8; B] = core::array::from_fn(|_| {
+                    *x ^= *x << 13;
+                    *x ^= *x >> 7;
+                    *x ^= *x << 17;
+                    *x as u8
+                });
+                assert_eq!(
+                    unpack_whole_group::<B>(&group),
+                    unpack_group_u128::<B>(&group),
+                    "B = {B}"
+                );
+            }
+        }
+        let mut x = 0x0123_4567_89ab_cdef_u64;
+        check::<3>(&mut x);
+        check::<4>(&mut x);
+        check::<5>(&mut x);
+        check::<6>(&mut x);
+        check::<7>(&mut x);
+        check::<8>(&mut x);
+        check::<9>(&mut x);
+        check::<10>(&mut x);
+        check::<11>(&mut x);
+        check::<12>(&mut x);
+        check::<13>(&mut x);
+        check::<14>(&mut x);
+        check::<15>(&mut x);
+        check::<16>(&mut x);
+    }
+
     #[test]
     fn pack256_matches_the_generic_packer() {
         let mut x = 0x1234_5678_u32;

@@ -154,21 +154,24 @@ impl PolyHat {
         r2: [0; N],
     };
 
-    /// `self += x * y` in the NTT domain; `tmp` is scratch. Every residue
-    /// stays reduced (`|.| <= q/2 + 1`), so sums of any length fit.
-    fn mul_acc<B: Backend>(&mut self, b: B, x: &PolyHat, y: &PolyHat, tmp: &mut PolyHat) {
+    /// `self += x * y` in the NTT domain, for term `k` of a sum of at most
+    /// four (`tmp` is scratch). The residues modulo 3329 are left
+    /// unreduced (each product is below `2q`, four below `8q`), those
+    /// modulo 12289 are reduced after every second term (a reduced sum is
+    /// at most `q/2 + 1`, so two more products keep it below `2.5 q`):
+    /// every sum fits an `i16`, and [`Ntt::inverse`] reduces both.
+    fn mul_acc<B: Backend>(&mut self, b: B, k: usize, x: &PolyHat, y: &PolyHat, tmp: &mut PolyHat) {
         b.basemul_mont_q3329(&x.r1, &y.r1, &mut tmp.r1);
         let _ = b.pointwise_mont_q12289(&x.r2, &y.r2, &mut tmp.r2);
-        // Products are below 2q in magnitude, reduced sums below q/2 + 1:
-        // each sum fits an i16 before it is reduced again.
         for (a, t) in self.r1.coeffs.iter_mut().zip(tmp.r1.coeffs.iter()) {
             *a += *t;
         }
         for (a, t) in self.r2.iter_mut().zip(tmp.r2.iter()) {
             *a += *t;
         }
-        b.reduce_q3329(&mut self.r1);
-        b.reduce_q12289(&mut self.r2);
+        if k % 2 == 1 {
+            b.reduce_q12289(&mut self.r2);
+        }
     }
 }
 
@@ -179,9 +182,19 @@ impl Ntt {
     }
 
     /// The NTT of `a`, its coefficients read as `bits`-bit two's-complement
-    /// values (centred: `[-2^(bits-1), 2^(bits-1))`; `bits` at most 16,
-    /// values at most `2^12` in magnitude).
+    /// values (centred: `[-2^(bits-1), 2^(bits-1))`; `bits` at most 16;
+    /// the products are exact for 13 bits or fewer, see
+    /// [`SecretHat::new`]).
     pub fn forward<B: Backend>(&self, b: B, a: &Poly, bits: u32, out: &mut PolyHat) {
+        // The transform modulo 3329 wants |a| < q: true of 12-bit values.
+        self.forward_with(b, a, bits, bits > 12, out);
+    }
+
+    /// [`Ntt::forward`], reducing the residues modulo 3329 first only
+    /// when `reduce` (the caller knows every value is below 3329 in
+    /// magnitude otherwise; the transform modulo 12289 takes values up to
+    /// its modulus, so every value here).
+    fn forward_with<B: Backend>(&self, b: B, a: &Poly, bits: u32, reduce: bool, out: &mut PolyHat) {
         let shift = 16 - bits.clamp(1, 16);
         for ((x, y), &c) in out
             .r1
@@ -194,15 +207,19 @@ impl Ntt {
             *x = v;
             *y = v;
         }
-        // The transform modulo 3329 wants |a| < q; 12289's takes |a| <= q.
-        b.reduce_q3329(&mut out.r1);
+        if reduce {
+            b.reduce_q3329(&mut out.r1);
+        }
         b.ntt_q3329(&mut out.r1);
         let _ = b.ntt_q12289(&mut out.r2);
     }
 
-    /// The inverse NTT of `acc` (reduced, as the products leave it): the
-    /// exact integer, rebuilt from its two residues, modulo `2^16`.
+    /// The inverse NTT of `acc` (a sum of at most four products, as
+    /// [`PolyHat::mul_acc`] leaves it): the exact integer, rebuilt from its
+    /// two residues, modulo `2^16`.
     fn inverse<B: Backend>(&self, b: B, acc: &mut PolyHat, out: &mut Poly) {
+        b.reduce_q3329(&mut acc.r1);
+        b.reduce_q12289(&mut acc.r2);
         b.inv_ntt_tomont_q3329(&mut acc.r1);
         let _ = b.inv_ntt_tomont_q12289(&mut acc.r2);
         // x = r1 + Q1 t with t = (r2 - r1) / Q1 mod Q2, centred: r1 and r2
@@ -283,8 +300,10 @@ impl SecretHat {
     pub fn new<B: Backend>(b: B, ntt: &Ntt, s: &[Poly]) -> Self {
         let mut out = Self::default();
         out.len = s.len().min(4);
+        // Entries of at most 16 in magnitude (the bound above) need no
+        // reduction before the transforms.
         for (h, p) in out.hat.iter_mut().zip(s) {
-            ntt.forward(b, p, 16, h);
+            ntt.forward_with(b, p, 16, false, h);
         }
         out
     }
@@ -309,7 +328,7 @@ pub fn matrix_vector_mul<B: Backend>(
         for (j, sh) in s.hat.iter().enumerate().take(l) {
             let e = if transpose { j * l + i } else { i * l + j };
             if let Some(entry) = a_hat.get(e) {
-                acc.mul_acc(b, entry, sh, &mut tmp);
+                acc.mul_acc(b, j, entry, sh, &mut tmp);
             }
         }
         ntt.inverse(b, &mut acc, o);
@@ -329,8 +348,8 @@ pub fn inner_product_hat<B: Backend>(
 ) {
     let mut acc = PolyHat::ZERO;
     let mut tmp = PolyHat::ZERO;
-    for (x, sh) in v_hat.iter().zip(s.hat.iter().take(s.len)) {
-        acc.mul_acc(b, x, sh, &mut tmp);
+    for (k, (x, sh)) in v_hat.iter().zip(s.hat.iter().take(s.len)).enumerate() {
+        acc.mul_acc(b, k, x, sh, &mut tmp);
     }
     ntt.inverse(b, &mut acc, out);
     zeroize::Zeroize::zeroize(&mut acc);
@@ -351,9 +370,9 @@ pub fn inner_product<B: Backend>(
     let mut acc = PolyHat::ZERO;
     let mut tmp = PolyHat::ZERO;
     let mut v_hat = PolyHat::ZERO;
-    for (x, sh) in v.iter().zip(s.hat.iter().take(s.len)) {
+    for (k, (x, sh)) in v.iter().zip(s.hat.iter().take(s.len)).enumerate() {
         ntt.forward(b, x, bits, &mut v_hat);
-        acc.mul_acc(b, &v_hat, sh, &mut tmp);
+        acc.mul_acc(b, k, &v_hat, sh, &mut tmp);
     }
     ntt.inverse(b, &mut acc, out);
     zeroize::Zeroize::zeroize(&mut acc);

@@ -149,13 +149,29 @@ fn unpack_secret<P: ParameterSet>(sk_s: &[u8], s: &mut [Poly; L_MAX]) {
     }
 }
 
-/// The packed secret `s` in the NTT domain.
-pub(crate) fn secret_hat<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8]) -> SecretHat {
+/// The packed secret `s` in the NTT domain, if every coefficient is in
+/// `[-mu/2, mu/2]` (a decapsulation key that loads must be one that key
+/// generation can make). `s` is unpacked once for both; the range check
+/// is constant time in the coefficients, only the verdict is public.
+pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
+    b: B,
+    sk_s: &[u8],
+) -> Option<SecretHat> {
     let ntt = Ntt::new();
     let mut s = Secret::new(P::L);
     unpack_secret::<P>(sk_s, &mut s);
+    let bound = (P::MU / 2) as i32;
+    let mut bad = 0u32;
+    for &c in s.iter().take(P::L).flat_map(|p| p.coeffs.iter()) {
+        let v = c as i16 as i32;
+        // |v| <= bound <=> v + bound in [0, 2 bound]
+        bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
+    }
+    if ct::declassify(bad) != 0 {
+        return None;
+    }
     // `s` is wiped when it drops, after the transform.
-    SecretHat::new(b, &ntt, &s[..P::L])
+    Some(SecretHat::new(b, &ntt, &s[..P::L]))
 }
 
 /// Saber.PKE.KeyGen: from `seed_A` (already hashed) and `seed_s`, the
@@ -368,20 +384,4 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     // K^ <- z where the re-encryption differs (constant time).
     ct::ct_select_into(&mut kr[..32], z, differ);
     Zeroizing::new(sha3_256(&[&kr[..]]))
-}
-
-/// Whether the packed secret `s` has every coefficient in `[-mu/2, mu/2]`
-/// (a decapsulation key that loads must be one that key generation can
-/// make). Constant time in the coefficients; only the verdict is public.
-pub(crate) fn secret_in_range<P: ParameterSet>(sk_s: &[u8]) -> bool {
-    let bound = (P::MU / 2) as i32;
-    let mut bad = 0u32;
-    let mut s = Secret::new(P::L);
-    unpack_secret::<P>(sk_s, &mut s);
-    for &c in s.iter().take(P::L).flat_map(|p| p.coeffs.iter()) {
-        let v = c as i16 as i32;
-        // |v| <= bound <=> v + bound in [0, 2 bound]
-        bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
-    }
-    ct::declassify(bad) == 0
 }

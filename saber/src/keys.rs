@@ -54,9 +54,9 @@ struct SecretHatK<'a, P> {
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for SecretHatK<'_, P> {
-    type Output = SecretHat;
-    fn run<B: Backend>(self, b: B) -> SecretHat {
-        algo::secret_hat::<B, P>(b, self.sk_s)
+    type Output = Option<SecretHat>;
+    fn run<B: Backend>(self, b: B) -> Option<SecretHat> {
+        algo::secret_hat_checked::<B, P>(b, self.sk_s)
     }
 }
 
@@ -257,14 +257,16 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         if ek.hash[..] != sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32] {
             return Err(Error::InconsistentKey);
         }
-        if !algo::secret_in_range::<P>(&sk[..s_len]) {
-            return Err(Error::InvalidPrivateKey);
-        }
-        let s_hat = store(dispatch(SecretHatK::<P> {
+        let s_hat = dispatch(SecretHatK::<P> {
             sk_s: &sk[..s_len],
             _p: PhantomData,
-        }));
-        Ok(Self { sk, ek, s_hat })
+        })
+        .ok_or(Error::InvalidPrivateKey)?;
+        Ok(Self {
+            sk,
+            ek,
+            s_hat: store(s_hat),
+        })
     }
 
     /// [`from_bytes`](Self::from_bytes), then

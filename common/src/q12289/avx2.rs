@@ -38,7 +38,7 @@ pub(super) fn ntt(a: &mut [i16]) {
     match schedule(16 * chunks.len(), false) {
         Some(t) if rest.is_empty() => {
             let c = Consts::new(MOD);
-            v16::forward::<{ v16::CT_REDUCE }, 1, GROUP, false>(chunks, t, &c);
+            v16::forward::<{ v16::CT_LAZY }, 1, GROUP, false>(chunks, t, &c);
         }
         _ => portable::ntt(a),
     }

@@ -153,3 +153,36 @@ fn bad_lengths_are_errors_and_leave_input_untouched() {
 fn psi_has_order_2048() {
     assert_eq!(MOD.pow(PSI, 1024), Q as i64 - 1);
 }
+
+/// Inputs at the documented bound (`|a_i| <= q`), where the values grow
+/// the most between reductions: constant `q`, `-q`, `q - 1`, alternating
+/// signs, against schoolbook on every backend and degree.
+#[test]
+fn ntt_product_at_the_input_bound() {
+    let q = Q;
+    let mut next = rng(12);
+    for logn in 1..=10 {
+        let n = 1usize << logn;
+        let patterns: [Vec<i16>; 5] = [
+            std::vec![q; n],
+            std::vec![-q; n],
+            std::vec![q - 1; n],
+            (0..n).map(|i| if i % 2 == 0 { q } else { -q }).collect(),
+            (0..n)
+                .map(|i| if i % 3 == 0 { -(q - 1) } else { q - 1 })
+                .collect(),
+        ];
+        for a in &patterns {
+            for b in patterns.iter().chain([&random(&mut next, n, Q as i64 - 1)]) {
+                let want = schoolbook(a, b);
+                for kind in BackendKind::available() {
+                    assert_eq!(
+                        run_on(kind, Product(a, b)).as_ref(),
+                        Some(&want),
+                        "{kind:?} logn {logn}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -299,13 +299,21 @@ impl SecretHat {
     /// (LightSaber, `2 * 5`) and 12 (Saber `3 * 4`, FireSaber `4 * 3`).
     pub fn new<B: Backend>(b: B, ntt: &Ntt, s: &[Poly]) -> Self {
         let mut out = Self::default();
-        out.len = s.len().min(4);
+        out.set(b, ntt, s);
+        out
+    }
+
+    /// [`SecretHat::new`] into `self` (for a value already where it is
+    /// kept, such as a key's heap allocation: nothing is built elsewhere
+    /// and copied).
+    pub fn set<B: Backend>(&mut self, b: B, ntt: &Ntt, s: &[Poly]) {
+        zeroize::Zeroize::zeroize(self);
+        self.len = s.len().min(4);
         // Entries of at most 16 in magnitude (the bound above) need no
         // reduction before the transforms.
-        for (h, p) in out.hat.iter_mut().zip(s) {
+        for (h, p) in self.hat.iter_mut().zip(s) {
             ntt.forward_with(b, p, 16, false, h);
         }
-        out
     }
 }
 

@@ -149,14 +149,16 @@ fn unpack_secret<P: ParameterSet>(sk_s: &[u8], s: &mut [Poly; L_MAX]) {
     }
 }
 
-/// The packed secret `s` in the NTT domain, if every coefficient is in
+/// The packed secret `s` into `s_hat` in the NTT domain, if (and `true`
+/// if) every coefficient is in
 /// `[-mu/2, mu/2]` (a decapsulation key that loads must be one that key
 /// generation can make). `s` is unpacked once for both; the range check
 /// is constant time in the coefficients, only the verdict is public.
 pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
     b: B,
     sk_s: &[u8],
-) -> Option<SecretHat> {
+    s_hat: &mut SecretHat,
+) -> bool {
     let ntt = Ntt::new();
     let mut s = Secret::new(P::L);
     unpack_secret::<P>(sk_s, &mut s);
@@ -168,15 +170,17 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
         bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
     }
     if ct::declassify(bad) != 0 {
-        return None;
+        return false;
     }
     // `s` is wiped when it drops, after the transform.
-    Some(SecretHat::new(b, &ntt, &s[..P::L]))
+    s_hat.set(b, &ntt, &s[..P::L]);
+    true
 }
 
 /// Saber.PKE.KeyGen: from `seed_A` (already hashed) and `seed_s`, the
 /// public `b` (packed modulo p, followed by `seed_A`) into `pk`, `s`
-/// (packed modulo q) into `sk_s`, and the NTT-domain forms of both keys.
+/// (packed modulo q) into `sk_s`, and the NTT-domain forms of both keys
+/// into `parts` and `s_hat`.
 pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     b: B,
     seed_a: &[u8; 32],
@@ -184,14 +188,15 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     pk: &mut [u8],
     sk_s: &mut [u8],
     parts: &mut PkParts,
-) -> SecretHat {
+    s_hat: &mut SecretHat,
+) {
     let ntt = Ntt::new();
     gen_matrix_hat::<B, P>(b, &ntt, seed_a, &mut parts.a_hat);
     let mut s = Secret::new(P::L);
     gen_secret::<P>(seed_s, &mut s);
-    let s_hat = SecretHat::new(b, &ntt, &s[..P::L]);
+    s_hat.set(b, &ntt, &s[..P::L]);
     let mut bv = Secret::new(P::L);
-    public_b::<B, P>(b, &ntt, parts, &s_hat, &mut bv);
+    public_b::<B, P>(b, &ntt, parts, s_hat, &mut bv);
     for (i, poly) in bv.iter().take(P::L).enumerate() {
         pack(EP, poly, &mut pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
         pack(
@@ -202,7 +207,6 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     }
     pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
     pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32].copy_from_slice(seed_a);
-    s_hat
 }
 
 /// The public `b = ((A^T s + h1) mod q) >> (eq - ep)` of the secret
@@ -317,14 +321,16 @@ pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(
 }
 
 /// KEM key generation from its 96 random bytes in the reference's order:
-/// `seed_A` (hashed with SHAKE128 before use), `seed_s`, `z`.
+/// `seed_A` (hashed with SHAKE128 before use), `seed_s`, `z`; the
+/// NTT-domain parts into `parts` and `s_hat`.
 pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
     b: B,
     coins: &[u8; 96],
     pk: &mut [u8],
     sk: &mut [u8],
     parts: &mut PkParts,
-) -> SecretHat {
+    s_hat: &mut SecretHat,
+) {
     let mut seed_a = [0u8; 32];
     let mut xof = Shake128::default();
     xof.update(&coins[..32]);
@@ -332,12 +338,11 @@ pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
     let mut seed_s = Zeroizing::new([0u8; 32]);
     seed_s.copy_from_slice(&coins[32..64]);
     let s_len = P::L * POLY_Q_BYTES;
-    let s_hat = pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len], parts);
+    pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len], parts, s_hat);
     sk[s_len..s_len + P::PK_LEN].copy_from_slice(pk);
     let hpk = sha3_256(&[pk]);
     sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32].copy_from_slice(&hpk);
     sk[s_len + P::PK_LEN + 32..].copy_from_slice(&coins[64..]);
-    s_hat
 }
 
 /// KEM encapsulation with the 32 random bytes `coins` (hashed into the

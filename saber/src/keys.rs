@@ -5,7 +5,7 @@ use core::marker::PhantomData;
 use hybrid_array::Array;
 use kem::{Generate, InvalidKey, Key, KeyExport, KeySizeUser, TryKeyInit};
 use pqkit_common::pow2::SecretHat;
-use pqkit_common::wipe::{Store, store};
+use pqkit_common::wipe::{Store, store_default};
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
@@ -28,12 +28,13 @@ struct KeyGenK<'a, P> {
     pk: &'a mut [u8],
     sk: &'a mut [u8],
     parts: &'a mut PkParts,
+    s_hat: &'a mut SecretHat,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
-    type Output = SecretHat;
-    fn run<B: Backend>(self, b: B) -> SecretHat {
-        algo::kem_keygen::<B, P>(b, self.coins, self.pk, self.sk, self.parts)
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::kem_keygen::<B, P>(b, self.coins, self.pk, self.sk, self.parts, self.s_hat);
     }
 }
 
@@ -51,12 +52,13 @@ impl<P: ParameterSet> Kernel for ExpandPkK<'_, P> {
 
 struct SecretHatK<'a, P> {
     sk_s: &'a [u8],
+    s_hat: &'a mut SecretHat,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for SecretHatK<'_, P> {
-    type Output = Option<SecretHat>;
-    fn run<B: Backend>(self, b: B) -> Option<SecretHat> {
-        algo::secret_hat_checked::<B, P>(b, self.sk_s)
+    type Output = bool;
+    fn run<B: Backend>(self, b: B) -> bool {
+        algo::secret_hat_checked::<B, P>(b, self.sk_s, self.s_hat)
     }
 }
 
@@ -136,7 +138,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::PkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
         let hash = algo::sha3_256(&[&bytes]);
-        let mut parts = store(PkParts::default());
+        let mut parts = store_default::<PkParts>();
         dispatch(ExpandPkK::<P> {
             pk: &bytes,
             parts: &mut parts,
@@ -221,14 +223,16 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     pub fn from_seed(coins: &Seed) -> Self {
         let mut pk = Array::<u8, P::PkSize>::default();
         let mut sk = pqkit_common::wipe::WipedBytes(Array::<u8, P::SkSize>::default());
-        let mut parts = store(PkParts::default());
-        let s_hat = store(dispatch(KeyGenK::<P> {
+        let mut parts = store_default::<PkParts>();
+        let mut s_hat = store_default::<SecretHat>();
+        dispatch(KeyGenK::<P> {
             coins,
             pk: &mut pk,
             sk: &mut sk,
             parts: &mut parts,
+            s_hat: &mut s_hat,
             _p: PhantomData,
-        }));
+        });
         // H(pk), as key generation wrote it into sk (not hashed twice).
         let at = P::L * POLY_Q_BYTES + P::PK_LEN;
         let mut hash = [0u8; 32];
@@ -257,16 +261,15 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         if ek.hash[..] != sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32] {
             return Err(Error::InconsistentKey);
         }
-        let s_hat = dispatch(SecretHatK::<P> {
+        let mut s_hat = store_default::<SecretHat>();
+        if !dispatch(SecretHatK::<P> {
             sk_s: &sk[..s_len],
+            s_hat: &mut s_hat,
             _p: PhantomData,
-        })
-        .ok_or(Error::InvalidPrivateKey)?;
-        Ok(Self {
-            sk,
-            ek,
-            s_hat: store(s_hat),
-        })
+        }) {
+            return Err(Error::InvalidPrivateKey);
+        }
+        Ok(Self { sk, ek, s_hat })
     }
 
     /// [`from_bytes`](Self::from_bytes), then

@@ -24,6 +24,43 @@
 
 use crate::Backend;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
+/// The kernels a backend provides for this ring (method names carry the
+/// ring's suffix: every ring's trait is a supertrait of [`crate::Backend`]).
+pub trait Ops: Copy {
+    /// [`Poly::unpack`] on the backend: the same values and the same
+    /// refusals (`false`, nothing written), with AVX2 code for Saber's 10-
+    /// and 13-bit widths.
+    #[inline]
+    fn unpack_pow2(self, d: u32, bytes: &[u8], out: &mut Poly) -> bool {
+        out.unpack(d, bytes)
+    }
+}
+
+impl Ops for crate::Portable {}
+
+#[cfg(target_arch = "x86_64")]
+impl Ops for crate::backend::Avx2 {
+    fn unpack_pow2(self, d: u32, bytes: &[u8], out: &mut Poly) -> bool {
+        if bytes.len() != 32 * d as usize {
+            return false;
+        }
+        match d {
+            // SAFETY: an `Avx2` token exists only after AVX2 was detected;
+            // the length is `32 d`, as the kernel requires.
+            #[allow(unsafe_code)]
+            10 => unsafe { avx2::unpack::<10>(bytes, out) },
+            // SAFETY: as above.
+            #[allow(unsafe_code)]
+            13 => unsafe { avx2::unpack::<13>(bytes, out) },
+            _ => return out.unpack(d, bytes),
+        }
+        true
+    }
+}
+
 /// Ring degree.
 pub const N: usize = 256;
 
@@ -461,6 +498,41 @@ mod tests {
         assert!(!Poly::default().pack(5, &mut [0u8; 160]));
         assert!(!q.unpack(12, &[0u8; 384]));
         assert_eq!(q, Poly::default());
+    }
+
+    /// Every backend's `unpack_pow2` equals `Poly::unpack` for each width
+    /// Saber uses, on random bytes, and refuses wrong lengths without
+    /// writing.
+    #[test]
+    fn backend_unpack_equals_portable() {
+        struct Unpack<'a>(u32, &'a [u8]);
+        impl Kernel for Unpack<'_> {
+            type Output = (bool, Poly, bool, Poly);
+            fn run<B: Backend>(self, b: B) -> Self::Output {
+                let mut p = Poly::default();
+                let ok = b.unpack_pow2(self.0, self.1, &mut p);
+                let mut q = Poly { coeffs: [7; N] };
+                let short = b.unpack_pow2(self.0, &self.1[1..], &mut q);
+                (ok, p, short, q)
+            }
+        }
+        let mut g = Prng(0x0bad_cafe_1234_5678);
+        for d in [3u32, 4, 6, 10, 13] {
+            for _ in 0..20 {
+                let bytes: std::vec::Vec<u8> = (0..32 * d).map(|_| g.next() as u8).collect();
+                let mut want = Poly::default();
+                assert!(want.unpack(d, &bytes));
+                for backend in BackendKind::available() {
+                    let Some((ok, got, short, untouched)) = run_on(backend, Unpack(d, &bytes))
+                    else {
+                        panic!("{backend:?} listed as available but did not run");
+                    };
+                    assert!(ok && !short, "d = {d} on {backend:?}");
+                    assert_eq!(got, want, "d = {d} on {backend:?}");
+                    assert_eq!(untouched.coeffs, [7; N], "d = {d} on {backend:?}");
+                }
+            }
+        }
     }
 
     struct MatVec<'a> {

@@ -42,8 +42,8 @@ fn pack(d: u32, p: &Poly, out: &mut [u8]) {
 }
 
 /// Unpack `d`-bit coefficients from `bytes` (`32 d` bytes).
-fn unpack(d: u32, bytes: &[u8], p: &mut Poly) {
-    let unpacked = p.unpack(d, bytes);
+fn unpack<B: Backend>(b: B, d: u32, bytes: &[u8], p: &mut Poly) {
+    let unpacked = b.unpack_pow2(d, bytes, p);
     debug_assert!(unpacked);
 }
 
@@ -64,7 +64,7 @@ fn gen_matrix_hat<B: Backend, P: ParameterSet>(
     let mut entry = Poly::default();
     for hat in a_hat.iter_mut().take(P::L * P::L) {
         reader.read(&mut buf);
-        unpack(EQ, &buf, &mut entry);
+        unpack(b, EQ, &buf, &mut entry);
         ntt.forward(b, &entry, EQ, hat);
     }
 }
@@ -133,16 +133,16 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mu
     gen_matrix_hat::<B, P>(b, &ntt, &seed_a, &mut parts.a_hat);
     let mut bv = [Poly::default(); L_MAX];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
-        unpack(EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
+        unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
     pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
 }
 
 /// The packed secret `s` (13-bit values, small signed numbers), unpacked
 /// and sign-extended to 16 bits.
-fn unpack_secret<P: ParameterSet>(sk_s: &[u8], s: &mut [Poly; L_MAX]) {
+fn unpack_secret<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], s: &mut [Poly; L_MAX]) {
     for (i, poly) in s.iter_mut().take(P::L).enumerate() {
-        unpack(EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], poly);
+        unpack(b, EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], poly);
         for c in poly.coeffs.iter_mut() {
             *c = (((*c << 3) as i16) >> 3) as u16;
         }
@@ -161,7 +161,7 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
 ) -> bool {
     let ntt = Ntt::new();
     let mut s = Secret::new(P::L);
-    unpack_secret::<P>(sk_s, &mut s);
+    unpack_secret::<B, P>(b, sk_s, &mut s);
     let bound = (P::MU / 2) as i32;
     let mut bad = 0u32;
     for &c in s.iter().take(P::L).flat_map(|p| p.coeffs.iter()) {
@@ -305,13 +305,13 @@ pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(
     let ntt = Ntt::new();
     let mut bp = [Poly::default(); L_MAX];
     for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
-        unpack(EP, &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
+        unpack(b, EP, &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
     let mut v = Poly::default();
     pow2::inner_product(b, &ntt, &bp[..P::L], EP, s_hat, &mut v);
     let off = P::L * POLY_P_BYTES;
     let mut cm = Poly::default();
-    unpack(P::ET, &ct[off..off + 32 * P::ET as usize], &mut cm);
+    unpack(b, P::ET, &ct[off..off + 32 * P::ET as usize], &mut cm);
     m.fill(0);
     for (k, (c, t)) in v.coeffs.iter().zip(cm.coeffs.iter()).enumerate() {
         let x = (c.wrapping_add(h2::<P>()).wrapping_sub(t << (EP - P::ET)) & 0x3ff) >> (EP - 1);

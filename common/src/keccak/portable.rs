@@ -78,7 +78,10 @@ pub(super) fn keccak_f1600_inline(s: &mut [u64; 25]) {
         mut a34,
         mut a44,
     ] = *s;
-    for rc in RC {
+    // A static, not the const: iterating over a const array copies it to
+    // the stack on every call (192 bytes through memcpy).
+    static RC_TABLE: [u64; 24] = RC;
+    for &rc in &RC_TABLE {
         // theta
         let c0 = a00 ^ a01 ^ a02 ^ a03 ^ a04;
         let c1 = a10 ^ a11 ^ a12 ^ a13 ^ a14;

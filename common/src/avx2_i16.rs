@@ -152,10 +152,10 @@ pub(crate) struct Zv {
 pub(crate) const CT: u8 = 0;
 /// Inverse (Gentleman-Sande): `a' = barrett(a + b); b' = z (b - a)`.
 pub(crate) const GS: u8 = 2;
-/// Forward, Barrett-reducing both outputs of the layers of even index
-/// (the first is 0) and of the last layer only: the portable
-/// `q12289::ntt`'s schedule, for moduli whose values grow past `i16` in
-/// two layers but not in one.
+/// Forward, Barrett-reducing both outputs of the layers whose bit is set
+/// in the engine's `MASK` (bit `i` for layer `i`, the first layer 0): the
+/// portable `q12289` schedules, for moduli whose values grow past `i16`
+/// in a few layers.
 pub(crate) const CT_LAZY: u8 = 3;
 
 #[inline]
@@ -475,10 +475,17 @@ fn big_layer<'t, const KIND: u8>(
 /// Forward NTT of `n = 16 a.len()` coefficients (`n` a multiple of 128)
 /// with the [`schedule`] `t` (`LAST` its `last_len`, 1 or 2; `G` =
 /// [`group_len`]`(LAST)`): the big layers in memory, then each group of 8
-/// vectors in registers; `REDUCE` Barrett-reduces the outputs.
+/// vectors in registers; `REDUCE` Barrett-reduces the outputs, and with
+/// `CT_LAZY` the layers set in `MASK` reduce theirs.
 #[inline]
 #[target_feature(enable = "avx2")]
-pub(crate) fn forward<const KIND: u8, const LAST: usize, const G: usize, const REDUCE: bool>(
+pub(crate) fn forward<
+    const KIND: u8,
+    const LAST: usize,
+    const G: usize,
+    const REDUCE: bool,
+    const MASK: u32,
+>(
     a: &mut [[i16; 16]],
     t: &[Zv],
     c: &Consts,
@@ -487,27 +494,29 @@ pub(crate) fn forward<const KIND: u8, const LAST: usize, const G: usize, const R
     let (big, groups) = t.split_at(big_len(16 * k).min(t.len()));
     let mut zs = big.iter();
     let mut d = k / 2;
-    // Layer index (for CT_LAZY: even layers reduce).
+    // Layer index (for CT_LAZY, the bit of MASK that says whether the
+    // layer reduces).
     let mut i = 0;
     while d >= 8 {
-        big_layer::<KIND>(a, d, &mut zs, None, c, i % 2 == 0);
+        big_layer::<KIND>(a, d, &mut zs, None, c, (MASK >> i) & 1 == 1);
         d /= 2;
         i += 1;
     }
     let (gt, _) = groups.as_chunks::<G>();
     let (chunks, _) = a.as_chunks_mut::<8>();
     // The in-register layers, their reductions fixed at compile time by
-    // the parity of their first layer's index.
-    if i % 2 == 0 {
-        in_registers::<KIND, LAST, G, REDUCE, true>(chunks, gt, c);
-    } else {
-        in_registers::<KIND, LAST, G, REDUCE, false>(chunks, gt, c);
+    // the index of the first of them (one big layer per doubling from
+    // n = 256 on).
+    match i {
+        0 => in_registers::<KIND, LAST, G, REDUCE, MASK, 0>(chunks, gt, c),
+        1 => in_registers::<KIND, LAST, G, REDUCE, MASK, 1>(chunks, gt, c),
+        2 => in_registers::<KIND, LAST, G, REDUCE, MASK, 2>(chunks, gt, c),
+        _ => in_registers::<KIND, LAST, G, REDUCE, MASK, 3>(chunks, gt, c),
     }
 }
 
 /// The layers of [`forward`] that run on each group of 8 vectors in
-/// registers; `EVEN` says whether the first of them has an even index
-/// (which, with the last, the `CT_LAZY` kind reduces).
+/// registers; `FIRST` is the index of the first of them (for `MASK`).
 #[inline]
 #[target_feature(enable = "avx2")]
 fn in_registers<
@@ -515,13 +524,14 @@ fn in_registers<
     const LAST: usize,
     const G: usize,
     const REDUCE: bool,
-    const EVEN: bool,
+    const MASK: u32,
+    const FIRST: u32,
 >(
     chunks: &mut [[[i16; 16]; 8]],
     gt: &[[Zv; G]],
     c: &Consts,
 ) {
-    let r = |j: usize| j.is_multiple_of(2) == EVEN;
+    let r = |j: u32| (MASK >> (FIRST + j)) & 1 == 1;
     for (chunk, t) in chunks.iter_mut().zip(gt) {
         let mut v = [_mm256_setzero_si256(); 8];
         for (x, y) in v.iter_mut().zip(chunk.iter()) {
@@ -532,9 +542,9 @@ fn in_registers<
         group_layer::<KIND, G>(&mut v, 1, t, 3, c, r(2));
         shuffle_layer::<KIND, G, 8>(&mut v, t, 7, c, r(3));
         shuffle_layer::<KIND, G, 4>(&mut v, t, 11, c, r(4));
-        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c, r(5) || LAST == 2);
+        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c, r(5));
         if LAST == 1 {
-            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c, true);
+            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c, r(6));
         }
         for (y, x) in chunk.iter_mut().zip(v) {
             store(y, if REDUCE { barrett(x, c) } else { x });

@@ -227,10 +227,10 @@ impl Ntt {
         self.forward_with(b, a, bits, bits > 12, out);
     }
 
-    /// [`Ntt::forward`], reducing the residues modulo 3329 first only
-    /// when `reduce` (the caller knows every value is below 3329 in
-    /// magnitude otherwise; the transform modulo 12289 takes values up to
-    /// its modulus, so every value here).
+    /// [`Ntt::forward`], reducing first only when `reduce` (the caller
+    /// knows every value is below 3329 in magnitude otherwise). Values of
+    /// at most 13 bits (at most `2^12` in magnitude) take the transform
+    /// modulo 12289 with fewer reductions.
     fn forward_with<B: Backend>(&self, b: B, a: &Poly, bits: u32, reduce: bool, out: &mut PolyHat) {
         let shift = 16 - bits.clamp(1, 16);
         for ((x, y), &c) in out
@@ -248,7 +248,13 @@ impl Ntt {
             b.reduce_q3329(&mut out.r1);
         }
         b.ntt_q3329(&mut out.r1);
-        let _ = b.ntt_q12289(&mut out.r2);
+        if bits <= 13 || !reduce {
+            // |a| <= 2^12: the transform with fewer reductions.
+            let _ = b.ntt_small_q12289(&mut out.r2);
+        } else {
+            b.reduce_q12289(&mut out.r2);
+            let _ = b.ntt_q12289(&mut out.r2);
+        }
     }
 
     /// The inverse NTT of `acc` (a sum of at most four products, as

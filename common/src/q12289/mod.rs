@@ -42,6 +42,32 @@ pub const INV_F: [i16; 11] = {
     t
 };
 
+/// The layers of the forward NTT of degree `2^logn` that Barrett-reduce
+/// their outputs (bit `i` for layer `i`, the first layer 0): those with
+/// `i mod period == offset`, and the last. See [`Ops::ntt_q12289`] and
+/// [`Ops::ntt_small_q12289`] for the bounds that make each schedule safe.
+pub(crate) const fn reduce_mask(logn: u32, period: u32, offset: u32) -> u32 {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < logn {
+        if i % period == offset || i + 1 == logn {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+}
+
+/// The schedule of inputs up to `q` in magnitude: every other layer.
+pub(crate) const fn mask_full(logn: u32) -> u32 {
+    reduce_mask(logn, 2, 0)
+}
+
+/// The schedule of inputs up to `2^12` in magnitude: every third layer.
+pub(crate) const fn mask_small(logn: u32) -> u32 {
+    reduce_mask(logn, 3, 2)
+}
+
 /// A slice length that is not `2^logn` with `logn` in 1..=10, or two
 /// operands of different lengths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,12 +93,28 @@ pub fn logn_of(n: usize) -> Result<u32, BadLength> {
 /// The kernels a backend provides for this ring (method names carry the
 /// ring's suffix: every ring's trait is a supertrait of [`crate::Backend`]).
 pub trait Ops: Copy {
-    /// Forward NTT in place, Barrett-reducing after every layer. Input any
-    /// `|a_i| <= q`; output `|a_i| <= q/2 + 1`, bit-reversed order.
+    /// Forward NTT in place. Input any `|a_i| <= q`; output
+    /// `|a_i| <= q/2 + 1`, bit-reversed order. The layers of even index
+    /// and the last Barrett-reduce their outputs: a Montgomery product by a
+    /// zeta (at most `q/2`) of a value `b` is below `0.094 |b| + q/2`, so
+    /// from `q` a layer reaches 19,586 (then reduced to `q/2 + 1`), from
+    /// `q/2 + 1` an unreduced layer reaches 12,866 and the next 20,217
+    /// before its reduction: every value fits an `i16`.
     #[inline]
     fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        logn_of(a.len())?;
-        portable::ntt(a);
+        let logn = logn_of(a.len())?;
+        portable::ntt(a, mask_full(logn));
+        Ok(())
+    }
+    /// [`Ops::ntt_q12289`] for inputs `|a_i| <= 2^12` (Saber's 13-bit
+    /// values, centred, and smaller), with fewer reductions: only layers
+    /// 2, 5, 8 and the last reduce (from `2^12` three unreduced layers
+    /// reach 10,625, 17,766 and 25,576; from `q/2 + 1` they reach 12,866,
+    /// 20,217 and 28,258). Output `|a_i| <= q/2 + 1`.
+    #[inline]
+    fn ntt_small_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+        let logn = logn_of(a.len())?;
+        portable::ntt(a, mask_small(logn));
         Ok(())
     }
     /// Inverse NTT in place, times `2^16`. Input `|a_i| < q`; output

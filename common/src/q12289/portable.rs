@@ -4,17 +4,15 @@ use super::{INV_F, MOD, ZETAS};
 
 /// Cooley-Tukey layers `len = n/2 .. 1`; a layer with `B` blocks uses
 /// `ZETAS[B + i]` for block `i`; both outputs Barrett-reduced in the
-/// layers of even index (the first is 0) and the last.
-pub(super) fn ntt(a: &mut [i16]) {
+/// layers set in `mask` (bit `i` for layer `i`; see `mask_full` and
+/// `mask_small` for the schedules and their bounds).
+pub(super) fn ntt(a: &mut [i16], mask: u32) {
     let n = a.len();
     let mut len = n / 2;
     let mut layer = 0;
     while len >= 1 {
         let blocks = n / (2 * len);
-        // Reduce after the even layers and the last: from |a| <= q/2 + 1
-        // one unreduced layer reaches at most 12,866 and the next at most
-        // 20,217 before its reduction, within an i16.
-        let reduce = layer % 2 == 0 || len == 1;
+        let reduce = (mask >> layer) & 1 == 1;
         for (i, start) in (0..n).step_by(2 * len).enumerate() {
             let zeta = ZETAS[blocks + i];
             for j in start..start + len {

@@ -186,3 +186,82 @@ fn ntt_product_at_the_input_bound() {
         }
     }
 }
+
+struct SmallProduct<'a>(&'a [i16], &'a [i16]);
+impl Kernel for SmallProduct<'_> {
+    type Output = (Vec<i64>, Vec<i16>);
+    fn run<B: Backend>(self, b: B) -> (Vec<i64>, Vec<i16>) {
+        let (mut x, mut y) = (self.0.to_vec(), self.1.to_vec());
+        let mut r = std::vec![0i16; x.len()];
+        b.ntt_small_q12289(&mut x).expect("len");
+        let fwd = x.clone();
+        b.ntt_small_q12289(&mut y).expect("len");
+        b.pointwise_mont_q12289(&x, &y, &mut r).expect("len");
+        b.inv_ntt_tomont_q12289(&mut r).expect("len");
+        (r.into_iter().map(|c| canon(c as i64)).collect(), fwd)
+    }
+}
+
+/// The transform for inputs up to `2^12` (fewer reductions): products
+/// equal schoolbook at that bound (constant `+-2^12`, alternating, and
+/// random) on every degree and backend, and every backend's transform
+/// equals the portable one bit for bit.
+#[test]
+fn small_input_ntt_is_exact_at_its_bound() {
+    let m = 4096i16;
+    let mut next = rng(13);
+    for logn in 1..=10 {
+        let n = 1usize << logn;
+        let patterns: [Vec<i16>; 5] = [
+            std::vec![m; n],
+            std::vec![-m; n],
+            (0..n).map(|i| if i % 2 == 0 { m } else { -m }).collect(),
+            (0..n).map(|i| if i % 3 == 0 { -m } else { m }).collect(),
+            random(&mut next, n, m as i64),
+        ];
+        for a in &patterns {
+            for b in &patterns {
+                let want = schoolbook(a, b);
+                let portable = SmallProduct(a, b).run(Portable);
+                assert_eq!(portable.0, want, "portable logn {logn}");
+                for kind in BackendKind::available() {
+                    assert_eq!(
+                        run_on(kind, SmallProduct(a, b)).as_ref(),
+                        Some(&portable),
+                        "{kind:?} logn {logn}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The worst-case growth of each reduction schedule stays inside an
+/// `i16` (the bound the random and extreme tests cannot reach on their
+/// own): a Montgomery product by a zeta (`|z| <= (q - 1)/2`) of `b` is at
+/// most `(|b| (q - 1)/2 + q 2^15) / 2^16`, a butterfly output at most the
+/// input bound plus that, a reduced output at most `q/2 + 1`. A schedule
+/// with the reductions one layer later does overflow.
+#[test]
+fn reduction_schedules_fit_i16() {
+    fn peak(start: i64, logn: u32, mask: u32) -> i64 {
+        let q = Q as i64;
+        let mut m = start;
+        let mut top = 0;
+        for layer in 0..logn {
+            let t = (m * (q - 1) / 2 + q * 32768 + 65535) / 65536;
+            m += t;
+            top = top.max(m);
+            if (mask >> layer) & 1 == 1 {
+                m = q / 2 + 1;
+            }
+        }
+        top
+    }
+    for logn in 1..=10 {
+        assert!(peak(Q as i64, logn, mask_full(logn)) < 32768, "full {logn}");
+        assert!(peak(4096, logn, mask_small(logn)) < 32768, "small {logn}");
+    }
+    assert!(peak(4096, 8, reduce_mask(8, 4, 3)) >= 32768);
+    assert!(peak(Q as i64, 8, reduce_mask(8, 3, 2)) >= 32768);
+}

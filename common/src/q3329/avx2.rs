@@ -34,7 +34,7 @@ static INV: [v16::Zv; SCHED] = v16::schedule::<SCHED>(&ZETAS, N, 2, true, MOD.qi
 #[target_feature(enable = "avx2")]
 pub(super) fn ntt(a: &mut Poly) {
     let c = Consts::new(MOD);
-    v16::forward::<{ v16::CT }, 2, GROUP, true>(a.chunks_mut(), &FWD, &c);
+    v16::forward::<{ v16::CT }, 2, GROUP, true, 0>(a.chunks_mut(), &FWD, &c);
 }
 
 #[target_feature(enable = "avx2")]

@@ -5,7 +5,7 @@
 
 use pqkit_common::Backend;
 use pqkit_common::ct;
-use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
+use pqkit_common::keccak::{ExtendableOutput, Rider, Shake128, Update, XofReader, stream_x4};
 use pqkit_common::pow2::{self, N, Ntt, Poly, PolyHat, SecretHat};
 use pqkit_common::wipe::WipedBytes;
 use zeroize::{Zeroize, Zeroizing};
@@ -47,48 +47,99 @@ fn unpack<B: Backend>(b: B, d: u32, bytes: &[u8], p: &mut Poly) {
     debug_assert!(unpacked);
 }
 
-/// GenMatrix, transformed: the `l * l` polynomials modulo q from
-/// `SHAKE128(seed_A)`, row by row (entry `(i, j)` at index `i l + j`), each
-/// put into the NTT domain as soon as it is read (one polynomial on the
-/// stack at a time).
-fn gen_matrix_hat<B: Backend, P: ParameterSet>(
+/// Bytes of SHAKE128 output GenMatrix reads at most (FireSaber's 16
+/// entries), in whole blocks.
+const MATRIX_BUF: usize = (L_MAX * L_MAX * POLY_Q_BYTES).div_ceil(168) * 168;
+/// Bytes GenSecret reads at most (Saber's and FireSaber's 768), in whole
+/// blocks.
+const SECRET_BUF: usize = 768usize.div_ceil(168) * 168;
+
+/// Bytes of GenSecret's stream for `P`: `l` polynomials of `mu / 2` bytes
+/// per four coefficients.
+const fn secret_bytes<P: ParameterSet>() -> usize {
+    P::L * (P::MU / 2) as usize * N / 4
+}
+
+/// The SHAKE128 streams of one operation, squeezed together on the 4-way
+/// permutation: GenMatrix's from `seed_A` (if `matrix` is given: into its
+/// buffer), GenSecret's from a secret seed (if `secret` is given), and a
+/// hash of public data riding in a lane of its own (`rider`). Each stream
+/// is what its own sponge would give; running two or three at once costs
+/// one 4-way permutation where they overlap instead of two or three
+/// single ones.
+fn squeeze<B: Backend, P: ParameterSet>(
+    b: B,
+    matrix: Option<(&[u8; 32], &mut [u8; MATRIX_BUF])>,
+    secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
+    rider: Option<Rider<'_>>,
+) {
+    let m_blocks = (P::L * P::L * POLY_Q_BYTES).div_ceil(168);
+    let s_blocks = secret_bytes::<P>().div_ceil(168);
+    let (m_seed, mut m_buf) = match matrix {
+        Some((seed, buf)) => (Some(seed), Some(buf)),
+        None => (None, None),
+    };
+    let (s_seed, mut s_buf) = match secret {
+        Some((seed, buf)) => (Some(seed), Some(buf)),
+        None => (None, None),
+    };
+    // Entry 0 is the matrix if there is one, then the secret.
+    let first_is_matrix = m_seed.is_some();
+    let entries = usize::from(m_seed.is_some()) + usize::from(s_seed.is_some());
+    let is_matrix = |e: usize| e == 0 && first_is_matrix;
+    stream_x4::<B, 168, 32>(
+        b,
+        entries,
+        |e| {
+            let seed = if is_matrix(e) { m_seed } else { s_seed };
+            seed.copied().unwrap_or_default()
+        },
+        |e, _lane, i, block, _feed| {
+            let (buf, blocks): (Option<&mut [u8]>, usize) = if is_matrix(e) {
+                (m_buf.as_deref_mut().map(|x| &mut x[..]), m_blocks)
+            } else {
+                (s_buf.as_deref_mut().map(|x| &mut x.0[..]), s_blocks)
+            };
+            if let Some(dst) = buf.and_then(|x| x.get_mut(i * 168..(i + 1) * 168)) {
+                dst.copy_from_slice(block);
+            }
+            i + 1 >= blocks
+        },
+        rider,
+    );
+}
+
+/// GenMatrix, transformed, from its squeezed stream `bytes`: the `l * l`
+/// polynomials modulo q, row by row (entry `(i, j)` at index `i l + j`).
+fn matrix_hat<B: Backend, P: ParameterSet>(
     b: B,
     ntt: &Ntt,
-    seed_a: &[u8; 32],
+    bytes: &[u8; MATRIX_BUF],
     a_hat: &mut [PolyHat; L_MAX * L_MAX],
 ) {
-    let mut xof = Shake128::default();
-    xof.update(seed_a);
-    let mut reader = xof.finalize_xof();
-    let mut buf = [0u8; POLY_Q_BYTES];
     let mut entry = Poly::default();
-    for hat in a_hat.iter_mut().take(P::L * P::L) {
-        reader.read(&mut buf);
-        unpack(b, EQ, &buf, &mut entry);
+    let (polys, _) = bytes.as_chunks::<POLY_Q_BYTES>();
+    for (hat, poly) in a_hat.iter_mut().zip(polys).take(P::L * P::L) {
+        unpack(b, EQ, poly, &mut entry);
         ntt.forward(b, &entry, EQ, hat);
     }
 }
 
-/// GenSecret: `l` polynomials from the centred binomial distribution with
-/// parameter `mu`, from `SHAKE128(seed)`. Each group of four coefficients
-/// takes `mu / 2` bytes, read as eight fields of `h = mu / 2` bits;
-/// coefficient `k` is the weight of field `2k` minus that of field `2k + 1`.
-/// The weights come without a popcount (which a default x86-64 build does
-/// not have): adding the word shifted by `0..h` under a mask of every
-/// field's low bit leaves each field's weight in that field.
-fn gen_secret<P: ParameterSet>(seed: &[u8; 32], s: &mut [Poly; L_MAX]) {
-    let mut xof = Shake128::default();
-    xof.update(seed);
-    let mut reader = xof.finalize_xof();
+/// GenSecret from its squeezed stream `bytes`: `l` polynomials from the
+/// centred binomial distribution with parameter `mu`. Each group of four
+/// coefficients takes `mu / 2` bytes, read as eight fields of `h = mu / 2`
+/// bits; coefficient `k` is the weight of field `2k` minus that of field
+/// `2k + 1`. The weights come without a popcount (which a default x86-64
+/// build does not have): adding the word shifted by `0..h` under a mask of
+/// every field's low bit leaves each field's weight in that field.
+fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
     let h = P::MU / 2;
     let group = (P::MU / 2) as usize;
     let field = (1u64 << h) - 1;
     let low_bits = (0..8).fold(0u64, |m, i| m | 1 << (h * i));
-    let mut buf = WipedBytes([0u8; 5 * N / 4]);
-    let bytes = group * N / 4;
-    for poly in s.iter_mut().take(P::L) {
-        reader.read(&mut buf[..bytes]);
-        for (g, chunk) in buf[..bytes].chunks_exact(group).enumerate() {
+    let per_poly = group * N / 4;
+    for (poly, buf) in s.iter_mut().take(P::L).zip(bytes.chunks_exact(per_poly)) {
+        for (g, chunk) in buf.chunks_exact(group).enumerate() {
             let mut t = [0u8; 8];
             t[..group].copy_from_slice(chunk);
             let mut t = u64::from_le_bytes(t);
@@ -102,8 +153,18 @@ fn gen_secret<P: ParameterSet>(seed: &[u8; 32], s: &mut [Poly; L_MAX]) {
             w.zeroize();
         }
     }
-    // The reader's state is derived from the secret seed; `shake` wipes it
-    // on drop.
+}
+
+/// GenSecret from `seed` (with an optional rider hash in another lane).
+fn gen_secret<B: Backend, P: ParameterSet>(
+    b: B,
+    seed: &[u8; 32],
+    s: &mut [Poly; L_MAX],
+    rider: Option<Rider<'_>>,
+) {
+    let mut buf = WipedBytes([0u8; SECRET_BUF]);
+    squeeze::<B, P>(b, None, Some((seed, &mut buf)), rider);
+    secret_from::<P>(&buf[..secret_bytes::<P>()], s);
 }
 
 /// A public key's parts in the NTT domain, computed once when the key is
@@ -125,12 +186,26 @@ impl Default for PkParts {
 }
 
 /// The parts of the encoded public key `pk`: GenMatrix from its `seed_A`
-/// and the transforms.
-pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mut PkParts) {
+/// and the transforms; `H(pk)` into `hash` (computed alongside GenMatrix).
+pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &[u8],
+    parts: &mut PkParts,
+    hash: &mut [u8; 32],
+) {
     let ntt = Ntt::new();
     let mut seed_a = [0u8; 32];
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
-    gen_matrix_hat::<B, P>(b, &ntt, &seed_a, &mut parts.a_hat);
+    let mut matrix = [0u8; MATRIX_BUF];
+    let rider = Rider {
+        input: &[pk],
+        feed: None,
+        rate: 136,
+        pad: 0x06,
+        out: hash,
+    };
+    squeeze::<B, P>(b, Some((&seed_a, &mut matrix)), None, Some(rider));
+    matrix_hat::<B, P>(b, &ntt, &matrix, &mut parts.a_hat);
     let mut bv = [Poly::default(); L_MAX];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
@@ -191,9 +266,18 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     s_hat: &mut SecretHat,
 ) {
     let ntt = Ntt::new();
-    gen_matrix_hat::<B, P>(b, &ntt, seed_a, &mut parts.a_hat);
+    // GenMatrix and GenSecret squeezed together.
+    let mut matrix = [0u8; MATRIX_BUF];
+    let mut secret = WipedBytes([0u8; SECRET_BUF]);
+    squeeze::<B, P>(
+        b,
+        Some((seed_a, &mut matrix)),
+        Some((seed_s, &mut secret)),
+        None,
+    );
+    matrix_hat::<B, P>(b, &ntt, &matrix, &mut parts.a_hat);
     let mut s = Secret::new(P::L);
-    gen_secret::<P>(seed_s, &mut s);
+    secret_from::<P>(&secret[..secret_bytes::<P>()], &mut s);
     s_hat.set(b, &ntt, &s[..P::L]);
     let mut bv = Secret::new(P::L);
     public_b::<B, P>(b, &ntt, parts, s_hat, &mut bv);
@@ -255,17 +339,19 @@ pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
 }
 
 /// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under the
-/// public key's parts.
+/// public key's parts; `rider`, a hash of public data, is computed
+/// alongside GenSecret.
 pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     b: B,
     m: &[u8; 32],
     seed_sp: &[u8; 32],
     parts: &PkParts,
     ct: &mut [u8],
+    rider: Option<Rider<'_>>,
 ) {
     let ntt = Ntt::new();
     let mut sp = Secret::new(P::L);
-    gen_secret::<P>(seed_sp, &mut sp);
+    gen_secret::<B, P>(b, seed_sp, &mut sp, rider);
     // s' is transformed once, for A s' and for b^T s'.
     let sp_hat = SecretHat::new(b, &ntt, &sp[..P::L]);
     let mut bp = Secret::new(P::L);
@@ -358,7 +444,7 @@ pub(crate) fn kem_encaps<B: Backend, P: ParameterSet>(
     let mut kr = sha3_512(&[&*m, hpk]);
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
-    pke_enc::<B, P>(b, &m, &r, parts, ct);
+    pke_enc::<B, P>(b, &m, &r, parts, ct, None);
     let hc = sha3_256(&[ct]);
     kr[32..].copy_from_slice(&hc);
     Zeroizing::new(sha3_256(&[&kr[..]]))
@@ -382,9 +468,17 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     let mut kr = sha3_512(&[&*m, hpk]);
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
-    pke_enc::<B, P>(b, &m, &r, parts, ct_buf);
+    // H(c) of the received ciphertext rides along GenSecret.
+    let mut hc = [0u8; 32];
+    let rider = Rider {
+        input: &[ct],
+        feed: None,
+        rate: 136,
+        pad: 0x06,
+        out: &mut hc,
+    };
+    pke_enc::<B, P>(b, &m, &r, parts, ct_buf, Some(rider));
     let differ = !ct::ct_eq(ct, ct_buf);
-    let hc = sha3_256(&[ct]);
     kr[32..].copy_from_slice(&hc);
     // K^ <- z where the re-encryption differs (constant time).
     ct::ct_select_into(&mut kr[..32], z, differ);

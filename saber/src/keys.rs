@@ -41,12 +41,13 @@ impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
 struct ExpandPkK<'a, P> {
     pk: &'a [u8],
     parts: &'a mut PkParts,
+    hash: &'a mut [u8; 32],
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for ExpandPkK<'_, P> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
-        algo::expand_pk::<B, P>(b, self.pk, self.parts);
+        algo::expand_pk::<B, P>(b, self.pk, self.parts, self.hash);
     }
 }
 
@@ -137,11 +138,12 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     /// Decode (only the length is checked: every encoding is a key).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::PkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
-        let hash = algo::sha3_256(&[&bytes]);
+        let mut hash = [0u8; 32];
         let mut parts = store_default::<PkParts>();
         dispatch(ExpandPkK::<P> {
             pk: &bytes,
             parts: &mut parts,
+            hash: &mut hash,
             _p: PhantomData,
         });
         Ok(Self { bytes, hash, parts })

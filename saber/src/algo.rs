@@ -47,9 +47,6 @@ fn unpack<B: Backend>(b: B, d: u32, bytes: &[u8], p: &mut Poly) {
     debug_assert!(unpacked);
 }
 
-/// Bytes of SHAKE128 output GenMatrix reads at most (FireSaber's 16
-/// entries), in whole blocks.
-const MATRIX_BUF: usize = (L_MAX * L_MAX * POLY_Q_BYTES).div_ceil(168) * 168;
 /// Bytes GenSecret reads at most (Saber's and FireSaber's 768), in whole
 /// blocks.
 const SECRET_BUF: usize = 768usize.div_ceil(168) * 168;
@@ -60,23 +57,66 @@ const fn secret_bytes<P: ParameterSet>() -> usize {
     P::L * (P::MU / 2) as usize * N / 4
 }
 
+/// GenMatrix as its SHAKE128 stream comes out: each polynomial (entry
+/// `(i, j)` at index `i l + j`, row by row) is unpacked and transformed as
+/// soon as its 416 bytes are in, so that only one polynomial's bytes are
+/// held.
+struct MatrixSink<'a> {
+    a_hat: &'a mut [PolyHat],
+    bytes: [u8; POLY_Q_BYTES],
+    fill: usize,
+    next: usize,
+    entry: Poly,
+}
+
+impl<'a> MatrixSink<'a> {
+    fn new(a_hat: &'a mut [PolyHat]) -> Self {
+        Self {
+            a_hat,
+            bytes: [0; POLY_Q_BYTES],
+            fill: 0,
+            next: 0,
+            entry: Poly::default(),
+        }
+    }
+
+    /// Take the next bytes of the stream.
+    fn push<B: Backend>(&mut self, b: B, ntt: &Ntt, mut block: &[u8]) {
+        while !block.is_empty() && self.next < self.a_hat.len() {
+            let take = (POLY_Q_BYTES - self.fill).min(block.len());
+            self.bytes[self.fill..self.fill + take].copy_from_slice(&block[..take]);
+            self.fill += take;
+            block = &block[take..];
+            if self.fill == POLY_Q_BYTES {
+                unpack(b, EQ, &self.bytes, &mut self.entry);
+                if let Some(hat) = self.a_hat.get_mut(self.next) {
+                    ntt.forward(b, &self.entry, EQ, hat);
+                }
+                self.next += 1;
+                self.fill = 0;
+            }
+        }
+    }
+}
+
 /// The SHAKE128 streams of one operation, squeezed together on the 4-way
-/// permutation: GenMatrix's from `seed_A` (if `matrix` is given: into its
-/// buffer), GenSecret's from a secret seed (if `secret` is given), and a
-/// hash of public data riding in a lane of its own (`rider`). Each stream
-/// is what its own sponge would give; running two or three at once costs
-/// one 4-way permutation where they overlap instead of two or three
-/// single ones.
+/// permutation: GenMatrix's from `seed_A` (if `matrix` is given: the
+/// `l * l` entries transformed into `a_hat`), GenSecret's from a secret
+/// seed (if `secret` is given: its bytes into the buffer), and a hash of
+/// public data riding in a lane of its own (`rider`). Each stream is what
+/// its own sponge would give; running two or three at once costs one 4-way
+/// permutation where they overlap instead of two or three single ones.
 fn squeeze<B: Backend, P: ParameterSet>(
     b: B,
-    matrix: Option<(&[u8; 32], &mut [u8; MATRIX_BUF])>,
+    matrix: Option<(&[u8; 32], &mut [PolyHat; L_MAX * L_MAX])>,
     secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
     rider: Option<Rider<'_>>,
 ) {
+    let ntt = Ntt::new();
     let m_blocks = (P::L * P::L * POLY_Q_BYTES).div_ceil(168);
     let s_blocks = secret_bytes::<P>().div_ceil(168);
-    let (m_seed, mut m_buf) = match matrix {
-        Some((seed, buf)) => (Some(seed), Some(buf)),
+    let (m_seed, mut sink) = match matrix {
+        Some((seed, a_hat)) => (Some(seed), Some(MatrixSink::new(&mut a_hat[..P::L * P::L]))),
         None => (None, None),
     };
     let (s_seed, mut s_buf) = match secret {
@@ -95,34 +135,23 @@ fn squeeze<B: Backend, P: ParameterSet>(
             seed.copied().unwrap_or_default()
         },
         |e, _lane, i, block, _feed| {
-            let (buf, blocks): (Option<&mut [u8]>, usize) = if is_matrix(e) {
-                (m_buf.as_deref_mut().map(|x| &mut x[..]), m_blocks)
+            if is_matrix(e) {
+                if let Some(m) = sink.as_mut() {
+                    m.push(b, &ntt, block);
+                }
+                i + 1 >= m_blocks
             } else {
-                (s_buf.as_deref_mut().map(|x| &mut x.0[..]), s_blocks)
-            };
-            if let Some(dst) = buf.and_then(|x| x.get_mut(i * 168..(i + 1) * 168)) {
-                dst.copy_from_slice(block);
+                let dst = s_buf
+                    .as_deref_mut()
+                    .and_then(|x| x.0.get_mut(i * 168..(i + 1) * 168));
+                if let Some(dst) = dst {
+                    dst.copy_from_slice(block);
+                }
+                i + 1 >= s_blocks
             }
-            i + 1 >= blocks
         },
         rider,
     );
-}
-
-/// GenMatrix, transformed, from its squeezed stream `bytes`: the `l * l`
-/// polynomials modulo q, row by row (entry `(i, j)` at index `i l + j`).
-fn matrix_hat<B: Backend, P: ParameterSet>(
-    b: B,
-    ntt: &Ntt,
-    bytes: &[u8; MATRIX_BUF],
-    a_hat: &mut [PolyHat; L_MAX * L_MAX],
-) {
-    let mut entry = Poly::default();
-    let (polys, _) = bytes.as_chunks::<POLY_Q_BYTES>();
-    for (hat, poly) in a_hat.iter_mut().zip(polys).take(P::L * P::L) {
-        unpack(b, EQ, poly, &mut entry);
-        ntt.forward(b, &entry, EQ, hat);
-    }
 }
 
 /// GenSecret from its squeezed stream `bytes`: `l` polynomials from the
@@ -196,7 +225,6 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
     let ntt = Ntt::new();
     let mut seed_a = [0u8; 32];
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
-    let mut matrix = [0u8; MATRIX_BUF];
     let rider = Rider {
         input: &[pk],
         feed: None,
@@ -204,8 +232,7 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
         pad: 0x06,
         out: hash,
     };
-    squeeze::<B, P>(b, Some((&seed_a, &mut matrix)), None, Some(rider));
-    matrix_hat::<B, P>(b, &ntt, &matrix, &mut parts.a_hat);
+    squeeze::<B, P>(b, Some((&seed_a, &mut parts.a_hat)), None, Some(rider));
     let mut bv = [Poly::default(); L_MAX];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
@@ -267,15 +294,13 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
 ) {
     let ntt = Ntt::new();
     // GenMatrix and GenSecret squeezed together.
-    let mut matrix = [0u8; MATRIX_BUF];
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     squeeze::<B, P>(
         b,
-        Some((seed_a, &mut matrix)),
+        Some((seed_a, &mut parts.a_hat)),
         Some((seed_s, &mut secret)),
         None,
     );
-    matrix_hat::<B, P>(b, &ntt, &matrix, &mut parts.a_hat);
     let mut s = Secret::new(P::L);
     secret_from::<P>(&secret[..secret_bytes::<P>()], &mut s);
     s_hat.set(b, &ntt, &s[..P::L]);

@@ -5,8 +5,10 @@
 //! power-of-two rings `Z_{2^13}[X]/(X^256 + 1)` and `Z_{2^10}[X]/(X^256 +
 //! 1)`; the round-3 Fujisaki-Okamoto transform with implicit rejection by
 //! `z`. `#![no_std]`, no `unsafe`; the ring products are
-//! `pqkit_common::pow2`'s (an exact NTT modulo a 31-bit prime on the
-//! backend's kernels, portable or AVX2, chosen at run time).
+//! `pqkit_common::pow2`'s (exact: the 16-bit NTTs of 3329 and 12289 and
+//! the Chinese remainder theorem, on the backend's kernels, portable or
+//! AVX2, chosen at run time), and the SHAKE128 streams of an operation
+//! share the 4-way Keccak permutation.
 //!
 //! ```
 //! use pqkit_saber::{DecapsulationKey, Saber, hazmat};

@@ -260,7 +260,7 @@ impl Ntt {
     /// The inverse NTT of `acc` (a sum of at most four products, as
     /// [`PolyHat::mul_acc`] leaves it): the exact integer, rebuilt from its
     /// two residues, modulo `2^16`.
-    fn inverse<B: Backend>(&self, b: B, acc: &mut PolyHat, out: &mut Poly) {
+    fn inverse<B: Backend>(&self, b: B, acc: &mut PolyHat, tmp: &mut PolyHat, out: &mut Poly) {
         b.reduce_q3329(&mut acc.r1);
         b.reduce_q12289(&mut acc.r2);
         b.inv_ntt_tomont_q3329(&mut acc.r1);
@@ -271,13 +271,18 @@ impl Ntt {
         // 2^20 * 16 < 16.8 million (see `SecretHat::new`), and the two
         // differ by a multiple of Q1 Q2 = 40,910,081 smaller than it: they
         // are equal.
-        for (d, &r1) in acc.r2.iter_mut().zip(acc.r1.coeffs.iter()) {
-            *d -= r1;
+        // (`tmp` holds r2 - r1 and the constant; the caller wipes it.)
+        for ((d, &r2), &r1) in tmp
+            .r2
+            .iter_mut()
+            .zip(acc.r2.iter())
+            .zip(acc.r1.coeffs.iter())
+        {
+            *d = r2 - r1;
         }
-        b.reduce_q12289(&mut acc.r2);
-        let c = [Q1_INV_MONT; N];
-        let d = acc.r2;
-        let _ = b.pointwise_mont_q12289(&d, &c, &mut acc.r2);
+        b.reduce_q12289(&mut tmp.r2);
+        tmp.r1.coeffs = [Q1_INV_MONT; N];
+        let _ = b.pointwise_mont_q12289(&tmp.r2, &tmp.r1.coeffs, &mut acc.r2);
         b.reduce_q12289(&mut acc.r2);
         for ((o, &r1), &t) in out
             .coeffs
@@ -372,19 +377,34 @@ pub fn matrix_vector_mul<B: Backend>(
     transpose: bool,
     out: &mut [Poly],
 ) {
-    let l = s.len;
-    let mut tmp = PolyHat::ZERO;
-    for (i, o) in out.iter_mut().enumerate().take(l) {
-        let mut acc = PolyHat::ZERO;
-        for (j, sh) in s.hat.iter().enumerate().take(l) {
-            let e = if transpose { j * l + i } else { i * l + j };
-            if let Some(entry) = a_hat.get(e) {
-                acc.mul_acc(b, j, entry, sh, &mut tmp);
-            }
-        }
-        ntt.inverse(b, &mut acc, o);
-        zeroize::Zeroize::zeroize(&mut acc);
+    for (i, o) in out.iter_mut().enumerate().take(s.len) {
+        matrix_vector_row(b, ntt, a_hat, s, transpose, i, o);
     }
+}
+
+/// Row `i` of [`matrix_vector_mul`] alone (`out = sum_j A[i][j] s[j]`, or
+/// `A[j][i]` when `transpose`), for callers that use each row as it comes
+/// (one row buffer instead of `l`).
+pub fn matrix_vector_row<B: Backend>(
+    b: B,
+    ntt: &Ntt,
+    a_hat: &[PolyHat],
+    s: &SecretHat,
+    transpose: bool,
+    i: usize,
+    out: &mut Poly,
+) {
+    let l = s.len;
+    let mut acc = PolyHat::ZERO;
+    let mut tmp = PolyHat::ZERO;
+    for (j, sh) in s.hat.iter().enumerate().take(l) {
+        let e = if transpose { j * l + i } else { i * l + j };
+        if let Some(entry) = a_hat.get(e) {
+            acc.mul_acc(b, j, entry, sh, &mut tmp);
+        }
+    }
+    ntt.inverse(b, &mut acc, &mut tmp, out);
+    zeroize::Zeroize::zeroize(&mut acc);
     zeroize::Zeroize::zeroize(&mut tmp);
 }
 
@@ -402,7 +422,7 @@ pub fn inner_product_hat<B: Backend>(
     for (k, (x, sh)) in v_hat.iter().zip(s.hat.iter().take(s.len)).enumerate() {
         acc.mul_acc(b, k, x, sh, &mut tmp);
     }
-    ntt.inverse(b, &mut acc, out);
+    ntt.inverse(b, &mut acc, &mut tmp, out);
     zeroize::Zeroize::zeroize(&mut acc);
     zeroize::Zeroize::zeroize(&mut tmp);
 }
@@ -425,7 +445,7 @@ pub fn inner_product<B: Backend>(
         ntt.forward(b, x, bits, &mut v_hat);
         acc.mul_acc(b, k, &v_hat, sh, &mut tmp);
     }
-    ntt.inverse(b, &mut acc, out);
+    ntt.inverse(b, &mut acc, &mut tmp, out);
     zeroize::Zeroize::zeroize(&mut acc);
     zeroize::Zeroize::zeroize(&mut tmp);
 }

@@ -363,6 +363,21 @@ pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
     ct::declassify(same.unwrap_u8()) == 1
 }
 
+/// GenSecret from `seed` (with `rider` alongside), transformed into `out`.
+/// Not inlined: the plain secret lives in this frame only, not in the
+/// caller's for the rest of the encryption.
+#[inline(never)]
+fn secret_hat_from_seed<B: Backend, P: ParameterSet>(
+    b: B,
+    seed: &[u8; 32],
+    rider: Option<Rider<'_>>,
+    out: &mut SecretHat,
+) {
+    let mut s = Secret::new(P::L);
+    gen_secret::<B, P>(b, seed, &mut s, rider);
+    out.set(b, &Ntt::new(), &s[..P::L]);
+}
+
 /// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under the
 /// public key's parts; `rider`, a hash of public data, is computed
 /// alongside GenSecret.
@@ -375,25 +390,27 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     rider: Option<Rider<'_>>,
 ) {
     let ntt = Ntt::new();
-    let mut sp = Secret::new(P::L);
-    gen_secret::<B, P>(b, seed_sp, &mut sp, rider);
     // s' is transformed once, for A s' and for b^T s'.
-    let sp_hat = SecretHat::new(b, &ntt, &sp[..P::L]);
-    let mut bp = Secret::new(P::L);
-    pow2::matrix_vector_mul(
-        b,
-        &ntt,
-        &parts.a_hat[..P::L * P::L],
-        &sp_hat,
-        false,
-        &mut bp[..P::L],
-    );
-    for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
-        for c in poly.coeffs.iter_mut() {
+    let mut sp_hat = SecretHat::default();
+    secret_hat_from_seed::<B, P>(b, seed_sp, rider, &mut sp_hat);
+    // b' = A s', row by row into the ciphertext.
+    let mut row = Poly::default();
+    for i in 0..P::L {
+        pow2::matrix_vector_row(
+            b,
+            &ntt,
+            &parts.a_hat[..P::L * P::L],
+            &sp_hat,
+            false,
+            i,
+            &mut row,
+        );
+        for c in row.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
         }
-        pack(EP, poly, &mut ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
+        pack(EP, &row, &mut ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
     }
+    row.zeroize();
     // v' = b^T s' (mod p), with b from the public key.
     let mut vp = Poly::default();
     pow2::inner_product_hat(b, &ntt, &parts.b_hat[..P::L], &sp_hat, &mut vp);

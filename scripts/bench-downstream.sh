@@ -14,12 +14,13 @@
 # e.g. `bash scripts/bench-downstream.sh fn_dsa verify-64`. With no
 # arguments: ML-KEM decapsulation and encapsulation from bytes and keygen,
 # ML-DSA keygen / sign from bytes / verify from bytes, FN-DSA verification
-# (one signature repeated, 64 distinct signatures, from public-key bytes).
+# (one signature repeated, 64 distinct signatures, from public-key bytes),
+# Saber keygen and decapsulation (decoded key and from sk bytes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [[ $# -eq 0 ]]; then
   set -- ml_kem 'keygen|from-bytes' ml_dsa 'keygen|sign-from-bytes|sign-hedged-from-bytes|verify-from-bytes|verify-64' \
-    fn_dsa 'verify'
+    fn_dsa 'verify' saber 'keygen|decaps'
 fi
 grep -m1 'model name' /proc/cpuinfo
 run() { # label, extra env...

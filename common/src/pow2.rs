@@ -156,12 +156,6 @@ const Q1_INV_MONT: i16 = {
 };
 const _: () = assert!((Q1_INV_MONT as i64 * Q1 as i64 - 65536).rem_euclid(Q2 as i64) == 0);
 
-/// The NTT context of the exact products. The transforms are the backend's
-/// kernels for the two moduli and need no tables of their own, so this is
-/// an empty value kept so that callers build it once and pass it along.
-#[derive(Clone, Default)]
-pub struct Ntt;
-
 /// A polynomial in the NTT domain: its residues modulo 3329 (ML-KEM's
 /// incomplete NTT) and modulo 12289 (the complete NTT of degree 256).
 #[derive(Clone)]
@@ -196,7 +190,7 @@ impl PolyHat {
     /// unreduced (each product is below `2q`, four below `8q`), those
     /// modulo 12289 are reduced after every second term (a reduced sum is
     /// at most `q/2 + 1`, so two more products keep it below `2.5 q`):
-    /// every sum fits an `i16`, and [`Ntt::inverse`] reduces both.
+    /// every sum fits an `i16`, and [`inverse`] reduces both.
     fn mul_acc<B: Backend>(&mut self, b: B, k: usize, x: &PolyHat, y: &PolyHat, tmp: &mut PolyHat) {
         b.basemul_mont_q3329(&x.r1, &y.r1, &mut tmp.r1);
         let _ = b.pointwise_mont_q12289(&x.r2, &y.r2, &mut tmp.r2);
@@ -212,86 +206,78 @@ impl PolyHat {
     }
 }
 
-impl Ntt {
-    /// The context.
-    pub const fn new() -> Self {
-        Self
-    }
+/// The NTT of `a`, its coefficients read as `bits`-bit two's-complement
+/// values (centred: `[-2^(bits-1), 2^(bits-1))`; `bits` at most 16;
+/// the products are exact for 13 bits or fewer, see
+/// [`SecretHat::new`]).
+pub fn forward<B: Backend>(b: B, a: &Poly, bits: u32, out: &mut PolyHat) {
+    let bits = bits.clamp(1, 16);
+    forward_bounded(b, a, bits, 1 << (bits - 1), out);
+}
 
-    /// The NTT of `a`, its coefficients read as `bits`-bit two's-complement
-    /// values (centred: `[-2^(bits-1), 2^(bits-1))`; `bits` at most 16;
-    /// the products are exact for 13 bits or fewer, see
-    /// [`SecretHat::new`]).
-    pub fn forward<B: Backend>(&self, b: B, a: &Poly, bits: u32, out: &mut PolyHat) {
-        // The transform modulo 3329 wants |a| < q: true of 12-bit values.
-        self.forward_with(b, a, bits, bits > 12, out);
+/// [`forward`] of values known to be at most `max` in magnitude: each
+/// residue is reduced first only where the transform needs it (modulo
+/// 3329 from `max >= 3329` on), and values of at most `2^12` take the
+/// transform modulo 12289 with fewer reductions.
+fn forward_bounded<B: Backend>(b: B, a: &Poly, bits: u32, max: u32, out: &mut PolyHat) {
+    let shift = 16 - bits;
+    for ((x, y), &c) in out
+        .r1
+        .coeffs
+        .iter_mut()
+        .zip(out.r2.iter_mut())
+        .zip(a.coeffs.iter())
+    {
+        let v = ((c << shift) as i16) >> shift;
+        *x = v;
+        *y = v;
     }
-
-    /// [`Ntt::forward`], reducing first only when `reduce` (the caller
-    /// knows every value is below 3329 in magnitude otherwise). Values of
-    /// at most 13 bits (at most `2^12` in magnitude) take the transform
-    /// modulo 12289 with fewer reductions.
-    fn forward_with<B: Backend>(&self, b: B, a: &Poly, bits: u32, reduce: bool, out: &mut PolyHat) {
-        let shift = 16 - bits.clamp(1, 16);
-        for ((x, y), &c) in out
-            .r1
-            .coeffs
-            .iter_mut()
-            .zip(out.r2.iter_mut())
-            .zip(a.coeffs.iter())
-        {
-            let v = ((c << shift) as i16) >> shift;
-            *x = v;
-            *y = v;
-        }
-        if reduce {
-            b.reduce_q3329(&mut out.r1);
-        }
-        b.ntt_q3329(&mut out.r1);
-        if bits <= 13 || !reduce {
-            // |a| <= 2^12: the transform with fewer reductions.
-            let _ = b.ntt_small_q12289(&mut out.r2);
-        } else {
-            b.reduce_q12289(&mut out.r2);
-            let _ = b.ntt_q12289(&mut out.r2);
-        }
+    if max >= Q1 as u32 {
+        b.reduce_q3329(&mut out.r1);
     }
+    b.ntt_q3329(&mut out.r1);
+    if max <= 1 << 12 {
+        let _ = b.ntt_small_q12289(&mut out.r2);
+    } else {
+        b.reduce_q12289(&mut out.r2);
+        let _ = b.ntt_q12289(&mut out.r2);
+    }
+}
 
-    /// The inverse NTT of `acc` (a sum of at most four products, as
-    /// [`PolyHat::mul_acc`] leaves it): the exact integer, rebuilt from its
-    /// two residues, modulo `2^16`.
-    fn inverse<B: Backend>(&self, b: B, acc: &mut PolyHat, tmp: &mut PolyHat, out: &mut Poly) {
-        b.reduce_q3329(&mut acc.r1);
-        b.reduce_q12289(&mut acc.r2);
-        b.inv_ntt_tomont_q3329(&mut acc.r1);
-        let _ = b.inv_ntt_tomont_q12289(&mut acc.r2);
-        // x = r1 + Q1 t with t = (r2 - r1) / Q1 mod Q2, centred: r1 and r2
-        // are below their moduli, t at most Q2/2 + 1, so |x| stays under
-        // Q1 + Q1 (Q2/2 + 1) < 20.47 million. The exact value is below
-        // 2^20 * 16 < 16.8 million (see `SecretHat::new`), and the two
-        // differ by a multiple of Q1 Q2 = 40,910,081 smaller than it: they
-        // are equal.
-        // (`tmp` holds r2 - r1 and the constant; the caller wipes it.)
-        for ((d, &r2), &r1) in tmp
-            .r2
-            .iter_mut()
-            .zip(acc.r2.iter())
-            .zip(acc.r1.coeffs.iter())
-        {
-            *d = r2 - r1;
-        }
-        b.reduce_q12289(&mut tmp.r2);
-        tmp.r1.coeffs = [Q1_INV_MONT; N];
-        let _ = b.pointwise_mont_q12289(&tmp.r2, &tmp.r1.coeffs, &mut acc.r2);
-        b.reduce_q12289(&mut acc.r2);
-        for ((o, &r1), &t) in out
-            .coeffs
-            .iter_mut()
-            .zip(acc.r1.coeffs.iter())
-            .zip(acc.r2.iter())
-        {
-            *o = (r1 as u16).wrapping_add((Q1 as u16).wrapping_mul(t as u16));
-        }
+/// The inverse NTT of `acc` (a sum of at most four products, as
+/// [`PolyHat::mul_acc`] leaves it): the exact integer, rebuilt from its
+/// two residues, modulo `2^16`.
+fn inverse<B: Backend>(b: B, acc: &mut PolyHat, tmp: &mut PolyHat, out: &mut Poly) {
+    b.reduce_q3329(&mut acc.r1);
+    b.reduce_q12289(&mut acc.r2);
+    b.inv_ntt_tomont_q3329(&mut acc.r1);
+    let _ = b.inv_ntt_tomont_q12289(&mut acc.r2);
+    // x = r1 + Q1 t with t = (r2 - r1) / Q1 mod Q2, centred: r1 and r2
+    // are below their moduli, t at most Q2/2 + 1, so |x| stays under
+    // Q1 + Q1 (Q2/2 + 1) < 20.47 million. The exact value is below
+    // 2^20 * 16 < 16.8 million (see `SecretHat::new`), and the two
+    // differ by a multiple of Q1 Q2 = 40,910,081 smaller than it: they
+    // are equal.
+    // (`tmp` holds r2 - r1 and the constant; the caller wipes it.)
+    for ((d, &r2), &r1) in tmp
+        .r2
+        .iter_mut()
+        .zip(acc.r2.iter())
+        .zip(acc.r1.coeffs.iter())
+    {
+        *d = r2 - r1;
+    }
+    b.reduce_q12289(&mut tmp.r2);
+    tmp.r1.coeffs = [Q1_INV_MONT; N];
+    let _ = b.pointwise_mont_q12289(&tmp.r2, &tmp.r1.coeffs, &mut acc.r2);
+    b.reduce_q12289(&mut acc.r2);
+    for ((o, &r1), &t) in out
+        .coeffs
+        .iter_mut()
+        .zip(acc.r1.coeffs.iter())
+        .zip(acc.r2.iter())
+    {
+        *o = (r1 as u16).wrapping_add((Q1 as u16).wrapping_mul(t as u16));
     }
 }
 
@@ -329,9 +315,9 @@ impl Default for SecretHat {
 
 /// Transform the public polynomials `a` (coefficients `bits`-bit values,
 /// read centred) into `out`, one by one.
-pub fn forward_all<B: Backend>(b: B, ntt: &Ntt, a: &[Poly], bits: u32, out: &mut [PolyHat]) {
+pub fn forward_all<B: Backend>(b: B, a: &[Poly], bits: u32, out: &mut [PolyHat]) {
     for (o, p) in out.iter_mut().zip(a) {
-        ntt.forward(b, p, bits, o);
+        forward(b, p, bits, o);
     }
 }
 
@@ -345,22 +331,21 @@ impl SecretHat {
     /// coefficient of the integer result is then below
     /// `16 * 256 * 2^12 = 2^24 < 16.8 million`. Saber's vectors sum to 10
     /// (LightSaber, `2 * 5`) and 12 (Saber `3 * 4`, FireSaber `4 * 3`).
-    pub fn new<B: Backend>(b: B, ntt: &Ntt, s: &[Poly]) -> Self {
+    pub fn new<B: Backend>(b: B, s: &[Poly]) -> Self {
         let mut out = Self::default();
-        out.set(b, ntt, s);
+        out.set(b, s);
         out
     }
 
     /// [`SecretHat::new`] into `self` (for a value already where it is
     /// kept, such as a key's heap allocation: nothing is built elsewhere
     /// and copied).
-    pub fn set<B: Backend>(&mut self, b: B, ntt: &Ntt, s: &[Poly]) {
+    pub fn set<B: Backend>(&mut self, b: B, s: &[Poly]) {
         zeroize::Zeroize::zeroize(self);
         self.len = s.len().min(4);
-        // Entries of at most 16 in magnitude (the bound above) need no
-        // reduction before the transforms.
+        // Entries are at most 16 in magnitude (the bound above).
         for (h, p) in self.hat.iter_mut().zip(s) {
-            ntt.forward_with(b, p, 16, false, h);
+            forward_bounded(b, p, 16, 16, h);
         }
     }
 }
@@ -371,14 +356,13 @@ impl SecretHat {
 /// entries); results modulo `2^16` (Saber's `MatrixVectorMul`).
 pub fn matrix_vector_mul<B: Backend>(
     b: B,
-    ntt: &Ntt,
     a_hat: &[PolyHat],
     s: &SecretHat,
     transpose: bool,
     out: &mut [Poly],
 ) {
     for (i, o) in out.iter_mut().enumerate().take(s.len) {
-        matrix_vector_row(b, ntt, a_hat, s, transpose, i, o);
+        matrix_vector_row(b, a_hat, s, transpose, i, o);
     }
 }
 
@@ -387,7 +371,6 @@ pub fn matrix_vector_mul<B: Backend>(
 /// (one row buffer instead of `l`).
 pub fn matrix_vector_row<B: Backend>(
     b: B,
-    ntt: &Ntt,
     a_hat: &[PolyHat],
     s: &SecretHat,
     transpose: bool,
@@ -403,26 +386,20 @@ pub fn matrix_vector_row<B: Backend>(
             acc.mul_acc(b, j, entry, sh, &mut tmp);
         }
     }
-    ntt.inverse(b, &mut acc, &mut tmp, out);
+    inverse(b, &mut acc, &mut tmp, out);
     zeroize::Zeroize::zeroize(&mut acc);
     zeroize::Zeroize::zeroize(&mut tmp);
 }
 
 /// `sum_j v[j] s[j]` for the transformed public vector `v_hat` and the
 /// transformed small vector `s`; the result modulo `2^16`.
-pub fn inner_product_hat<B: Backend>(
-    b: B,
-    ntt: &Ntt,
-    v_hat: &[PolyHat],
-    s: &SecretHat,
-    out: &mut Poly,
-) {
+pub fn inner_product_hat<B: Backend>(b: B, v_hat: &[PolyHat], s: &SecretHat, out: &mut Poly) {
     let mut acc = PolyHat::ZERO;
     let mut tmp = PolyHat::ZERO;
     for (k, (x, sh)) in v_hat.iter().zip(s.hat.iter().take(s.len)).enumerate() {
         acc.mul_acc(b, k, x, sh, &mut tmp);
     }
-    ntt.inverse(b, &mut acc, &mut tmp, out);
+    inverse(b, &mut acc, &mut tmp, out);
     zeroize::Zeroize::zeroize(&mut acc);
     zeroize::Zeroize::zeroize(&mut tmp);
 }
@@ -430,22 +407,15 @@ pub fn inner_product_hat<B: Backend>(
 /// `sum_j v[j] s[j]` for the vector `v` (coefficients modulo `2^bits`) and
 /// the transformed small vector `s`; the result modulo `2^16` (Saber's
 /// `InnerProd`).
-pub fn inner_product<B: Backend>(
-    b: B,
-    ntt: &Ntt,
-    v: &[Poly],
-    bits: u32,
-    s: &SecretHat,
-    out: &mut Poly,
-) {
+pub fn inner_product<B: Backend>(b: B, v: &[Poly], bits: u32, s: &SecretHat, out: &mut Poly) {
     let mut acc = PolyHat::ZERO;
     let mut tmp = PolyHat::ZERO;
     let mut v_hat = PolyHat::ZERO;
     for (k, (x, sh)) in v.iter().zip(s.hat.iter().take(s.len)).enumerate() {
-        ntt.forward(b, x, bits, &mut v_hat);
+        forward(b, x, bits, &mut v_hat);
         acc.mul_acc(b, k, &v_hat, sh, &mut tmp);
     }
-    ntt.inverse(b, &mut acc, &mut tmp, out);
+    inverse(b, &mut acc, &mut tmp, out);
     zeroize::Zeroize::zeroize(&mut acc);
     zeroize::Zeroize::zeroize(&mut tmp);
 }
@@ -569,24 +539,16 @@ mod tests {
     impl Kernel for MatVec<'_> {
         type Output = [Poly; 4];
         fn run<B: Backend>(self, b: B) -> [Poly; 4] {
-            let ntt = Ntt::new();
             let mut out = [Poly::default(); 4];
             let l = self.s.len();
-            let s_hat = SecretHat::new(b, &ntt, self.s);
+            let s_hat = SecretHat::new(b, self.s);
             let mut a_hat: [PolyHat; 16] = core::array::from_fn(|_| PolyHat::ZERO);
-            forward_all(b, &ntt, self.a, 13, &mut a_hat);
-            matrix_vector_mul(
-                b,
-                &ntt,
-                &a_hat[..l * l],
-                &s_hat,
-                self.transpose,
-                &mut out[..l],
-            );
+            forward_all(b, self.a, 13, &mut a_hat);
+            matrix_vector_mul(b, &a_hat[..l * l], &s_hat, self.transpose, &mut out[..l]);
             // The inner product of row 0 of the matrix with s, the same
             // way (it is out[0] of the untransposed product).
             let mut ip = Poly::default();
-            inner_product(b, &ntt, &self.a[..l], 13, &s_hat, &mut ip);
+            inner_product(b, &self.a[..l], 13, &s_hat, &mut ip);
             if !self.transpose {
                 assert_eq!(
                     ip.coeffs.map(|c| c & 0x1fff),

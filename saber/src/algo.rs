@@ -5,8 +5,10 @@
 
 use pqkit_common::Backend;
 use pqkit_common::ct;
-use pqkit_common::keccak::{ExtendableOutput, Rider, Shake128, Update, XofReader, stream_x4};
-use pqkit_common::pow2::{self, N, Ntt, Poly, PolyHat, SecretHat};
+use pqkit_common::keccak::{
+    ExtendableOutput, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Update, XofReader, stream_x4,
+};
+use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
 use pqkit_common::wipe::WipedBytes;
 use zeroize::{Zeroize, Zeroizing};
 
@@ -49,7 +51,7 @@ fn unpack<B: Backend>(b: B, d: u32, bytes: &[u8], p: &mut Poly) {
 
 /// Bytes GenSecret reads at most (Saber's and FireSaber's 768), in whole
 /// blocks.
-const SECRET_BUF: usize = 768usize.div_ceil(168) * 168;
+const SECRET_BUF: usize = 768usize.div_ceil(SHAKE128_RATE) * SHAKE128_RATE;
 
 /// Bytes of GenSecret's stream for `P`: `l` polynomials of `mu / 2` bytes
 /// per four coefficients.
@@ -81,7 +83,7 @@ impl<'a> MatrixSink<'a> {
     }
 
     /// Take the next bytes of the stream.
-    fn push<B: Backend>(&mut self, b: B, ntt: &Ntt, mut block: &[u8]) {
+    fn push<B: Backend>(&mut self, b: B, mut block: &[u8]) {
         while !block.is_empty() && self.next < self.a_hat.len() {
             let take = (POLY_Q_BYTES - self.fill).min(block.len());
             self.bytes[self.fill..self.fill + take].copy_from_slice(&block[..take]);
@@ -90,7 +92,7 @@ impl<'a> MatrixSink<'a> {
             if self.fill == POLY_Q_BYTES {
                 unpack(b, EQ, &self.bytes, &mut self.entry);
                 if let Some(hat) = self.a_hat.get_mut(self.next) {
-                    ntt.forward(b, &self.entry, EQ, hat);
+                    pow2::forward(b, &self.entry, EQ, hat);
                 }
                 self.next += 1;
                 self.fill = 0;
@@ -112,9 +114,8 @@ fn squeeze<B: Backend, P: ParameterSet>(
     secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
     rider: Option<Rider<'_>>,
 ) {
-    let ntt = Ntt::new();
-    let m_blocks = (P::L * P::L * POLY_Q_BYTES).div_ceil(168);
-    let s_blocks = secret_bytes::<P>().div_ceil(168);
+    let m_blocks = (P::L * P::L * POLY_Q_BYTES).div_ceil(SHAKE128_RATE);
+    let s_blocks = secret_bytes::<P>().div_ceil(SHAKE128_RATE);
     let (m_seed, mut sink) = match matrix {
         Some((seed, a_hat)) => (Some(seed), Some(MatrixSink::new(&mut a_hat[..P::L * P::L]))),
         None => (None, None),
@@ -127,7 +128,7 @@ fn squeeze<B: Backend, P: ParameterSet>(
     let first_is_matrix = m_seed.is_some();
     let entries = usize::from(m_seed.is_some()) + usize::from(s_seed.is_some());
     let is_matrix = |e: usize| e == 0 && first_is_matrix;
-    stream_x4::<B, 168, 32>(
+    stream_x4::<B, SHAKE128_RATE, 32>(
         b,
         entries,
         |e| {
@@ -137,13 +138,13 @@ fn squeeze<B: Backend, P: ParameterSet>(
         |e, _lane, i, block, _feed| {
             if is_matrix(e) {
                 if let Some(m) = sink.as_mut() {
-                    m.push(b, &ntt, block);
+                    m.push(b, block);
                 }
                 i + 1 >= m_blocks
             } else {
                 let dst = s_buf
                     .as_deref_mut()
-                    .and_then(|x| x.0.get_mut(i * 168..(i + 1) * 168));
+                    .and_then(|x| x.0.get_mut(i * SHAKE128_RATE..(i + 1) * SHAKE128_RATE));
                 if let Some(dst) = dst {
                     dst.copy_from_slice(block);
                 }
@@ -222,13 +223,12 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
     parts: &mut PkParts,
     hash: &mut [u8; 32],
 ) {
-    let ntt = Ntt::new();
     let mut seed_a = [0u8; 32];
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
     let rider = Rider {
         input: &[pk],
         feed: None,
-        rate: 136,
+        rate: SHAKE256_RATE,
         pad: 0x06,
         out: hash,
     };
@@ -237,7 +237,7 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
-    pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
+    pow2::forward_all(b, &bv[..P::L], EP, &mut parts.b_hat);
 }
 
 /// The packed secret `s` (13-bit values, small signed numbers), unpacked
@@ -261,7 +261,6 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
     sk_s: &[u8],
     s_hat: &mut SecretHat,
 ) -> bool {
-    let ntt = Ntt::new();
     let mut s = Secret::new(P::L);
     unpack_secret::<B, P>(b, sk_s, &mut s);
     let bound = (P::MU / 2) as i32;
@@ -275,7 +274,7 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
         return false;
     }
     // `s` is wiped when it drops, after the transform.
-    s_hat.set(b, &ntt, &s[..P::L]);
+    s_hat.set(b, &s[..P::L]);
     true
 }
 
@@ -292,7 +291,6 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     parts: &mut PkParts,
     s_hat: &mut SecretHat,
 ) {
-    let ntt = Ntt::new();
     // GenMatrix and GenSecret squeezed together.
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     squeeze::<B, P>(
@@ -303,9 +301,9 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     );
     let mut s = Secret::new(P::L);
     secret_from::<P>(&secret[..secret_bytes::<P>()], &mut s);
-    s_hat.set(b, &ntt, &s[..P::L]);
+    s_hat.set(b, &s[..P::L]);
     let mut bv = Secret::new(P::L);
-    public_b::<B, P>(b, &ntt, parts, s_hat, &mut bv);
+    public_b::<B, P>(b, parts, s_hat, &mut bv);
     for (i, poly) in bv.iter().take(P::L).enumerate() {
         pack(EP, poly, &mut pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
         pack(
@@ -314,7 +312,7 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
             &mut sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
         );
     }
-    pow2::forward_all(b, &ntt, &bv[..P::L], EP, &mut parts.b_hat);
+    pow2::forward_all(b, &bv[..P::L], EP, &mut parts.b_hat);
     pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32].copy_from_slice(seed_a);
 }
 
@@ -322,19 +320,11 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
 /// `s_hat` under the matrix of `parts`, into `bv` (plain domain, mod p).
 fn public_b<B: Backend, P: ParameterSet>(
     b: B,
-    ntt: &Ntt,
     parts: &PkParts,
     s_hat: &SecretHat,
     bv: &mut [Poly; L_MAX],
 ) {
-    pow2::matrix_vector_mul(
-        b,
-        ntt,
-        &parts.a_hat[..P::L * P::L],
-        s_hat,
-        true,
-        &mut bv[..P::L],
-    );
+    pow2::matrix_vector_mul(b, &parts.a_hat[..P::L * P::L], s_hat, true, &mut bv[..P::L]);
     for poly in bv.iter_mut().take(P::L) {
         for c in poly.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
@@ -352,7 +342,7 @@ pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
     pk: &[u8],
 ) -> bool {
     let mut bv = Secret::new(P::L);
-    public_b::<B, P>(b, &Ntt::new(), parts, s_hat, &mut bv);
+    public_b::<B, P>(b, parts, s_hat, &mut bv);
     let mut same = subtle::Choice::from(1u8);
     let mut packed = [0u8; POLY_P_BYTES];
     for (i, poly) in bv.iter().take(P::L).enumerate() {
@@ -375,7 +365,7 @@ fn secret_hat_from_seed<B: Backend, P: ParameterSet>(
 ) {
     let mut s = Secret::new(P::L);
     gen_secret::<B, P>(b, seed, &mut s, rider);
-    out.set(b, &Ntt::new(), &s[..P::L]);
+    out.set(b, &s[..P::L]);
 }
 
 /// Saber.PKE.Enc of the 32-byte `m` with the coins `seed_sp` under the
@@ -389,22 +379,13 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     ct: &mut [u8],
     rider: Option<Rider<'_>>,
 ) {
-    let ntt = Ntt::new();
     // s' is transformed once, for A s' and for b^T s'.
     let mut sp_hat = SecretHat::default();
     secret_hat_from_seed::<B, P>(b, seed_sp, rider, &mut sp_hat);
     // b' = A s', row by row into the ciphertext.
     let mut row = Poly::default();
     for i in 0..P::L {
-        pow2::matrix_vector_row(
-            b,
-            &ntt,
-            &parts.a_hat[..P::L * P::L],
-            &sp_hat,
-            false,
-            i,
-            &mut row,
-        );
+        pow2::matrix_vector_row(b, &parts.a_hat[..P::L * P::L], &sp_hat, false, i, &mut row);
         for c in row.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
         }
@@ -413,7 +394,7 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     row.zeroize();
     // v' = b^T s' (mod p), with b from the public key.
     let mut vp = Poly::default();
-    pow2::inner_product_hat(b, &ntt, &parts.b_hat[..P::L], &sp_hat, &mut vp);
+    pow2::inner_product_hat(b, &parts.b_hat[..P::L], &sp_hat, &mut vp);
     for (k, c) in vp.coeffs.iter_mut().enumerate() {
         let bit = ((m[k / 8] >> (k % 8)) & 1) as u16;
         *c = (c.wrapping_sub(bit << (EP - 1)).wrapping_add(H1) & 0x3ff) >> (EP - P::ET);
@@ -430,13 +411,12 @@ pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(
     ct: &[u8],
     m: &mut [u8; 32],
 ) {
-    let ntt = Ntt::new();
     let mut bp = [Poly::default(); L_MAX];
     for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
     let mut v = Poly::default();
-    pow2::inner_product(b, &ntt, &bp[..P::L], EP, s_hat, &mut v);
+    pow2::inner_product(b, &bp[..P::L], EP, s_hat, &mut v);
     let off = P::L * POLY_P_BYTES;
     let mut cm = Poly::default();
     unpack(b, P::ET, &ct[off..off + 32 * P::ET as usize], &mut cm);
@@ -515,7 +495,7 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     let rider = Rider {
         input: &[ct],
         feed: None,
-        rate: 136,
+        rate: SHAKE256_RATE,
         pad: 0x06,
         out: &mut hc,
     };

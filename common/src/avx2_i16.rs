@@ -153,9 +153,9 @@ pub(crate) const CT: u8 = 0;
 /// Inverse (Gentleman-Sande): `a' = barrett(a + b); b' = z (b - a)`.
 pub(crate) const GS: u8 = 2;
 /// Forward, Barrett-reducing both outputs of the layers whose bit is set
-/// in the engine's `MASK` (bit `i` for layer `i`, the first layer 0): the
-/// portable `q12289` schedules, for moduli whose values grow past `i16`
-/// in a few layers.
+/// in the engine's `MASK` (bit `i` for layer `i`, the first layer 0) and
+/// of the last layer: the portable `q12289` schedules, for moduli whose
+/// values grow past `i16` in a few layers.
 pub(crate) const CT_LAZY: u8 = 3;
 
 #[inline]
@@ -476,7 +476,7 @@ fn big_layer<'t, const KIND: u8>(
 /// with the [`schedule`] `t` (`LAST` its `last_len`, 1 or 2; `G` =
 /// [`group_len`]`(LAST)`): the big layers in memory, then each group of 8
 /// vectors in registers; `REDUCE` Barrett-reduces the outputs, and with
-/// `CT_LAZY` the layers set in `MASK` reduce theirs.
+/// `CT_LAZY` the layers set in `MASK` and the last reduce theirs.
 #[inline]
 #[target_feature(enable = "avx2")]
 pub(crate) fn forward<
@@ -542,9 +542,10 @@ fn in_registers<
         group_layer::<KIND, G>(&mut v, 1, t, 3, c, r(2));
         shuffle_layer::<KIND, G, 8>(&mut v, t, 7, c, r(3));
         shuffle_layer::<KIND, G, 4>(&mut v, t, 11, c, r(4));
-        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c, r(5));
+        // The last layer always reduces (with CT_LAZY).
+        shuffle_layer::<KIND, G, 2>(&mut v, t, 15, c, r(5) || LAST == 2);
         if LAST == 1 {
-            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c, r(6));
+            shuffle_layer::<KIND, G, 1>(&mut v, t, 19, c, true);
         }
         for (y, x) in chunk.iter_mut().zip(v) {
             store(y, if REDUCE { barrett(x, c) } else { x });

@@ -150,23 +150,23 @@ impl<const RATE: usize> XofReader for SpongeReader<RATE> {
             let (now, rest) = out.split_at_mut(take);
             // Up to the next whole lane byte by byte, then whole lanes (one
             // 8-byte store each), then the tail.
+            let state = &self.state;
+            let bytes_at = |from: usize, out: &mut [u8]| {
+                for (k, o) in out.iter_mut().enumerate() {
+                    let at = from + k;
+                    *o = (state[at / 8] >> (8 * (at % 8))) as u8;
+                }
+            };
             let head = ((8 - self.pos % 8) % 8).min(take);
             let (first, whole) = now.split_at_mut(head);
-            for (k, o) in first.iter_mut().enumerate() {
-                let at = self.pos + k;
-                *o = (self.state[at / 8] >> (8 * (at % 8))) as u8;
-            }
+            bytes_at(self.pos, first);
             let lane0 = (self.pos + head) / 8;
             let mut words = whole.chunks_exact_mut(8);
-            for (w, lane) in (&mut words).zip(&self.state[lane0..]) {
+            for (w, lane) in (&mut words).zip(&state[lane0..]) {
                 w.copy_from_slice(&lane.to_le_bytes());
             }
             let tail = words.into_remainder();
-            let done = self.pos + take - tail.len();
-            for (k, o) in tail.iter_mut().enumerate() {
-                let at = done + k;
-                *o = (self.state[at / 8] >> (8 * (at % 8))) as u8;
-            }
+            bytes_at(self.pos + take - tail.len(), tail);
             self.pos += take;
             out = rest;
         }

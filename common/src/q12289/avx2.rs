@@ -2,7 +2,7 @@
 //! degrees FN-DSA uses, 512 and 1024, and 256 for Saber's exact products
 //! in [`crate::pow2`]; other degrees run the portable transforms).
 
-use super::{BadLength, Ops, logn_of, mask_full, mask_small, same_len};
+use super::{BadLength, MASK_FULL, MASK_SMALL, Ops, logn_of, same_len};
 use super::{INV_F, MOD, ZETAS, portable};
 use crate::avx2_i16::{self as v16, Consts};
 
@@ -32,41 +32,30 @@ fn schedule(n: usize, inverse: bool) -> Option<&'static [v16::Zv]> {
     }
 }
 
-/// The forward NTT with the reduction schedule `mask_full` (or
-/// `mask_small` when `SMALL`), as the portable kernel.
+/// The forward NTT with the reduction schedule `MASK` (`MASK_FULL` or
+/// `MASK_SMALL`), as the portable kernel.
 #[target_feature(enable = "avx2")]
-pub(super) fn ntt<const SMALL: bool>(a: &mut [i16], logn: u32) {
-    use v16::CT_LAZY as K;
+fn ntt<const MASK: u32>(a: &mut [i16]) {
     let (chunks, rest) = a.as_chunks_mut::<16>();
-    let c = Consts::new(MOD);
-    match (schedule(16 * chunks.len(), false), logn, SMALL) {
-        (Some(t), 8, false) if rest.is_empty() => {
-            v16::forward::<K, 1, GROUP, false, { mask_full(8) }>(chunks, t, &c)
+    match schedule(16 * chunks.len(), false) {
+        Some(t) if rest.is_empty() => {
+            let c = Consts::new(MOD);
+            v16::forward::<{ v16::CT_LAZY }, 1, GROUP, false, MASK>(chunks, t, &c);
         }
-        (Some(t), 8, true) if rest.is_empty() => {
-            v16::forward::<K, 1, GROUP, false, { mask_small(8) }>(chunks, t, &c)
-        }
-        (Some(t), 9, false) if rest.is_empty() => {
-            v16::forward::<K, 1, GROUP, false, { mask_full(9) }>(chunks, t, &c)
-        }
-        (Some(t), 9, true) if rest.is_empty() => {
-            v16::forward::<K, 1, GROUP, false, { mask_small(9) }>(chunks, t, &c)
-        }
-        (Some(t), 10, false) if rest.is_empty() => {
-            v16::forward::<K, 1, GROUP, false, { mask_full(10) }>(chunks, t, &c)
-        }
-        (Some(t), 10, true) if rest.is_empty() => {
-            v16::forward::<K, 1, GROUP, false, { mask_small(10) }>(chunks, t, &c)
-        }
-        _ => portable::ntt(
-            a,
-            if SMALL {
-                mask_small(logn)
-            } else {
-                mask_full(logn)
-            },
-        ),
+        _ => portable::ntt(a, MASK),
     }
+}
+
+/// [`ntt`] behind the length check, for the two `Ops` methods.
+fn ntt_checked<const MASK: u32>(a: &mut [i16]) -> Result<(), BadLength> {
+    logn_of(a.len())?;
+    // SAFETY: called only from `Avx2` methods; an `Avx2` token exists only
+    // after AVX2 was detected.
+    #[allow(unsafe_code)]
+    unsafe {
+        ntt::<MASK>(a)
+    };
+    Ok(())
 }
 
 #[target_feature(enable = "avx2")]
@@ -105,22 +94,10 @@ pub(super) fn reduce(a: &mut [i16]) {
 
 impl Ops for crate::backend::Avx2 {
     fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        let logn = logn_of(a.len())?;
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            ntt::<false>(a, logn)
-        };
-        Ok(())
+        ntt_checked::<MASK_FULL>(a)
     }
     fn ntt_small_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        let logn = logn_of(a.len())?;
-        // SAFETY: an `Avx2` token exists only after AVX2 was detected.
-        #[allow(unsafe_code)]
-        unsafe {
-            ntt::<true>(a, logn)
-        };
-        Ok(())
+        ntt_checked::<MASK_SMALL>(a)
     }
     fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
         let logn = logn_of(a.len())?;

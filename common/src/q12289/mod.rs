@@ -42,15 +42,15 @@ pub const INV_F: [i16; 11] = {
     t
 };
 
-/// The layers of the forward NTT of degree `2^logn` that Barrett-reduce
-/// their outputs (bit `i` for layer `i`, the first layer 0): those with
-/// `i mod period == offset`, and the last. See [`Ops::ntt_q12289`] and
+/// The layers of a forward NTT that Barrett-reduce their outputs besides
+/// the last (which always does): bit `i` for layer `i` (the first layer
+/// 0), set where `i mod period == offset`. See [`Ops::ntt_q12289`] and
 /// [`Ops::ntt_small_q12289`] for the bounds that make each schedule safe.
-pub(crate) const fn reduce_mask(logn: u32, period: u32, offset: u32) -> u32 {
+pub(crate) const fn reduce_mask(period: u32, offset: u32) -> u32 {
     let mut m = 0u32;
     let mut i = 0;
-    while i < logn {
-        if i % period == offset || i + 1 == logn {
+    while i < 32 {
+        if i % period == offset {
             m |= 1 << i;
         }
         i += 1;
@@ -59,14 +59,10 @@ pub(crate) const fn reduce_mask(logn: u32, period: u32, offset: u32) -> u32 {
 }
 
 /// The schedule of inputs up to `q` in magnitude: every other layer.
-pub(crate) const fn mask_full(logn: u32) -> u32 {
-    reduce_mask(logn, 2, 0)
-}
+pub(crate) const MASK_FULL: u32 = reduce_mask(2, 0);
 
 /// The schedule of inputs up to `2^12` in magnitude: every third layer.
-pub(crate) const fn mask_small(logn: u32) -> u32 {
-    reduce_mask(logn, 3, 2)
-}
+pub(crate) const MASK_SMALL: u32 = reduce_mask(3, 2);
 
 /// A slice length that is not `2^logn` with `logn` in 1..=10, or two
 /// operands of different lengths.
@@ -102,8 +98,8 @@ pub trait Ops: Copy {
     /// before its reduction: every value fits an `i16`.
     #[inline]
     fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        let logn = logn_of(a.len())?;
-        portable::ntt(a, mask_full(logn));
+        logn_of(a.len())?;
+        portable::ntt(a, MASK_FULL);
         Ok(())
     }
     /// [`Ops::ntt_q12289`] for inputs `|a_i| <= 2^12` (Saber's 13-bit
@@ -113,8 +109,8 @@ pub trait Ops: Copy {
     /// 20,217 and 28,258). Output `|a_i| <= q/2 + 1`.
     #[inline]
     fn ntt_small_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
-        let logn = logn_of(a.len())?;
-        portable::ntt(a, mask_small(logn));
+        logn_of(a.len())?;
+        portable::ntt(a, MASK_SMALL);
         Ok(())
     }
     /// Inverse NTT in place, times `2^16`. Input `|a_i| < q`; output

@@ -4,15 +4,15 @@ use super::{INV_F, MOD, ZETAS};
 
 /// Cooley-Tukey layers `len = n/2 .. 1`; a layer with `B` blocks uses
 /// `ZETAS[B + i]` for block `i`; both outputs Barrett-reduced in the
-/// layers set in `mask` (bit `i` for layer `i`; see `mask_full` and
-/// `mask_small` for the schedules and their bounds).
+/// layers set in `mask` (bit `i` for layer `i`; see `MASK_FULL` and
+/// `MASK_SMALL` for the schedules and their bounds) and in the last.
 pub(super) fn ntt(a: &mut [i16], mask: u32) {
     let n = a.len();
     let mut len = n / 2;
     let mut layer = 0;
     while len >= 1 {
         let blocks = n / (2 * len);
-        let reduce = (mask >> layer) & 1 == 1;
+        let reduce = (mask >> layer) & 1 == 1 || len == 1;
         for (i, start) in (0..n).step_by(2 * len).enumerate() {
             let zeta = ZETAS[blocks + i];
             for j in start..start + len {

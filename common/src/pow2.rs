@@ -21,6 +21,51 @@
 //! back together as `x = r1 + 3329 t`, `t = (r2 - r1) / 3329 mod 12289`.
 //!
 //! Everything is constant-time in the coefficient values.
+//!
+//! ```
+//! use pqkit_common::pow2::{self, N, Ops, Poly, PolyHat, SecretHat};
+//! use pqkit_common::{Backend, Kernel, dispatch};
+//!
+//! // (x + 1) * (x^255 - 2) in Z_{2^13}[X]/(X^256 + 1), on the best backend:
+//! // one row of a 1 x 1 matrix-vector product, then the same as an inner
+//! // product of 10-bit packed values.
+//! struct Demo;
+//! impl Kernel for Demo {
+//!     type Output = (Poly, Poly);
+//!     fn run<B: Backend>(self, b: B) -> (Poly, Poly) {
+//!         let mut a = Poly::default();
+//!         a.coeffs[0] = 1;
+//!         a.coeffs[1] = 1;
+//!         let mut s = Poly::default();
+//!         s.coeffs[255] = 1;
+//!         s.coeffs[0] = (-2i16) as u16;
+//!         let s_hat = SecretHat::new(b, &[s]);
+//!         let mut a_hat = [PolyHat::ZERO];
+//!         pow2::forward(b, &a, 13, &mut a_hat[0]);
+//!         let mut row = Poly::default();
+//!         pow2::matrix_vector_row(b, &a_hat, &s_hat, false, 0, &mut row);
+//!         // The same factor packed as 10-bit values, unpacked on the backend.
+//!         let mut packed = [0u8; 10 * N / 8];
+//!         assert!(a.pack(10, &mut packed));
+//!         let mut a10 = Poly::default();
+//!         assert!(b.unpack_pow2(10, &packed, &mut a10));
+//!         let mut ip = Poly::default();
+//!         // A transformed secret can also be made where it is kept.
+//!         let mut kept = SecretHat::default();
+//!         kept.set(b, &[s]);
+//!         pow2::inner_product(b, &[a10], 10, &kept, &mut ip);
+//!         (row, ip)
+//!     }
+//! }
+//! let (row, ip) = dispatch(Demo);
+//! // x^255 - 2 + x^256 - 2x = x^255 - 2x - 3 (x^256 = -1).
+//! let mut want = [0u16; N];
+//! want[0] = (-3i16) as u16;
+//! want[1] = (-2i16) as u16;
+//! want[255] = 1;
+//! assert_eq!(row.coeffs.map(|c| c & 0x1fff), want.map(|c| c & 0x1fff));
+//! assert_eq!(ip.coeffs.map(|c| c & 0x3ff), want.map(|c| c & 0x3ff));
+//! ```
 
 use crate::Backend;
 

@@ -6,12 +6,14 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{
-    ExtendableOutput, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Update, XofReader, stream_x4,
+    ExtendableOutput, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Update, XofReader,
+    stream_x4_riders,
 };
 use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
 use pqkit_common::wipe::WipedBytes;
 use zeroize::{Zeroize, Zeroizing};
 
+use crate::Error;
 use crate::params::{L_MAX, ParameterSet};
 
 /// A vector of polynomials holding secrets: only the `l` a parameter set
@@ -104,15 +106,16 @@ impl<'a> MatrixSink<'a> {
 /// The SHAKE128 streams of one operation, squeezed together on the 4-way
 /// permutation: GenMatrix's from `seed_A` (if `matrix` is given: the
 /// `l * l` entries transformed into `a_hat`), GenSecret's from a secret
-/// seed (if `secret` is given: its bytes into the buffer), and a hash of
-/// public data riding in a lane of its own (`rider`). Each stream is what
-/// its own sponge would give; running two or three at once costs one 4-way
-/// permutation where they overlap instead of two or three single ones.
-fn squeeze<B: Backend, P: ParameterSet>(
+/// seed (if `secret` is given: its bytes into the buffer), and up to two
+/// hashes of public data riding in lanes of their own (`riders`). Each
+/// stream is what its own sponge would give; running two to four at once
+/// costs one 4-way permutation where they overlap instead of two to four
+/// single ones.
+fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
     matrix: Option<(&[u8; 32], &mut [PolyHat; L_MAX * L_MAX])>,
     secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
-    rider: Option<Rider<'_>>,
+    riders: [Option<Rider<'_>>; R],
 ) {
     let m_blocks = (P::L * P::L * POLY_Q_BYTES).div_ceil(SHAKE128_RATE);
     let s_blocks = secret_bytes::<P>().div_ceil(SHAKE128_RATE);
@@ -128,7 +131,7 @@ fn squeeze<B: Backend, P: ParameterSet>(
     let first_is_matrix = m_seed.is_some();
     let entries = usize::from(m_seed.is_some()) + usize::from(s_seed.is_some());
     let is_matrix = |e: usize| e == 0 && first_is_matrix;
-    stream_x4::<B, SHAKE128_RATE, 32>(
+    stream_x4_riders::<B, SHAKE128_RATE, 32, R>(
         b,
         entries,
         |e| {
@@ -151,7 +154,7 @@ fn squeeze<B: Backend, P: ParameterSet>(
                 i + 1 >= s_blocks
             }
         },
-        rider,
+        riders,
     );
 }
 
@@ -193,7 +196,7 @@ fn gen_secret<B: Backend, P: ParameterSet>(
     rider: Option<Rider<'_>>,
 ) {
     let mut buf = WipedBytes([0u8; SECRET_BUF]);
-    squeeze::<B, P>(b, None, Some((seed, &mut buf)), rider);
+    squeeze::<B, P, 1>(b, None, Some((seed, &mut buf)), [rider]);
     secret_from::<P>(&buf[..secret_bytes::<P>()], s);
 }
 
@@ -232,7 +235,12 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
         pad: 0x06,
         out: hash,
     };
-    squeeze::<B, P>(b, Some((&seed_a, &mut parts.a_hat)), None, Some(rider));
+    squeeze::<B, P, 1>(b, Some((&seed_a, &mut parts.a_hat)), None, [Some(rider)]);
+    b_hat_from_pk::<B, P>(b, pk, parts);
+}
+
+/// The vector `b` packed in `pk`, transformed into `parts.b_hat`.
+fn b_hat_from_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mut PkParts) {
     let mut bv = [Poly::default(); L_MAX];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
@@ -293,11 +301,11 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
 ) {
     // GenMatrix and GenSecret squeezed together.
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
-    squeeze::<B, P>(
+    squeeze::<B, P, 0>(
         b,
         Some((seed_a, &mut parts.a_hat)),
         Some((seed_s, &mut secret)),
-        None,
+        [],
     );
     let mut s = Secret::new(P::L);
     secret_from::<P>(&secret[..secret_bytes::<P>()], &mut s);
@@ -382,10 +390,22 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     // s' is transformed once, for A s' and for b^T s'.
     let mut sp_hat = SecretHat::default();
     secret_hat_from_seed::<B, P>(b, seed_sp, rider, &mut sp_hat);
+    pke_enc_hat::<B, P>(b, m, &sp_hat, parts, ct);
+}
+
+/// Saber.PKE.Enc of `m` with the transformed `s'`: `b' = A s'` and
+/// `v' = b^T s'` rounded and packed into `ct`.
+fn pke_enc_hat<B: Backend, P: ParameterSet>(
+    b: B,
+    m: &[u8; 32],
+    sp_hat: &SecretHat,
+    parts: &PkParts,
+    ct: &mut [u8],
+) {
     // b' = A s', row by row into the ciphertext.
     let mut row = Poly::default();
     for i in 0..P::L {
-        pow2::matrix_vector_row(b, &parts.a_hat[..P::L * P::L], &sp_hat, false, i, &mut row);
+        pow2::matrix_vector_row(b, &parts.a_hat[..P::L * P::L], sp_hat, false, i, &mut row);
         for c in row.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
         }
@@ -394,7 +414,7 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
     row.zeroize();
     // v' = b^T s' (mod p), with b from the public key.
     let mut vp = Poly::default();
-    pow2::inner_product_hat(b, &parts.b_hat[..P::L], &sp_hat, &mut vp);
+    pow2::inner_product_hat(b, &parts.b_hat[..P::L], sp_hat, &mut vp);
     for (k, c) in vp.coeffs.iter_mut().enumerate() {
         let bit = ((m[k / 8] >> (k % 8)) & 1) as u16;
         *c = (c.wrapping_sub(bit << (EP - 1)).wrapping_add(H1) & 0x3ff) >> (EP - P::ET);
@@ -484,7 +504,6 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
 ) -> Zeroizing<[u8; 32]> {
     let s_len = P::L * POLY_Q_BYTES;
     let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
-    let z = &sk[s_len + P::PK_LEN + 32..];
     let mut m = Zeroizing::new([0u8; 32]);
     pke_dec::<B, P>(b, s_hat, ct, &mut m);
     let mut kr = sha3_512(&[&*m, hpk]);
@@ -500,9 +519,90 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
         out: &mut hc,
     };
     pke_enc::<B, P>(b, &m, &r, parts, ct_buf, Some(rider));
+    decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
+}
+
+/// The end of decapsulation: `K = H(K^ || H(c))`, with `K^` (the first
+/// half of `kr`) replaced by `z` where the re-encryption `ct_buf` differs
+/// from `ct` (constant time).
+fn decaps_key<P: ParameterSet>(
+    kr: &mut [u8; 64],
+    sk: &[u8],
+    ct: &[u8],
+    ct_buf: &[u8],
+    hc: &[u8; 32],
+) -> Zeroizing<[u8; 32]> {
+    let z = &sk[P::L * POLY_Q_BYTES + P::PK_LEN + 32..];
     let differ = !ct::ct_eq(ct, ct_buf);
-    kr[32..].copy_from_slice(&hc);
-    // K^ <- z where the re-encryption differs (constant time).
+    kr[32..].copy_from_slice(hc);
     ct::ct_select_into(&mut kr[..32], z, differ);
     Zeroizing::new(sha3_256(&[&kr[..]]))
+}
+
+/// KEM decapsulation straight from the reference `sk` encoding (both
+/// lengths checked by the caller), with the checks of a key import (the
+/// range of `s`, then the embedded `H(pk)` against the embedded `pk`; a
+/// wrong `H(pk)` is the error when both fail, as import reports it) and
+/// the same key as importing and decapsulating. One pass of the 4-way
+/// permutation runs all four streams: GenMatrix (into `parts`, which is
+/// scratch here), GenSecret from the coins `r'`, `H(pk)` and `H(c)`,
+/// where an import and a decapsulation run them as two pairs.
+pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
+    b: B,
+    sk: &[u8],
+    ct: &[u8],
+    parts: &mut PkParts,
+    ct_buf: &mut [u8],
+) -> Result<Zeroizing<[u8; 32]>, Error> {
+    let s_len = P::L * POLY_Q_BYTES;
+    let pk = &sk[s_len..s_len + P::PK_LEN];
+    let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
+    let mut m = Zeroizing::new([0u8; 32]);
+    {
+        let mut s_hat = SecretHat::default();
+        if !secret_hat_checked::<B, P>(b, &sk[..s_len], &mut s_hat) {
+            return Err(if sha3_256(&[pk])[..] == *hpk {
+                Error::InvalidPrivateKey
+            } else {
+                Error::InconsistentKey
+            });
+        }
+        pke_dec::<B, P>(b, &s_hat, ct, &mut m);
+    }
+    let mut kr = sha3_512(&[&*m, hpk]);
+    let mut r = Zeroizing::new([0u8; 32]);
+    r.copy_from_slice(&kr[32..]);
+    let mut seed_a = [0u8; 32];
+    seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..]);
+    let mut secret = WipedBytes([0u8; SECRET_BUF]);
+    let (mut hpk_now, mut hc) = ([0u8; 32], [0u8; 32]);
+    let hash = |input, out| {
+        Some(Rider {
+            input,
+            feed: None,
+            rate: SHAKE256_RATE,
+            pad: 0x06,
+            out,
+        })
+    };
+    squeeze::<B, P, 2>(
+        b,
+        Some((&seed_a, &mut parts.a_hat)),
+        Some((&r, &mut secret)),
+        [hash(&[pk], &mut hpk_now), hash(&[ct], &mut hc)],
+    );
+    // Public data (is the key well formed); the secrets so far are wiped
+    // as they drop.
+    if hpk_now[..] != *hpk {
+        return Err(Error::InconsistentKey);
+    }
+    b_hat_from_pk::<B, P>(b, pk, parts);
+    let mut sp_hat = SecretHat::default();
+    {
+        let mut sp = Secret::new(P::L);
+        secret_from::<P>(&secret[..secret_bytes::<P>()], &mut sp);
+        sp_hat.set(b, &sp[..P::L]);
+    }
+    pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);
+    Ok(decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc))
 }

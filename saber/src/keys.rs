@@ -105,6 +105,20 @@ impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
     }
 }
 
+struct DecapsBytesK<'a, P> {
+    sk: &'a [u8],
+    ct: &'a [u8],
+    parts: &'a mut PkParts,
+    buf: &'a mut [u8],
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for DecapsBytesK<'_, P> {
+    type Output = Result<Zeroizing<[u8; 32]>, Error>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::kem_decaps_from_bytes::<B, P>(b, self.sk, self.ct, self.parts, self.buf)
+    }
+}
+
 /// A Saber encapsulation key (public): its encoding (`b` packed modulo p,
 /// then `seed_A`), `H(pk)`, and the matrix A and vector b in the NTT
 /// domain (computed once, when the key is made or imported: about 20 KB for
@@ -326,6 +340,51 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// The matching encapsulation key.
     pub fn encapsulation_key(&self) -> &EncapsulationKey<P> {
         &self.ek
+    }
+
+    /// Decapsulation straight from the reference `sk` encoding, for a key
+    /// used once: the same checks, errors and shared key as
+    /// [`from_bytes`](Self::from_bytes) followed by
+    /// [`decapsulate_bytes`](Self::decapsulate_bytes) (a key error before
+    /// a ciphertext length error), without keeping the key's NTT-domain
+    /// parts. It is faster than the two steps (about 15% for Saber on an
+    /// AVX2-only CPU) because GenMatrix, GenSecret, `H(pk)` and `H(c)` then
+    /// share one pass of the 4-way Keccak permutation instead of two.
+    /// Keep a [`DecapsulationKey`] instead when one key decapsulates more
+    /// than once: decapsulation with a decoded key costs less than half.
+    ///
+    /// ```
+    /// use pqkit_saber::{DecapsulationKey, Error, Saber};
+    /// let dk = DecapsulationKey::<Saber>::from_seed(&[7u8; 96]);
+    /// let (ct, k) = dk.encapsulation_key().encapsulate_deterministic(&[1u8; 32]);
+    /// let sk = dk.as_bytes();
+    /// let k2 = DecapsulationKey::<Saber>::decapsulate_from_key_bytes(sk, &ct)?;
+    /// assert_eq!(k2.as_bytes(), k.as_bytes());
+    /// // A wrong H(pk) in the key is refused, as import refuses it.
+    /// let mut bad = sk.to_vec();
+    /// bad[sk.len() - 33] ^= 1;
+    /// assert_eq!(
+    ///     DecapsulationKey::<Saber>::decapsulate_from_key_bytes(&bad, &ct).err(),
+    ///     Some(Error::InconsistentKey)
+    /// );
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn decapsulate_from_key_bytes(sk: &[u8], ct: &[u8]) -> Result<SharedSecret, Error> {
+        if sk.len() != P::SK_LEN || ct.len() != P::CT_LEN {
+            // The two steps' verdict (the key's error first).
+            return Self::from_bytes(sk).and_then(|dk| dk.decapsulate_bytes(ct));
+        }
+        let mut parts = store_default::<PkParts>();
+        let mut buf = Ciphertext::<P>::default();
+        let key = dispatch(DecapsBytesK::<P> {
+            sk,
+            ct,
+            parts: &mut parts,
+            buf: &mut buf,
+            _p: PhantomData,
+        });
+        buf.zeroize();
+        Ok(SharedSecret::new(*key?))
     }
 
     /// Decapsulation with implicit rejection; only a wrong ciphertext

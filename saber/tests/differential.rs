@@ -41,6 +41,9 @@ macro_rules! differential {
                 let (ct2, ss2) = ek2.try_encapsulate_with_rng(&mut rng).unwrap();
                 let back = pq::decapsulate(&pq::Ciphertext::from_bytes(&ct2).unwrap(), &sk2);
                 assert_eq!(back.as_bytes(), ss2.as_slice());
+                let once =
+                    DecapsulationKey::<$ours>::decapsulate_from_key_bytes(sk2.as_bytes(), &ct2);
+                assert_eq!(once.unwrap().as_slice(), back.as_bytes());
 
                 // Mutated ciphertexts: the same implicit-rejection key.
                 for flip in [0usize, 100, ct2.len() - 1] {
@@ -49,6 +52,9 @@ macro_rules! differential {
                     let ours = dk2.decapsulate_bytes(&bad).unwrap();
                     let theirs = pq::decapsulate(&pq::Ciphertext::from_bytes(&bad).unwrap(), &sk2);
                     assert_eq!(ours.as_slice(), theirs.as_bytes());
+                    let once =
+                        DecapsulationKey::<$ours>::decapsulate_from_key_bytes(sk2.as_bytes(), &bad);
+                    assert_eq!(once.unwrap(), ours);
                     assert_ne!(ours, ss2, "a mutated ciphertext must not give the key");
                 }
             }

@@ -22,6 +22,10 @@ fn records<P: ParameterSet>(count: usize) -> Vec<String> {
             .try_encapsulate_with_rng(drbg)
             .unwrap();
         assert_eq!(dk.decapsulate_bytes(&ct).unwrap(), ss);
+        assert_eq!(
+            DecapsulationKey::<P>::decapsulate_from_key_bytes(dk.as_bytes(), &ct).unwrap(),
+            ss
+        );
         let up = |b: &[u8]| hex::encode_upper(b);
         format!(
             "count = {i}\nseed = {}\npk = {}\nsk = {}\nct = {}\nss = {}\n",

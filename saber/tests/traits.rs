@@ -6,8 +6,8 @@ use pqkit_saber::kem::{Decapsulate, Encapsulate, Kem, KeyExport, TryKeyInit};
 use pqkit_saber::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use pqkit_saber::spki::{DecodePublicKey, EncodePublicKey};
 use pqkit_saber::{
-    DecapsulationKey, EncapsulationKey, Error, FireSaber, Generate, LightSaber, ParameterSetOid,
-    Saber,
+    DecapsulationKey, EncapsulationKey, Error, FireSaber, Generate, LightSaber, ParameterSet,
+    ParameterSetOid, Saber,
 };
 use pqkit_testkit::rng::TestRng;
 
@@ -157,4 +157,68 @@ fn arbitrary_ciphertexts_give_a_key() {
         let k = dk.decapsulate_bytes(&junk).unwrap();
         assert_ne!(k, ss);
     }
+}
+
+/// `decapsulate_from_key_bytes` is `from_bytes` then `decapsulate_bytes`:
+/// the same key for honest, mutated and random ciphertexts, and the same
+/// error for every bad key (a wrong `H(pk)`, `s` out of range, both) and
+/// every wrong length, in every variant.
+fn one_shot_for<P: ParameterSet>(seed: u64) {
+    let mut rng = TestRng(seed);
+    let two_steps = |sk: &[u8], ct: &[u8]| {
+        DecapsulationKey::<P>::from_bytes(sk).and_then(|k| k.decapsulate_bytes(ct))
+    };
+    let one_shot = DecapsulationKey::<P>::decapsulate_from_key_bytes;
+    for round in 0..4u8 {
+        let dk = DecapsulationKey::<P>::try_generate_from_rng(&mut rng).unwrap();
+        let sk = dk.as_bytes().to_vec();
+        let (ct, ss) = dk
+            .encapsulation_key()
+            .try_encapsulate_with_rng(&mut rng)
+            .unwrap();
+        assert_eq!(one_shot(&sk, &ct).unwrap(), ss);
+        let mut cts = vec![ct.to_vec()];
+        for flip in [0usize, ct.len() / 2, ct.len() - 1] {
+            let mut bad = ct.to_vec();
+            bad[flip] ^= 1 << round;
+            cts.push(bad);
+        }
+        cts.push(
+            (0..ct.len())
+                .map(|j| (j as u8).wrapping_mul(13) ^ round)
+                .collect(),
+        );
+        let hash_at = sk.len() - 64;
+        let mut bad_hash = sk.clone();
+        bad_hash[hash_at + usize::from(round)] ^= 0x80;
+        // Coefficient 0 of s set to 7, outside [-mu/2, mu/2] for every variant.
+        let mut bad_s = sk.clone();
+        bad_s[0] = 7;
+        bad_s[1] &= 0xe0;
+        let mut both = bad_s.clone();
+        both[hash_at] ^= 1;
+        for key in [
+            &sk,
+            &bad_hash,
+            &bad_s,
+            &both,
+            &sk[1..].to_vec(),
+            &[sk.clone(), vec![0]].concat(),
+        ] {
+            for c in cts.iter().map(Vec::as_slice).chain([&ct[1..], &[][..]]) {
+                assert_eq!(one_shot(key, c), two_steps(key, c), "round {round}");
+            }
+        }
+        assert_eq!(one_shot(&bad_hash, &ct).err(), Some(Error::InconsistentKey));
+        assert_eq!(one_shot(&bad_s, &ct).err(), Some(Error::InvalidPrivateKey));
+        assert_eq!(one_shot(&both, &ct).err(), Some(Error::InconsistentKey));
+        assert_ne!(one_shot(&sk, &cts[1]).unwrap(), ss);
+    }
+}
+
+#[test]
+fn one_shot_decapsulation_equals_import_then_decapsulation() {
+    one_shot_for::<LightSaber>(11);
+    one_shot_for::<Saber>(12);
+    one_shot_for::<FireSaber>(13);
 }

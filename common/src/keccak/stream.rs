@@ -132,8 +132,9 @@ enum Lane {
         e: usize,
         block: usize,
     },
-    /// The rider; `last` once the padded final block is in the state.
+    /// Rider `j`; `last` once the padded final block is in the state.
     Rider {
+        j: usize,
         last: bool,
     },
 }
@@ -186,52 +187,97 @@ enum Lane {
 pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
     backend: B,
     entries: usize,
+    seed: impl FnMut(usize) -> [u8; SEED],
+    consume: impl FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> bool,
+    rider: Option<Rider<'_>>,
+) {
+    stream_x4_riders::<B, RATE, SEED, 1>(backend, entries, seed, consume, [rider]);
+}
+
+/// [`stream_x4`] with up to `R` riders (`R` at most 3), each a hash of its
+/// own in a lane of its own, every rider taking a lane before the entries
+/// do (rider `j` in lane `j` when all start together). The consumer's
+/// `feed` is the first rider's [`Feed`] (riders after the first must not
+/// have one: theirs would never be written).
+///
+/// ```
+/// use pqkit_common::{Portable, keccak::{stream_x4_riders, Rider, Shake128, sha3_256}};
+/// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+///
+/// // Two entries of three blocks, and SHA3-256 of two messages.
+/// let (m1, m2) = ([1u8; 500], [2u8; 1000]);
+/// let (mut d1, mut d2) = ([0u8; 32], [0u8; 32]);
+/// let mut got = vec![Vec::new(); 2];
+/// stream_x4_riders::<_, 168, 1, 2>(
+///     Portable,
+///     2,
+///     |e| [e as u8],
+///     |e, _lane, i, block, _feed| {
+///         got[e].extend_from_slice(block);
+///         i == 2
+///     },
+///     [
+///         Some(Rider { input: &[&m1], feed: None, rate: 136, pad: 0x06, out: &mut d1 }),
+///         Some(Rider { input: &[&m2], feed: None, rate: 136, pad: 0x06, out: &mut d2 }),
+///     ],
+/// );
+/// for (e, g) in got.iter().enumerate() {
+///     let mut want = [0u8; 3 * 168];
+///     let mut h = Shake128::default();
+///     h.update(&[e as u8]);
+///     h.finalize_xof().read(&mut want);
+///     assert_eq!(g[..], want[..]);
+/// }
+/// assert_eq!((d1, d2), (sha3_256(&[&m1]), sha3_256(&[&m2])));
+/// ```
+pub fn stream_x4_riders<B: X4Ops, const RATE: usize, const SEED: usize, const R: usize>(
+    backend: B,
+    entries: usize,
     mut seed: impl FnMut(usize) -> [u8; SEED],
     mut consume: impl FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> bool,
-    mut rider: Option<Rider<'_>>,
+    mut riders: [Option<Rider<'_>>; R],
 ) {
-    const { assert!(SEED < RATE && RATE <= 200 && RATE.is_multiple_of(8)) };
+    const { assert!(SEED < RATE && RATE <= 200 && RATE.is_multiple_of(8) && R <= 3) };
     let mut state = StateX4::default();
     let mut lanes = [Lane::Idle; 4];
-    // The rider: its sponge state while it has no lane (waiting for its
+    // Each rider's sponge state while it has no lane (waiting for its
     // feed, or for a lane), how much of its message is absorbed, the lane
     // it is in.
-    let mut parked = [0u64; 25];
-    let mut absorbed = 0usize;
-    let mut rider_lane: Option<usize> = None;
+    let mut slots = [RiderSlot::default(); R];
     let mut next = 0;
     let mut block = [0u8; RATE];
     let mut chunk = [0u8; RIDER_RATE_MAX];
     loop {
-        // The rider first: its next block into its lane (taking a free
-        // lane if it has none); if its feed has no whole block yet, it
-        // leaves its lane to the entries meanwhile.
-        if let Some(r) = rider.as_ref() {
+        // The riders first: each one's next block into its lane (taking a
+        // free lane if it has none); if its feed has no whole block yet,
+        // it leaves its lane to the entries meanwhile.
+        for (j, (rider, slot)) in riders.iter().zip(slots.iter_mut()).enumerate() {
+            let Some(r) = rider.as_ref() else { continue };
             let rate = r.rate.min(RIDER_RATE_MAX);
             let fed = r.feed.as_ref().map_or(&[][..], Feed::handed);
             let complete = r.feed.as_ref().is_none_or(|f| f.closed);
-            let n = gather(r.input, fed, absorbed, &mut chunk[..rate]);
+            let n = gather(r.input, fed, slot.absorbed, &mut chunk[..rate]);
             if n == rate || complete {
-                if rider_lane.is_none()
+                if slot.lane.is_none()
                     && let Some(k) = lanes.iter().position(|l| matches!(l, Lane::Idle))
                 {
-                    for (row, &v) in state.lanes.iter_mut().zip(parked.iter()) {
+                    for (row, &v) in state.lanes.iter_mut().zip(slot.parked.iter()) {
                         row[k] = v;
                     }
-                    rider_lane = Some(k);
+                    slot.lane = Some(k);
                 }
-                if let Some(k) = rider_lane {
+                if let Some(k) = slot.lane {
                     xor_lane(&mut state, k, 0, &chunk[..n]);
-                    absorbed += n;
+                    slot.absorbed += n;
                     let last = n < rate;
                     if last {
                         xor_lane(&mut state, k, n, &[r.pad]);
                         xor_lane(&mut state, k, rate - 1, &[0x80]);
                     }
-                    lanes[k] = Lane::Rider { last };
+                    lanes[k] = Lane::Rider { j, last };
                 }
-            } else if let Some(k) = rider_lane.take() {
-                for (d, row) in parked.iter_mut().zip(state.lanes.iter()) {
+            } else if let Some(k) = slot.lane.take() {
+                for (d, row) in slot.parked.iter_mut().zip(state.lanes.iter()) {
                     *d = row[k];
                 }
                 lanes[k] = Lane::Idle;
@@ -259,13 +305,14 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
             }
         }
         match busy {
-            // Nothing left but a rider waiting for a feed nobody will
-            // write: its message ends with what was handed over.
-            0 if rider
-                .as_ref()
-                .is_some_and(|r| r.feed.as_ref().is_some_and(|f| !f.closed)) =>
+            // Nothing left but riders waiting for a feed nobody will
+            // write: each message ends with what was handed over.
+            0 if riders
+                .iter()
+                .flatten()
+                .any(|r| r.feed.as_ref().is_some_and(|f| !f.closed)) =>
             {
-                if let Some(f) = rider.as_mut().and_then(|r| r.feed.as_mut()) {
+                for f in riders.iter_mut().flatten().filter_map(|r| r.feed.as_mut()) {
                     f.close();
                 }
                 continue;
@@ -276,24 +323,29 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
             1 => backend.keccak_f1600_lane(&mut state, last_busy),
             _ => backend.keccak_f1600_x4(&mut state),
         }
-        // Unload: squeezed blocks to their consumers, the rider's digest.
+        // Unload: squeezed blocks to their consumers, the riders' digests.
         for (k, lane) in lanes.iter_mut().enumerate() {
-            match lane {
+            match *lane {
                 Lane::Entry { e, block: i } => {
                     read_lane(&state, k, &mut block);
-                    let feed = rider.as_mut().and_then(|r| r.feed.as_mut());
-                    if consume(*e, k, *i, &block, feed) {
+                    let feed = riders
+                        .first_mut()
+                        .and_then(|r| r.as_mut())
+                        .and_then(|r| r.feed.as_mut());
+                    if consume(e, k, i, &block, feed) {
                         *lane = Lane::Idle;
                     } else {
-                        *i += 1;
+                        *lane = Lane::Entry { e, block: i + 1 };
                     }
                 }
-                Lane::Rider { last: true } => {
-                    if let Some(r) = rider.take() {
+                Lane::Rider { j, last: true } => {
+                    if let Some(r) = riders.get_mut(j).and_then(Option::take) {
                         let n = r.out.len().min(r.rate.min(RIDER_RATE_MAX));
                         read_lane(&state, k, &mut r.out[..n]);
                     }
-                    rider_lane = None;
+                    if let Some(slot) = slots.get_mut(j) {
+                        slot.lane = None;
+                    }
                     *lane = Lane::Idle;
                 }
                 Lane::Rider { .. } | Lane::Idle => {}
@@ -301,9 +353,20 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
         }
     }
     crate::wipe::wipe(state.lanes.as_flattened_mut());
-    crate::wipe::wipe(&mut parked);
+    for slot in slots.iter_mut() {
+        crate::wipe::wipe(&mut slot.parked);
+    }
     crate::wipe::wipe(&mut block);
     crate::wipe::wipe(&mut chunk);
+}
+
+/// A rider's place in [`stream_x4_riders`]: its parked sponge state, the
+/// bytes of its message absorbed, its lane.
+#[derive(Clone, Copy, Default)]
+struct RiderSlot {
+    parked: [u64; 25],
+    absorbed: usize,
+    lane: Option<usize>,
 }
 
 /// The largest rate a rider may have (SHAKE128's); larger ones are taken
@@ -494,6 +557,80 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// Two and three riders of different lengths (one of them empty, one
+    /// longer than every entry) beside 0 to 9 entries of 1 to 7 blocks:
+    /// every digest and every entry's output equals its own sponge's.
+    struct Riders;
+    impl Riders {
+        fn check<B: Backend, const R: usize>(b: B, lens: [usize; R], entries: usize) {
+            let msgs: Vec<Vec<u8>> = lens
+                .iter()
+                .enumerate()
+                .map(|(j, &n)| (0..n).map(|i| (i * 7 + j * 101) as u8).collect())
+                .collect();
+            let mut digests = std::vec![[0u8; 32]; R];
+            let want_blocks = |e: usize| (e * 3 + entries) % 7;
+            let mut got = std::vec![Vec::new(); entries];
+            {
+                let mut outs = digests.iter_mut();
+                let parts: Vec<[&[u8]; 1]> = msgs.iter().map(|m| [&m[..]]).collect();
+                let riders: [Option<Rider<'_>>; R] = core::array::from_fn(|j| {
+                    outs.next().map(|out| Rider {
+                        input: &parts[j],
+                        feed: None,
+                        rate: 136,
+                        pad: 0x06,
+                        out,
+                    })
+                });
+                stream_x4_riders::<B, 168, 34, R>(
+                    b,
+                    entries,
+                    |e| [e as u8; 34],
+                    |e, lane, i, blk, feed| {
+                        assert!(feed.is_none() && lane < 4);
+                        assert_eq!(i, got[e].len() / 168);
+                        got[e].extend_from_slice(blk);
+                        i >= want_blocks(e)
+                    },
+                    riders,
+                );
+            }
+            for (m, d) in msgs.iter().zip(&digests) {
+                assert_eq!(
+                    *d,
+                    crate::keccak::sha3_256(&[m]),
+                    "lens {lens:?} entries {entries}"
+                );
+            }
+            for (e, g) in got.iter().enumerate() {
+                let mut want = std::vec![0u8; 168 * (want_blocks(e) + 1)];
+                let mut h = Shake128::default();
+                h.update(&[e as u8; 34]);
+                h.finalize_xof().read(&mut want);
+                assert_eq!(*g, want, "lens {lens:?} entries {entries} entry {e}");
+            }
+        }
+    }
+    impl Kernel for Riders {
+        type Output = ();
+        fn run<B: Backend>(self, b: B) {
+            for entries in 0..10 {
+                Self::check(b, [992, 1088], entries);
+                Self::check(b, [0, 2000], entries);
+                Self::check(b, [135, 136, 1500], entries);
+                Self::check(b, [1088, 0, 137], entries);
+            }
+        }
+    }
+
+    #[test]
+    fn several_riders_equal_sha3_on_every_backend() {
+        for kind in BackendKind::available() {
+            assert_eq!(run_on(kind, Riders), Some(()));
         }
     }
 

@@ -436,7 +436,8 @@ fn saber<P: pqkit_saber::ParameterSet>() -> u64 {
 /// each encoding marked secret (the public parts, which the checks may
 /// branch on, are not): ML-KEM-768's expanded key with the
 /// pairwise-consistency test, ML-DSA-65's expanded key (s1/s2 ranges, t0
-/// and tr recomputed), Saber's `sk` (`H(pk)` compared, `s` ranges) and an
+/// and tr recomputed), Saber's `sk` (`H(pk)` compared, `s` ranges; also through
+/// the one-shot decapsulation) and an
 /// Ed25519 keypair (public half re-derived). Each imported key is used
 /// once; only its outputs are declassified.
 fn key_imports() -> u64 {
@@ -493,6 +494,20 @@ fn key_imports() -> u64 {
         .unwrap_or_default();
     unpoison(out.as_mut_slice());
     acc = fold(acc, &out);
+    // The same key bytes through the one-shot decapsulation (import checks,
+    // the shared 4-way streams), of the ciphertext and of a modified one.
+    let mut bad = ct.to_vec();
+    bad[9] ^= 4;
+    for c in [&ct[..], &bad[..]] {
+        let mut out =
+            pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::decapsulate_from_key_bytes(
+                &bytes, c,
+            )
+            .map(|x| x.to_vec())
+            .unwrap_or_default();
+        unpoison(out.as_mut_slice());
+        acc = fold(acc, &out);
+    }
     // Ed25519: the first half of the keypair bytes is secret.
     let sk = pqkit_ed25519::SigningKey::from_bytes(&[8u8; 32]);
     let mut kp = sk.to_keypair_bytes();

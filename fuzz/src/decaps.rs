@@ -4,6 +4,9 @@
 //!   any other length a typed error;
 //! - a decapsulation key: arbitrary bytes in every form (raw expanded,
 //!   seed, PKCS#8) never panic, and whatever is accepted decapsulates.
+//!
+//! Saber's one-shot decapsulation from key bytes gives what import then
+//! decapsulation gives (the key or the error), for both kinds of input.
 
 /// The target: `data[0]` picks the KEM.
 pub fn run(data: &[u8]) {
@@ -118,11 +121,20 @@ fn saber<P: pqkit_saber::ParameterSetOid>(key: bool, body: &[u8]) {
     let name = P::NAME;
     if !key {
         ciphertext(name, (&fx.ct, &fx.ss), body, |c| {
-            fx.dk.decapsulate_bytes(c).ok().map(|s| s.as_ref().to_vec())
+            let got = fx.dk.decapsulate_bytes(c);
+            let once = DecapsulationKey::<P>::decapsulate_from_key_bytes(fx.dk.as_bytes(), c);
+            assert_eq!(once, got, "{name}: one-shot decapsulation differs");
+            got.ok().map(|s| s.as_ref().to_vec())
         });
         return;
     }
     let works = |ok: bool| assert!(ok, "{name}: accepted key fails");
+    // The one-shot decapsulation from key bytes: import's verdict, and
+    // the same key where the import is accepted.
+    let two_steps =
+        DecapsulationKey::<P>::from_bytes(body).and_then(|dk| dk.decapsulate_bytes(&fx.ct));
+    let once = DecapsulationKey::<P>::decapsulate_from_key_bytes(body, &fx.ct);
+    assert_eq!(once, two_steps, "{name}: one-shot decapsulation differs");
     if let Ok(dk) = DecapsulationKey::<P>::from_bytes(body) {
         works(dk.decapsulate_bytes(&fx.ct).is_ok());
     }

@@ -102,20 +102,44 @@ pub fn unpack256(d: u32, bytes: &[u8], out: &mut [u32; 256]) -> bool {
     }
 }
 
-/// Eight `B`-bit values (masked to `B` bits) in exactly `B` bytes through
-/// one 128-bit word (`B <= 16`): ByteEncode's unit for every width that
-/// fills whole bytes per 8 values.
+/// Pack 8 values of `B` bits (low bits of each) into `B` bytes,
+/// little-endian (`1 <= B <= 16`): ByteEncode's unit for every width that
+/// fills whole bytes per 8 values. In 64-bit words, as
+/// [`unpack_whole_group`] reads them: from `B > 8` on, the first eight
+/// bytes and the last eight (which overlap them, with the same bits) are
+/// each assembled in one register, with no 128-bit shift and no
+/// byte-by-byte copy.
 #[inline(always)]
 pub(crate) fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8; B]) {
-    let mask = (1u128 << B) - 1;
-    let mut acc = 0u128;
-    for (i, v) in vals.iter().enumerate() {
-        acc |= (u128::from(*v) & mask) << (B * i);
+    const { assert!(B >= 1 && B <= 16) };
+    let mask = (1u64 << B) - 1;
+    if B <= 8 {
+        let w = vals
+            .iter()
+            .enumerate()
+            .fold(0u64, |w, (i, &v)| w | (u64::from(v) & mask) << (B * i));
+        out.copy_from_slice(&w.to_le_bytes()[..B]);
+        return;
     }
-    let bytes = acc.to_le_bytes();
-    for (o, b) in out.iter_mut().zip(&bytes) {
-        *o = *b;
+    // `hi` holds bits 8 (B - 8) .. 8 B of the group; bits of `lo` past 64
+    // (shifted out) are in `hi`.
+    let base = 8 * (B - 8);
+    let (mut lo, mut hi) = (0u64, 0u64);
+    for (i, &v) in vals.iter().enumerate() {
+        let (v, at) = (u64::from(v) & mask, B * i);
+        if at < 64 {
+            lo |= v << at;
+        }
+        if at + B > base {
+            hi |= if at >= base {
+                v << (at - base)
+            } else {
+                v >> (base - at)
+            };
+        }
     }
+    out[B - 8..].copy_from_slice(&hi.to_le_bytes());
+    out[..8].copy_from_slice(&lo.to_le_bytes());
 }
 
 /// Inverse of [`pack_group`] (bytes past `B`, or missing, read as zero).
@@ -217,6 +241,46 @@ mod tests {
             }
         }
         let mut x = 0x0123_4567_89ab_cdef_u64;
+        check::<3>(&mut x);
+        check::<4>(&mut x);
+        check::<5>(&mut x);
+        check::<6>(&mut x);
+        check::<7>(&mut x);
+        check::<8>(&mut x);
+        check::<9>(&mut x);
+        check::<10>(&mut x);
+        check::<11>(&mut x);
+        check::<12>(&mut x);
+        check::<13>(&mut x);
+        check::<14>(&mut x);
+        check::<15>(&mut x);
+        check::<16>(&mut x);
+    }
+
+    /// The 64-bit packing of whole groups equals the generic bit packer
+    /// for every width from 1 to 16 bits, values with bits above the width
+    /// set included (they are masked off).
+    #[test]
+    fn whole_groups_pack_as_the_generic_packer() {
+        fn check<const B: usize>(x: &mut u32) {
+            for _ in 0..200 {
+                let vals: [u32; 8] = core::array::from_fn(|_| {
+                    *x ^= *x << 13;
+                    *x ^= *x >> 17;
+                    *x ^= *x << 5;
+                    *x
+                });
+                let mut got = [0u8; B];
+                pack_group::<B>(vals, &mut got);
+                let masked = vals.map(|v| v & ((1 << B) - 1));
+                let mut want = [0u8; B];
+                assert_eq!(pack_bits(B as u32, &masked, &mut want), 8);
+                assert_eq!(got, want, "B = {B}");
+            }
+        }
+        let mut x = 0x9e37_79b9_u32;
+        check::<1>(&mut x);
+        check::<2>(&mut x);
         check::<3>(&mut x);
         check::<4>(&mut x);
         check::<5>(&mut x);

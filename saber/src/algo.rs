@@ -164,23 +164,31 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
 /// bits; coefficient `k` is the weight of field `2k` minus that of field
 /// `2k + 1`. The weights come without a popcount (which a default x86-64
 /// build does not have): adding the word shifted by `0..h` under a mask of
-/// every field's low bit leaves each field's weight in that field.
+/// every field's low bit leaves each field's weight in that field. As many
+/// whole groups as fit go through one 64-bit word (two for Saber and
+/// FireSaber, one for LightSaber).
 fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
     let h = P::MU / 2;
-    let group = (P::MU / 2) as usize;
+    let group = h as usize;
+    // Groups per word, bytes per word, fields per word.
+    let per_word = 8 / group;
+    let word_len = per_word * group;
+    let fields = 8 * per_word as u32;
     let field = (1u64 << h) - 1;
-    let low_bits = (0..8).fold(0u64, |m, i| m | 1 << (h * i));
+    let low_bits = (0..fields).fold(0u64, |m, i| m | 1 << (h * i));
     let per_poly = group * N / 4;
     for (poly, buf) in s.iter_mut().take(P::L).zip(bytes.chunks_exact(per_poly)) {
-        for (g, chunk) in buf.chunks_exact(group).enumerate() {
+        let coeffs = poly.coeffs.chunks_exact_mut(4 * per_word);
+        for (out, chunk) in coeffs.zip(buf.chunks_exact(word_len)) {
             let mut t = [0u8; 8];
-            t[..group].copy_from_slice(chunk);
+            t[..word_len].copy_from_slice(chunk);
             let mut t = u64::from_le_bytes(t);
             let mut w = (0..h).fold(0u64, |w, j| w + ((t >> j) & low_bits));
-            for k in 0..4 {
-                let x = (w >> (2 * h * k)) & field;
-                let y = (w >> (2 * h * k + h)) & field;
-                poly.coeffs[4 * g + k as usize] = (x as u16).wrapping_sub(y as u16);
+            for (k, c) in out.iter_mut().enumerate() {
+                let at = 2 * h * k as u32;
+                let x = (w >> at) & field;
+                let y = (w >> (at + h)) & field;
+                *c = (x as u16).wrapping_sub(y as u16);
             }
             t.zeroize();
             w.zeroize();

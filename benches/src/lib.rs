@@ -128,6 +128,7 @@ pub mod probes {
         ("saber-keygen", saber_keygen),
         ("saber-encaps", saber_encaps),
         ("saber-decaps", saber_decaps),
+        ("saber-decaps-one-shot", saber_decaps_one_shot),
         ("pqclean-saber-keygen", pqclean_saber_keygen),
         ("pqclean-saber-encaps", pqclean_saber_encaps),
         ("pqclean-saber-decaps", pqclean_saber_decaps),
@@ -360,6 +361,19 @@ pub mod probes {
         Box::new(move || {
             dk.decapsulate_bytes(black_box(&ct))
                 .map_or(0, |k| u64::from(k[0]))
+        })
+    }
+
+    fn saber_decaps_one_shot() -> Op {
+        let dk = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_seed(&[5u8; 96]);
+        let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);
+        let sk = dk.as_bytes().to_vec();
+        Box::new(move || {
+            pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::decapsulate_from_key_bytes(
+                black_box(&sk),
+                &ct,
+            )
+            .map_or(0, |k| u64::from(k[0]))
         })
     }
 

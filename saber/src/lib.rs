@@ -41,7 +41,11 @@
 //! Keys keep their NTT-domain parts once made or imported (A and b in the
 //! encapsulation key, s in the decapsulation key: about 20 KB for
 //! FireSaber, on the heap with `alloc`), so encapsulation and
-//! decapsulation skip GenMatrix.
+//! decapsulation skip GenMatrix. A key used once is best not decoded:
+//! [`DecapsulationKey::decapsulate_from_key_bytes`] decapsulates straight
+//! from the `sk` bytes, with the same checks and result, running
+//! GenMatrix, GenSecret, `H(pk)` and `H(c)` in one pass of the 4-way
+//! Keccak permutation.
 //!
 //! Work bounds: every operation does a fixed amount of work for its
 //! parameter set, on any input (Saber has no rejection sampling).

@@ -7,10 +7,11 @@
 
 use std::hint::black_box;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use pqkit_benches::probes;
 
-/// How many times the operation runs.
+/// How many times the operation runs at least.
 const REPEAT: usize = 300;
 /// Size of the heap block that marks the measured phase.
 const MARKER: usize = 1 << 20;
@@ -27,14 +28,23 @@ fn main() -> ExitCode {
         [op] => match probes::ALL.iter().find(|(n, _)| n == op) {
             Some((_, prepare)) => {
                 // Inputs (keys, messages) are made before the measured phase.
+                let start = Instant::now();
                 let f = prepare();
+                let setup = start.elapsed();
                 // massif samples the stack periodically: repeat the
                 // operation so the samples land everywhere inside it.
+                // massif spreads its snapshots over the whole run, so the
+                // loop also runs at least twice as long as the set-up did
+                // (an FN-DSA-1024 key generation before a verification
+                // loop otherwise took every snapshot).
                 // A 1 MiB heap block marks the measured phase for the script
                 // (massif records heap and stack in the same snapshots).
                 let marker = black_box(vec![1u8; MARKER]);
-                for _ in 0..REPEAT {
+                let looped = Instant::now();
+                let mut runs = 0usize;
+                while runs < REPEAT || looped.elapsed() < 2 * setup {
                     black_box(f());
+                    runs += 1;
                 }
                 drop(black_box(marker));
                 ExitCode::SUCCESS

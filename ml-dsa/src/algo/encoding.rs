@@ -145,18 +145,20 @@ pub(super) fn check_hint<P: ParameterSet>(y: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// HintBitUnpack (FIPS 204 Alg. 21): [`check_hint`], then the bits.
-pub(super) fn decode_hint<P: ParameterSet>(y: &[u8], hint: &mut VecK) -> Result<(), Error> {
-    check_hint::<P>(y)?;
-    let mut index = 0usize;
-    for i in 0..P::K {
-        let end = y[P::OMEGA + i] as usize;
-        while index < end {
-            hint[i].coeffs[y[index] as usize] = 1;
-            index += 1;
-        }
+/// HintBitUnpack (FIPS 204 Alg. 21), one row: the bits of row `i` of a
+/// hint [`check_hint`] accepted, into `row` (every other coefficient
+/// zero). Verification decodes the rows as it uses them, so that the
+/// whole `k x 256` hint is never held.
+pub(super) fn hint_row<P: ParameterSet>(y: &[u8], i: usize, row: &mut Poly) {
+    row.coeffs.fill(0);
+    let start = match i.checked_sub(1) {
+        Some(prev) => y.get(P::OMEGA + prev).map_or(0, |&c| usize::from(c)),
+        None => 0,
+    };
+    let end = y.get(P::OMEGA + i).map_or(0, |&c| usize::from(c));
+    for &j in y.get(start..end).unwrap_or_default() {
+        row.coeffs[usize::from(j)] = 1;
     }
-    Ok(())
 }
 
 pub(super) fn encode_sig<P: ParameterSet>(ctilde: &[u8], z: &VecL, hint: &VecK, sig: &mut [u8]) {

@@ -3,7 +3,7 @@
 
 use super::*;
 
-use super::encoding::decode_hint;
+use super::encoding::{check_hint, hint_row};
 use super::expand::matrix_mul_rows;
 
 /// What verification knows of `tr = H(pk)`.
@@ -46,8 +46,9 @@ pub(crate) fn verify<B: Backend, P: ParameterSet>(
             return Err(Error::ZOutOfRange);
         }
     }
-    let mut hint: VecK = zero_vec();
-    decode_hint::<P>(h_part, &mut hint)?;
+    // The hint's encoding is checked now; its rows are decoded as line 10
+    // uses them.
+    check_hint::<P>(h_part)?;
 
     // Line 8: c = SampleInBall(c~).
     let mut chat = sample_in_ball(ctilde, P::TAU).ok_or(Error::RejectionLimit)?;
@@ -92,7 +93,8 @@ pub(crate) fn verify<B: Backend, P: ParameterSet>(
         b.inv_ntt_tomont_q8380417(&mut w[i]);
         b.caddq_q8380417(&mut w[i]);
         // Line 10: w1' = UseHint(h, w'approx).
-        b.use_hint_q8380417(P::GAMMA2, &w[i], &hint[i], &mut w1);
+        hint_row::<P>(h_part, i, &mut tmp);
+        b.use_hint_q8380417(P::GAMMA2, &w[i], &tmp, &mut w1);
         pack::pack_w1(P::GAMMA2, &w1, &mut w1buf[..w1b]);
         hasher.update(&w1buf[..w1b]);
     }

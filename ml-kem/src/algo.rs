@@ -73,23 +73,16 @@ pub(crate) fn expand_ek<B: Backend, P: ParameterSet>(
     }
     let mut rho = [0u8; 32];
     rho.copy_from_slice(&ek[384 * k..384 * k + 32]);
-    let rider = Rider {
-        input: &[ek],
-        feed: None,
-        rate: SHA3_256_RATE,
-        pad: SHA3_PAD,
-        out: hash,
-    };
-    gen_matrix::<B, P>(b, &rho, true, &mut out.at, Some(rider), |_, _, _| {});
+    gen_matrix::<B, P>(
+        b,
+        &rho,
+        true,
+        &mut out.at,
+        Some(Rider::sha3_256(&[ek], hash)),
+        |_, _, _| {},
+    );
     ok
 }
-
-/// SHA3-256 (`H`) rate in bytes and the SHA-3 domain padding byte, for
-/// computing `H(ek)` in a lane of the matrix generation.
-const SHA3_256_RATE: usize = 136;
-const SHA3_PAD: u8 = 0x06;
-/// SHAKE's domain padding byte (for `J` beside the encryption noise).
-const SHAKE_PAD: u8 = 0x1f;
 
 /// G = SHA3-512, split in two 32-byte halves.
 use pqkit_common::keccak::sha3_512 as g;
@@ -276,11 +269,8 @@ fn kpke_keygen<B: Backend, P: ParameterSet>(
     let mut t = Poly::default();
     let t_parts = &mut parts.t;
     let rider = Rider {
-        input: &[],
         feed: Some(Feed::new(ek)),
-        rate: SHA3_256_RATE,
-        pad: SHA3_PAD,
-        out: ek_hash,
+        ..Rider::sha3_256(&[], ek_hash)
     };
     gen_matrix::<B, P>(
         b,
@@ -515,13 +505,8 @@ pub(crate) fn decaps<B: Backend, P: ParameterSet>(
     // Line 8: c' = K-PKE.Encrypt(ek_pke, m', r'), with line 7's
     // K-bar = J(z || c) computed beside its noise.
     let mut kbar = Zeroizing::new([0u8; 32]);
-    let j = Rider {
-        feed: None,
-        input: &[z, ct],
-        rate: SHAKE256_RATE,
-        pad: SHAKE_PAD,
-        out: &mut kbar[..],
-    };
+    let j_input = [z, ct];
+    let j = Rider::shake256(&j_input, &mut kbar[..]);
     let mut sink = CtSink::Compare { ct, diff: 0 };
     kpke_encrypt::<B, P>(b, ek, &m, &r, &mut sink, Some(j));
     // Lines 9-11: K' if c == c', else K-bar, selected in constant time.

@@ -6,8 +6,7 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{
-    ExtendableOutput, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Update, XofReader,
-    stream_x4_riders,
+    ExtendableOutput, Rider, SHAKE128_RATE, Shake128, Update, XofReader, stream_x4_riders,
 };
 use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
 use pqkit_common::wipe::WipedBytes;
@@ -196,18 +195,6 @@ fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
     }
 }
 
-/// GenSecret from `seed` (with an optional rider hash in another lane).
-fn gen_secret<B: Backend, P: ParameterSet>(
-    b: B,
-    seed: &[u8; 32],
-    s: &mut [Poly; L_MAX],
-    rider: Option<Rider<'_>>,
-) {
-    let mut buf = WipedBytes([0u8; SECRET_BUF]);
-    squeeze::<B, P, 1>(b, None, Some((seed, &mut buf)), [rider]);
-    secret_from::<P>(&buf[..secret_bytes::<P>()], s);
-}
-
 /// A public key's parts in the NTT domain, computed once when the key is
 /// made or imported: the matrix A (row-major, `l * l` entries) and the
 /// vector b (as the inner product reads it, modulo p).
@@ -236,14 +223,8 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
 ) {
     let mut seed_a = [0u8; 32];
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
-    let rider = Rider {
-        input: &[pk],
-        feed: None,
-        rate: SHAKE256_RATE,
-        pad: 0x06,
-        out: hash,
-    };
-    squeeze::<B, P, 1>(b, Some((&seed_a, &mut parts.a_hat)), None, [Some(rider)]);
+    let matrix = Some((&seed_a, &mut parts.a_hat));
+    squeeze::<B, P, 1>(b, matrix, None, [Some(Rider::sha3_256(&[pk], hash))]);
     b_hat_from_pk::<B, P>(b, pk, parts);
 }
 
@@ -370,7 +351,7 @@ pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
 }
 
 /// GenSecret from `seed` (with `rider` alongside), transformed into `out`.
-/// Not inlined: the plain secret lives in this frame only, not in the
+/// Not inlined: the secret stream lives in this frame only, not in the
 /// caller's for the rest of the encryption.
 #[inline(never)]
 fn secret_hat_from_seed<B: Backend, P: ParameterSet>(
@@ -379,8 +360,17 @@ fn secret_hat_from_seed<B: Backend, P: ParameterSet>(
     rider: Option<Rider<'_>>,
     out: &mut SecretHat,
 ) {
+    let mut buf = WipedBytes([0u8; SECRET_BUF]);
+    squeeze::<B, P, 1>(b, None, Some((seed, &mut buf)), [rider]);
+    secret_hat_from_stream::<B, P>(b, &buf[..], out);
+}
+
+/// GenSecret's polynomials from its squeezed stream, transformed into
+/// `out`. Not inlined: the plain secret lives in this frame only.
+#[inline(never)]
+fn secret_hat_from_stream<B: Backend, P: ParameterSet>(b: B, stream: &[u8], out: &mut SecretHat) {
     let mut s = Secret::new(P::L);
-    gen_secret::<B, P>(b, seed, &mut s, rider);
+    secret_from::<P>(&stream[..secret_bytes::<P>()], &mut s);
     out.set(b, &s[..P::L]);
 }
 
@@ -519,14 +509,14 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     r.copy_from_slice(&kr[32..]);
     // H(c) of the received ciphertext rides along GenSecret.
     let mut hc = [0u8; 32];
-    let rider = Rider {
-        input: &[ct],
-        feed: None,
-        rate: SHAKE256_RATE,
-        pad: 0x06,
-        out: &mut hc,
-    };
-    pke_enc::<B, P>(b, &m, &r, parts, ct_buf, Some(rider));
+    pke_enc::<B, P>(
+        b,
+        &m,
+        &r,
+        parts,
+        ct_buf,
+        Some(Rider::sha3_256(&[ct], &mut hc)),
+    );
     decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
 }
 
@@ -584,20 +574,14 @@ pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..]);
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     let (mut hpk_now, mut hc) = ([0u8; 32], [0u8; 32]);
-    let hash = |input, out| {
-        Some(Rider {
-            input,
-            feed: None,
-            rate: SHAKE256_RATE,
-            pad: 0x06,
-            out,
-        })
-    };
     squeeze::<B, P, 2>(
         b,
         Some((&seed_a, &mut parts.a_hat)),
         Some((&r, &mut secret)),
-        [hash(&[pk], &mut hpk_now), hash(&[ct], &mut hc)],
+        [
+            Some(Rider::sha3_256(&[pk], &mut hpk_now)),
+            Some(Rider::sha3_256(&[ct], &mut hc)),
+        ],
     );
     // Public data (is the key well formed); the secrets so far are wiped
     // as they drop.
@@ -606,11 +590,7 @@ pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
     }
     b_hat_from_pk::<B, P>(b, pk, parts);
     let mut sp_hat = SecretHat::default();
-    {
-        let mut sp = Secret::new(P::L);
-        secret_from::<P>(&secret[..secret_bytes::<P>()], &mut sp);
-        sp_hat.set(b, &sp[..P::L]);
-    }
+    secret_hat_from_stream::<B, P>(b, &secret[..], &mut sp_hat);
     pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);
     Ok(decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc))
 }

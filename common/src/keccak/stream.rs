@@ -40,6 +40,47 @@ pub struct Rider<'a> {
     pub out: &'a mut [u8],
 }
 
+impl<'a> Rider<'a> {
+    /// SHA3-256 (FIPS 202 `H`) of the concatenation of `input`, into
+    /// `out` (32 bytes); a [`Feed`] can be added with struct-update syntax
+    /// (`Rider { feed: Some(feed), ..Rider::sha3_256(&[], out) }`). See
+    /// [`stream_x4_riders`] for an example.
+    #[inline]
+    pub fn sha3_256(input: &'a [&'a [u8]], out: &'a mut [u8]) -> Self {
+        Rider {
+            input,
+            feed: None,
+            rate: super::SHAKE256_RATE,
+            pad: 0x06,
+            out,
+        }
+    }
+
+    /// SHAKE256 of the concatenation of `input`: its first `out.len()`
+    /// bytes (at most the rate, 136).
+    ///
+    /// ```
+    /// use pqkit_common::{Portable, keccak::{stream_x4, Rider, Shake256}};
+    /// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+    ///
+    /// let mut out = [0u8; 100];
+    /// stream_x4::<_, 168, 1>(Portable, 0, |_| [0], |_, _, _, _, _| true,
+    ///     Some(Rider::shake256(&[b"ab", b"c"], &mut out)));
+    /// let mut want = [0u8; 100];
+    /// let mut h = Shake256::default();
+    /// h.update(b"abc");
+    /// h.finalize_xof().read(&mut want);
+    /// assert_eq!(out, want);
+    /// ```
+    #[inline]
+    pub fn shake256(input: &'a [&'a [u8]], out: &'a mut [u8]) -> Self {
+        Rider {
+            pad: 0x1f,
+            ..Self::sha3_256(input, out)
+        }
+    }
+}
+
 /// The part of a [`Rider`]'s message that [`stream_x4`]'s consumer writes
 /// as the entries come out (a key's encoding whose rows depend on the
 /// matrix rows being sampled): the consumer writes the next bytes into
@@ -217,8 +258,8 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
 ///         i == 2
 ///     },
 ///     [
-///         Some(Rider { input: &[&m1], feed: None, rate: 136, pad: 0x06, out: &mut d1 }),
-///         Some(Rider { input: &[&m2], feed: None, rate: 136, pad: 0x06, out: &mut d2 }),
+///         Some(Rider::sha3_256(&[&m1], &mut d1)),
+///         Some(Rider::sha3_256(&[&m2], &mut d2)),
 ///     ],
 /// );
 /// for (e, g) in got.iter().enumerate() {

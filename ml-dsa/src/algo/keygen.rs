@@ -85,12 +85,10 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
     let rho = out.rho;
     pk[..32].copy_from_slice(&rho);
     let (t0hat, s2hat) = (&mut out.t0hat, &out.s2hat);
+    let tr_input: [&[u8]; 1] = [&rho];
     let rider = Rider {
-        input: &[&rho],
         feed: Some(Feed::new(&mut pk[32..])),
-        rate: SHAKE256_RATE,
-        pad: 0x1f,
-        out: &mut out.tr,
+        ..Rider::shake256(&tr_input, &mut out.tr)
     };
     matrix_mul_rows::<B, P, E>(b, &rho, &out.s1hat, &mut t, Some(rider), |i, ti, feed| {
         b.reduce32_q8380417(ti);

@@ -68,13 +68,9 @@ pub(crate) fn verify<B: Backend, P: ParameterSet>(
         TrIn::Unneeded => None,
     };
     // One call site for both cases, with or without the rider.
-    let rider = hash.as_ref().map(|pk_bytes| Rider {
-        input: core::slice::from_ref(pk_bytes),
-        feed: None,
-        rate: SHAKE256_RATE,
-        pad: 0x1f,
-        out: &mut tr_bytes,
-    });
+    let rider = hash
+        .as_ref()
+        .map(|pk_bytes| Rider::shake256(core::slice::from_ref(pk_bytes), &mut tr_bytes));
     matrix_mul_rows::<B, P, Error>(b, &pk.rho, &z, &mut w, rider, |_, _, _| {})?;
     if hash.is_some() {
         *fresh = Some(tr_bytes);

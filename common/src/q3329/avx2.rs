@@ -174,10 +174,17 @@ fn rej_block(out: &mut [i16; CANDIDATES], buf: &[u8; 168]) -> usize {
         0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11, //
         4, 5, 5, 6, 7, 8, 8, 9, 10, 11, 11, 12, 13, 14, 14, 15,
     );
-    let mut n = 0usize;
+    let mut kept = [_mm_setzero_si128(); 14];
+    let mut counts = [0usize; 14];
     // Seven 24-byte steps; the last one loads the final 32 bytes (136..168)
     // so that no load leaves `buf`, and starts 8 bytes into them.
-    for step in 0..7 {
+    for (step, (kept, counts)) in kept
+        .as_chunks_mut::<2>()
+        .0
+        .iter_mut()
+        .zip(counts.as_chunks_mut::<2>().0.iter_mut())
+        .enumerate()
+    {
         let at = (24 * step).min(136);
         let Some(chunk) = buf
             .get(at..at + 32)
@@ -206,24 +213,36 @@ fn rej_block(out: &mut [i16; CANDIDATES], buf: &[u8; 168]) -> usize {
             (_mm256_castsi256_si128(vals), masks & 0xff),
             (_mm256_extracti128_si256::<1>(vals), (masks >> 16) & 0xff),
         ];
-        for (h, mask) in halves {
+        for ((h, mask), (kept, count)) in halves
+            .into_iter()
+            .zip(kept.iter_mut().zip(counts.iter_mut()))
+        {
             let m = mask as usize;
-            let (Some(row), Some(&c), Some(dst)) = (
-                COMPACT16.get(m),
-                v16::POPCOUNT8.get(m),
-                out.get_mut(n..n + 8)
-                    .and_then(|s| <&mut [i16; 8]>::try_from(s).ok()),
-            ) else {
+            let (Some(row), Some(&c)) = (COMPACT16.get(m), v16::POPCOUNT8.get(m)) else {
                 break;
             };
-            // SAFETY: the table row is 16 readable bytes; `dst` is 16
-            // writable bytes; loadu/storeu have no alignment need.
-            unsafe {
-                let idx = _mm_loadu_si128(row.as_ptr().cast());
-                _mm_storeu_si128(dst.as_mut_ptr().cast(), _mm_shuffle_epi8(h, idx));
-            }
-            n += c as usize;
+            // SAFETY: the table row is 16 readable bytes; loadu has no
+            // alignment need.
+            let idx = unsafe { _mm_loadu_si128(row.as_ptr().cast()) };
+            *kept = _mm_shuffle_epi8(h, idx);
+            *count = usize::from(c);
         }
+    }
+    // The stores after all the loads (see the q = 8380417 `rej_block`: a
+    // store's address waits on the counts before it, and a later load may
+    // be held until it is known; 16 polynomials of three blocks took 3.67
+    // µs on a Zen 3 with the stores interleaved, 1.08 µs this way).
+    let mut n = 0usize;
+    for (&h, &c) in kept.iter().zip(counts.iter()) {
+        let Some(dst) = out
+            .get_mut(n..n + 8)
+            .and_then(|s| <&mut [i16; 8]>::try_from(s).ok())
+        else {
+            break;
+        };
+        // SAFETY: `dst` is 16 writable bytes; storeu has no alignment need.
+        unsafe { _mm_storeu_si128(dst.as_mut_ptr().cast(), h) };
+        n += c;
     }
     n
 }

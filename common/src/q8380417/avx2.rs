@@ -650,6 +650,13 @@ const CANDIDATES: usize = 56;
 /// compared with q, compacted with a lane permutation and stored whole,
 /// counted from a table); returns how many. Every store starts at most at
 /// 48, so it stays inside `out`.
+///
+/// All seven steps are computed before the first store. A store's address
+/// depends on the counts before it, and a CPU may hold a later load (the
+/// next step's bytes, its table entries) until an older store's address
+/// is known: interleaved, the steps ran one after another (about 10
+/// cycles each on a Zen 3, where 16 polynomials of five blocks took 2.9
+/// µs; 1.16 µs this way).
 #[inline]
 #[target_feature(enable = "avx2")]
 fn rej_block(out: &mut [i32; CANDIDATES], buf: &[u8; 168]) -> usize {
@@ -659,10 +666,11 @@ fn rej_block(out: &mut [i32; CANDIDATES], buf: &[u8; 168]) -> usize {
         0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1, //
         4, 5, 6, -1, 7, 8, 9, -1, 10, 11, 12, -1, 13, 14, 15, -1,
     );
-    let mut n = 0usize;
+    let mut kept = [_mm256_setzero_si256(); 7];
+    let mut counts = [0usize; 7];
     // Seven 24-byte steps; the last one loads the final 32 bytes (136..168)
     // so that no load leaves `buf`, and starts 8 bytes into them.
-    for step in 0..7 {
+    for (step, (kept, count)) in kept.iter_mut().zip(counts.iter_mut()).enumerate() {
         let at = (24 * step).min(136);
         let Some(chunk) = buf
             .get(at..at + 32)
@@ -680,17 +688,23 @@ fn rej_block(out: &mut [i32; CANDIDATES], buf: &[u8; 168]) -> usize {
         let v = _mm256_and_si256(_mm256_shuffle_epi8(v, shuf), mask23);
         let good = _mm256_cmpgt_epi32(q, v);
         let bits = _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize & 0xff;
-        let (Some(&perm), Some(&c), Some(dst)) = (
-            COMPACT.get(bits),
-            POPCOUNT8.get(bits),
-            out.get_mut(n..n + 8)
-                .and_then(|s| <&mut [i32; 8]>::try_from(s).ok()),
-        ) else {
+        let (Some(&perm), Some(&c)) = (COMPACT.get(bits), POPCOUNT8.get(bits)) else {
             break;
         };
         let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(perm as i64));
-        store(dst, _mm256_permutevar8x32_epi32(v, idx));
-        n += c as usize;
+        *kept = _mm256_permutevar8x32_epi32(v, idx);
+        *count = usize::from(c);
+    }
+    let mut n = 0usize;
+    for (&v, &c) in kept.iter().zip(counts.iter()) {
+        let Some(dst) = out
+            .get_mut(n..n + 8)
+            .and_then(|s| <&mut [i32; 8]>::try_from(s).ok())
+        else {
+            break;
+        };
+        store(dst, v);
+        n += c;
     }
     n
 }
@@ -715,31 +729,48 @@ pub(super) fn rej_eta(eta: Eta, a: &mut Poly, mut filled: usize, buf: &[u8; 136]
     };
     let bound = _mm256_set1_epi32(bound);
     let e = _mm256_set1_epi32(e);
-    for word in buf.as_chunks::<4>().0 {
+    // Eight words at a time, their stores after all their loads (see
+    // `rej_block`).
+    for group in buf.as_chunks::<4>().0.chunks(8) {
         if filled >= N {
             break;
         }
-        // Eight nibbles, low nibble of each byte first.
-        let w = _mm256_set1_epi32(i32::from_le_bytes(*word));
-        let t = _mm256_and_si256(_mm256_srlv_epi32(w, shifts), nib);
-        let good = _mm256_cmpgt_epi32(bound, t);
-        let r = match eta {
-            // t mod 5 = t - ((205 t) >> 10) * 5
-            Eta::Two => {
-                let q5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
-                _mm256_sub_epi32(t, _mm256_mullo_epi32(q5, _mm256_set1_epi32(5)))
+        let mut kept = [_mm256_setzero_si256(); 8];
+        let mut counts = [0usize; 8];
+        for ((word, kept), count) in group.iter().zip(kept.iter_mut()).zip(counts.iter_mut()) {
+            // Eight nibbles, low nibble of each byte first.
+            let w = _mm256_set1_epi32(i32::from_le_bytes(*word));
+            let t = _mm256_and_si256(_mm256_srlv_epi32(w, shifts), nib);
+            let good = _mm256_cmpgt_epi32(bound, t);
+            let r = match eta {
+                // t mod 5 = t - ((205 t) >> 10) * 5
+                Eta::Two => {
+                    let q5 = _mm256_srli_epi32::<10>(_mm256_mullo_epi32(t, _mm256_set1_epi32(205)));
+                    _mm256_sub_epi32(t, _mm256_mullo_epi32(q5, _mm256_set1_epi32(5)))
+                }
+                Eta::Four => t,
+            };
+            let v = _mm256_sub_epi32(e, r);
+            // The acceptance pattern only concerns rejected values, which
+            // are independent of the accepted ones: public (as in portable).
+            let bits = crate::ct::declassify(
+                _mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize
+            );
+            let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
+            *kept = _mm256_permutevar8x32_epi32(v, idx);
+            *count = usize::from(POPCOUNT8[bits & 0xff]);
+        }
+        for (&v, &c) in kept.iter().zip(counts.iter()).take(group.len()) {
+            if filled >= N {
+                break;
             }
-            Eta::Four => t,
-        };
-        let v = _mm256_sub_epi32(e, r);
-        // The acceptance pattern only concerns rejected values, which are
-        // independent of the accepted ones: public (as in portable).
-        let bits =
-            crate::ct::declassify(_mm256_movemask_ps(_mm256_castsi256_ps(good)) as u32 as usize);
-        let idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(COMPACT[bits & 0xff] as i64));
-        let n = usize::from(POPCOUNT8[bits & 0xff]).min(N - filled);
-        append(a, filled, n, _mm256_permutevar8x32_epi32(v, idx));
-        filled += n;
+            let n = c.min(N - filled);
+            append(a, filled, n, v);
+            filled += n;
+        }
+        // The kept values are secret coefficients (as `append`'s copy).
+        kept.fill(_mm256_setzero_si256());
+        core::hint::black_box(&mut kept);
     }
     filled
 }

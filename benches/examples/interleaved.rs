@@ -1,0 +1,393 @@
+//! Interleaved comparison for noisy machines: for each row, pqkit and the
+//! peers run in turn, one batch of about 3 ms each per round, and the row
+//! reports each one's fastest and median batch (µs per operation) and the
+//! ratio of pqkit's fastest to the best peer's fastest.
+//!
+//! Criterion measures one function after another and reports a mean, so a
+//! burst of load from elsewhere on a shared machine lands on whichever
+//! function runs then. Here every round measures every implementation
+//! within a few milliseconds, and the minimum over rounds is the run least
+//! disturbed. It complements the criterion benches; it does not replace
+//! them.
+//!
+//! ```text
+//! cargo run --profile downstream -p pqkit-benches --example interleaved -- [FILTER] [ROUNDS]
+//! ```
+//!
+//! FILTER is a `|`-separated list of substrings of row names (all rows if
+//! empty); ROUNDS defaults to 40. The rows are those of issue 18 where the
+//! peers have a matching API: ML-KEM keygen, encapsulation from `ek` bytes
+//! and decapsulation from expanded `dk` bytes (64 distinct ciphertexts)
+//! against aws-lc-rs; ML-DSA keygen against libcrux and aws-lc-rs, signing
+//! from expanded key bytes against libcrux and verification from public
+//! key bytes (64 distinct signatures) against aws-lc-rs; Saber keygen,
+//! import then decapsulation and the one-shot decapsulation from `sk`
+//! bytes (16 ciphertexts) against PQClean's AVX2 code.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+/// One implementation of a row: its name and one operation.
+type Imp = (&'static str, Box<dyn FnMut()>);
+
+/// A row: its name and the implementations, pqkit's (one or more) first.
+struct Row {
+    name: String,
+    ours: usize,
+    imps: Vec<Imp>,
+}
+
+const SEED: [u8; 64] = [0x42; 64];
+const M: [u8; 32] = [0x17; 32];
+
+/// Boxes one operation, dropping its result through `black_box`.
+fn op<T>(mut f: impl FnMut() -> T + 'static) -> Box<dyn FnMut()> {
+    Box::new(move || {
+        black_box(f());
+    })
+}
+
+macro_rules! ml_kem {
+    ($rows:ident, $name:literal, $ours:ty, $aws:ident) => {{
+        use aws_lc_rs::kem::{DecapsulationKey as AwsDk, EncapsulationKey as AwsEk, $aws as AWS};
+        use pqkit_ml_kem::{DecapsulationKey, EncapsulationKey, ExpandedDecapsulationKey, hazmat};
+        $rows.push(Row {
+            name: format!("{}/keygen", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(|| DecapsulationKey::<$ours>::from_seed(black_box(SEED.into()))),
+                ),
+                ("aws-lc-rs", op(|| AwsDk::generate(&AWS).unwrap())),
+            ],
+        });
+        let dk = DecapsulationKey::<$ours>::from_seed(SEED.into());
+        let ek = dk.encapsulation_key().clone();
+        let aws_dk = AwsDk::generate(&AWS).unwrap();
+        let aws_ek = aws_dk.encapsulation_key().unwrap();
+        let ek_bytes = ek.as_bytes().to_vec();
+        let aws_ek_bytes = aws_ek.key_bytes().unwrap().as_ref().to_vec();
+        $rows.push(Row {
+            name: format!("{}/encaps-from-bytes", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        let ek =
+                            EncapsulationKey::<$ours>::from_bytes(black_box(&ek_bytes)).unwrap();
+                        hazmat::encaps_internal(&ek, &M)
+                    }),
+                ),
+                (
+                    "aws-lc-rs",
+                    op(move || {
+                        AwsEk::new(&AWS, black_box(&aws_ek_bytes))
+                            .unwrap()
+                            .encapsulate()
+                            .unwrap()
+                    }),
+                ),
+            ],
+        });
+        let cts: Vec<_> = (0..64u8)
+            .map(|i| hazmat::encaps_internal(&ek, &[i; 32]).0)
+            .collect();
+        let aws_cts: Vec<_> = (0..64)
+            .map(|_| aws_ek.encapsulate().unwrap().0.as_ref().to_vec())
+            .collect();
+        let dk_bytes = dk.expanded_bytes().to_vec();
+        let aws_dk_bytes = aws_dk.key_bytes().unwrap().as_ref().to_vec();
+        let (mut i, mut j) = (0, 0);
+        $rows.push(Row {
+            name: format!("{}/decaps-64-from-bytes", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        i = (i + 1) % 64;
+                        ExpandedDecapsulationKey::<$ours>::from_expanded(black_box(&dk_bytes))
+                            .unwrap()
+                            .decapsulate_bytes(&cts[i])
+                            .unwrap()
+                    }),
+                ),
+                (
+                    "aws-lc-rs",
+                    op(move || {
+                        j = (j + 1) % 64;
+                        AwsDk::new(&AWS, black_box(&aws_dk_bytes))
+                            .unwrap()
+                            .decapsulate(aws_cts[j].as_slice().into())
+                            .unwrap()
+                    }),
+                ),
+            ],
+        });
+    }};
+}
+
+macro_rules! ml_dsa {
+    ($rows:ident, $name:literal, $ours:ty, $lc:ident, $aws:ident, $aws_vk:ident) => {{
+        use aws_lc_rs::signature::{ParsedPublicKey, PqdsaKeyPair, $aws as AWS, $aws_vk as AWS_VK};
+        use libcrux_ml_dsa::$lc as lc;
+        use pqkit_ml_dsa::{SigningKey, VerifyingKey, hazmat};
+        let seed = [0x42u8; 32];
+        $rows.push(Row {
+            name: format!("{}/keygen", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || SigningKey::<$ours>::from_seed(black_box(&seed.into()))),
+                ),
+                (
+                    "libcrux",
+                    op(move || lc::generate_key_pair(black_box(seed))),
+                ),
+                (
+                    "aws-lc-rs",
+                    op(move || PqdsaKeyPair::from_seed(&AWS, black_box(&seed)).unwrap()),
+                ),
+            ],
+        });
+        let ours = SigningKey::<$ours>::from_seed(&seed.into());
+        let sk_bytes = ours.expanded_bytes().as_ref().to_vec();
+        let kp = lc::generate_key_pair(seed);
+        let lc_sk = kp.signing_key.as_ref().to_vec();
+        const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
+        $rows.push(Row {
+            name: format!("{}/sign-from-bytes", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        hazmat::sign_expanded::<$ours>(
+                            black_box(&sk_bytes),
+                            &[MSG],
+                            b"",
+                            &[0u8; 32],
+                        )
+                        .unwrap()
+                    }),
+                ),
+                (
+                    "libcrux",
+                    op(move || {
+                        let sk = libcrux_ml_dsa::MLDSASigningKey::new(
+                            black_box(lc_sk.as_slice()).try_into().unwrap(),
+                        );
+                        lc::sign(&sk, MSG, b"", [0u8; 32]).unwrap()
+                    }),
+                ),
+            ],
+        });
+        let pk_bytes = ours.verifying_key().as_bytes().to_vec();
+        let pk_bytes2 = pk_bytes.clone();
+        let msgs: Vec<[u8; 32]> = (0..64u8).map(|i| [i; 32]).collect();
+        let sigs: Vec<_> = msgs
+            .iter()
+            .map(|m| ours.sign_deterministic(m, b"").unwrap())
+            .collect();
+        let (msgs2, sigs2) = (msgs.clone(), sigs.clone());
+        let (mut i, mut j) = (0, 0);
+        $rows.push(Row {
+            name: format!("{}/verify-64-from-bytes", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        i = (i + 1) % 64;
+                        VerifyingKey::<$ours>::from_bytes(black_box(&pk_bytes))
+                            .unwrap()
+                            .verify_multipart_with_context(&[&msgs[i]], b"", sigs[i].as_bytes())
+                            .unwrap()
+                    }),
+                ),
+                (
+                    "aws-lc-rs",
+                    op(move || {
+                        j = (j + 1) % 64;
+                        ParsedPublicKey::new(&AWS_VK, black_box(&pk_bytes2))
+                            .unwrap()
+                            .verify_sig(&msgs2[j], sigs2[j].as_bytes())
+                            .unwrap()
+                    }),
+                ),
+            ],
+        });
+    }};
+}
+
+macro_rules! saber {
+    ($rows:ident, $name:literal, $ours:ty, $pq:ident) => {{
+        use pqcrypto_saber::$pq as pq;
+        use pqcrypto_traits::kem::{Ciphertext as _, SecretKey as _};
+        use pqkit_saber::{DecapsulationKey, Generate};
+        $rows.push(Row {
+            name: format!("{}/keygen", $name),
+            ours: 1,
+            imps: vec![
+                ("pqkit", op(DecapsulationKey::<$ours>::generate)),
+                ("pqclean", op(pq::keypair)),
+            ],
+        });
+        let dk = DecapsulationKey::<$ours>::generate();
+        let ek = dk.encapsulation_key().clone();
+        let (pk, sk) = pq::keypair();
+        let cts: Vec<_> = (0..16)
+            .map(|_| {
+                ek.try_encapsulate_with_rng(&mut getrandom::SysRng)
+                    .unwrap()
+                    .0
+            })
+            .collect();
+        let pq_cts: Vec<_> = (0..16)
+            .map(|_| pq::encapsulate(&pk).1.as_bytes().to_vec())
+            .collect();
+        let sk_bytes = dk.as_bytes().to_vec();
+        let pq_sk_bytes = sk.as_bytes().to_vec();
+        let (cts2, sk_bytes2) = (cts.clone(), sk_bytes.clone());
+        let (mut a, mut b, mut c) = (0, 0, 0);
+        $rows.push(Row {
+            name: format!("{}/decaps-from-bytes", $name),
+            ours: 2,
+            imps: vec![
+                (
+                    "pqkit (import, decapsulate)",
+                    op(move || {
+                        a = (a + 1) % 16;
+                        DecapsulationKey::<$ours>::from_bytes(black_box(&sk_bytes))
+                            .unwrap()
+                            .decapsulate_bytes(&cts[a])
+                            .unwrap()
+                    }),
+                ),
+                (
+                    "pqkit (one-shot)",
+                    op(move || {
+                        b = (b + 1) % 16;
+                        DecapsulationKey::<$ours>::decapsulate_from_key_bytes(
+                            black_box(&sk_bytes2),
+                            &cts2[b],
+                        )
+                        .unwrap()
+                    }),
+                ),
+                (
+                    "pqclean",
+                    op(move || {
+                        c = (c + 1) % 16;
+                        let sk = pq::SecretKey::from_bytes(black_box(&pq_sk_bytes)).unwrap();
+                        pq::decapsulate(&pq::Ciphertext::from_bytes(&pq_cts[c]).unwrap(), &sk)
+                    }),
+                ),
+            ],
+        });
+    }};
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter = args.first().cloned().unwrap_or_default();
+    let rounds: usize = args
+        .get(1)
+        .map_or(40, |s| s.parse().expect("ROUNDS is a number"))
+        .max(1);
+    let wanted: Vec<&str> = filter.split('|').filter(|s| !s.is_empty()).collect();
+    let mut rows: Vec<Row> = Vec::new();
+    ml_kem!(rows, "ML-KEM-512", pqkit_ml_kem::MlKem512, ML_KEM_512);
+    ml_kem!(rows, "ML-KEM-768", pqkit_ml_kem::MlKem768, ML_KEM_768);
+    ml_kem!(rows, "ML-KEM-1024", pqkit_ml_kem::MlKem1024, ML_KEM_1024);
+    ml_dsa!(
+        rows,
+        "ML-DSA-44",
+        pqkit_ml_dsa::MlDsa44,
+        ml_dsa_44,
+        ML_DSA_44_SIGNING,
+        ML_DSA_44
+    );
+    ml_dsa!(
+        rows,
+        "ML-DSA-65",
+        pqkit_ml_dsa::MlDsa65,
+        ml_dsa_65,
+        ML_DSA_65_SIGNING,
+        ML_DSA_65
+    );
+    ml_dsa!(
+        rows,
+        "ML-DSA-87",
+        pqkit_ml_dsa::MlDsa87,
+        ml_dsa_87,
+        ML_DSA_87_SIGNING,
+        ML_DSA_87
+    );
+    saber!(rows, "LightSaber", pqkit_saber::LightSaber, lightsaber);
+    saber!(rows, "Saber", pqkit_saber::Saber, saber);
+    saber!(rows, "FireSaber", pqkit_saber::FireSaber, firesaber);
+    println!(
+        "{}",
+        std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|c| {
+                c.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .map(str::to_owned)
+            })
+            .unwrap_or_default()
+    );
+    for mut row in rows {
+        if !wanted.is_empty() && !wanted.iter().any(|w| row.name.contains(w)) {
+            continue;
+        }
+        // Batch sizes: about 3 ms of each implementation.
+        let sizes: Vec<u32> = row
+            .imps
+            .iter_mut()
+            .map(|(_, f)| {
+                let start = Instant::now();
+                let mut n = 0u32;
+                while start.elapsed().as_micros() < 3000 {
+                    f();
+                    n += 1;
+                }
+                n.max(5)
+            })
+            .collect();
+        let mut samples = vec![Vec::with_capacity(rounds); row.imps.len()];
+        for _ in 0..rounds {
+            for ((_, f), (&n, s)) in row
+                .imps
+                .iter_mut()
+                .zip(sizes.iter().zip(samples.iter_mut()))
+            {
+                let start = Instant::now();
+                for _ in 0..n {
+                    f();
+                }
+                s.push(start.elapsed().as_secs_f64() * 1e6 / f64::from(n));
+            }
+        }
+        println!("{}", row.name);
+        let mut fastest = Vec::new();
+        for ((label, _), s) in row.imps.iter().zip(samples.iter_mut()) {
+            s.sort_by(f64::total_cmp);
+            let (min, median) = (s.first().copied().unwrap_or(0.0), s[s.len() / 2]);
+            fastest.push(min);
+            println!("  {label:<28} min {min:>8.2}  median {median:>8.2}");
+        }
+        let best_peer = fastest[row.ours..]
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        for ((label, _), min) in row.imps.iter().zip(fastest.iter()).take(row.ours) {
+            println!("  {label:<28} vs best peer {:.2}", min / best_peer);
+        }
+    }
+}

@@ -212,7 +212,8 @@ pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
 ///
 /// The two widths go four (18 bits) or two (20 bits) coefficients per
 /// 64-bit word, as [`unpack_z`] reads them; the generic packer moved one
-/// byte at a time and took 9% of signing from key bytes (ML-DSA-65).
+/// byte at a time and took about 7% of ML-DSA-65 signing from key bytes
+/// on a Zen 3.
 pub fn pack_z(gamma1_bits: u32, a: &Poly, out: &mut [u8]) {
     let g = 1i32 << gamma1_bits;
     let bits = gamma1_bits + 1;
@@ -227,11 +228,9 @@ pub fn pack_z(gamma1_bits: u32, a: &Poly, out: &mut [u8]) {
                 .iter()
                 .zip(out.as_chunks_mut::<9>().0)
             {
-                let (c3, lo) = (
-                    code(cs[3]),
-                    code(cs[0]) | code(cs[1]) << 18 | code(cs[2]) << 36,
-                );
-                o[..8].copy_from_slice(&(lo | c3 << 54).to_le_bytes());
+                let c3 = code(cs[3]);
+                let lo = code(cs[0]) | code(cs[1]) << 18 | code(cs[2]) << 36 | c3 << 54;
+                o[..8].copy_from_slice(&lo.to_le_bytes());
                 o[8] = (c3 >> 10) as u8;
             }
         }

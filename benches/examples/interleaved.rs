@@ -18,7 +18,8 @@
 //! empty); ROUNDS defaults to 40. The rows are those of issue 18 where the
 //! peers have a matching API: ML-KEM keygen, encapsulation from `ek` bytes
 //! and decapsulation from expanded `dk` bytes (64 distinct ciphertexts)
-//! against aws-lc-rs; ML-DSA keygen against libcrux and aws-lc-rs, signing
+//! against aws-lc-rs; ML-DSA keygen to a signing key against libcrux and
+//! aws-lc-rs and to the encodings only against libcrux, signing
 //! from expanded key bytes against libcrux and verification from public
 //! key bytes (64 distinct signatures) against aws-lc-rs; Saber keygen,
 //! import then decapsulation and the one-shot decapsulation from `sk`
@@ -151,6 +152,21 @@ macro_rules! ml_dsa {
                 (
                     "aws-lc-rs",
                     op(move || PqdsaKeyPair::from_seed(&AWS, black_box(&seed)).unwrap()),
+                ),
+            ],
+        });
+        // The encodings only, as libcrux's key generation returns them.
+        $rows.push(Row {
+            name: format!("{}/keygen-to-bytes", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || hazmat::keygen_internal_encoded::<$ours>(black_box(&seed))),
+                ),
+                (
+                    "libcrux",
+                    op(move || lc::generate_key_pair(black_box(seed))),
                 ),
             ],
         });

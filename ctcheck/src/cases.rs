@@ -156,7 +156,8 @@ fn common_keccak_x4() -> u64 {
     on_all_backends(KeccakX4Case)
 }
 
-/// ML-DSA KeyGen from a secret seed, then hedged signing (secret rnd) and
+/// ML-DSA KeyGen from a secret seed (to a signing key, and to the
+/// encodings only), then hedged signing (secret rnd) and
 /// deterministic signing, on the dispatched backend. Declassified inside the
 /// crate (each use documented there): the rejection decisions, the
 /// challenge of the signature, and the number of ExpandS bytes consumed.
@@ -167,6 +168,8 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
     poison(&mut rnd);
     let sk = pqkit_ml_dsa::SigningKey::<P>::from_seed(&xi.into());
     let mut pk = sk.verifying_key().as_bytes().to_vec();
+    // Key generation to the encodings only: the same public key.
+    let (mut pk_only, _sk_only) = pqkit_ml_dsa::hazmat::keygen_internal_encoded::<P>(&xi);
     let msg = b"constant-time check message";
     let mut sig1 = match sk.sign_with_rnd(msg, b"ctx", &rnd) {
         Ok(s) => s.as_bytes().to_vec(),
@@ -177,8 +180,12 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
         Err(_) => return 2,
     };
     unpoison(pk.as_mut_slice());
+    unpoison(pk_only.as_mut());
     unpoison(sig1.as_mut_slice());
     unpoison(sig2.as_mut_slice());
+    if pk_only.as_ref() != pk.as_slice() {
+        return 3;
+    }
     fold(fold(fold(0, &pk), &sig1), &sig2)
 }
 

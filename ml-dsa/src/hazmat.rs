@@ -4,17 +4,62 @@
 
 use core::marker::PhantomData;
 
-use pqkit_common::{Backend, Kernel, dispatch};
+use pqkit_common::{Backend, ByteArray, Kernel, dispatch};
+use zeroize::Zeroizing;
 
 use crate::algo::{self, SecretParts};
+use crate::keys::KeyGenK;
 use crate::{
-    Error, ExpandedSigningKey, Mu, MuBuilder, ParameterSet, Signature, SigningKey, VerifyingKey,
+    EncodedVerifyingKey, Error, ExpandedSigningKey, ExpandedSigningKeyBytes, Mu, MuBuilder,
+    ParameterSet, Signature, SigningKey, VerifyingKey,
 };
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal(xi) (same as
 /// [`SigningKey::from_seed`]).
 pub fn keygen_internal<P: ParameterSet>(xi: &[u8; 32]) -> SigningKey<P> {
     SigningKey::from_seed(&(*xi).into())
+}
+
+/// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal(xi) as the standard writes
+/// it: the encodings only, `pk = pkEncode(rho, t1)` and the expanded
+/// private key `sk = skEncode(rho, K, tr, s1, s2, t0)` (wiped on drop).
+///
+/// The same bytes as [`SigningKey::from_seed`]'s public key and
+/// [`expanded_bytes`](ExpandedSigningKey::expanded_bytes), without the
+/// NTT-domain forms a [`SigningKey`] and [`VerifyingKey`] keep for
+/// signing and verifying: `2k` forward NTTs and the forms' memory less.
+/// For keys that are generated to be stored or sent (a certificate
+/// request, a PKCS#8 file with the expanded key) rather than used at
+/// once; a [`SigningKey`] is cheaper when the key signs next.
+///
+/// ```
+/// use pqkit_ml_dsa::{hazmat, MlDsa44, SigningKey};
+/// let xi = [7u8; 32];
+/// let (pk, sk) = hazmat::keygen_internal_encoded::<MlDsa44>(&xi);
+/// let key = SigningKey::<MlDsa44>::from_seed(&xi.into());
+/// assert_eq!(pk, key.verifying_key().encode());
+/// assert_eq!(sk[..], key.expanded_bytes()[..]);
+/// ```
+pub fn keygen_internal_encoded<P: ParameterSet>(
+    xi: &[u8; 32],
+) -> (
+    EncodedVerifyingKey<P>,
+    Zeroizing<ExpandedSigningKeyBytes<P>>,
+) {
+    let mut pk = P::PublicKeyBytes::zeroed();
+    let mut sk = Zeroizing::new(P::ExpandedKeyBytes::zeroed());
+    // Working memory (wiped when dropped), in the key objects' store.
+    let mut work: pqkit_common::wipe::Store<SecretParts> = pqkit_common::wipe::store_default();
+    work.dims = (P::L, P::K);
+    dispatch(KeyGenK::<P> {
+        xi,
+        pk: pk.as_mut(),
+        sk: sk.as_mut(),
+        out: &mut work,
+        pub_out: None,
+        _p: PhantomData,
+    });
+    (pk, sk)
 }
 
 /// FIPS 204 Alg. 7 ML-DSA.Sign_internal(sk, M', rnd) with `M'` given in
@@ -98,7 +143,7 @@ pub fn sign_expanded<P: ParameterSet>(
     ctx: &[u8],
     rnd: &[u8; 32],
 ) -> Result<Signature<P>, Error> {
-    let mut bytes = <P::SignatureBytes as crate::ByteArray>::zeroed();
+    let mut bytes = <P::SignatureBytes as ByteArray>::zeroed();
     dispatch(SignExpandedK::<P> {
         sk,
         ctx,

@@ -16,13 +16,14 @@ use pqkit_common::wipe::{Store, store_default};
 // ---------------------------------------------------------------------------
 // Kernels: each public operation enters the backend through `dispatch`.
 
-struct KeyGenK<'a, P> {
-    xi: &'a [u8; 32],
-    pk: &'a mut [u8],
-    sk: &'a mut [u8],
-    out: &'a mut SecretParts,
-    pub_out: &'a mut PublicParts,
-    _p: PhantomData<P>,
+pub(crate) struct KeyGenK<'a, P> {
+    pub(crate) xi: &'a [u8; 32],
+    pub(crate) pk: &'a mut [u8],
+    pub(crate) sk: &'a mut [u8],
+    pub(crate) out: &'a mut SecretParts,
+    /// `None`: the encodings only (see [`crate::hazmat::keygen_internal_encoded`]).
+    pub(crate) pub_out: Option<&'a mut PublicParts>,
+    pub(crate) _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
     type Output = ();
@@ -426,7 +427,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
             pk: key.vk.bytes.as_mut(),
             sk: key.expanded.as_mut(),
             out: &mut key.parts,
-            pub_out: &mut key.vk.parts,
+            pub_out: Some(&mut key.vk.parts),
             _p: PhantomData,
         });
         key

@@ -42,6 +42,10 @@ fn keygen_case<P: ParameterSet>(t: &Value, want: &Value) {
     let sk = SigningKey::<P>::from_seed(&seed.into());
     assert_eq!(sk.verifying_key().as_bytes(), &hex(&want["pk"])[..], "pk");
     assert_eq!(sk.expanded_bytes().as_ref(), &hex(&want["sk"])[..], "sk");
+    // Key generation to the encodings only (no signing forms).
+    let (pk_only, sk_only) = hazmat::keygen_internal_encoded::<P>(&seed);
+    assert_eq!(pk_only.as_ref(), &hex(&want["pk"])[..], "encoded pk");
+    assert_eq!(sk_only.as_ref(), &hex(&want["sk"])[..], "encoded sk");
     let again = ExpandedSigningKey::<P>::from_expanded(&hex(&want["sk"])).expect("expanded import");
     assert_eq!(again.verifying_key(), sk.verifying_key());
     assert!(again.expanded_bytes() == sk.expanded_bytes());

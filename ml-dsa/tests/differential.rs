@@ -44,6 +44,18 @@ macro_rules! differential {
                     rc.expanded_key().to_expanded().as_slice(),
                     "sk, case {i}"
                 );
+                let (pk_only, sk_only) =
+                    pqkit_ml_dsa::hazmat::keygen_internal_encoded::<$ours>(&xi);
+                assert_eq!(
+                    pk_only.as_ref(),
+                    rc_vk.encode().as_slice(),
+                    "encoded pk, case {i}"
+                );
+                assert_eq!(
+                    sk_only.as_ref(),
+                    rc.expanded_key().to_expanded().as_slice(),
+                    "encoded sk, case {i}"
+                );
                 let ours_sig = ours.sign_deterministic(&msg, &ctx).expect("sign");
                 let rc_sig = rc
                     .expanded_key()

@@ -64,7 +64,7 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
         x.coeffs = y.coeffs;
     }
     let mut t0_same = subtle::Choice::from(1u8);
-    finish_secret::<B, P, Error>(b, out, pk, pub_out, |t0| {
+    finish_secret::<B, P, Error>(b, out, pk, Some(pub_out), |t0| {
         for (x, y) in t0.iter().zip(t0_given.iter()).take(P::K) {
             t0_same &= subtle::ConstantTimeEq::ct_eq(&x.coeffs[..], &y.coeffs[..]);
         }

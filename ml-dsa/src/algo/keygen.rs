@@ -11,10 +11,13 @@ use super::encoding::encode_s;
 use super::expand::{expand_s, matrix_mul_rows};
 
 /// FIPS 204 Alg. 6 ML-DSA.KeyGen_internal. Writes `pkEncode(rho, t1)` to
-/// `pk`, `skEncode(...)` to `sk`, and the signing and verification forms
-/// to `out` and `pub_out` (in place: these are large). `pk` and `sk` have
-/// the parameter set's lengths (`PK_LEN`, `SK_LEN`; the callers' arrays).
-/// Cannot fail: ExpandA and ExpandS squeeze until done (see [`Bound`]).
+/// `pk`, `skEncode(...)` to `sk`, and, if `pub_out` is given, the signing
+/// and verification forms to `out` and `pub_out` (in place: these are
+/// large). Without `pub_out`, `out` is working memory only (its contents
+/// are then not a signing form) and the `2k` forward NTTs of the forms are
+/// skipped. `pk` and `sk` have the parameter set's lengths (`PK_LEN`,
+/// `SK_LEN`; the callers' arrays). Cannot fail: ExpandA and ExpandS
+/// squeeze until done (see [`Bound`]).
 #[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     b: B,
@@ -22,7 +25,7 @@ pub(crate) fn keygen<B: Backend, P: ParameterSet>(
     pk: &mut [u8],
     sk: &mut [u8],
     out: &mut SecretParts,
-    pub_out: &mut PublicParts,
+    pub_out: Option<&mut PublicParts>,
 ) {
     debug_assert!(pk.len() == P::PK_LEN && sk.len() == P::SK_LEN);
     // Line 1: (rho, rho', K) = H(xi || k || l, 128).
@@ -58,7 +61,8 @@ pub(super) const MONT_SQ: i32 = 2_365_951;
 
 /// Lines 5..9 of Alg. 6 from `rho` and plain `s1`, `s2` in `out`:
 /// `t = A s1 + s2`, Power2Round, pkEncode, `tr`. Calls `with_t0` with t0
-/// (plain domain), then leaves `out` in the NTT domain and fills `pub_out`.
+/// (plain domain). With `pub_out`, then leaves `out` in the NTT domain
+/// and fills `pub_out`; without it, only `out.tr` is meaningful after.
 ///
 /// The signing key's `NTT(t0)` is not transformed from t0: NTT is linear,
 /// so it is `NTT(t) - NTT(t1 * 2^d)`, where `NTT(t) = A-hat s1-hat +
@@ -68,7 +72,7 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     out: &mut SecretParts,
     pk: &mut [u8],
-    pub_out: &mut PublicParts,
+    mut pub_out: Option<&mut PublicParts>,
     with_t0: impl FnOnce(&VecK),
 ) -> Result<(), E> {
     for p in out.s1hat.iter_mut().take(P::L) {
@@ -78,7 +82,9 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
     let mont_sq = Poly {
         coeffs: [MONT_SQ; N],
     };
-    let t1 = &mut pub_out.t1hat;
+    // Row i of t1 goes to the verification form, or (encodings only) to
+    // one polynomial reused for every row.
+    let mut t1_row = Poly::default();
     let mut t0 = Zeroizing::new(Poly::default());
     // pkEncode: rho, then t1 row by row as the rows of A s1 are complete,
     // each handed to the `tr = H(pk)` hash riding beside the matrix.
@@ -98,19 +104,27 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
         b.inv_ntt_tomont_q8380417(ti);
         b.add_q8380417(ti, &s2hat[i]);
         b.caddq_q8380417(ti);
-        b.power2round_q8380417(ti, &mut t1[i], &mut t0);
+        let t1 = match pub_out.as_deref_mut() {
+            Some(p) => &mut p.t1hat[i],
+            None => &mut t1_row,
+        };
+        b.power2round_q8380417(ti, t1, &mut t0);
         *ti = (*t0).clone();
         let Some(feed) = feed else {
             debug_assert!(false, "the tr rider has a feed");
             return;
         };
-        pack::pack_t1(&t1[i], &mut feed.unread()[..pack::T1_BYTES]);
+        pack::pack_t1(t1, &mut feed.unread()[..pack::T1_BYTES]);
         feed.release(pack::T1_BYTES);
         if i + 1 == P::K {
             feed.close();
         }
     })?;
     with_t0(&t);
+    let Some(pub_out) = pub_out else {
+        return Ok(());
+    };
+    let t1 = &mut pub_out.t1hat;
     pub_out.rho = out.rho;
     pub_out.tr.set(&out.tr);
     for i in 0..P::K {

@@ -20,7 +20,8 @@
 //! and decapsulation from expanded `dk` bytes (64 distinct ciphertexts)
 //! against aws-lc-rs; ML-DSA keygen to a signing key against libcrux and
 //! aws-lc-rs and to the encodings only against libcrux, signing
-//! from expanded key bytes against libcrux and verification from public
+//! from expanded key bytes against libcrux, hedged signing after the
+//! validated import against aws-lc-rs, and verification from public
 //! key bytes (64 distinct signatures) against aws-lc-rs; Saber keygen,
 //! import then decapsulation and the one-shot decapsulation from `sk`
 //! bytes (16 ciphertexts) against PQClean's AVX2 code.
@@ -198,6 +199,39 @@ macro_rules! ml_dsa {
                             black_box(lc_sk.as_slice()).try_into().unwrap(),
                         );
                         lc::sign(&sk, MSG, b"", [0u8; 32]).unwrap()
+                    }),
+                ),
+            ],
+        });
+        // Import with every check (t0 and tr recomputed, which derives the
+        // public key), then one hedged signature: aws-lc-rs's
+        // `from_raw_private_key` also derives the public key.
+        let sk_bytes3 = ours.expanded_bytes().as_ref().to_vec();
+        let sk_bytes4 = sk_bytes3.clone();
+        let mut rng = pqkit_benches::BenchRng::default();
+        let mut aws_sig = vec![0u8; AWS.signature_len()];
+        $rows.push(Row {
+            name: format!("{}/sign-hedged-after-validated-import", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        pqkit_ml_dsa::ExpandedSigningKey::<$ours>::from_expanded(black_box(
+                            &sk_bytes3,
+                        ))
+                        .unwrap()
+                        .sign_randomized(MSG, b"", &mut rng)
+                        .unwrap()
+                    }),
+                ),
+                (
+                    "aws-lc-rs",
+                    op(move || {
+                        PqdsaKeyPair::from_raw_private_key(&AWS, black_box(&sk_bytes4))
+                            .unwrap()
+                            .sign(MSG, &mut aws_sig)
+                            .unwrap()
                     }),
                 ),
             ],

@@ -88,14 +88,15 @@ pub(super) fn matrix_mul_rows<B: Backend, P: ParameterSet, E: Bound>(
         b,
         k * l,
         |e| {
+            let (i, j) = entry_at(e, k, l);
             let mut s = [0u8; 34];
             s[..32].copy_from_slice(rho);
-            s[32] = (e % l) as u8;
-            s[33] = (e / l) as u8;
+            s[32] = j as u8;
+            s[33] = i as u8;
             s
         },
         |e, lane, block, buf, mut feed| {
-            let (i, j) = (e / l, e % l);
+            let (i, j) = entry_at(e, k, l);
             let lane = lane & 3;
             if block == 0 {
                 filled[lane] = 0;
@@ -119,6 +120,40 @@ pub(super) fn matrix_mul_rows<B: Backend, P: ParameterSet, E: Bound>(
         rider,
     );
     if gave_up { E::exceeded() } else { Ok(()) }
+}
+
+/// The matrix entry `(row, column)` that [`matrix_mul_rows`] samples
+/// `e`-th: row by row, except that the last entry of each row from the
+/// second to the last but one trades places with the first entry of the
+/// row after it. The order changes only when rows are complete, never
+/// the product.
+///
+/// Why: key generation's `tr = H(pk)` rider absorbs `t1` row by row, and
+/// each time it takes a lane for its blocks, the entry that lane would
+/// have started starts later. In row order that late entry is the last
+/// one of its row, so every row is finished late and the rider's last
+/// blocks run alone after the matrix. Starting the next row's first entry
+/// there instead lets the late row finish while the rider works. Key
+/// generation's permutations (counted in the stream):
+///
+/// | set | row by row | this order |
+/// |---|---|---|
+/// | ML-DSA-44 | 20 four-lane, 2 two-lane, 6 single | 20 four-lane, 2 three-lane, 4 single |
+/// | ML-DSA-65 | 38 four-lane, 2 three-lane, 2 two-lane, 3 single | 40 four-lane, 5 single |
+/// | ML-DSA-87 | 72 four-lane, 2 three-lane, 1 two-lane, 4 single | 72 four-lane, 2 three-lane, 6 single |
+///
+/// A search over every choice of next entry and of rider lane found no
+/// shorter schedule for ML-DSA-44. Measured on an AMD EPYC (Zen 3), native
+/// build: ML-DSA-44 key generation 26.3 to 25.5 µs.
+fn entry_at(e: usize, k: usize, l: usize) -> (usize, usize) {
+    let (i, j) = (e / l, e % l);
+    if l >= 2 && i >= 1 && i + 2 <= k && j == l - 1 {
+        (i + 1, 0)
+    } else if l >= 2 && i >= 2 && j == 0 {
+        (i - 1, l - 1)
+    } else {
+        (i, j)
+    }
 }
 
 /// The whole matrix A (row-major, `k * l` entries) on the heap.
@@ -217,4 +252,37 @@ pub(super) fn expand_s<B: Backend, P: ParameterSet, E: Bound>(
         start += 4;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::entry_at;
+
+    /// The sampling order visits every entry once, for every parameter
+    /// set's shape and small ones.
+    #[test]
+    fn entry_order_is_a_permutation() {
+        for (k, l) in [
+            (4, 4),
+            (6, 5),
+            (8, 7),
+            (1, 1),
+            (2, 1),
+            (2, 2),
+            (3, 2),
+            (5, 3),
+        ] {
+            let mut seen = [[false; 8]; 8];
+            for e in 0..k * l {
+                let (i, j) = entry_at(e, k, l);
+                assert!(i < k && j < l, "({k}, {l}): entry {e} -> ({i}, {j})");
+                assert!(!seen[i][j], "({k}, {l}): ({i}, {j}) twice");
+                seen[i][j] = true;
+            }
+        }
+        // ML-DSA-44: rows 1 and 2 each give their last place to the next
+        // row's first entry.
+        let order: [usize; 16] = core::array::from_fn(|e| entry_at(e, 4, 4).0);
+        assert_eq!(order, [0, 0, 0, 0, 1, 1, 1, 2, 1, 2, 2, 3, 2, 3, 3, 3]);
+    }
 }

@@ -3,7 +3,6 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
-use pqkit_common::wipe::WipedBytes;
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
 /// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
@@ -189,69 +188,62 @@ pub(super) fn expanded_mul<B: Backend, P: ParameterSet>(
     }
 }
 
-/// RejBoundedPoly for four indices (FIPS 204 Alg. 31 via Alg. 33 ExpandS:
-/// seed `rho' || IntegerToBytes(r, 2)`).
-pub(super) fn expand_s_x4<B: Backend, P: ParameterSet, E: Bound>(
-    b: B,
-    rho_prime: &[u8; 64],
-    idx: [usize; 4],
-    out: &mut [Poly; 4],
-) -> Result<(), E> {
-    let mut seeds: [[u8; 66]; 4] = core::array::from_fn(|k| {
-        let mut s = [0u8; 66];
-        s[..64].copy_from_slice(rho_prime);
-        s[64..].copy_from_slice(&(idx[k] as u16).to_le_bytes());
-        s
-    });
-    let mut x = Shake256X4::absorb(b, &seeds);
-    pqkit_common::wipe::wipe(seeds.as_flattened_mut());
-    let mut filled = [0usize; 4];
-    let mut blocks = WipedBytes([[0u8; SHAKE256_RATE]; 4]);
-    for _ in 0..E::MAX_S {
-        // The number of blocks depends on how many nibbles were rejected;
-        // FIPS 204 treats this as public (the rejected values are
-        // independent of the accepted ones).
-        if declassify(filled.iter().all(|&f| f >= N)) {
-            break;
-        }
-        x.squeeze_block(&mut blocks);
-        for ((p, f), blk) in out.iter_mut().zip(filled.iter_mut()).zip(blocks.iter()) {
-            if *f < N {
-                *f = declassify(b.rej_eta_q8380417(P::ETA, p, *f, blk));
-            }
-        }
-    }
-    if filled.iter().all(|&f| f >= N) {
-        Ok(())
-    } else {
-        E::exceeded()
-    }
-}
-
-/// FIPS 204 Alg. 33 ExpandS: `(s1, s2)`.
+/// FIPS 204 Alg. 33 ExpandS: `(s1, s2)`, RejBoundedPoly (Alg. 31) for
+/// each index `r` (seed `rho' || IntegerToBytes(r, 2)`) on [`stream_x4`],
+/// written in place: a lane takes the next index as soon as its polynomial
+/// is full. A polynomial needs one to four blocks or more (how many
+/// nibbles are rejected), so fixed groups of four waited for their
+/// slowest member. Counted over 12 seeds: ML-DSA-44's eight polynomials
+/// take three or four permutations, the last with fewer lanes (four full
+/// ones before); ML-DSA-65's eleven take six (seven or eight before).
+/// AMD EPYC (Zen 3), native build: ML-DSA-44 / 87 key generation to the
+/// encodings 23.1 / 60.9 to 22.7 / 60.0 µs.
 pub(super) fn expand_s<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho_prime: &[u8; 64],
     s1: &mut VecL,
     s2: &mut VecK,
 ) -> Result<(), E> {
-    let total = P::L + P::K;
-    let mut start = 0;
-    let mut polys = Secret::<4>::new(4);
-    while start < total {
-        let idx: [usize; 4] = core::array::from_fn(|k| (start + k).min(total - 1));
-        expand_s_x4::<B, P, E>(b, rho_prime, idx, &mut polys)?;
-        for (k, p) in polys.iter().enumerate().take(total - start) {
-            let r = idx[k];
-            if r < P::L {
-                s1[r].coeffs = p.coeffs;
-            } else {
-                s2[r - P::L].coeffs = p.coeffs;
+    let l = P::L;
+    let mut filled = [0usize; 4];
+    let mut gave_up = false;
+    stream_x4::<B, SHAKE256_RATE, 66>(
+        b,
+        l + P::K,
+        |r| {
+            let mut s = [0u8; 66];
+            s[..64].copy_from_slice(rho_prime);
+            s[64..].copy_from_slice(&(r as u16).to_le_bytes());
+            s
+        },
+        |r, lane, block, buf, _| {
+            let lane = lane & 3;
+            if block == 0 {
+                filled[lane] = 0;
             }
-        }
-        start += 4;
-    }
-    Ok(())
+            let Some(p) = (if r < l {
+                s1.get_mut(r)
+            } else {
+                s2.get_mut(r - l)
+            }) else {
+                return true;
+            };
+            // The number of blocks depends on how many nibbles were
+            // rejected; FIPS 204 treats this as public (the rejected
+            // values are independent of the accepted ones).
+            filled[lane] = declassify(b.rej_eta_q8380417(P::ETA, p, filled[lane], buf));
+            if filled[lane] < N {
+                if block + 1 >= E::MAX_S {
+                    gave_up = true;
+                    return true;
+                }
+                return false;
+            }
+            true
+        },
+        None,
+    );
+    if gave_up { E::exceeded() } else { Ok(()) }
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub trait ByteArray:
     + Sync
     + 'static
     + zeroize::Zeroize
+    + crate::wipe::ByteBuffer
     + for<'a> TryFrom<&'a [u8]>
     + sealed::Sealed
 {

@@ -4,8 +4,8 @@
 
 use core::marker::PhantomData;
 
+use pqkit_common::wipe::WipedBytes;
 use pqkit_common::{Backend, ByteArray, Kernel, dispatch};
-use zeroize::Zeroizing;
 
 use crate::algo::{self, SecretParts};
 use crate::keys::KeyGenK;
@@ -44,10 +44,10 @@ pub fn keygen_internal_encoded<P: ParameterSet>(
     xi: &[u8; 32],
 ) -> (
     EncodedVerifyingKey<P>,
-    Zeroizing<ExpandedSigningKeyBytes<P>>,
+    WipedBytes<ExpandedSigningKeyBytes<P>>,
 ) {
     let mut pk = P::PublicKeyBytes::zeroed();
-    let mut sk = Zeroizing::new(P::ExpandedKeyBytes::zeroed());
+    let mut sk = WipedBytes(P::ExpandedKeyBytes::zeroed());
     // Working memory (wiped when dropped), in the key objects' store.
     let mut work: pqkit_common::wipe::Store<SecretParts> = pqkit_common::wipe::store_default();
     work.dims = (P::L, P::K);

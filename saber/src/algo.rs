@@ -158,7 +158,31 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
 }
 
 /// GenSecret from its squeezed stream `bytes`: `l` polynomials from the
-/// centred binomial distribution with parameter `mu`. Each group of four
+/// centred binomial distribution with parameter `mu`. Coefficient `i` is
+/// the `mu`-bit field at bit `mu * i` (little-endian): the weight of its
+/// low `h = mu / 2` bits minus the weight of its high `h` bits.
+///
+/// For Saber (`mu = 8`, a byte per coefficient) both weights of every
+/// byte come from one loop over the bytes, free of branches and table
+/// look-ups, which the compiler vectorises; the 64-bit-word form
+/// ([`secret_from_words`], still used for the other two widths, where
+/// unpacking the fields first was slower) took about 4% of the samples
+/// of a Saber key generation (perf, native build, AMD EPYC Zen 3); Saber
+/// key generation went from 21.5 to 21.1 µs (downstream build).
+fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
+    if P::MU != 8 {
+        secret_from_words::<P>(bytes, s);
+        return;
+    }
+    for (poly, buf) in s.iter_mut().take(P::L).zip(bytes.chunks_exact(N)) {
+        for (c, &b) in poly.coeffs.iter_mut().zip(buf) {
+            let v = u16::from(b);
+            *c = weight(v & 0xf).wrapping_sub(weight(v >> 4));
+        }
+    }
+}
+
+/// [`secret_from`] for LightSaber and FireSaber (`mu` = 10, 6). Each group of four
 /// coefficients takes `mu / 2` bytes, read as eight fields of `h = mu / 2`
 /// bits; coefficient `k` is the weight of field `2k` minus that of field
 /// `2k + 1`. The weights come without a popcount (which a default x86-64
@@ -166,7 +190,7 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
 /// every field's low bit leaves each field's weight in that field. As many
 /// whole groups as fit go through one 64-bit word (two for Saber and
 /// FireSaber, one for LightSaber).
-fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
+fn secret_from_words<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
     let h = P::MU / 2;
     let group = h as usize;
     // Groups per word, bytes per word, fields per word.
@@ -193,6 +217,12 @@ fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
             w.zeroize();
         }
     }
+}
+
+/// The number of set bits of `x < 32` (a field of at most five bits).
+#[inline(always)]
+fn weight(x: u16) -> u16 {
+    (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) + (x >> 4 & 1)
 }
 
 /// A public key's parts in the NTT domain, computed once when the key is

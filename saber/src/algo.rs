@@ -6,7 +6,7 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{
-    ExtendableOutput, Rider, SHAKE128_RATE, Shake128, Update, XofReader, stream_x4_riders,
+    ExtendableOutput, Feed, Rider, SHAKE128_RATE, Shake128, Update, XofReader, stream_x4_riders,
 };
 use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
 use pqkit_common::wipe::WipedBytes;
@@ -307,8 +307,20 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
 
 /// Saber.PKE.KeyGen: from `seed_A` (already hashed) and `seed_s`, the
 /// public `b` (packed modulo p, followed by `seed_A`) into `pk`, `s`
-/// (packed modulo q) into `sk_s`, and the NTT-domain forms of both keys
-/// into `parts` and `s_hat`.
+/// (packed modulo q) into `sk_s`, the NTT-domain forms of both keys into
+/// `parts` and `s_hat`; returns `H(pk)` (SHA3-256). GenMatrix,
+/// GenSecret and the hash in one pass of the 4-way Keccak.
+///
+/// GenSecret's stream ends after a few blocks, long before GenMatrix's,
+/// and then `s` is transformed. Row `i` of `b = A^T s` needs column `i` of
+/// A, whose last entry is in the matrix's last row, so `b_0` is ready at
+/// the first entry of that row and the others follow one entry apart.
+/// Each row of `b` is rounded, packed into `pk` and handed to the `H(pk)`
+/// rider as soon as it is ready; its blocks then share permutations with
+/// the end of GenMatrix instead of all following it (counted: four of
+/// Saber's eight blocks, six of FireSaber's ten, two of LightSaber's
+/// five). AMD EPYC (Zen 3), downstream build: Saber / FireSaber key
+/// generation 21.1 / 32.4 to 20.6 / 31.6 µs.
 pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     b: B,
     seed_a: &[u8; 32],
@@ -317,30 +329,81 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     sk_s: &mut [u8],
     parts: &mut PkParts,
     s_hat: &mut SecretHat,
-) {
-    // GenMatrix and GenSecret squeezed together.
+) -> [u8; 32] {
+    let l = P::L;
+    let mut hpk = [0u8; 32];
+    let m_blocks = (l * l * POLY_Q_BYTES).div_ceil(SHAKE128_RATE);
+    let s_len = secret_bytes::<P>();
+    let s_blocks = s_len.div_ceil(SHAKE128_RATE);
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
-    squeeze::<B, P, 0>(
+    let mut s = Secret::new(l);
+    let mut bv = Secret::new(l);
+    let mut sink = MatrixSink::new(&mut parts.a_hat[..l * l]);
+    let mut s_ready = false;
+    let mut rows = 0;
+    let pk_len = pk.len().min(P::PK_LEN);
+    let rider = Rider {
+        feed: Some(Feed::new(&mut pk[..pk_len])),
+        ..Rider::sha3_256(&[], &mut hpk[..])
+    };
+    // Entry 0 is GenMatrix, entry 1 GenSecret.
+    stream_x4_riders::<B, SHAKE128_RATE, 32, 1>(
         b,
-        Some((seed_a, &mut parts.a_hat)),
-        Some((seed_s, &mut secret)),
-        [],
+        2,
+        |e| if e == 0 { *seed_a } else { *seed_s },
+        |e, _lane, i, block, mut feed| {
+            if e == 0 {
+                sink.push(b, block);
+            } else {
+                if let Some(dst) = secret.0.get_mut(i * SHAKE128_RATE..(i + 1) * SHAKE128_RATE) {
+                    dst.copy_from_slice(block);
+                }
+                if i + 1 < s_blocks {
+                    return false;
+                }
+                secret_from::<P>(&secret[..s_len], &mut s);
+                s_hat.set(b, &s[..l]);
+                s_ready = true;
+            }
+            // Every row of b whose column of A is complete.
+            while s_ready && rows < l && sink.next > (l - 1) * l + rows {
+                let row = &mut bv[rows];
+                pow2::matrix_vector_row(b, sink.a_hat, s_hat, true, rows, row);
+                round_b(row);
+                if let Some(f) = feed.as_deref_mut() {
+                    pack(EP, row, &mut f.unread()[..POLY_P_BYTES]);
+                    f.release(POLY_P_BYTES);
+                    rows += 1;
+                    if rows == l {
+                        f.unread()[..32].copy_from_slice(seed_a);
+                        f.release(32);
+                        f.close();
+                    }
+                } else {
+                    debug_assert!(false, "the H(pk) rider has a feed");
+                    rows += 1;
+                }
+            }
+            e != 0 || i + 1 >= m_blocks
+        },
+        [Some(rider)],
     );
-    let mut s = Secret::new(P::L);
-    secret_from::<P>(&secret[..secret_bytes::<P>()], &mut s);
-    s_hat.set(b, &s[..P::L]);
-    let mut bv = Secret::new(P::L);
-    public_b::<B, P>(b, parts, s_hat, &mut bv);
-    for (i, poly) in bv.iter().take(P::L).enumerate() {
-        pack(EP, poly, &mut pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES]);
+    for (i, poly) in s.iter().take(l).enumerate() {
         pack(
             EQ,
-            &s[i],
+            poly,
             &mut sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
         );
     }
-    pow2::forward_all(b, &bv[..P::L], EP, &mut parts.b_hat);
-    pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32].copy_from_slice(seed_a);
+    pow2::forward_all(b, &bv[..l], EP, &mut parts.b_hat);
+    hpk
+}
+
+/// Round a row of `A^T s` to `b`: `((x + h1) mod q) >> (eq - ep)`.
+fn round_b(row: &mut Poly) {
+    for c in row.coeffs.iter_mut() {
+        *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
+    }
 }
 
 /// The public `b = ((A^T s + h1) mod q) >> (eq - ep)` of the secret
@@ -353,9 +416,7 @@ fn public_b<B: Backend, P: ParameterSet>(
 ) {
     pow2::matrix_vector_mul(b, &parts.a_hat[..P::L * P::L], s_hat, true, &mut bv[..P::L]);
     for poly in bv.iter_mut().take(P::L) {
-        for c in poly.coeffs.iter_mut() {
-            *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
-        }
+        round_b(poly);
     }
 }
 
@@ -494,9 +555,8 @@ pub(crate) fn kem_keygen<B: Backend, P: ParameterSet>(
     let mut seed_s = Zeroizing::new([0u8; 32]);
     seed_s.copy_from_slice(&coins[32..64]);
     let s_len = P::L * POLY_Q_BYTES;
-    pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len], parts, s_hat);
+    let hpk = pke_keygen::<B, P>(b, &seed_a, &seed_s, pk, &mut sk[..s_len], parts, s_hat);
     sk[s_len..s_len + P::PK_LEN].copy_from_slice(pk);
-    let hpk = sha3_256(&[pk]);
     sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32].copy_from_slice(&hpk);
     sk[s_len + P::PK_LEN + 32..].copy_from_slice(&coins[64..]);
 }

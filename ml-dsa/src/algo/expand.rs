@@ -3,11 +3,14 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::*;
+#[cfg(feature = "alloc")]
+use pqkit_common::keccak::Shake128X4;
 
 /// RejNTTPoly for four matrix entries `(row, column)` at once
 /// (FIPS 204 Alg. 30 via Alg. 32 ExpandA: seed `rho || col || row`),
 /// written to `out[0..4]` (lanes beyond `out.len()` are computed and
 /// dropped).
+#[cfg(feature = "alloc")]
 pub(super) fn expand_a_x4<B: Backend, E: Bound>(
     b: B,
     rho: &[u8; 32],

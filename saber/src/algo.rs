@@ -188,8 +188,8 @@ fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
 /// `2k + 1`. The weights come without a popcount (which a default x86-64
 /// build does not have): adding the word shifted by `0..h` under a mask of
 /// every field's low bit leaves each field's weight in that field. As many
-/// whole groups as fit go through one 64-bit word (two for Saber and
-/// FireSaber, one for LightSaber).
+/// whole groups as fit go through one 64-bit word (two for FireSaber,
+/// one for LightSaber).
 fn secret_from_words<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
     let h = P::MU / 2;
     let group = h as usize;
@@ -219,10 +219,10 @@ fn secret_from_words<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
     }
 }
 
-/// The number of set bits of `x < 32` (a field of at most five bits).
+/// The number of set bits of a nibble `x < 16` (Saber's fields).
 #[inline(always)]
 fn weight(x: u16) -> u16 {
-    (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1) + (x >> 4 & 1)
+    (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1)
 }
 
 /// A public key's parts in the NTT domain, computed once when the key is

@@ -19,8 +19,9 @@
 //! peers have a matching API: ML-KEM keygen, encapsulation from `ek` bytes
 //! and decapsulation from expanded `dk` bytes (64 distinct ciphertexts)
 //! against aws-lc-rs; ML-DSA keygen to a signing key against libcrux and
-//! aws-lc-rs and to the encodings only against libcrux, signing
-//! from expanded key bytes against libcrux, hedged signing after the
+//! aws-lc-rs, to the encodings only against libcrux, and a new key's
+//! first signature against libcrux (the two signatures checked equal),
+//! signing from expanded key bytes against libcrux, hedged signing after the
 //! validated import against aws-lc-rs, and verification from public
 //! key bytes (64 distinct signatures) against aws-lc-rs; Saber keygen,
 //! import then decapsulation and the one-shot decapsulation from `sk`
@@ -171,11 +172,50 @@ macro_rules! ml_dsa {
                 ),
             ],
         });
+        const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
+        // A new key and its first (deterministic) signature: pqkit's key
+        // makes its signing form from the encodings on first use, so this
+        // row carries what the keygen row leaves out.
+        assert_eq!(
+            SigningKey::<$ours>::from_seed(&seed.into())
+                .sign_deterministic(MSG, b"")
+                .unwrap()
+                .as_bytes(),
+            lc::sign(
+                &lc::generate_key_pair(seed).signing_key,
+                MSG,
+                b"",
+                [0u8; 32]
+            )
+            .unwrap()
+            .as_ref(),
+            "the same signature"
+        );
+        $rows.push(Row {
+            name: format!("{}/keygen-then-sign", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        SigningKey::<$ours>::from_seed(black_box(&seed.into()))
+                            .sign_deterministic(MSG, b"")
+                            .unwrap()
+                    }),
+                ),
+                (
+                    "libcrux",
+                    op(move || {
+                        let kp = lc::generate_key_pair(black_box(seed));
+                        lc::sign(&kp.signing_key, MSG, b"", [0u8; 32]).unwrap()
+                    }),
+                ),
+            ],
+        });
         let ours = SigningKey::<$ours>::from_seed(&seed.into());
         let sk_bytes = ours.expanded_bytes().as_ref().to_vec();
         let kp = lc::generate_key_pair(seed);
         let lc_sk = kp.signing_key.as_ref().to_vec();
-        const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
         $rows.push(Row {
             name: format!("{}/sign-from-bytes", $name),
             ours: 1,

@@ -189,3 +189,103 @@ pub fn store_default<T: Default>() -> Store<T> {
 pub fn store_default<T: Default>() -> Store<T> {
     T::default()
 }
+
+/// A large key part made from the key's encoding when it is first needed
+/// (with `alloc`), or when the key is made (without): the NTT-domain forms
+/// of a freshly generated key that may never sign or verify (written to a
+/// file, sent in a certificate request).
+///
+/// With `alloc` the part lives in a `once_cell::race::OnceBox`: no lock
+/// and no `unsafe` here. Two threads that race to fill it both compute
+/// it; one copy is kept and the other dropped (and so wiped, if `T`
+/// wipes itself on drop). Without `alloc` it is kept inline and filled
+/// at once, so [`later`](Self::later) costs what [`now`](Self::now) does.
+///
+/// ```
+/// use pqkit_common::wipe::OnDemand;
+/// let bytes = [3u8; 4];
+/// let part: OnDemand<[u32; 4]> = OnDemand::later(|p| p.copy_from_slice(&[1, 2, 3, 4]));
+/// // The same fill is given again where the part is read.
+/// let read = part.get(|p| {
+///     for (x, b) in p.iter_mut().zip(bytes) {
+///         *x = b.into();
+///     }
+/// });
+/// # #[cfg(feature = "alloc")]
+/// assert_eq!(read, &[3, 3, 3, 3]); // filled on first use
+/// # #[cfg(not(feature = "alloc"))]
+/// # assert_eq!(read, &[1, 2, 3, 4]); // filled when made
+/// assert_eq!(part.get(|_| unreachable!()), read); // filled once
+/// ```
+#[derive(Clone)]
+pub struct OnDemand<T> {
+    #[cfg(feature = "alloc")]
+    cell: once_cell::race::OnceBox<T>,
+    #[cfg(not(feature = "alloc"))]
+    value: T,
+}
+
+impl<T: Default> OnDemand<T> {
+    /// A part filled now: `T::default()` (made in its [`Store`]), then
+    /// `fill`.
+    pub fn now(fill: impl FnOnce(&mut T)) -> Self {
+        let mut value: Store<T> = store_default();
+        fill(&mut value);
+        Self::filled(value)
+    }
+
+    /// A part already made.
+    pub fn filled(value: Store<T>) -> Self {
+        #[cfg(feature = "alloc")]
+        return Self {
+            cell: once_cell::race::OnceBox::with_value(value),
+        };
+        #[cfg(not(feature = "alloc"))]
+        return Self { value };
+    }
+
+    /// A part filled on first use by the `fill` given to [`get`](Self::get)
+    /// (which must compute the same value as this `fill`); without `alloc`,
+    /// filled now by this `fill`.
+    pub fn later(fill: impl FnOnce(&mut T)) -> Self {
+        #[cfg(feature = "alloc")]
+        {
+            let _ = fill;
+            Self {
+                cell: once_cell::race::OnceBox::new(),
+            }
+        }
+        #[cfg(not(feature = "alloc"))]
+        Self::now(fill)
+    }
+
+    /// The part, filled by `fill` (from `T::default()`) if this is its
+    /// first use.
+    #[inline]
+    pub fn get(&self, fill: impl FnOnce(&mut T)) -> &T {
+        #[cfg(feature = "alloc")]
+        return self.cell.get_or_init(|| {
+            let mut value: Store<T> = store_default();
+            fill(&mut value);
+            value
+        });
+        #[cfg(not(feature = "alloc"))]
+        {
+            let _ = fill;
+            &self.value
+        }
+    }
+}
+
+impl<T: Zeroize + zeroize::ZeroizeOnDrop> Zeroize for OnDemand<T> {
+    /// Wipe the part: with `alloc`, drop it (`T` wipes itself on drop;
+    /// the next [`get`](OnDemand::get) fills it again).
+    fn zeroize(&mut self) {
+        #[cfg(feature = "alloc")]
+        {
+            self.cell = once_cell::race::OnceBox::new();
+        }
+        #[cfg(not(feature = "alloc"))]
+        self.value.zeroize();
+    }
+}

@@ -4,10 +4,10 @@
 
 use core::marker::PhantomData;
 
-use pqkit_common::wipe::WipedBytes;
+use pqkit_common::wipe::{Store, WipedBytes, store_default};
 use pqkit_common::{Backend, ByteArray, Kernel, dispatch};
 
-use crate::algo::{self, SecretParts};
+use crate::algo::{self, SecretParts, SignForms};
 use crate::keys::KeyGenK;
 use crate::{
     EncodedVerifyingKey, Error, ExpandedSigningKey, ExpandedSigningKeyBytes, Mu, MuBuilder,
@@ -25,12 +25,11 @@ pub fn keygen_internal<P: ParameterSet>(xi: &[u8; 32]) -> SigningKey<P> {
 /// private key `sk = skEncode(rho, K, tr, s1, s2, t0)` (wiped on drop).
 ///
 /// The same bytes as [`SigningKey::from_seed`]'s public key and
-/// [`expanded_bytes`](ExpandedSigningKey::expanded_bytes), without the
-/// NTT-domain forms a [`SigningKey`] and [`VerifyingKey`] keep for
-/// signing and verifying: `2k` forward NTTs and the forms' memory less.
-/// For keys that are generated to be stored or sent (a certificate
-/// request, a PKCS#8 file with the expanded key) rather than used at
-/// once; a [`SigningKey`] is cheaper when the key signs next.
+/// [`expanded_bytes`](ExpandedSigningKey::expanded_bytes):
+/// `SigningKey::from_seed` runs this, and its key makes the NTT-domain
+/// forms it signs and verifies with from these bytes on first use. For
+/// code that wants the encodings only (a certificate request, a PKCS#8
+/// file with the expanded key), without a key object.
 ///
 /// ```
 /// use pqkit_ml_dsa::{hazmat, MlDsa44, SigningKey};
@@ -46,20 +45,33 @@ pub fn keygen_internal_encoded<P: ParameterSet>(
     EncodedVerifyingKey<P>,
     WipedBytes<ExpandedSigningKeyBytes<P>>,
 ) {
+    let (pk, sk, _) = keygen_parts::<P>(xi);
+    (pk, sk)
+}
+
+/// KeyGen_internal: the encodings, and rho, K, tr and `NTT(s1)` (which
+/// key generation computes anyway) in the key objects' store.
+pub(crate) fn keygen_parts<P: ParameterSet>(
+    xi: &[u8; 32],
+) -> (
+    EncodedVerifyingKey<P>,
+    WipedBytes<ExpandedSigningKeyBytes<P>>,
+    Store<SecretParts>,
+) {
     let mut pk = P::PublicKeyBytes::zeroed();
     let mut sk = WipedBytes(P::ExpandedKeyBytes::zeroed());
+    let mut parts: Store<SecretParts> = store_default();
     // Working memory (wiped when dropped), in the key objects' store.
-    let mut work: pqkit_common::wipe::Store<SecretParts> = pqkit_common::wipe::store_default();
-    work.dims = (P::L, P::K);
+    let mut work: Store<SignForms> = store_default();
     dispatch(KeyGenK::<P> {
         xi,
         pk: pk.as_mut(),
         sk: sk.as_mut(),
-        out: &mut work,
-        pub_out: None,
+        out: &mut parts,
+        work: &mut work,
         _p: PhantomData,
     });
-    (pk, sk)
+    (pk, sk, parts)
 }
 
 /// FIPS 204 Alg. 7 ML-DSA.Sign_internal(sk, M', rnd) with `M'` given in
@@ -102,14 +114,15 @@ struct SignExpandedK<'a, P> {
 impl<P: ParameterSet> Kernel for SignExpandedK<'_, P> {
     type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        let mut parts = SecretParts::with_dims(P::L, P::K);
-        algo::decode_sk_unchecked::<B, P>(b, self.sk, &mut parts)?;
+        let mut parts = SecretParts::default();
+        let mut forms = SignForms::default();
+        algo::decode_sk_unchecked::<B, P>(b, self.sk, &mut parts, &mut forms)?;
         let mut mb = MuBuilder::new(&parts.tr, self.ctx)?;
         for m in self.msg {
             mb.update(m);
         }
         let mu: Mu = mb.finalize();
-        algo::sign_mu::<B, P>(b, &parts, &mu, self.rnd, self.sig)
+        algo::sign_mu::<B, P>(b, &parts, &forms, &mu, self.rnd, self.sig)
     }
 }
 

@@ -7,11 +7,11 @@ use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
-use crate::algo::{self, PublicParts, SecretParts, TrIn};
+use crate::algo::{self, PublicParts, SecretParts, SignForms, TrCache, TrIn};
 use crate::mu::{Mu, MuBuilder};
 use crate::params::{ByteArray, ParameterSet};
 use crate::{HashAlg, PreHash};
-use pqkit_common::wipe::{Store, store_default};
+use pqkit_common::wipe::{OnDemand, Store, WipedBytes, store_default};
 
 // ---------------------------------------------------------------------------
 // Kernels: each public operation enters the backend through `dispatch`.
@@ -21,14 +21,14 @@ pub(crate) struct KeyGenK<'a, P> {
     pub(crate) pk: &'a mut [u8],
     pub(crate) sk: &'a mut [u8],
     pub(crate) out: &'a mut SecretParts,
-    /// `None`: the encodings only (see [`crate::hazmat::keygen_internal_encoded`]).
-    pub(crate) pub_out: Option<&'a mut PublicParts>,
+    /// Working memory.
+    pub(crate) work: &'a mut SignForms,
     pub(crate) _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
-        algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.pub_out);
+        algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.work);
     }
 }
 
@@ -36,13 +36,26 @@ struct DecodeSkK<'a, P> {
     sk: &'a [u8],
     pk: &'a mut [u8],
     out: &'a mut SecretParts,
+    forms: &'a mut SignForms,
     pub_out: &'a mut PublicParts,
     _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for DecodeSkK<'_, P> {
     type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::decode_sk::<B, P>(b, self.sk, self.pk, self.out, self.pub_out)
+        algo::decode_sk::<B, P>(b, self.sk, self.pk, self.out, self.forms, self.pub_out)
+    }
+}
+
+struct DecodeFormsK<'a, P> {
+    sk: &'a [u8],
+    out: &'a mut SignForms,
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for DecodeFormsK<'_, P> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::decode_forms::<B, P>(b, self.sk, self.out);
     }
 }
 
@@ -60,6 +73,7 @@ impl<P: ParameterSet> Kernel for DecodePkK<'_, P> {
 
 struct SignK<'a, P> {
     sk: &'a SecretParts,
+    forms: &'a SignForms,
     mu: &'a Mu,
     rnd: &'a [u8; 32],
     sig: &'a mut [u8],
@@ -68,7 +82,7 @@ struct SignK<'a, P> {
 impl<P: ParameterSet> Kernel for SignK<'_, P> {
     type Output = Result<(), Error>;
     fn run<B: Backend>(self, b: B) -> Self::Output {
-        algo::sign_mu::<B, P>(b, self.sk, self.mu, self.rnd, self.sig)
+        algo::sign_mu::<B, P>(b, self.sk, self.forms, self.mu, self.rnd, self.sig)
     }
 }
 
@@ -120,7 +134,10 @@ fn rnd_os() -> Result<Zeroizing<[u8; 32]>, Error> {
 #[derive(Clone)]
 pub struct VerifyingKey<P: ParameterSet> {
     bytes: P::PublicKeyBytes,
-    parts: Store<PublicParts>,
+    /// NTT(t1 * 2^d), made from `bytes` on the first verification.
+    parts: OnDemand<PublicParts>,
+    /// `tr = H(pk)`, once computed.
+    tr: TrCache,
 }
 
 impl<P: ParameterSet> core::fmt::Debug for VerifyingKey<P> {
@@ -166,16 +183,25 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// Decode an encoded public key (RustCrypto `ml-dsa`'s name; every byte
     /// string of the right length is a valid key, so this cannot fail).
     pub fn decode(enc: &EncodedVerifyingKey<P>) -> Self {
-        let mut vk = Self {
+        Self {
             bytes: *enc,
-            parts: store_default(),
-        };
+            parts: OnDemand::later(|out| Self::fill(enc, out)),
+            tr: TrCache::default(),
+        }
+    }
+
+    /// pkDecode into the verification form.
+    fn fill(enc: &EncodedVerifyingKey<P>, out: &mut PublicParts) {
         dispatch(DecodePkK::<P> {
             pk: enc.as_ref(),
-            out: &mut vk.parts,
+            out,
             _p: PhantomData,
         });
-        vk
+    }
+
+    /// The verification form, made now if this is its first use.
+    fn parts(&self) -> &PublicParts {
+        self.parts.get(|out| Self::fill(&self.bytes, out))
     }
 
     /// The encoded public key, borrowed.
@@ -201,12 +227,12 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// # Ok::<(), pqkit_ml_dsa::Error>(())
     /// ```
     pub fn tr(&self) -> [u8; 64] {
-        if let Some(tr) = self.parts.tr.get() {
+        if let Some(tr) = self.tr.get() {
             return tr;
         }
         let mut tr = [0u8; 64];
         algo::h(&[self.bytes.as_ref()], &mut tr);
-        self.parts.tr.set(&tr);
+        self.tr.set(&tr);
         tr
     }
 
@@ -219,14 +245,14 @@ impl<P: ParameterSet> VerifyingKey<P> {
         need_tr: bool,
         mu_of: impl FnOnce(&[u8; 64]) -> Result<Mu, Error>,
     ) -> Result<(), Error> {
-        let tr = match (need_tr, self.parts.tr.get()) {
+        let tr = match (need_tr, self.tr.get()) {
             (false, _) => TrIn::Unneeded,
             (true, Some(tr)) => TrIn::Known(tr),
             (true, None) => TrIn::Hash(self.bytes.as_ref()),
         };
         let mut fresh = None;
         let r = dispatch(VerifyK::<P, _> {
-            pk: &self.parts,
+            pk: self.parts(),
             tr,
             mu_of,
             sig,
@@ -234,7 +260,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
             _p: PhantomData,
         });
         if let Some(tr) = fresh {
-            self.parts.tr.set(&tr);
+            self.tr.set(&tr);
         }
         r
     }
@@ -389,7 +415,12 @@ pub type EncodedSignature<P> = <P as ParameterSet>::SignatureBytes;
 #[derive(Clone)]
 pub struct ExpandedSigningKey<P: ParameterSet> {
     expanded: P::ExpandedKeyBytes,
+    /// rho, K, tr and `NTT(s1)`.
     parts: Store<SecretParts>,
+    /// `NTT(s2)` and `NTT(t0)`. A generated key makes them from `expanded`
+    /// when it first signs; an imported one has them from the import's
+    /// checks.
+    forms: OnDemand<SignForms>,
     vk: VerifyingKey<P>,
 }
 
@@ -399,11 +430,12 @@ impl<P: ParameterSet> Zeroize for ExpandedSigningKey<P> {
         // byte at a time: 2.5-4.9 KB here).
         pqkit_common::wipe::wipe(self.expanded.as_mut());
         self.parts.zeroize();
+        self.forms.zeroize();
     }
 }
 impl<P: ParameterSet> Drop for ExpandedSigningKey<P> {
     fn drop(&mut self) {
-        // `parts` zeroizes itself when it is dropped.
+        // `parts` and `forms` zeroize themselves when they are dropped.
         pqkit_common::wipe::wipe(self.expanded.as_mut());
     }
 }
@@ -422,30 +454,41 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// only the expanded key (use [`SigningKey::from_seed`] to keep the
     /// seed). Cannot fail: ExpandA and ExpandS squeeze until done, as FIPS
     /// 204 Alg. 30/31 are written.
+    ///
+    /// Key generation keeps what it computes anyway (rho, K, tr,
+    /// `NTT(s1)`) and stops at the encodings: the rest of the NTT-domain
+    /// forms, `NTT(s2)` and `NTT(t0)` for signing and `NTT(t1 * 2^d)` for
+    /// verifying, are made from the encodings when the key first signs or
+    /// its public key first verifies, so a key that is only stored or sent
+    /// never pays for them (`2k` forward NTTs, `3k` polynomials of memory).
+    /// Without `alloc` they are made here.
     pub fn from_seed(xi: &Seed) -> Self {
-        let mut key = Self::empty();
-        dispatch(KeyGenK::<P> {
-            xi: &xi.0,
-            pk: key.vk.bytes.as_mut(),
-            sk: key.expanded.as_mut(),
-            out: &mut key.parts,
-            pub_out: Some(&mut key.vk.parts),
-            _p: PhantomData,
-        });
-        key
+        let (pk, expanded, parts) = crate::hazmat::keygen_parts::<P>(&xi.0);
+        Self {
+            expanded: *expanded,
+            forms: OnDemand::later(|out| Self::fill(&expanded, out)),
+            vk: VerifyingKey {
+                bytes: pk,
+                parts: OnDemand::later(|out| VerifyingKey::<P>::fill(&pk, out)),
+                tr: TrCache::known(&parts.tr),
+            },
+            parts,
+        }
     }
 
-    fn empty() -> Self {
-        let mut parts: Store<SecretParts> = store_default();
-        parts.dims = (P::L, P::K);
-        Self {
-            expanded: P::ExpandedKeyBytes::zeroed(),
-            parts,
-            vk: VerifyingKey {
-                bytes: P::PublicKeyBytes::zeroed(),
-                parts: store_default(),
-            },
-        }
+    /// `NTT(s2)` and `NTT(t0)` from the expanded key, without checks (the
+    /// key was generated or validated here).
+    fn fill(expanded: &P::ExpandedKeyBytes, out: &mut SignForms) {
+        dispatch(DecodeFormsK::<P> {
+            sk: expanded.as_ref(),
+            out,
+            _p: PhantomData,
+        });
+    }
+
+    /// `NTT(s2)` and `NTT(t0)`, made now if this is their first use.
+    fn forms(&self) -> &SignForms {
+        self.forms.get(|out| Self::fill(&self.expanded, out))
     }
 
     /// Import the expanded FIPS 204 private key `skEncode(rho, K, tr, s1,
@@ -455,16 +498,30 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// [`Error::InvalidLength`]. (RustCrypto `ml-dsa` does not validate, so
     /// its `from_expanded` cannot fail.)
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
-        let mut key = Self::empty();
-        key.expanded = P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        let expanded =
+            WipedBytes(P::ExpandedKeyBytes::try_from(bytes).map_err(|_| Error::InvalidLength)?);
+        let mut parts: Store<SecretParts> = store_default();
+        let mut forms: Store<SignForms> = store_default();
+        let mut pub_parts: Store<PublicParts> = store_default();
+        let mut pk = P::PublicKeyBytes::zeroed();
         dispatch(DecodeSkK::<P> {
             sk: bytes,
-            pk: key.vk.bytes.as_mut(),
-            out: &mut key.parts,
-            pub_out: &mut key.vk.parts,
+            pk: pk.as_mut(),
+            out: &mut parts,
+            forms: &mut forms,
+            pub_out: &mut pub_parts,
             _p: PhantomData,
         })?;
-        Ok(key)
+        Ok(Self {
+            expanded: *expanded,
+            forms: OnDemand::filled(forms),
+            vk: VerifyingKey {
+                bytes: pk,
+                parts: OnDemand::filled(pub_parts),
+                tr: TrCache::known(&parts.tr),
+            },
+            parts,
+        })
     }
 
     /// The expanded FIPS 204 private key encoding, borrowed.
@@ -488,6 +545,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
         let mut bytes = P::SignatureBytes::zeroed();
         dispatch(SignK::<P> {
             sk: &self.parts,
+            forms: self.forms(),
             mu,
             rnd,
             sig: bytes.as_mut(),

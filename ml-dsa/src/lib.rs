@@ -154,7 +154,12 @@
 //! * The matrix A is generated on demand from rho (four entries at a time
 //!   with the 4-way SHAKE128); only signing keeps it, on the heap, when
 //!   `alloc` is on. With `alloc`, the large NTT-domain key parts are boxed,
-//!   so key objects are small. Peak stack of one operation, measured with
+//!   so key objects are small, and a generated key makes the parts key
+//!   generation does not compute anyway (`NTT(s2)`, `NTT(t0)`, and its
+//!   public key's `NTT(t1 * 2^d)`: `2k` forward NTTs) from its encodings
+//!   when it first signs or verifies (lock-free; see
+//!   `pqkit_common::wipe::OnDemand`): a key generated to be stored never
+//!   pays for them. Peak stack of one operation, measured with
 //!   valgrind massif (x86_64, AVX2 backend, release, above an idle `main`):
 //!   sign about 59 KB for every set (ML-DSA-65: 58.7 KB; key decoded
 //!   beforehand), keygen about 49 KB, verify about 35 KB.

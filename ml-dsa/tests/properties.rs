@@ -240,3 +240,62 @@ fn tr_is_computed_lazily_and_kept() {
     lazy_tr::<MlDsa65>();
     lazy_tr::<MlDsa87>();
 }
+
+/// A generated key makes `NTT(s2)`, `NTT(t0)` and its public key's
+/// `NTT(t1 * 2^d)` on first use: every path to them (first use, a clone
+/// taken before or after it, threads racing on it, the validated import
+/// that makes them at once) signs and verifies the same.
+fn forms_on_demand<P: ParameterSet>() {
+    let seed = [0x5a; 32];
+    let msg: &[u8] = b"forms made on first use";
+    let want = SigningKey::<P>::from_seed(&seed.into())
+        .sign_deterministic(msg, b"ctx")
+        .expect("sign");
+    let imported = ExpandedSigningKey::<P>::from_expanded(
+        SigningKey::<P>::from_seed(&seed.into())
+            .expanded_bytes()
+            .as_ref(),
+    )
+    .expect("import");
+    assert_eq!(
+        imported.sign_deterministic(msg, b"ctx").expect("sign"),
+        want,
+        "{}",
+        P::NAME
+    );
+
+    let sk = SigningKey::<P>::from_seed(&seed.into());
+    let early = sk.clone();
+    let vk = sk.verifying_key();
+    assert!(vk.verify_with_context(msg, b"ctx", &want));
+    assert_eq!(sk.sign_deterministic(msg, b"ctx").expect("sign"), want);
+    let late = sk.clone();
+    assert_eq!(early.sign_deterministic(msg, b"ctx").expect("sign"), want);
+    assert_eq!(late.sign_deterministic(msg, b"ctx").expect("sign"), want);
+    assert!(late.verifying_key().verify_with_context(msg, b"ctx", &want));
+    assert!(!vk.verify_with_context(b"another message", b"ctx", &want));
+
+    // Four threads make the forms of one fresh key at once.
+    let shared = SigningKey::<P>::from_seed(&seed.into());
+    let sigs: Vec<_> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..4)
+            .map(|_| s.spawn(|| shared.sign_deterministic(msg, b"ctx").expect("sign")))
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("thread")).collect()
+    });
+    assert!(sigs.iter().all(|s| *s == want));
+
+    // Zeroized (forms made, then dropped and so wiped): the key now signs
+    // with zero parts, not as before.
+    let mut inner = sk.expanded_key().clone();
+    zeroize::Zeroize::zeroize(&mut inner);
+    assert!(inner.expanded_bytes().as_ref().iter().all(|&b| b == 0));
+    assert_ne!(inner.sign_deterministic(msg, b"ctx").ok(), Some(want));
+}
+
+#[test]
+fn generated_keys_make_their_forms_on_first_use() {
+    forms_on_demand::<MlDsa44>();
+    forms_on_demand::<MlDsa65>();
+    forms_on_demand::<MlDsa87>();
+}

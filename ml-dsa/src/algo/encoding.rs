@@ -15,28 +15,47 @@ pub(super) fn encode_s<P: ParameterSet>(s1: &VecL, s2: &VecK, sk: &mut [u8]) {
     }
 }
 
-/// skDecode (FIPS 204 Alg. 25) into `out`, plain domain: rho, K, tr, s1,
-/// s2 and t0 as encoded. Returns whether every s1/s2 coefficient lies in
-/// `[-eta, eta]`. `sk` has the parameter set's length (callers check).
-pub(super) fn parse_sk<P: ParameterSet>(sk: &[u8], out: &mut SecretParts) -> subtle::Choice {
+/// skDecode (FIPS 204 Alg. 25) into `out` and `forms`, plain domain: rho,
+/// K, tr, s1, s2 and t0 as encoded. Returns whether every s1/s2
+/// coefficient lies in `[-eta, eta]`. `sk` has the parameter set's length
+/// (callers check).
+pub(super) fn parse_sk<P: ParameterSet>(
+    sk: &[u8],
+    out: &mut SecretParts,
+    forms: &mut SignForms,
+) -> subtle::Choice {
     out.rho.copy_from_slice(&sk[..32]);
     // rho is part of the public key.
     out.rho = declassify(out.rho);
     out.key.copy_from_slice(&sk[32..64]);
     out.tr.copy_from_slice(&sk[64..128]);
+    out.l = P::L;
     let eb = pack::eta_bytes(P::ETA);
     let mut ok = subtle::Choice::from(1u8);
-    let s_part = &sk[128..128 + (P::K + P::L) * eb];
-    let polys = out
-        .s1hat
-        .iter_mut()
-        .take(P::L)
-        .chain(out.s2hat.iter_mut().take(P::K));
-    for (chunk, p) in s_part.chunks(eb).zip(polys) {
+    for (chunk, p) in sk[128..].chunks(eb).zip(out.s1hat.iter_mut().take(P::L)) {
         ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
     }
-    let t_part = &sk[128 + (P::K + P::L) * eb..];
-    for (chunk, p) in t_part.chunks(pack::T0_BYTES).zip(out.t0hat.iter_mut()) {
+    ok & parse_forms::<P>(sk, forms)
+}
+
+/// The s2 and t0 of skDecode, plain domain, into `forms`; whether every s2
+/// coefficient lies in `[-eta, eta]`.
+fn parse_forms<P: ParameterSet>(sk: &[u8], forms: &mut SignForms) -> subtle::Choice {
+    forms.k = P::K;
+    let eb = pack::eta_bytes(P::ETA);
+    let mut ok = subtle::Choice::from(1u8);
+    let s2_at = 128 + P::L * eb;
+    let t0_at = s2_at + P::K * eb;
+    for (chunk, p) in sk[s2_at..t0_at]
+        .chunks(eb)
+        .zip(forms.s2hat.iter_mut().take(P::K))
+    {
+        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
+    }
+    for (chunk, p) in sk[t0_at..]
+        .chunks(pack::T0_BYTES)
+        .zip(forms.t0hat.iter_mut().take(P::K))
+    {
         pack::unpack_t0(chunk, p);
     }
     ok
@@ -51,20 +70,21 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     sk: &[u8],
     pk: &mut [u8],
     out: &mut SecretParts,
+    forms: &mut SignForms,
     pub_out: &mut PublicParts,
 ) -> Result<(), Error> {
     if sk.len() != P::SK_LEN || pk.len() != P::PK_LEN {
         return Err(Error::InvalidLength);
     }
-    let ok = parse_sk::<P>(sk, out);
+    let ok = parse_sk::<P>(sk, out, forms);
     // The given tr and t0, to compare with the recomputed ones.
     let tr_given = Zeroizing::new(out.tr);
     let mut t0_given = Secret::<K_MAX>::new(P::K);
-    for (x, y) in t0_given.iter_mut().zip(out.t0hat.iter()).take(P::K) {
+    for (x, y) in t0_given.iter_mut().zip(forms.t0hat.iter()).take(P::K) {
         x.coeffs = y.coeffs;
     }
     let mut t0_same = subtle::Choice::from(1u8);
-    finish_secret::<B, P, Error>(b, out, pk, Some(pub_out), |t0| {
+    finish_secret::<B, P, Error>(b, out, forms, pk, Some(pub_out), |t0| {
         for (x, y) in t0.iter().zip(t0_given.iter()).take(P::K) {
             t0_same &= subtle::ConstantTimeEq::ct_eq(&x.coeffs[..], &y.coeffs[..]);
         }
@@ -79,18 +99,19 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
 
 /// skDecode (FIPS 204 Alg. 25) for signing only: s1/s2 coefficients are
 /// checked to lie in `[-eta, eta]`, but t0 and tr are taken as given (not
-/// recomputed from rho, s1, s2) and no public key is derived. `out` ends in
-/// the NTT domain, ready for [`sign_mu`].
+/// recomputed from rho, s1, s2) and no public key is derived. `out` and
+/// `forms` end in the NTT domain, ready for [`sign_mu`].
 #[inline(never)] // one frame per operation: keeps the stack peak down
 pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
     b: B,
     sk: &[u8],
     out: &mut SecretParts,
+    forms: &mut SignForms,
 ) -> Result<(), Error> {
     if sk.len() != P::SK_LEN {
         return Err(Error::InvalidLength);
     }
-    let ok = parse_sk::<P>(sk, out);
+    let ok = parse_sk::<P>(sk, out, forms);
     // Whether the encoding is in range is a public property of the input.
     if !declassify(bool::from(ok)) {
         return Err(Error::InvalidPrivateKey);
@@ -98,11 +119,28 @@ pub(crate) fn decode_sk_unchecked<B: Backend, P: ParameterSet>(
     for p in out.s1hat.iter_mut().take(P::L) {
         b.ntt_q8380417(p);
     }
-    for i in 0..P::K {
-        b.ntt_q8380417(&mut out.s2hat[i]);
-        b.ntt_q8380417(&mut out.t0hat[i]);
-    }
+    forms_to_ntt::<B, P>(b, forms);
     Ok(())
+}
+
+/// `NTT(s2)` and `NTT(t0)` from the expanded key `sk` of a key this crate
+/// generated (or validated): no checks. For the forms a generated key
+/// makes when it first signs (see [`pqkit_common::wipe::OnDemand`]). `sk`
+/// has the parameter set's length (the callers' arrays).
+#[inline(never)] // one frame per operation: keeps the stack peak down
+pub(crate) fn decode_forms<B: Backend, P: ParameterSet>(b: B, sk: &[u8], forms: &mut SignForms) {
+    debug_assert_eq!(sk.len(), P::SK_LEN, "the callers pass P::ExpandedKeyBytes");
+    // In range: the key was generated or validated here.
+    let _ = parse_forms::<P>(sk, forms);
+    forms_to_ntt::<B, P>(b, forms);
+}
+
+/// The NTT of s2 and t0 in `forms`.
+fn forms_to_ntt<B: Backend, P: ParameterSet>(b: B, forms: &mut SignForms) {
+    for i in 0..P::K {
+        b.ntt_q8380417(&mut forms.s2hat[i]);
+        b.ntt_q8380417(&mut forms.t0hat[i]);
+    }
 }
 
 /// pkDecode (FIPS 204 Alg. 23) into `out` (`tr` is left to the first

@@ -21,7 +21,7 @@ pub(crate) mod lowmem;
 mod sign;
 mod verify;
 
-pub(crate) use encoding::{decode_pk, decode_sk, decode_sk_unchecked};
+pub(crate) use encoding::{decode_forms, decode_pk, decode_sk, decode_sk_unchecked};
 pub(crate) use keygen::keygen;
 pub(crate) use sign::sign_mu;
 pub(crate) use verify::{TrIn, verify};
@@ -114,19 +114,18 @@ pub(crate) fn h(parts: &[&[u8]], out: &mut [u8]) {
     x.finalize_xof().read(out);
 }
 
-/// The secret key in the form signing needs (NTT domain).
+/// The secret key in the form signing needs (NTT domain), less `s2` and
+/// `t0` (see [`SignForms`]): what key generation computes anyway.
 #[derive(Clone)]
 pub(crate) struct SecretParts {
     pub rho: [u8; 32],
     pub key: [u8; 32],
     pub tr: [u8; 64],
     pub s1hat: VecL,
-    pub s2hat: VecK,
-    pub t0hat: VecK,
-    /// How many polynomials of `s1hat` and of `s2hat`/`t0hat` can hold
-    /// secrets (l, k of the parameter set once filled; the maxima before):
-    /// zeroization skips the never-written tail.
-    pub dims: (usize, usize),
+    /// How many polynomials of `s1hat` can hold secrets (l of the
+    /// parameter set once filled; the maximum before): zeroization skips
+    /// the never-written tail.
+    pub l: usize,
 }
 
 impl Default for SecretParts {
@@ -136,35 +135,17 @@ impl Default for SecretParts {
             key: [0; 32],
             tr: [0; 64],
             s1hat: zero_vec(),
-            s2hat: zero_vec(),
-            t0hat: zero_vec(),
-            dims: (L_MAX, K_MAX),
+            l: L_MAX,
         }
-    }
-}
-
-impl SecretParts {
-    /// Empty parts for a parameter set with the given l and k.
-    pub(crate) fn with_dims(l: usize, k: usize) -> Self {
-        let mut parts = Self::default();
-        parts.dims = (l.min(L_MAX), k.min(K_MAX));
-        parts
     }
 }
 
 impl Zeroize for SecretParts {
     fn zeroize(&mut self) {
-        let (l, k) = self.dims;
         self.rho.zeroize();
         self.key.zeroize();
         self.tr.zeroize();
-        for p in self.s1hat.iter_mut().take(l) {
-            p.zeroize();
-        }
-        for p in self.s2hat.iter_mut().take(k) {
-            p.zeroize();
-        }
-        for p in self.t0hat.iter_mut().take(k) {
+        for p in self.s1hat.iter_mut().take(self.l) {
             p.zeroize();
         }
     }
@@ -178,14 +159,53 @@ impl Drop for SecretParts {
 
 impl ZeroizeOnDrop for SecretParts {}
 
+/// `NTT(s2)` and `NTT(t0)`, the rest of the signing form. A generated
+/// key makes them from its encoding when it first signs (they are `2k`
+/// forward NTTs that a key generated to be stored never needs).
+#[derive(Clone)]
+pub(crate) struct SignForms {
+    pub s2hat: VecK,
+    pub t0hat: VecK,
+    /// How many polynomials of each can hold secrets (k once filled; the
+    /// maximum before).
+    pub k: usize,
+}
+
+impl Default for SignForms {
+    fn default() -> Self {
+        Self {
+            s2hat: zero_vec(),
+            t0hat: zero_vec(),
+            k: K_MAX,
+        }
+    }
+}
+
+impl Zeroize for SignForms {
+    fn zeroize(&mut self) {
+        for p in self.s2hat.iter_mut().take(self.k) {
+            p.zeroize();
+        }
+        for p in self.t0hat.iter_mut().take(self.k) {
+            p.zeroize();
+        }
+    }
+}
+
+impl Drop for SignForms {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SignForms {}
+
 /// The public key in the form verification needs.
 #[derive(Clone)]
 pub(crate) struct PublicParts {
     pub rho: [u8; 32],
     /// NTT(t1 * 2^d).
     pub t1hat: VecK,
-    /// `tr = H(pk)`, once computed.
-    pub tr: TrCache,
 }
 
 impl Default for PublicParts {
@@ -193,7 +213,6 @@ impl Default for PublicParts {
         Self {
             rho: [0; 32],
             t1hat: zero_vec(),
-            tr: TrCache::default(),
         }
     }
 }
@@ -214,6 +233,13 @@ pub(crate) struct TrCache {
 }
 
 impl TrCache {
+    /// A cache holding `tr`.
+    pub fn known(tr: &[u8; 64]) -> Self {
+        let c = Self::default();
+        c.set(tr);
+        c
+    }
+
     /// `tr`, if computed.
     pub fn get(&self) -> Option<[u8; 64]> {
         if !self.ready.load(Ordering::Acquire) {

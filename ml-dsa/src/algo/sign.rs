@@ -89,6 +89,7 @@ impl MaskStream {
 pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     b: B,
     sk: &SecretParts,
+    forms: &SignForms,
     mu: &[u8; 64],
     rnd: &[u8; 32],
     sig: &mut [u8],
@@ -166,7 +167,7 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         }
         // Line 21: r0 = LowBits(w - <<c s2>>) = w0 - c s2.
         for i in 0..P::K {
-            b.pointwise_mont_q8380417(&chat, &sk.s2hat[i], &mut tmp);
+            b.pointwise_mont_q8380417(&chat, &forms.s2hat[i], &mut tmp);
             b.inv_ntt_tomont_q8380417(&mut tmp);
             b.sub_q8380417(&mut w0[i], &tmp);
             b.reduce32_q8380417(&mut w0[i]);
@@ -178,7 +179,7 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
         // Lines 25..28: <<c t0>>, hint, checks.
         let mut ones = 0u32;
         for i in 0..P::K {
-            b.pointwise_mont_q8380417(&chat, &sk.t0hat[i], &mut tmp);
+            b.pointwise_mont_q8380417(&chat, &forms.t0hat[i], &mut tmp);
             b.inv_ntt_tomont_q8380417(&mut tmp);
             b.reduce32_q8380417(&mut tmp);
             reject |= b.exceeds_norm_q8380417(&tmp, g2);

@@ -204,9 +204,9 @@ pub fn store_default<T: Default>() -> Store<T> {
 /// ```
 /// use pqkit_common::wipe::OnDemand;
 /// let bytes = [3u8; 4];
-/// let part: OnDemand<[u32; 4]> = OnDemand::later(|p| p.copy_from_slice(&[1, 2, 3, 4]));
+/// let part: OnDemand<[u32; 4]> = OnDemand::later(|p: &mut [u32; 4]| *p = [1, 2, 3, 4]);
 /// // The same fill is given again where the part is read.
-/// let read = part.get(|p| {
+/// let read = part.get(|p: &mut [u32; 4]| {
 ///     for (x, b) in p.iter_mut().zip(bytes) {
 ///         *x = b.into();
 ///     }

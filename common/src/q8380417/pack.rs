@@ -168,6 +168,7 @@ pub fn pack_t0(a: &Poly, out: &mut [u8]) {
 
 /// Inverse of [`pack_t0`]: coefficients in `[-2^12 + 1, 2^12]`; every
 /// 13-bit code is valid.
+#[inline]
 pub fn unpack_t0(bytes: &[u8], a: &mut Poly) {
     unpack_with(bytes, 13, a, |x| (1 << 12) - x as i32);
 }
@@ -184,25 +185,57 @@ pub fn pack_eta(eta: Eta, a: &Poly, out: &mut [u8]) {
 
 /// Inverse of [`pack_eta`]. Returns `false` if a coefficient lies outside
 /// `[-eta, eta]` (a code above `2 eta`).
+///
+/// A whole encoding goes through one loop per width, free of branches,
+/// which the compiler vectorises: two 4-bit codes per byte (eta = 4), or
+/// eight 3-bit codes per three bytes (eta = 2). The group-at-a-time form
+/// (still used for a short input) took 150-170 ns per polynomial on a
+/// Zen 3, this 20-40 ns; a key's first signature and signing from key
+/// bytes unpack `k` or `k + l` of them.
+#[inline]
 pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
     let e = eta.value();
-    let bits = match eta {
-        Eta::Two => 3,
-        Eta::Four => 4,
-    };
     let mut bad = 0u32;
-    for (cs, b) in a
-        .coeffs
-        .chunks_exact_mut(8)
-        .zip(bytes.chunks(bits as usize))
-    {
-        let vals = match eta {
-            Eta::Two => unpack_group::<3>(b),
-            Eta::Four => unpack_group::<4>(b),
-        };
-        for (c, x) in cs.iter_mut().zip(vals) {
-            bad |= (((2 * e) as u32).wrapping_sub(x) >> 31) & 1;
-            *c = e - x as i32;
+    match eta {
+        Eta::Four if bytes.len() >= eta_bytes(eta) => {
+            for (pair, &b) in a.coeffs.as_chunks_mut::<2>().0.iter_mut().zip(bytes) {
+                let (lo, hi) = (u32::from(b & 15), u32::from(b >> 4));
+                // A code above 8 = 2 eta wraps the subtraction.
+                bad |= (8u32.wrapping_sub(lo) | 8u32.wrapping_sub(hi)) >> 31;
+                *pair = [e - lo as i32, e - hi as i32];
+            }
+        }
+        Eta::Two if bytes.len() >= eta_bytes(eta) => {
+            let groups = a.coeffs.as_chunks_mut::<8>().0;
+            for (cs, b) in groups.iter_mut().zip(bytes.as_chunks::<3>().0) {
+                let w = u32::from(b[0]) | (u32::from(b[1]) << 8) | (u32::from(b[2]) << 16);
+                for (i, c) in cs.iter_mut().enumerate() {
+                    let x = (w >> (3 * i)) & 7;
+                    bad |= 4u32.wrapping_sub(x) >> 31;
+                    *c = e - x as i32;
+                }
+            }
+        }
+        // A short input (never from this crate's callers).
+        _ => {
+            let bits = match eta {
+                Eta::Two => 3,
+                Eta::Four => 4,
+            };
+            for (cs, b) in a
+                .coeffs
+                .chunks_exact_mut(8)
+                .zip(bytes.chunks(bits as usize))
+            {
+                let vals = match eta {
+                    Eta::Two => unpack_group::<3>(b),
+                    Eta::Four => unpack_group::<4>(b),
+                };
+                for (c, x) in cs.iter_mut().zip(vals) {
+                    bad |= (((2 * e) as u32).wrapping_sub(x) >> 31) & 1;
+                    *c = e - x as i32;
+                }
+            }
         }
     }
     bad == 0

@@ -269,6 +269,44 @@ fn packing_round_trips() {
         }
         // 3-bit code 7 is out of range for eta = 2.
         assert!(!pack::unpack_eta(Eta::Two, &[0xff; 96], &mut back));
+        // Every code in every position, against a bit-by-bit reading: the
+        // coefficients, and whether one is out of range (codes above 2 eta).
+        for eta in [Eta::Two, Eta::Four] {
+            let (bits, e) = (if eta == Eta::Two { 3 } else { 4 }, eta.value());
+            let l = pack::eta_bytes(eta);
+            for trial in 0..200u32 {
+                // Mostly in-range codes, and now and then one that is not.
+                let mut codes = [0u32; 256];
+                for (i, c) in codes.iter_mut().enumerate() {
+                    *c = rng.below(2 * e + 1) as u32;
+                    if trial % 3 == 0 && i as u32 == trial % 256 {
+                        *c = 2 * e as u32 + 1 + (trial / 3) % ((1 << bits) - 2 * e as u32 - 1);
+                    }
+                }
+                buf[..l].fill(0);
+                for (i, &c) in codes.iter().enumerate() {
+                    for k in 0..bits {
+                        let bit = (c >> k) & 1;
+                        let at = i * bits + k;
+                        buf[at / 8] |= (bit as u8) << (at % 8);
+                    }
+                }
+                let ok = pack::unpack_eta(eta, &buf[..l], &mut back);
+                assert_eq!(
+                    ok,
+                    codes.iter().all(|&c| c <= 2 * e as u32),
+                    "{eta:?} {trial}"
+                );
+                for (i, &c) in codes.iter().enumerate() {
+                    assert_eq!(back.coeffs[i], e - c as i32, "{eta:?} {trial} {i}");
+                }
+                // A short input: the same coefficients as far as it goes.
+                let mut short = Poly::default();
+                pack::unpack_eta(eta, &buf[..l - 1], &mut short);
+                let whole = (l - 1) * 8 / bits / 8 * 8;
+                assert_eq!(short.coeffs[..whole], back.coeffs[..whole]);
+            }
+        }
         for bits in [17, 19] {
             let mut z = rng.poly(1 << bits);
             z.coeffs[1] = 1 << bits;

@@ -45,23 +45,10 @@ pub fn keygen_internal_encoded<P: ParameterSet>(
     EncodedVerifyingKey<P>,
     WipedBytes<ExpandedSigningKeyBytes<P>>,
 ) {
-    let (pk, sk, _) = keygen_parts::<P>(xi);
-    (pk, sk)
-}
-
-/// KeyGen_internal: the encodings, and rho, K, tr and `NTT(s1)` (which
-/// key generation computes anyway) in the key objects' store.
-pub(crate) fn keygen_parts<P: ParameterSet>(
-    xi: &[u8; 32],
-) -> (
-    EncodedVerifyingKey<P>,
-    WipedBytes<ExpandedSigningKeyBytes<P>>,
-    Store<SecretParts>,
-) {
     let mut pk = P::PublicKeyBytes::zeroed();
     let mut sk = WipedBytes(P::ExpandedKeyBytes::zeroed());
-    let mut parts: Store<SecretParts> = store_default();
     // Working memory (wiped when dropped), in the key objects' store.
+    let mut parts: Store<SecretParts> = store_default();
     let mut work: Store<SignForms> = store_default();
     dispatch(KeyGenK::<P> {
         xi,
@@ -71,7 +58,7 @@ pub(crate) fn keygen_parts<P: ParameterSet>(
         work: &mut work,
         _p: PhantomData,
     });
-    (pk, sk, parts)
+    (pk, sk)
 }
 
 /// FIPS 204 Alg. 7 ML-DSA.Sign_internal(sk, M', rnd) with `M'` given in

@@ -1,8 +1,10 @@
 //! Interleaved comparison for noisy machines: for each row, pqkit and the
 //! peers run in turn, one batch of about 3 ms each per round (30 ms for
 //! hedged signing, whose time per operation is random), and the row
-//! reports each one's fastest and median batch (µs per operation) and the
-//! ratio of pqkit's fastest to the best peer's fastest.
+//! reports each one's fastest and median batch (µs per operation), the
+//! ratio of pqkit's fastest to the best peer's fastest, and the median
+//! over rounds of pqkit's batch over the best peer's batch of the same
+//! round (steadier when a slow spell of a shared machine lasts a row).
 //!
 //! Criterion measures one function after another and reports a mean, so a
 //! burst of load from elsewhere on a shared machine lands on whichever
@@ -482,6 +484,26 @@ fn main() {
             }
         }
         println!("{}", row.name);
+        // Per round, pqkit's batch over the best peer's batch of the same
+        // round: a slow spell of the machine that lasts a whole row moves
+        // both, so the median of these is steadier than the ratio of the
+        // fastest batches when the machine is noisy.
+        let round_ratios: Vec<Vec<f64>> = samples[..row.ours]
+            .iter()
+            .map(|ours| {
+                let mut r: Vec<f64> = (0..ours.len())
+                    .map(|i| {
+                        let peer = samples[row.ours..]
+                            .iter()
+                            .map(|s| s[i])
+                            .fold(f64::INFINITY, f64::min);
+                        ours[i] / peer
+                    })
+                    .collect();
+                r.sort_by(f64::total_cmp);
+                r
+            })
+            .collect();
         let mut fastest = Vec::new();
         for ((label, _), s) in row.imps.iter().zip(samples.iter_mut()) {
             s.sort_by(f64::total_cmp);
@@ -493,8 +515,12 @@ fn main() {
             .iter()
             .copied()
             .fold(f64::INFINITY, f64::min);
-        for ((label, _), min) in row.imps.iter().zip(fastest.iter()).take(row.ours) {
-            println!("  {label:<28} vs best peer {:.2}", min / best_peer);
+        for (((label, _), min), r) in row.imps.iter().zip(fastest.iter()).zip(&round_ratios) {
+            println!(
+                "  {label:<28} vs best peer {:.2}  (median of rounds {:.2})",
+                min / best_peer,
+                r[r.len() / 2]
+            );
         }
     }
 }

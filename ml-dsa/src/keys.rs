@@ -47,28 +47,54 @@ impl<P: ParameterSet> Kernel for DecodeSkK<'_, P> {
     }
 }
 
-struct DecodeFormsK<'a, P> {
-    sk: &'a [u8],
-    out: &'a mut SignForms,
-    _p: PhantomData<P>,
+/// A key form made from the key's encoding on the backend: the
+/// verification form from `pk`, `NTT(s2)` and `NTT(t0)` from the expanded
+/// key (one this crate generated or validated: no checks).
+trait FromEncoding: Default {
+    fn decode<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], out: &mut Self);
 }
-impl<P: ParameterSet> Kernel for DecodeFormsK<'_, P> {
-    type Output = ();
-    fn run<B: Backend>(self, b: B) {
-        algo::decode_forms::<B, P>(b, self.sk, self.out);
+
+impl FromEncoding for PublicParts {
+    fn decode<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], out: &mut Self) {
+        algo::decode_pk::<B, P>(b, bytes, out);
     }
 }
 
-struct DecodePkK<'a, P> {
-    pk: &'a [u8],
-    out: &'a mut PublicParts,
+impl FromEncoding for SignForms {
+    fn decode<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], out: &mut Self) {
+        algo::decode_forms::<B, P>(b, bytes, out);
+    }
+}
+
+struct FormK<'a, P, T> {
+    bytes: &'a [u8],
+    out: &'a mut T,
     _p: PhantomData<P>,
 }
-impl<P: ParameterSet> Kernel for DecodePkK<'_, P> {
+impl<P: ParameterSet, T: FromEncoding> Kernel for FormK<'_, P, T> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
-        algo::decode_pk::<B, P>(b, self.pk, self.out);
+        T::decode::<B, P>(b, self.bytes, self.out);
     }
+}
+
+/// Make `out` from `bytes` (see [`FromEncoding`]).
+fn make_form<P: ParameterSet, T: FromEncoding>(bytes: &[u8], out: &mut T) {
+    dispatch(FormK::<P, T> {
+        bytes,
+        out,
+        _p: PhantomData,
+    });
+}
+
+/// A form made from `bytes` on first use (see [`OnDemand`]).
+fn form_later<P: ParameterSet, T: FromEncoding>(bytes: &[u8]) -> OnDemand<T> {
+    OnDemand::later(|out| make_form::<P, T>(bytes, out))
+}
+
+/// The form in `cell`, made from `bytes` now if this is its first use.
+fn form<'a, P: ParameterSet, T: FromEncoding>(cell: &'a OnDemand<T>, bytes: &[u8]) -> &'a T {
+    cell.get(|out| make_form::<P, T>(bytes, out))
 }
 
 struct SignK<'a, P> {
@@ -185,23 +211,14 @@ impl<P: ParameterSet> VerifyingKey<P> {
     pub fn decode(enc: &EncodedVerifyingKey<P>) -> Self {
         Self {
             bytes: *enc,
-            parts: OnDemand::later(|out| Self::fill(enc, out)),
+            parts: form_later::<P, _>(enc.as_ref()),
             tr: TrCache::default(),
         }
     }
 
-    /// pkDecode into the verification form.
-    fn fill(enc: &EncodedVerifyingKey<P>, out: &mut PublicParts) {
-        dispatch(DecodePkK::<P> {
-            pk: enc.as_ref(),
-            out,
-            _p: PhantomData,
-        });
-    }
-
     /// The verification form, made now if this is its first use.
     fn parts(&self) -> &PublicParts {
-        self.parts.get(|out| Self::fill(&self.bytes, out))
+        form::<P, _>(&self.parts, self.bytes.as_ref())
     }
 
     /// The encoded public key, borrowed.
@@ -486,25 +503,15 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
             _p: PhantomData,
         });
         drop(work);
-        key.forms = OnDemand::later(|out| Self::fill(&key.expanded, out));
-        key.vk.parts = OnDemand::later(|out| VerifyingKey::<P>::fill(&key.vk.bytes, out));
+        key.forms = form_later::<P, _>(key.expanded.as_ref());
+        key.vk.parts = form_later::<P, _>(key.vk.bytes.as_ref());
         key.vk.tr = TrCache::known(&key.parts.tr);
         key
     }
 
-    /// `NTT(s2)` and `NTT(t0)` from the expanded key, without checks (the
-    /// key was generated or validated here).
-    fn fill(expanded: &P::ExpandedKeyBytes, out: &mut SignForms) {
-        dispatch(DecodeFormsK::<P> {
-            sk: expanded.as_ref(),
-            out,
-            _p: PhantomData,
-        });
-    }
-
     /// `NTT(s2)` and `NTT(t0)`, made now if this is their first use.
     fn forms(&self) -> &SignForms {
-        self.forms.get(|out| Self::fill(&self.expanded, out))
+        form::<P, _>(&self.forms, self.expanded.as_ref())
     }
 
     /// Import the expanded FIPS 204 private key `skEncode(rho, K, tr, s1,

@@ -203,19 +203,18 @@ pub fn store_default<T: Default>() -> Store<T> {
 ///
 /// ```
 /// use pqkit_common::wipe::OnDemand;
-/// let bytes = [3u8; 4];
-/// let part: OnDemand<[u32; 4]> = OnDemand::later(|p: &mut [u32; 4]| *p = [1, 2, 3, 4]);
-/// // The same fill is given again where the part is read.
-/// let read = part.get(|p: &mut [u32; 4]| {
-///     for (x, b) in p.iter_mut().zip(bytes) {
+/// let encoding = [1u8, 2, 3, 4];
+/// // How the part is made from the encoding (given where the part is
+/// // made and where it is read: the same fill).
+/// let fill = |p: &mut [u32; 4]| {
+///     for (x, b) in p.iter_mut().zip(encoding) {
 ///         *x = b.into();
 ///     }
-/// });
-/// # #[cfg(feature = "alloc")]
-/// assert_eq!(read, &[3, 3, 3, 3]); // filled on first use
-/// # #[cfg(not(feature = "alloc"))]
-/// # assert_eq!(read, &[1, 2, 3, 4]); // filled when made
-/// assert_eq!(part.get(|_| unreachable!()), read); // filled once
+/// };
+/// let part = OnDemand::later(fill);
+/// assert_eq!(part.get(fill), &[1, 2, 3, 4]);
+/// // Made once: a later read does not fill again.
+/// assert_eq!(part.get(|_| unreachable!()), &[1, 2, 3, 4]);
 /// ```
 #[derive(Clone)]
 pub struct OnDemand<T> {

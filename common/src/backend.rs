@@ -218,8 +218,10 @@ pub trait Kernel {
 /// [`limit`]: no limit.
 const NO_LIMIT: u8 = 0;
 /// [`limit`]: the portable backend only.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const PORTABLE_ONLY: u8 = 1;
 /// [`limit`]: the AVX2 kernels, none of AVX-512.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 const NO_AVX512: u8 = 2;
 
 /// The most `PQKIT_BACKEND` (or `--cfg pqkit_portable`) allows:

@@ -8,7 +8,7 @@ use pqkit_common::wipe::{Store, WipedBytes, store_default};
 use pqkit_common::{Backend, ByteArray, Kernel, dispatch};
 
 use crate::algo::{self, SecretParts, SignForms};
-use crate::keys::KeyGenK;
+use crate::keys::keygen_into;
 use crate::{
     EncodedVerifyingKey, Error, ExpandedSigningKey, ExpandedSigningKeyBytes, Mu, MuBuilder,
     ParameterSet, Signature, SigningKey, VerifyingKey,
@@ -47,17 +47,9 @@ pub fn keygen_internal_encoded<P: ParameterSet>(
 ) {
     let mut pk = P::PublicKeyBytes::zeroed();
     let mut sk = WipedBytes(P::ExpandedKeyBytes::zeroed());
-    // Working memory (wiped when dropped), in the key objects' store.
+    // rho, K, tr and NTT(s1): working memory here (wiped when dropped).
     let mut parts: Store<SecretParts> = store_default();
-    let mut work: Store<SignForms> = store_default();
-    dispatch(KeyGenK::<P> {
-        xi,
-        pk: pk.as_mut(),
-        sk: sk.as_mut(),
-        out: &mut parts,
-        work: &mut work,
-        _p: PhantomData,
-    });
+    keygen_into::<P>(xi, pk.as_mut(), sk.as_mut(), &mut parts);
     (pk, sk)
 }
 

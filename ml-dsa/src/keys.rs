@@ -16,20 +16,40 @@ use pqkit_common::wipe::{OnDemand, Store, WipedBytes, store_default};
 // ---------------------------------------------------------------------------
 // Kernels: each public operation enters the backend through `dispatch`.
 
-pub(crate) struct KeyGenK<'a, P> {
-    pub(crate) xi: &'a [u8; 32],
-    pub(crate) pk: &'a mut [u8],
-    pub(crate) sk: &'a mut [u8],
-    pub(crate) out: &'a mut SecretParts,
+struct KeyGenK<'a, P> {
+    xi: &'a [u8; 32],
+    pk: &'a mut [u8],
+    sk: &'a mut [u8],
+    out: &'a mut SecretParts,
     /// Working memory.
-    pub(crate) work: &'a mut SignForms,
-    pub(crate) _p: PhantomData<P>,
+    work: &'a mut SignForms,
+    _p: PhantomData<P>,
 }
 impl<P: ParameterSet> Kernel for KeyGenK<'_, P> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
         algo::keygen::<B, P>(b, self.xi, self.pk, self.sk, self.out, self.work);
     }
+}
+
+/// KeyGen_internal (see [`algo::keygen`]): `pkEncode` into `pk`,
+/// `skEncode` into `sk`, rho, K, tr and `NTT(s1)` into `out`, with its
+/// working memory in the key objects' store (wiped when dropped).
+pub(crate) fn keygen_into<P: ParameterSet>(
+    xi: &[u8; 32],
+    pk: &mut [u8],
+    sk: &mut [u8],
+    out: &mut SecretParts,
+) {
+    let mut work: Store<SignForms> = store_default();
+    dispatch(KeyGenK::<P> {
+        xi,
+        pk,
+        sk,
+        out,
+        work: &mut work,
+        _p: PhantomData,
+    });
 }
 
 struct DecodeSkK<'a, P> {
@@ -481,7 +501,7 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// Without `alloc` they are made here.
     pub fn from_seed(xi: &Seed) -> Self {
         // The encodings are written in place (not returned and copied:
-        // that put 3.9-7.5 KB more on the stack).
+        // that put 2.8-6.5 KB more on the stack).
         let mut key = Self {
             expanded: P::ExpandedKeyBytes::zeroed(),
             parts: store_default(),
@@ -493,16 +513,12 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
                 tr: TrCache::default(),
             },
         };
-        let mut work: Store<SignForms> = store_default();
-        dispatch(KeyGenK::<P> {
-            xi: &xi.0,
-            pk: key.vk.bytes.as_mut(),
-            sk: key.expanded.as_mut(),
-            out: &mut key.parts,
-            work: &mut work,
-            _p: PhantomData,
-        });
-        drop(work);
+        keygen_into::<P>(
+            &xi.0,
+            key.vk.bytes.as_mut(),
+            key.expanded.as_mut(),
+            &mut key.parts,
+        );
         key.forms = form_later::<P, _>(key.expanded.as_ref());
         key.vk.parts = form_later::<P, _>(key.vk.bytes.as_ref());
         key.vk.tr = TrCache::known(&key.parts.tr);

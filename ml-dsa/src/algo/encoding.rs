@@ -30,12 +30,21 @@ pub(super) fn parse_sk<P: ParameterSet>(
     out.key.copy_from_slice(&sk[32..64]);
     out.tr.copy_from_slice(&sk[64..128]);
     out.l = P::L;
-    let eb = pack::eta_bytes(P::ETA);
+    let ok = unpack_etas::<P>(&sk[128..], out.s1hat.iter_mut().take(P::L));
+    ok & parse_forms::<P>(sk, forms)
+}
+
+/// Unpack consecutive eta-encoded polynomials from `bytes` into `polys`;
+/// whether every coefficient lies in `[-eta, eta]`.
+fn unpack_etas<'a, P: ParameterSet>(
+    bytes: &[u8],
+    polys: impl Iterator<Item = &'a mut Poly>,
+) -> subtle::Choice {
     let mut ok = subtle::Choice::from(1u8);
-    for (chunk, p) in sk[128..].chunks(eb).zip(out.s1hat.iter_mut().take(P::L)) {
+    for (chunk, p) in bytes.chunks(pack::eta_bytes(P::ETA)).zip(polys) {
         ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
     }
-    ok & parse_forms::<P>(sk, forms)
+    ok
 }
 
 /// The s2 and t0 of skDecode, plain domain, into `forms`; whether every s2
@@ -43,15 +52,9 @@ pub(super) fn parse_sk<P: ParameterSet>(
 fn parse_forms<P: ParameterSet>(sk: &[u8], forms: &mut SignForms) -> subtle::Choice {
     forms.k = P::K;
     let eb = pack::eta_bytes(P::ETA);
-    let mut ok = subtle::Choice::from(1u8);
     let s2_at = 128 + P::L * eb;
     let t0_at = s2_at + P::K * eb;
-    for (chunk, p) in sk[s2_at..t0_at]
-        .chunks(eb)
-        .zip(forms.s2hat.iter_mut().take(P::K))
-    {
-        ok &= subtle::Choice::from(pack::unpack_eta(P::ETA, chunk, p) as u8);
-    }
+    let ok = unpack_etas::<P>(&sk[s2_at..t0_at], forms.s2hat.iter_mut().take(P::K));
     for (chunk, p) in sk[t0_at..]
         .chunks(pack::T0_BYTES)
         .zip(forms.t0hat.iter_mut().take(P::K))

@@ -224,6 +224,21 @@ pub struct OnDemand<T> {
     value: T,
 }
 
+impl<T> OnDemand<T> {
+    /// Whether parts are made on first use ([`later`](Self::later) leaves
+    /// the part empty): with `alloc`. Without, every part is made at once.
+    pub const LAZY: bool = cfg!(feature = "alloc");
+
+    /// The part if it is made already (always, without `alloc`).
+    #[inline]
+    pub fn peek(&self) -> Option<&T> {
+        #[cfg(feature = "alloc")]
+        return self.cell.get();
+        #[cfg(not(feature = "alloc"))]
+        Some(&self.value)
+    }
+}
+
 impl<T: Default> OnDemand<T> {
     /// A part filled now: `T::default()` (made in its [`Store`]), then
     /// `fill`.

@@ -443,10 +443,11 @@ fn saber<P: pqkit_saber::ParameterSet>() -> u64 {
 /// each encoding marked secret (the public parts, which the checks may
 /// branch on, are not): ML-KEM-768's expanded key with the
 /// pairwise-consistency test, ML-DSA-65's expanded key (s1/s2 ranges, t0
-/// and tr recomputed), Saber's `sk` (`H(pk)` compared, `s` ranges; also through
-/// the one-shot decapsulation) and an
-/// Ed25519 keypair (public half re-derived). Each imported key is used
-/// once; only its outputs are declassified.
+/// and tr recomputed), Saber's `sk` (`H(pk)` compared, `s` ranges; also
+/// through the one-shot decapsulation, and an unchecked import's first
+/// and second decapsulations) and an Ed25519 keypair (public half
+/// re-derived). Each imported key is used once or twice; only its outputs
+/// are declassified.
 fn key_imports() -> u64 {
     let mut acc = 0;
     // ML-KEM-768: s (384 k bytes) and z (the last 32) are secret.
@@ -505,6 +506,21 @@ fn key_imports() -> u64 {
     // the shared 4-way streams), of the ciphertext and of a modified one.
     let mut bad = ct.to_vec();
     bad[9] ^= 4;
+    // An import without the consistency check leaves GenMatrix to the
+    // first decapsulation, which runs GenSecret beside it.
+    for c in [&ct[..], &bad[..]] {
+        let Ok(k) = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_bytes(&bytes) else {
+            return 6;
+        };
+        for _ in 0..2 {
+            let mut out = k
+                .decapsulate_bytes(c)
+                .map(|x| x.to_vec())
+                .unwrap_or_default();
+            unpoison(out.as_mut_slice());
+            acc = fold(acc, &out);
+        }
+    }
     for c in [&ct[..], &bad[..]] {
         let mut out =
             pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::decapsulate_from_key_bytes(

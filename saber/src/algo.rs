@@ -6,10 +6,11 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{
-    ExtendableOutput, Feed, Rider, SHAKE128_RATE, Shake128, Update, XofReader, stream_x4_riders,
+    ExtendableOutput, Feed, Parked, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Start, Step,
+    Update, XofReader, stream_x4_parked, stream_x4_riders,
 };
 use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
-use pqkit_common::wipe::WipedBytes;
+use pqkit_common::wipe::{OnDemand, WipedBytes};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::Error;
@@ -102,24 +103,67 @@ impl<'a> MatrixSink<'a> {
     }
 }
 
+/// Blocks of GenMatrix's stream for `P`.
+const fn matrix_blocks<P: ParameterSet>() -> usize {
+    (P::L * P::L * POLY_Q_BYTES).div_ceil(SHAKE128_RATE)
+}
+
+/// The most blocks of GenMatrix a key import squeezes ([`start_pk`]): as
+/// many as `H(pk)` of FireSaber's public key takes (1312 bytes and the
+/// padding, at 136 bytes a block).
+const START_BLOCKS: usize = 10;
+
+/// GenMatrix's first blocks, squeezed by a decapsulation key's import
+/// beside `H(pk)` ([`start_pk`]), and its stream parked there; the first
+/// decapsulation (or encapsulation) finishes the matrix ([`finish_pk`]).
+#[derive(Clone)]
+pub(crate) struct MatrixStart {
+    bytes: [u8; START_BLOCKS * SHAKE128_RATE],
+    stream: Parked,
+}
+
+impl Default for MatrixStart {
+    fn default() -> Self {
+        Self {
+            bytes: [0; START_BLOCKS * SHAKE128_RATE],
+            stream: Parked::default(),
+        }
+    }
+}
+
+/// Where GenMatrix's stream starts: `seed_A`, or the blocks a key import
+/// squeezed.
+#[derive(Clone, Copy)]
+enum MatrixFrom<'a> {
+    Seed(&'a [u8; 32]),
+    Started(&'a MatrixStart),
+}
+
 /// The SHAKE128 streams of one operation, squeezed together on the 4-way
-/// permutation: GenMatrix's from `seed_A` (if `matrix` is given: the
-/// `l * l` entries transformed into `a_hat`), GenSecret's from a secret
-/// seed (if `secret` is given: its bytes into the buffer), and up to two
-/// hashes of public data riding in lanes of their own (`riders`). Each
-/// stream is what its own sponge would give; running two to four at once
-/// costs one 4-way permutation where they overlap instead of two to four
-/// single ones.
+/// permutation: GenMatrix's (if `matrix` is given: from `seed_A`, or on
+/// from where a key import stopped it; the `l * l` entries transformed
+/// into `a_hat`), GenSecret's from a secret seed (if `secret` is given:
+/// its bytes into the buffer), and up to two hashes of public data riding
+/// in lanes of their own (`riders`). Each stream is what its own sponge
+/// would give; running two to four at once costs one 4-way permutation
+/// where they overlap instead of two to four single ones.
 fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
-    matrix: Option<(&[u8; 32], &mut [PolyHat; L_MAX * L_MAX])>,
+    matrix: Option<(MatrixFrom<'_>, &mut [PolyHat; L_MAX * L_MAX])>,
     secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
     riders: [Option<Rider<'_>>; R],
 ) {
-    let m_blocks = (P::L * P::L * POLY_Q_BYTES).div_ceil(SHAKE128_RATE);
+    let m_blocks = matrix_blocks::<P>();
     let s_blocks = secret_bytes::<P>().div_ceil(SHAKE128_RATE);
-    let (m_seed, mut sink) = match matrix {
-        Some((seed, a_hat)) => (Some(seed), Some(MatrixSink::new(&mut a_hat[..P::L * P::L]))),
+    let (m_from, mut sink) = match matrix {
+        Some((from, a_hat)) => {
+            let mut sink = MatrixSink::new(&mut a_hat[..P::L * P::L]);
+            if let MatrixFrom::Started(start) = from {
+                let have = (start.stream.blocks() * SHAKE128_RATE).min(start.bytes.len());
+                sink.push(b, &start.bytes[..have]);
+            }
+            (Some(from), Some(sink))
+        }
         None => (None, None),
     };
     let (s_seed, mut s_buf) = match secret {
@@ -127,22 +171,24 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
         None => (None, None),
     };
     // Entry 0 is the matrix if there is one, then the secret.
-    let first_is_matrix = m_seed.is_some();
-    let entries = usize::from(m_seed.is_some()) + usize::from(s_seed.is_some());
+    let first_is_matrix = m_from.is_some();
+    let entries = usize::from(m_from.is_some()) + usize::from(s_seed.is_some());
     let is_matrix = |e: usize| e == 0 && first_is_matrix;
-    stream_x4_riders::<B, SHAKE128_RATE, 32, R>(
+    let done = |last: bool| if last { Step::Done } else { Step::More };
+    stream_x4_parked::<B, SHAKE128_RATE, 32, R>(
         b,
         entries,
-        |e| {
-            let seed = if is_matrix(e) { m_seed } else { s_seed };
-            seed.copied().unwrap_or_default()
+        |e| match (is_matrix(e), m_from) {
+            (true, Some(MatrixFrom::Started(start))) => Start::Resume(&start.stream),
+            (true, Some(MatrixFrom::Seed(seed))) => Start::Seed(*seed),
+            _ => Start::Seed(s_seed.copied().unwrap_or_default()),
         },
         |e, _lane, i, block, _feed| {
             if is_matrix(e) {
                 if let Some(m) = sink.as_mut() {
                     m.push(b, block);
                 }
-                i + 1 >= m_blocks
+                done(i + 1 >= m_blocks)
             } else {
                 let dst = s_buf
                     .as_deref_mut()
@@ -150,9 +196,10 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
                 if let Some(dst) = dst {
                     dst.copy_from_slice(block);
                 }
-                i + 1 >= s_blocks
+                done(i + 1 >= s_blocks)
             }
         },
+        |_, _| {},
         riders,
     );
 }
@@ -251,10 +298,72 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
     parts: &mut PkParts,
     hash: &mut [u8; 32],
 ) {
+    let seed_a = seed_a_of::<P>(pk);
+    let matrix = Some((MatrixFrom::Seed(&seed_a), &mut parts.a_hat));
+    squeeze::<B, P, 1>(b, matrix, None, [Some(Rider::sha3_256(&[pk], hash))]);
+    b_hat_from_pk::<B, P>(b, pk, parts);
+}
+
+/// `seed_A`, the last 32 bytes of the encoded public key `pk`.
+fn seed_a_of<P: ParameterSet>(pk: &[u8]) -> [u8; 32] {
     let mut seed_a = [0u8; 32];
     seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..P::L * POLY_P_BYTES + 32]);
-    let matrix = Some((&seed_a, &mut parts.a_hat));
-    squeeze::<B, P, 1>(b, matrix, None, [Some(Rider::sha3_256(&[pk], hash))]);
+    seed_a
+}
+
+/// A decapsulation key's import: `H(pk)` into `hash`, and beside it (in
+/// the same 4-way permutations, which cost little more than single ones)
+/// GenMatrix's first blocks, as many as the hash takes, into `start`,
+/// whose stream is parked there. The first decapsulation finishes GenMatrix
+/// with GenSecret and `H(c)` beside it ([`kem_decaps_first`]), where an
+/// import that made the whole matrix left those two a pass of their own.
+/// The key's work is the same either way; it is only spread so that no
+/// lane runs alone while another stream waits.
+pub(crate) fn start_pk<B: Backend, P: ParameterSet>(
+    b: B,
+    pk: &[u8],
+    hash: &mut [u8; 32],
+    start: &mut MatrixStart,
+) {
+    let seed_a = seed_a_of::<P>(pk);
+    // H(pk)'s blocks (the message and its padding), at most the buffer.
+    let stop = (P::PK_LEN / SHAKE256_RATE + 1)
+        .min(START_BLOCKS)
+        .min(matrix_blocks::<P>());
+    let MatrixStart { bytes, stream } = start;
+    stream_x4_parked::<B, SHAKE128_RATE, 32, 1>(
+        b,
+        1,
+        |_| Start::Seed(seed_a),
+        |_, _, i, block, _| {
+            if let Some(dst) = bytes.get_mut(i * SHAKE128_RATE..(i + 1) * SHAKE128_RATE) {
+                dst.copy_from_slice(block);
+            }
+            if i + 1 >= stop {
+                Step::Park
+            } else {
+                Step::More
+            }
+        },
+        |_, parked| *stream = parked,
+        [Some(Rider::sha3_256(&[pk], hash))],
+    );
+}
+
+/// The parts of the encoded public key `pk` whose GenMatrix a key import
+/// started (`start`; from `seed_A` if `None`), into `parts`; GenSecret
+/// from `secret`'s seed and the `riders` beside it.
+pub(crate) fn finish_pk<B: Backend, P: ParameterSet, const R: usize>(
+    b: B,
+    pk: &[u8],
+    start: Option<&MatrixStart>,
+    parts: &mut PkParts,
+    secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
+    riders: [Option<Rider<'_>>; R],
+) {
+    let seed_a = seed_a_of::<P>(pk);
+    let from = start.map_or(MatrixFrom::Seed(&seed_a), MatrixFrom::Started);
+    squeeze::<B, P, R>(b, Some((from, &mut parts.a_hat)), secret, riders);
     b_hat_from_pk::<B, P>(b, pk, parts);
 }
 
@@ -610,6 +719,52 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
 }
 
+/// [`kem_decaps`] with a key whose public parts are not made yet (a key
+/// import made only GenMatrix's first blocks, [`start_pk`]): GenMatrix is
+/// finished with GenSecret and `H(c)` beside it, and the parts are kept
+/// in `parts` for the next calls. If another thread made them first, its
+/// parts are used and GenSecret runs on its own, as in [`kem_decaps`].
+pub(crate) fn kem_decaps_first<B: Backend, P: ParameterSet>(
+    b: B,
+    s_hat: &SecretHat,
+    parts: &OnDemand<PkParts>,
+    start: Option<&MatrixStart>,
+    sk: &[u8],
+    ct: &[u8],
+    ct_buf: &mut [u8],
+) -> Zeroizing<[u8; 32]> {
+    let s_len = P::L * POLY_Q_BYTES;
+    let pk = &sk[s_len..s_len + P::PK_LEN];
+    let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
+    let mut m = Zeroizing::new([0u8; 32]);
+    pke_dec::<B, P>(b, s_hat, ct, &mut m);
+    let mut kr = sha3_512(&[&*m, hpk]);
+    let mut r = Zeroizing::new([0u8; 32]);
+    r.copy_from_slice(&kr[32..]);
+    let mut secret = WipedBytes([0u8; SECRET_BUF]);
+    let mut hc = [0u8; 32];
+    let mut streamed = false;
+    let parts = parts.get(|p| {
+        finish_pk::<B, P, 1>(
+            b,
+            pk,
+            start,
+            p,
+            Some((&r, &mut secret)),
+            [Some(Rider::sha3_256(&[ct], &mut hc))],
+        );
+        streamed = true;
+    });
+    let mut sp_hat = SecretHat::default();
+    if streamed {
+        secret_hat_from_stream::<B, P>(b, &secret[..], &mut sp_hat);
+    } else {
+        secret_hat_from_seed::<B, P>(b, &r, Some(Rider::sha3_256(&[ct], &mut hc)), &mut sp_hat);
+    }
+    pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);
+    decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
+}
+
 /// The end of decapsulation: `K = H(K^ || H(c))`, with `K^` (the first
 /// half of `kr`) replaced by `z` where the re-encryption `ct_buf` differs
 /// from `ct` (constant time).
@@ -660,13 +815,13 @@ pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
     let mut kr = sha3_512(&[&*m, hpk]);
     let mut r = Zeroizing::new([0u8; 32]);
     r.copy_from_slice(&kr[32..]);
-    let mut seed_a = [0u8; 32];
-    seed_a.copy_from_slice(&pk[P::L * POLY_P_BYTES..]);
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     let (mut hpk_now, mut hc) = ([0u8; 32], [0u8; 32]);
-    squeeze::<B, P, 2>(
+    finish_pk::<B, P, 2>(
         b,
-        Some((&seed_a, &mut parts.a_hat)),
+        pk,
+        None,
+        parts,
         Some((&r, &mut secret)),
         [
             Some(Rider::sha3_256(&[pk], &mut hpk_now)),
@@ -678,7 +833,6 @@ pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
     if hpk_now[..] != *hpk {
         return Err(Error::InconsistentKey);
     }
-    b_hat_from_pk::<B, P>(b, pk, parts);
     let mut sp_hat = SecretHat::default();
     secret_hat_from_stream::<B, P>(b, &secret[..], &mut sp_hat);
     pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);

@@ -1,11 +1,12 @@
 //! Key types, the dispatched operations, and the `kem` 0.3 traits.
 
+use core::borrow::Borrow;
 use core::marker::PhantomData;
 
 use hybrid_array::Array;
 use kem::{Generate, InvalidKey, Key, KeyExport, KeySizeUser, TryKeyInit};
 use pqkit_common::pow2::SecretHat;
-use pqkit_common::wipe::{Store, store_default};
+use pqkit_common::wipe::{OnDemand, Store, store_default};
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
@@ -13,7 +14,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 pub use pqkit_common::secret::{SharedKey, SharedSecret};
 
 use crate::Error;
-use crate::algo::{self, POLY_Q_BYTES, PkParts};
+use crate::algo::{self, MatrixStart, POLY_Q_BYTES, PkParts};
 use crate::params::{FireSaber, LightSaber, ParameterSet, Saber};
 
 /// A ciphertext of parameter set `P`.
@@ -48,6 +49,32 @@ impl<P: ParameterSet> Kernel for ExpandPkK<'_, P> {
     type Output = ();
     fn run<B: Backend>(self, b: B) {
         algo::expand_pk::<B, P>(b, self.pk, self.parts, self.hash);
+    }
+}
+
+struct StartPkK<'a, P> {
+    pk: &'a [u8],
+    hash: &'a mut [u8; 32],
+    start: &'a mut MatrixStart,
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for StartPkK<'_, P> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::start_pk::<B, P>(b, self.pk, self.hash, self.start);
+    }
+}
+
+struct FinishPkK<'a, P> {
+    pk: &'a [u8],
+    start: Option<&'a MatrixStart>,
+    parts: &'a mut PkParts,
+    _p: PhantomData<P>,
+}
+impl<P: ParameterSet> Kernel for FinishPkK<'_, P> {
+    type Output = ();
+    fn run<B: Backend>(self, b: B) {
+        algo::finish_pk::<B, P, 0>(b, self.pk, self.start, self.parts, None, []);
     }
 }
 
@@ -105,6 +132,28 @@ impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
     }
 }
 
+struct DecapsFirstK<'a, P: ParameterSet> {
+    s_hat: &'a SecretHat,
+    ek: &'a EncapsulationKey<P>,
+    sk: &'a [u8],
+    ct: &'a [u8],
+    buf: &'a mut [u8],
+}
+impl<P: ParameterSet> Kernel for DecapsFirstK<'_, P> {
+    type Output = Zeroizing<[u8; 32]>;
+    fn run<B: Backend>(self, b: B) -> Self::Output {
+        algo::kem_decaps_first::<B, P>(
+            b,
+            self.s_hat,
+            &self.ek.parts,
+            self.ek.started_matrix(),
+            self.sk,
+            self.ct,
+            self.buf,
+        )
+    }
+}
+
 struct DecapsBytesK<'a, P> {
     sk: &'a [u8],
     ct: &'a [u8],
@@ -121,14 +170,21 @@ impl<P: ParameterSet> Kernel for DecapsBytesK<'_, P> {
 
 /// A Saber encapsulation key (public): its encoding (`b` packed modulo p,
 /// then `seed_A`), `H(pk)`, and the matrix A and vector b in the NTT
-/// domain (computed once, when the key is made or imported: about 20 KB for
-/// FireSaber, on the heap with `alloc`; encapsulation then skips
-/// GenMatrix). Every byte string of the right length is a key.
+/// domain (computed once: about 20 KB, on the heap with `alloc`;
+/// encapsulation then skips GenMatrix). A key made by key generation or
+/// decoded by [`from_bytes`](Self::from_bytes) has them at once; the
+/// public key of an imported [`DecapsulationKey`] finishes them in its
+/// first encapsulation or decapsulation (see
+/// [`DecapsulationKey::from_bytes`]). Every byte string of the right
+/// length is a key.
 #[derive(Clone)]
 pub struct EncapsulationKey<P: ParameterSet> {
     bytes: Array<u8, P::PkSize>,
     hash: [u8; 32],
-    parts: Store<PkParts>,
+    parts: OnDemand<PkParts>,
+    /// GenMatrix's first blocks, when a decapsulation key's import left
+    /// the parts to its first use.
+    start: Option<Store<MatrixStart>>,
 }
 
 impl<P: ParameterSet> PartialEq for EncapsulationKey<P> {
@@ -152,15 +208,74 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     /// Decode (only the length is checked: every encoding is a key).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let bytes = Array::<u8, P::PkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?;
+        Ok(Self::expanded(bytes))
+    }
+
+    /// The key of `bytes` with its parts made now (`H(pk)` beside
+    /// GenMatrix).
+    fn expanded(bytes: Array<u8, P::PkSize>) -> Self {
         let mut hash = [0u8; 32];
-        let mut parts = store_default::<PkParts>();
-        dispatch(ExpandPkK::<P> {
+        let parts = OnDemand::now(|parts| {
+            dispatch(ExpandPkK::<P> {
+                pk: &bytes,
+                parts,
+                hash: &mut hash,
+                _p: PhantomData,
+            });
+        });
+        Self {
+            bytes,
+            hash,
+            parts,
+            start: None,
+        }
+    }
+
+    /// The key of `bytes` with `H(pk)` and GenMatrix's first blocks made
+    /// (beside each other) and the parts left to the first use; without
+    /// `alloc` (parts are made at once), [`expanded`](Self::expanded).
+    fn started(bytes: Array<u8, P::PkSize>) -> Self {
+        if !OnDemand::<PkParts>::LAZY {
+            return Self::expanded(bytes);
+        }
+        let mut hash = [0u8; 32];
+        let mut start = store_default::<MatrixStart>();
+        dispatch(StartPkK::<P> {
             pk: &bytes,
-            parts: &mut parts,
             hash: &mut hash,
+            start: &mut start,
             _p: PhantomData,
         });
-        Ok(Self { bytes, hash, parts })
+        Self {
+            parts: OnDemand::later(|parts| Self::finish(&bytes, None, parts)),
+            bytes,
+            hash,
+            start: Some(start),
+        }
+    }
+
+    /// Make the parts of `pk` (from GenMatrix's `start` if given).
+    fn finish(pk: &[u8], start: Option<&MatrixStart>, parts: &mut PkParts) {
+        dispatch(FinishPkK::<P> {
+            pk,
+            start,
+            parts,
+            _p: PhantomData,
+        });
+    }
+
+    /// GenMatrix's first blocks, if an import left the parts to the
+    /// first use.
+    fn started_matrix(&self) -> Option<&MatrixStart> {
+        self.start.as_ref().map(Borrow::borrow)
+    }
+
+    /// The parts, made now if this is their first use.
+    fn parts(&self) -> &PkParts {
+        self.parts.get(|parts| {
+            let start = self.started_matrix();
+            Self::finish(&self.bytes, start, parts);
+        })
     }
 
     /// The encoded key.
@@ -190,7 +305,7 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         let mut ct = Ciphertext::<P>::default();
         let key = dispatch(EncapsK::<P> {
             coins,
-            parts: &self.parts,
+            parts: self.parts(),
             hpk: &self.hash,
             ct: &mut ct,
             _p: PhantomData,
@@ -258,7 +373,8 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             ek: EncapsulationKey {
                 bytes: pk,
                 hash,
-                parts,
+                parts: OnDemand::filled(parts),
+                start: None,
             },
             s_hat,
         }
@@ -273,7 +389,9 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             Array::<u8, P::SkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
         );
         let s_len = P::L * POLY_Q_BYTES;
-        let ek = EncapsulationKey::<P>::from_bytes(&sk[s_len..s_len + P::PK_LEN])?;
+        let pk = Array::<u8, P::PkSize>::try_from(&sk[s_len..s_len + P::PK_LEN])
+            .map_err(|_| Error::InvalidLength)?;
+        let ek = EncapsulationKey::<P>::started(pk);
         if ek.hash[..] != sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32] {
             return Err(Error::InconsistentKey);
         }
@@ -320,7 +438,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// decapsulates to wrong secrets.
     pub fn check_consistency(&self) -> Result<(), Error> {
         let ok = dispatch(ConsistentK::<P> {
-            parts: &self.ek.parts,
+            parts: self.ek.parts(),
             s_hat: &self.s_hat,
             pk: &self.ek.bytes,
             _p: PhantomData,
@@ -394,14 +512,24 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             return Err(Error::InvalidLength);
         }
         let mut buf = Ciphertext::<P>::default();
-        let key = dispatch(DecapsK::<P> {
-            s_hat: &self.s_hat,
-            parts: &self.ek.parts,
-            sk: &self.sk,
-            ct,
-            buf: &mut buf,
-            _p: PhantomData,
-        });
+        let key = match self.ek.parts.peek() {
+            Some(parts) => dispatch(DecapsK::<P> {
+                s_hat: &self.s_hat,
+                parts,
+                sk: &self.sk,
+                ct,
+                buf: &mut buf,
+                _p: PhantomData,
+            }),
+            // The first use of an imported key.
+            None => dispatch(DecapsFirstK::<P> {
+                s_hat: &self.s_hat,
+                ek: &self.ek,
+                sk: &self.sk,
+                ct,
+                buf: &mut buf,
+            }),
+        };
         buf.zeroize();
         Ok(SharedSecret::new(*key))
     }

@@ -222,3 +222,75 @@ fn one_shot_decapsulation_equals_import_then_decapsulation() {
     one_shot_for::<Saber>(12);
     one_shot_for::<FireSaber>(13);
 }
+
+/// An imported decapsulation key makes GenMatrix's first blocks at import
+/// and the rest at its first use: whatever that first use is (a
+/// decapsulation of an honest or a modified ciphertext, an encapsulation,
+/// the consistency check, a clone's use, four threads at once), every
+/// result equals the generated key's, before and after.
+fn first_use_for<P: ParameterSet>(seed: u64) {
+    let mut rng = TestRng(seed);
+    let dk = DecapsulationKey::<P>::try_generate_from_rng(&mut rng).unwrap();
+    let ek = dk.encapsulation_key();
+    let (ct, ss) = ek.try_encapsulate_with_rng(&mut rng).unwrap();
+    let mut bad = ct.to_vec();
+    bad[3] ^= 0x10;
+    let want_bad = dk.decapsulate_bytes(&bad).unwrap();
+    assert_ne!(want_bad, ss);
+    let coins = [0x5au8; 32];
+    let want_enc = ek.encapsulate_deterministic(&coins);
+    let import = || DecapsulationKey::<P>::from_bytes(dk.as_bytes()).unwrap();
+    let check = |k: &DecapsulationKey<P>| {
+        assert_eq!(k.decapsulate_bytes(&ct).unwrap(), ss);
+        assert_eq!(k.decapsulate_bytes(&bad).unwrap(), want_bad);
+        assert_eq!(
+            k.encapsulation_key().encapsulate_deterministic(&coins),
+            want_enc
+        );
+        assert_eq!(k.check_consistency(), Ok(()));
+    };
+    // First use: honest ciphertext, modified one, encapsulation, check.
+    let k = import();
+    assert_eq!(k.decapsulate_bytes(&ct).unwrap(), ss);
+    check(&k);
+    let k = import();
+    assert_eq!(k.decapsulate_bytes(&bad).unwrap(), want_bad);
+    check(&k);
+    let k = import();
+    assert_eq!(
+        k.encapsulation_key().encapsulate_deterministic(&coins),
+        want_enc
+    );
+    check(&k);
+    let k = import();
+    assert_eq!(k.check_consistency(), Ok(()));
+    check(&k);
+    // A clone taken before the first use, used after the original.
+    let k = import();
+    let c = k.clone();
+    check(&k);
+    check(&c);
+    // Four threads decapsulating with one fresh key.
+    let k = import();
+    std::thread::scope(|s| {
+        for t in 0..4 {
+            let (k, ct, bad) = (&k, &ct, &bad);
+            let (ss, want_bad) = (&ss, &want_bad);
+            s.spawn(move || {
+                if t % 2 == 0 {
+                    assert_eq!(k.decapsulate_bytes(ct).unwrap(), *ss);
+                } else {
+                    assert_eq!(k.decapsulate_bytes(bad).unwrap(), *want_bad);
+                }
+            });
+        }
+    });
+    check(&k);
+}
+
+#[test]
+fn imported_keys_agree_whatever_their_first_use() {
+    first_use_for::<LightSaber>(21);
+    first_use_for::<Saber>(22);
+    first_use_for::<FireSaber>(23);
+}

@@ -271,11 +271,135 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
 /// }
 /// assert_eq!((d1, d2), (sha3_256(&[&m1]), sha3_256(&[&m2])));
 /// ```
+#[inline]
 pub fn stream_x4_riders<B: X4Ops, const RATE: usize, const SEED: usize, const R: usize>(
     backend: B,
     entries: usize,
     mut seed: impl FnMut(usize) -> [u8; SEED],
     mut consume: impl FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> bool,
+    riders: [Option<Rider<'_>>; R],
+) {
+    stream_x4_parked::<B, RATE, SEED, R>(
+        backend,
+        entries,
+        |e| Start::Seed(seed(e)),
+        |e, lane, i, block, feed| {
+            if consume(e, lane, i, block, feed) {
+                Step::Done
+            } else {
+                Step::More
+            }
+        },
+        |_, _| {},
+        riders,
+    );
+}
+
+/// A SHAKE stream of [`stream_x4_parked`] stopped between two blocks, to
+/// go on in a later call ([`Start::Resume`]): its sponge state after the
+/// last block squeezed, and how many blocks that was. Wiped on drop (the
+/// state of a secret seed's stream is secret).
+#[derive(Clone, Default)]
+pub struct Parked {
+    state: [u64; 25],
+    blocks: usize,
+}
+
+impl Parked {
+    /// How many blocks were squeezed before the stream stopped: the
+    /// resumed stream's first block is block number `blocks()`.
+    pub fn blocks(&self) -> usize {
+        self.blocks
+    }
+}
+
+impl Drop for Parked {
+    fn drop(&mut self) {
+        crate::wipe::wipe(&mut self.state);
+    }
+}
+
+impl core::fmt::Debug for Parked {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Parked {{ blocks: {}, .. }}", self.blocks)
+    }
+}
+
+/// Where an entry of [`stream_x4_parked`] starts.
+#[derive(Debug)]
+pub enum Start<'a, const SEED: usize> {
+    /// A fresh stream: absorb the seed, squeeze from block 0.
+    Seed([u8; SEED]),
+    /// A stream parked by an earlier call (with the same rate), going on
+    /// from its next block.
+    Resume(&'a Parked),
+}
+
+/// What [`stream_x4_parked`]'s consumer wants after a block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The next block of this entry.
+    More,
+    /// Nothing more: the entry's lane goes to the next entry.
+    Done,
+    /// Nothing more now: the entry's stream is handed to `park` (to be
+    /// resumed by a later call), and its lane goes to the next entry.
+    Park,
+}
+
+/// [`stream_x4_riders`] whose entries can stop and go on in a later call:
+/// entry `e` starts from `start(e)` (a seed, or a stream an earlier call
+/// parked, whose blocks then go on counting from [`Parked::blocks`]), and
+/// when `consume` answers [`Step::Park`] after a block, the entry's stream
+/// is handed to `park(e, parked)`. Splitting a long stream this way lets
+/// its first blocks share permutations with the hashes of one call and
+/// the rest with those of another (Saber: a key import's `H(pk)` beside
+/// GenMatrix's first blocks, the first decapsulation's GenSecret and
+/// `H(c)` beside the others).
+///
+/// ```
+/// use pqkit_common::{Portable, keccak::{stream_x4_parked, Parked, Shake128, Start, Step}};
+/// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+///
+/// // Two blocks of a stream, then three more in a second call.
+/// let mut got = Vec::new();
+/// let mut parked = None;
+/// stream_x4_parked::<_, 168, 1, 0>(
+///     Portable,
+///     1,
+///     |_| Start::Seed([9]),
+///     |_, _, i, block, _| {
+///         got.extend_from_slice(block);
+///         if i == 1 { Step::Park } else { Step::More }
+///     },
+///     |_, p| parked = Some(p),
+///     [],
+/// );
+/// let parked: Parked = parked.unwrap();
+/// assert_eq!(parked.blocks(), 2);
+/// stream_x4_parked::<_, 168, 1, 0>(
+///     Portable,
+///     1,
+///     |_| Start::Resume(&parked),
+///     |_, _, i, block, _| {
+///         got.extend_from_slice(block);
+///         if i == 4 { Step::Done } else { Step::More }
+///     },
+///     |_, _| unreachable!(),
+///     [],
+/// );
+/// let mut want = [0u8; 5 * 168];
+/// let mut h = Shake128::default();
+/// h.update(&[9]);
+/// h.finalize_xof().read(&mut want);
+/// assert_eq!(got[..], want[..]);
+/// ```
+pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, const R: usize>(
+    backend: B,
+    entries: usize,
+    mut start: impl FnMut(usize) -> Start<'p, SEED>,
+    mut consume: impl FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> Step,
+    mut park: impl FnMut(usize, Parked),
     mut riders: [Option<Rider<'_>>; R],
 ) {
     const { assert!(SEED < RATE && RATE <= 200 && RATE.is_multiple_of(8) && R <= 3) };
@@ -329,15 +453,28 @@ pub fn stream_x4_riders<B: X4Ops, const RATE: usize, const SEED: usize, const R:
         let mut last_busy = 0;
         for (k, lane) in lanes.iter_mut().enumerate() {
             if matches!(lane, Lane::Idle) && next < entries {
-                for row in state.lanes.iter_mut() {
-                    row[k] = 0;
-                }
-                let mut s = seed(next);
-                xor_lane(&mut state, k, 0, &s);
-                crate::wipe::wipe(&mut s);
-                xor_lane(&mut state, k, SEED, &[0x1f]);
-                xor_lane(&mut state, k, RATE - 1, &[0x80]);
-                *lane = Lane::Entry { e: next, block: 0 };
+                let first = match start(next) {
+                    Start::Seed(mut s) => {
+                        for row in state.lanes.iter_mut() {
+                            row[k] = 0;
+                        }
+                        xor_lane(&mut state, k, 0, &s);
+                        crate::wipe::wipe(&mut s);
+                        xor_lane(&mut state, k, SEED, &[0x1f]);
+                        xor_lane(&mut state, k, RATE - 1, &[0x80]);
+                        0
+                    }
+                    Start::Resume(p) => {
+                        for (row, &v) in state.lanes.iter_mut().zip(p.state.iter()) {
+                            row[k] = v;
+                        }
+                        p.blocks
+                    }
+                };
+                *lane = Lane::Entry {
+                    e: next,
+                    block: first,
+                };
                 next += 1;
             }
             if !matches!(lane, Lane::Idle) {
@@ -373,10 +510,20 @@ pub fn stream_x4_riders<B: X4Ops, const RATE: usize, const SEED: usize, const R:
                         .first_mut()
                         .and_then(|r| r.as_mut())
                         .and_then(|r| r.feed.as_mut());
-                    if consume(e, k, i, &block, feed) {
-                        *lane = Lane::Idle;
-                    } else {
-                        *lane = Lane::Entry { e, block: i + 1 };
+                    match consume(e, k, i, &block, feed) {
+                        Step::More => *lane = Lane::Entry { e, block: i + 1 },
+                        Step::Done => *lane = Lane::Idle,
+                        Step::Park => {
+                            let mut p = Parked {
+                                state: [0; 25],
+                                blocks: i + 1,
+                            };
+                            for (d, row) in p.state.iter_mut().zip(state.lanes.iter()) {
+                                *d = row[k];
+                            }
+                            park(e, p);
+                            *lane = Lane::Idle;
+                        }
                     }
                 }
                 Lane::Rider { j, last: true } => {
@@ -665,6 +812,107 @@ mod tests {
                 Self::check(b, [135, 136, 1500], entries);
                 Self::check(b, [1088, 0, 137], entries);
             }
+        }
+    }
+
+    /// Entries parked after 1 to 4 blocks in a first call (beside a rider,
+    /// some finishing there instead), resumed in a second call beside two
+    /// riders and fresh entries: every entry's blocks, across both calls,
+    /// equal its own sponge's, and every digest SHA3-256's.
+    struct ParkResume;
+    impl Kernel for ParkResume {
+        type Output = ();
+        fn run<B: Backend>(self, b: B) {
+            for entries in 1..8usize {
+                let total = |e: usize| 3 + (e * 5 + entries) % 6;
+                let stop = |e: usize| 1 + (e + entries) % 4;
+                let msg: Vec<u8> = (0..700).map(|i| (i * 3) as u8).collect();
+                let mut d0 = [0u8; 32];
+                let mut got = std::vec![Vec::new(); entries];
+                let mut parked: Vec<Option<Parked>> = std::vec![None; entries];
+                stream_x4_parked::<B, 168, 34, 1>(
+                    b,
+                    entries,
+                    |e| Start::Seed([e as u8; 34]),
+                    |e, _, i, blk, _| {
+                        assert_eq!(i, got[e].len() / 168);
+                        got[e].extend_from_slice(blk);
+                        if i + 1 == total(e) {
+                            Step::Done
+                        } else if i + 1 == stop(e) {
+                            Step::Park
+                        } else {
+                            Step::More
+                        }
+                    },
+                    |e, p| {
+                        assert_eq!(p.blocks(), stop(e));
+                        parked[e] = Some(p);
+                    },
+                    [Some(Rider::sha3_256(&[&msg[..300]], &mut d0))],
+                );
+                // The parked ones go on, then as many fresh entries.
+                let resumed: Vec<usize> = (0..entries).filter(|&e| parked[e].is_some()).collect();
+                let n = resumed.len();
+                let (mut d1, mut d2) = ([0u8; 32], [0u8; 32]);
+                let mut fresh = std::vec![Vec::new(); n];
+                stream_x4_parked::<B, 168, 34, 2>(
+                    b,
+                    2 * n,
+                    |k| match k.checked_sub(n) {
+                        None => Start::Resume(parked[resumed[k]].as_ref().unwrap()),
+                        Some(f) => Start::Seed([0x80 | f as u8; 34]),
+                    },
+                    |k, _, i, blk, _| match k.checked_sub(n) {
+                        None => {
+                            let e = resumed[k];
+                            assert_eq!(i, got[e].len() / 168);
+                            got[e].extend_from_slice(blk);
+                            if i + 1 == total(e) {
+                                Step::Done
+                            } else {
+                                Step::More
+                            }
+                        }
+                        Some(f) => {
+                            fresh[f].extend_from_slice(blk);
+                            if i == f % 3 { Step::Done } else { Step::More }
+                        }
+                    },
+                    |_, _| unreachable!("nothing parks in the second call"),
+                    [
+                        Some(Rider::sha3_256(&[&msg[300..]], &mut d1)),
+                        Some(Rider::sha3_256(&[&msg[..5]], &mut d2)),
+                    ],
+                );
+                let shake = |seed: &[u8], blocks: usize| {
+                    let mut want = std::vec![0u8; 168 * blocks];
+                    let mut h = Shake128::default();
+                    h.update(seed);
+                    h.finalize_xof().read(&mut want);
+                    want
+                };
+                for (e, g) in got.iter().enumerate() {
+                    assert_eq!(
+                        *g,
+                        shake(&[e as u8; 34], total(e)),
+                        "entry {e} of {entries}"
+                    );
+                }
+                for (f, g) in fresh.iter().enumerate() {
+                    assert_eq!(*g, shake(&[0x80 | f as u8; 34], f % 3 + 1));
+                }
+                assert_eq!(d0, crate::keccak::sha3_256(&[&msg[..300]]));
+                assert_eq!(d1, crate::keccak::sha3_256(&[&msg[300..]]));
+                assert_eq!(d2, crate::keccak::sha3_256(&[&msg[..5]]));
+            }
+        }
+    }
+
+    #[test]
+    fn parked_streams_resume_on_every_backend() {
+        for kind in BackendKind::available() {
+            assert_eq!(run_on(kind, ParkResume), Some(()));
         }
     }
 

@@ -96,6 +96,9 @@ impl Ops for crate::backend::Avx2 {
             // SAFETY: an `Avx2` token exists only after AVX2 was detected;
             // the length is `32 d`, as the kernel requires.
             #[allow(unsafe_code)]
+            6 => unsafe { avx2::unpack::<6>(bytes, out) },
+            // SAFETY: as above.
+            #[allow(unsafe_code)]
             10 => unsafe { avx2::unpack::<10>(bytes, out) },
             // SAFETY: as above.
             #[allow(unsafe_code)]

@@ -207,69 +207,44 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
 /// GenSecret from its squeezed stream `bytes`: `l` polynomials from the
 /// centred binomial distribution with parameter `mu`. Coefficient `i` is
 /// the `mu`-bit field at bit `mu * i` (little-endian): the weight of its
-/// low `h = mu / 2` bits minus the weight of its high `h` bits.
+/// low `h = mu / 2` bits minus the weight of its high `h` bits
+/// ([`centred`]).
 ///
-/// For Saber (`mu = 8`, a byte per coefficient) both weights of every
-/// byte come from one loop over the bytes, free of branches and table
-/// look-ups, which the compiler vectorises; the 64-bit-word form
-/// ([`secret_from_words`], still used for the other two widths, where
-/// unpacking the fields first was slower) took about 4% of the samples
-/// of a Saber key generation (perf, native build, AMD EPYC Zen 3); Saber
-/// key generation went from 21.5 to 21.1 µs (downstream build).
-fn secret_from<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
-    if P::MU != 8 {
-        secret_from_words::<P>(bytes, s);
-        return;
-    }
-    for (poly, buf) in s.iter_mut().take(P::L).zip(bytes.chunks_exact(N)) {
-        for (c, &b) in poly.coeffs.iter_mut().zip(buf) {
-            let v = u16::from(b);
-            *c = weight(v & 0xf).wrapping_sub(weight(v >> 4));
-        }
-    }
-}
-
-/// [`secret_from`] for LightSaber and FireSaber (`mu` = 10, 6). Each group of four
-/// coefficients takes `mu / 2` bytes, read as eight fields of `h = mu / 2`
-/// bits; coefficient `k` is the weight of field `2k` minus that of field
-/// `2k + 1`. The weights come without a popcount (which a default x86-64
-/// build does not have): adding the word shifted by `0..h` under a mask of
-/// every field's low bit leaves each field's weight in that field. As many
-/// whole groups as fit go through one 64-bit word (two for FireSaber,
-/// one for LightSaber).
-fn secret_from_words<P: ParameterSet>(bytes: &[u8], s: &mut [Poly; L_MAX]) {
+/// For Saber (`mu = 8`, a byte per coefficient) the weights come straight
+/// from the bytes; LightSaber's 10-bit and FireSaber's 6-bit fields are
+/// unpacked first by the backend (AVX2: one gather and shift per eight
+/// fields), and the weights then come from one loop over the
+/// coefficients, free of branches and table look-ups, which the compiler
+/// vectorises. The 64-bit-word form this replaces took about 3.5% of the
+/// samples of a LightSaber decapsulation (perf, downstream build, AMD
+/// EPYC Zen 3).
+fn secret_from<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], s: &mut [Poly; L_MAX]) {
     let h = P::MU / 2;
-    let group = h as usize;
-    // Groups per word, bytes per word, fields per word.
-    let per_word = 8 / group;
-    let word_len = per_word * group;
-    let fields = 8 * per_word as u32;
-    let field = (1u64 << h) - 1;
-    let low_bits = (0..fields).fold(0u64, |m, i| m | 1 << (h * i));
-    let per_poly = group * N / 4;
+    let per_poly = P::MU as usize * N / 8;
     for (poly, buf) in s.iter_mut().take(P::L).zip(bytes.chunks_exact(per_poly)) {
-        let coeffs = poly.coeffs.chunks_exact_mut(4 * per_word);
-        for (out, chunk) in coeffs.zip(buf.chunks_exact(word_len)) {
-            let mut t = [0u8; 8];
-            t[..word_len].copy_from_slice(chunk);
-            let mut t = u64::from_le_bytes(t);
-            let mut w = (0..h).fold(0u64, |w, j| w + ((t >> j) & low_bits));
-            for (k, c) in out.iter_mut().enumerate() {
-                let at = 2 * h * k as u32;
-                let x = (w >> at) & field;
-                let y = (w >> (at + h)) & field;
-                *c = (x as u16).wrapping_sub(y as u16);
+        if P::MU == 8 {
+            for (c, &b) in poly.coeffs.iter_mut().zip(buf) {
+                *c = centred(u16::from(b), h);
             }
-            t.zeroize();
-            w.zeroize();
+        } else {
+            unpack(b, P::MU, buf, poly);
+            for c in poly.coeffs.iter_mut() {
+                *c = centred(*c, h);
+            }
         }
     }
 }
 
-/// The number of set bits of a nibble `x < 16` (Saber's fields).
+/// The weight of the low `h` bits of `v` minus the weight of the next
+/// `h` bits (modulo `2^16`).
 #[inline(always)]
-fn weight(x: u16) -> u16 {
-    (x & 1) + (x >> 1 & 1) + (x >> 2 & 1) + (x >> 3 & 1)
+fn centred(v: u16, h: u32) -> u16 {
+    let (mut x, mut y) = (0u16, 0u16);
+    for j in 0..h {
+        x += v >> j & 1;
+        y += v >> (h + j) & 1;
+    }
+    x.wrapping_sub(y)
 }
 
 /// A public key's parts in the NTT domain, computed once when the key is
@@ -399,14 +374,17 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
 ) -> bool {
     let mut s = Secret::new(P::L);
     unpack_secret::<B, P>(b, sk_s, &mut s);
-    let bound = (P::MU / 2) as i32;
-    let mut bad = 0u32;
-    for &c in s.iter().take(P::L).flat_map(|p| p.coeffs.iter()) {
-        let v = c as i16 as i32;
-        // |v| <= bound <=> v + bound in [0, 2 bound]
-        bad |= ((v + bound) as u32 | (2 * bound - (v + bound)) as u32) >> 31;
+    let bound = (P::MU / 2) as i16;
+    let mut bad = 0u16;
+    for poly in s.iter().take(P::L) {
+        for &c in poly.coeffs.iter() {
+            // |v| <= bound <=> v + bound >= 0 and bound - v >= 0 (no
+            // overflow: v is a sign-extended 13-bit value).
+            let v = c as i16;
+            bad |= ((v + bound) | (bound - v)) as u16;
+        }
     }
-    if ct::declassify(bad) != 0 {
+    if ct::declassify(u32::from(bad >> 15)) != 0 {
         return false;
     }
     // `s` is wiped when it drops, after the transform.
@@ -470,7 +448,7 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
                 if i + 1 < s_blocks {
                     return false;
                 }
-                secret_from::<P>(&secret[..s_len], &mut s);
+                secret_from::<B, P>(b, &secret[..s_len], &mut s);
                 s_hat.set(b, &s[..l]);
                 s_ready = true;
             }
@@ -570,7 +548,7 @@ fn secret_hat_from_seed<B: Backend, P: ParameterSet>(
 #[inline(never)]
 fn secret_hat_from_stream<B: Backend, P: ParameterSet>(b: B, stream: &[u8], out: &mut SecretHat) {
     let mut s = Secret::new(P::L);
-    secret_from::<P>(&stream[..secret_bytes::<P>()], &mut s);
+    secret_from::<B, P>(b, &stream[..secret_bytes::<P>()], &mut s);
     out.set(b, &s[..P::L]);
 }
 

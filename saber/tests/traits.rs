@@ -294,3 +294,49 @@ fn imported_keys_agree_whatever_their_first_use() {
     first_use_for::<Saber>(22);
     first_use_for::<FireSaber>(23);
 }
+
+/// The range check of `s` at import: a coefficient of `+-mu/2` loads, one
+/// of `+-(mu/2 + 1)` is refused, in every position class of the packing
+/// and every variant.
+fn secret_range_for<P: ParameterSet>(mu: i16) {
+    let dk = DecapsulationKey::<P>::from_seed(&[9u8; 96]);
+    let sk = dk.as_bytes().to_vec();
+    // Coefficient i of the 13-bit packing: bits 13 i ..
+    let with = |i: usize, v: i16| {
+        let mut bytes = sk.clone();
+        let v = (v as u16 & 0x1fff) as u32;
+        let bit = 13 * i;
+        for k in 0..13 {
+            let at = bit + k;
+            let mask = 1u8 << (at % 8);
+            if v >> k & 1 == 1 {
+                bytes[at / 8] |= mask;
+            } else {
+                bytes[at / 8] &= !mask;
+            }
+        }
+        bytes
+    };
+    for i in [0usize, 1, 7, 255, 256, 511] {
+        for v in [mu / 2, -mu / 2, 0] {
+            assert!(
+                DecapsulationKey::<P>::from_bytes(&with(i, v)).is_ok(),
+                "{i} {v}"
+            );
+        }
+        for v in [mu / 2 + 1, -mu / 2 - 1, 4095, -4096] {
+            assert_eq!(
+                DecapsulationKey::<P>::from_bytes(&with(i, v)).err(),
+                Some(Error::InvalidPrivateKey),
+                "{i} {v}"
+            );
+        }
+    }
+}
+
+#[test]
+fn secret_coefficients_are_range_checked_at_their_bounds() {
+    secret_range_for::<LightSaber>(10);
+    secret_range_for::<Saber>(8);
+    secret_range_for::<FireSaber>(6);
+}

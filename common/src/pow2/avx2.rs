@@ -1,4 +1,5 @@
-//! AVX2 unpacking of Saber's 13- and 10-bit polynomials: each group of
+//! AVX2 unpacking of Saber's 13- and 10-bit polynomials (and of the
+//! 10- and 6-bit fields of GenSecret's stream): each group of
 //! eight values (`D` bytes) is broadcast to both 128-bit halves, every
 //! value's 4-byte window is gathered into a 32-bit lane (`vpshufb`),
 //! shifted to its bit offset (`vpsrlvd`) and masked; two groups pack to
@@ -40,7 +41,7 @@ fn group<const D: usize>(src: &[u8; 16], idx: __m256i, shift: __m256i, mask: __m
     _mm256_and_si256(x, mask)
 }
 
-/// Unpack 256 `D`-bit values (`D` 10 or 13; `bytes` exactly `32 D`
+/// Unpack 256 `D`-bit values (`D` 6, 10 or 13; `bytes` exactly `32 D`
 /// long, which the caller checked) into `out`.
 #[target_feature(enable = "avx2")]
 pub(super) fn unpack<const D: usize>(bytes: &[u8], out: &mut Poly) {

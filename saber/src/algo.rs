@@ -150,7 +150,7 @@ enum MatrixFrom<'a> {
 fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
     matrix: Option<(MatrixFrom<'_>, &mut [PolyHat; L_MAX * L_MAX])>,
-    secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
+    secret: Option<(Start<'_, 32>, &mut WipedBytes<[u8; SECRET_BUF]>)>,
     riders: [Option<Rider<'_>>; R],
 ) {
     let m_blocks = matrix_blocks::<P>();
@@ -181,7 +181,7 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
         |e| match (is_matrix(e), m_from) {
             (true, Some(MatrixFrom::Started(start))) => Start::Resume(&start.stream),
             (true, Some(MatrixFrom::Seed(seed))) => Start::Seed(*seed),
-            _ => Start::Seed(s_seed.copied().unwrap_or_default()),
+            _ => s_seed.unwrap_or(Start::Seed([0; 32])),
         },
         |e, _lane, i, block, _feed| {
             if is_matrix(e) {
@@ -333,7 +333,7 @@ pub(crate) fn finish_pk<B: Backend, P: ParameterSet, const R: usize>(
     pk: &[u8],
     start: Option<&MatrixStart>,
     parts: &mut PkParts,
-    secret: Option<(&[u8; 32], &mut WipedBytes<[u8; SECRET_BUF]>)>,
+    secret: Option<(Start<'_, 32>, &mut WipedBytes<[u8; SECRET_BUF]>)>,
     riders: [Option<Rider<'_>>; R],
 ) {
     let seed_a = seed_a_of::<P>(pk);
@@ -528,19 +528,32 @@ pub(crate) fn b_matches_secret<B: Backend, P: ParameterSet>(
     ct::declassify(same.unwrap_u8()) == 1
 }
 
-/// GenSecret from `seed` (with `rider` alongside), transformed into `out`.
-/// Not inlined: the secret stream lives in this frame only, not in the
-/// caller's for the rest of the encryption.
+/// GenSecret from `seed` (with `riders` alongside), transformed into
+/// `out`. Not inlined: the secret stream lives in this frame only, not in
+/// the caller's for the rest of the encryption.
 #[inline(never)]
-fn secret_hat_from_seed<B: Backend, P: ParameterSet>(
+fn secret_hat_from_seed<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
-    seed: &[u8; 32],
-    rider: Option<Rider<'_>>,
+    seed: Start<'_, 32>,
+    riders: [Option<Rider<'_>>; R],
     out: &mut SecretHat,
 ) {
     let mut buf = WipedBytes([0u8; SECRET_BUF]);
-    squeeze::<B, P, 1>(b, None, Some((seed, &mut buf)), [rider]);
+    squeeze::<B, P, R>(b, None, Some((seed, &mut buf)), riders);
     secret_hat_from_stream::<B, P>(b, &buf[..], out);
+}
+
+/// GenSecret's seed in a decapsulation: the second half of `G(m ||
+/// H(pk))`, computed by the rider [`g_rider`] (index `rider`) in the same
+/// pass, beside `H(c)`'s first block.
+const fn seed_after_g(rider: usize) -> Start<'static, 32> {
+    Start::AfterRider { rider, at: 32 }
+}
+
+/// `G(m || H(pk))` (SHA3-512) into `kr`, as a rider; `input` is `[m,
+/// H(pk)]`.
+fn g_rider<'a>(input: &'a [&'a [u8]; 2], kr: &'a mut [u8; 64]) -> Rider<'a> {
+    Rider::sha3_512(input, kr)
 }
 
 /// GenSecret's polynomials from its squeezed stream, transformed into
@@ -565,7 +578,7 @@ pub(crate) fn pke_enc<B: Backend, P: ParameterSet>(
 ) {
     // s' is transformed once, for A s' and for b^T s'.
     let mut sp_hat = SecretHat::default();
-    secret_hat_from_seed::<B, P>(b, seed_sp, rider, &mut sp_hat);
+    secret_hat_from_seed::<B, P, 1>(b, Start::Seed(*seed_sp), [rider], &mut sp_hat);
     pke_enc_hat::<B, P>(b, m, &sp_hat, parts, ct);
 }
 
@@ -681,19 +694,22 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
     let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
     let mut m = Zeroizing::new([0u8; 32]);
     pke_dec::<B, P>(b, s_hat, ct, &mut m);
-    let mut kr = sha3_512(&[&*m, hpk]);
-    let mut r = Zeroizing::new([0u8; 32]);
-    r.copy_from_slice(&kr[32..]);
-    // H(c) of the received ciphertext rides along GenSecret.
+    // One pass: H(c) of the received ciphertext, G(m || H(pk)) beside its
+    // first block, then GenSecret from G's second half.
+    let mut kr = Zeroizing::new([0u8; 64]);
     let mut hc = [0u8; 32];
-    pke_enc::<B, P>(
+    let mut sp_hat = SecretHat::default();
+    let g_in: [&[u8]; 2] = [&m[..], hpk];
+    secret_hat_from_seed::<B, P, 2>(
         b,
-        &m,
-        &r,
-        parts,
-        ct_buf,
-        Some(Rider::sha3_256(&[ct], &mut hc)),
+        seed_after_g(1),
+        [
+            Some(Rider::sha3_256(&[ct], &mut hc)),
+            Some(g_rider(&g_in, &mut kr)),
+        ],
+        &mut sp_hat,
     );
+    pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);
     decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
 }
 
@@ -716,20 +732,22 @@ pub(crate) fn kem_decaps_first<B: Backend, P: ParameterSet>(
     let hpk = &sk[s_len + P::PK_LEN..s_len + P::PK_LEN + 32];
     let mut m = Zeroizing::new([0u8; 32]);
     pke_dec::<B, P>(b, s_hat, ct, &mut m);
-    let mut kr = sha3_512(&[&*m, hpk]);
-    let mut r = Zeroizing::new([0u8; 32]);
-    r.copy_from_slice(&kr[32..]);
+    let mut kr = Zeroizing::new([0u8; 64]);
+    let g_in: [&[u8]; 2] = [&m[..], hpk];
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     let mut hc = [0u8; 32];
     let mut streamed = false;
     let parts = parts.get(|p| {
-        finish_pk::<B, P, 1>(
+        finish_pk::<B, P, 2>(
             b,
             pk,
             start,
             p,
-            Some((&r, &mut secret)),
-            [Some(Rider::sha3_256(&[ct], &mut hc))],
+            Some((seed_after_g(1), &mut secret)),
+            [
+                Some(Rider::sha3_256(&[ct], &mut hc)),
+                Some(g_rider(&g_in, &mut kr)),
+            ],
         );
         streamed = true;
     });
@@ -737,7 +755,15 @@ pub(crate) fn kem_decaps_first<B: Backend, P: ParameterSet>(
     if streamed {
         secret_hat_from_stream::<B, P>(b, &secret[..], &mut sp_hat);
     } else {
-        secret_hat_from_seed::<B, P>(b, &r, Some(Rider::sha3_256(&[ct], &mut hc)), &mut sp_hat);
+        secret_hat_from_seed::<B, P, 2>(
+            b,
+            seed_after_g(1),
+            [
+                Some(Rider::sha3_256(&[ct], &mut hc)),
+                Some(g_rider(&g_in, &mut kr)),
+            ],
+            &mut sp_hat,
+        );
     }
     pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);
     decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
@@ -765,9 +791,9 @@ fn decaps_key<P: ParameterSet>(
 /// range of `s`, then the embedded `H(pk)` against the embedded `pk`; a
 /// wrong `H(pk)` is the error when both fail, as import reports it) and
 /// the same key as importing and decapsulating. One pass of the 4-way
-/// permutation runs all four streams: GenMatrix (into `parts`, which is
-/// scratch here), GenSecret from the coins `r'`, `H(pk)` and `H(c)`,
-/// where an import and a decapsulation run them as two pairs.
+/// permutation runs all five streams: GenMatrix (into `parts`, which is
+/// scratch here), `H(pk)`, `H(c)`, `G(m || H(pk))` and then GenSecret
+/// from G's second half (the coins `r'`) in the lane G leaves.
 pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
     b: B,
     sk: &[u8],
@@ -790,20 +816,20 @@ pub(crate) fn kem_decaps_from_bytes<B: Backend, P: ParameterSet>(
         }
         pke_dec::<B, P>(b, &s_hat, ct, &mut m);
     }
-    let mut kr = sha3_512(&[&*m, hpk]);
-    let mut r = Zeroizing::new([0u8; 32]);
-    r.copy_from_slice(&kr[32..]);
+    let mut kr = Zeroizing::new([0u8; 64]);
+    let g_in: [&[u8]; 2] = [&m[..], hpk];
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     let (mut hpk_now, mut hc) = ([0u8; 32], [0u8; 32]);
-    finish_pk::<B, P, 2>(
+    finish_pk::<B, P, 3>(
         b,
         pk,
         None,
         parts,
-        Some((&r, &mut secret)),
+        Some((seed_after_g(2), &mut secret)),
         [
             Some(Rider::sha3_256(&[pk], &mut hpk_now)),
             Some(Rider::sha3_256(&[ct], &mut hc)),
+            Some(g_rider(&g_in, &mut kr)),
         ],
     );
     // Public data (is the key well formed); the secrets so far are wiped

@@ -38,13 +38,16 @@
 //! `.9` (FireSaber), whose round-3 variants have the 256-bit shared key;
 //! the PKCS#8 `privateKey` holds the reference `sk` encoding.
 //!
-//! Keys keep their NTT-domain parts once made or imported (A and b in the
-//! encapsulation key, s in the decapsulation key: about 20 KB for
-//! FireSaber, on the heap with `alloc`), so encapsulation and
-//! decapsulation skip GenMatrix. A key used once is best not decoded:
+//! Keys keep their NTT-domain parts once made (A and b in the
+//! encapsulation key, s in the decapsulation key: about 20 KB, on the heap
+//! with `alloc`), so encapsulation and decapsulation after the first skip
+//! GenMatrix. An imported decapsulation key runs GenMatrix's first blocks
+//! beside the `H(pk)` it checks, and its first use finishes the matrix
+//! beside that call's own hashes (with `alloc`; without, the import makes
+//! all of it). A key used once is best not decoded:
 //! [`DecapsulationKey::decapsulate_from_key_bytes`] decapsulates straight
 //! from the `sk` bytes, with the same checks and result, running
-//! GenMatrix, GenSecret, `H(pk)` and `H(c)` in one pass of the 4-way
+//! GenMatrix, `H(pk)`, `H(c)`, `G` and GenSecret in one pass of the 4-way
 //! Keccak permutation.
 //!
 //! Work bounds: every operation does a fixed amount of work for its

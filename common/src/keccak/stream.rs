@@ -21,7 +21,8 @@
 use super::{StateX4, X4Ops, read_lane, xor_lane};
 
 /// A hash computed alongside [`stream_x4`]'s entries, in a lane of its
-/// own: `out = Keccak[rate](input || fed || pad ...)`, the first
+/// own (its message may be secret: only its length sets the schedule, and
+/// the gathered blocks and the states are wiped): `out = Keccak[rate](input || fed || pad ...)`, the first
 /// `out.len()` bytes (at most `rate`), where `input` is the concatenation
 /// of the parts and `fed` what the entries' consumer writes into `feed`
 /// while the stream runs. `pad` is the domain byte: `0x06` for SHA-3,
@@ -53,6 +54,16 @@ impl<'a> Rider<'a> {
             rate: super::SHAKE256_RATE,
             pad: 0x06,
             out,
+        }
+    }
+
+    /// SHA3-512 (FIPS 202 `G`) of the concatenation of `input`, into
+    /// `out` (64 bytes; rate 72).
+    #[inline]
+    pub fn sha3_512(input: &'a [&'a [u8]], out: &'a mut [u8]) -> Self {
+        Rider {
+            rate: 72,
+            ..Self::sha3_256(input, out)
         }
     }
 
@@ -326,13 +337,25 @@ impl core::fmt::Debug for Parked {
 }
 
 /// Where an entry of [`stream_x4_parked`] starts.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum Start<'a, const SEED: usize> {
     /// A fresh stream: absorb the seed, squeeze from block 0.
     Seed([u8; SEED]),
     /// A stream parked by an earlier call (with the same rate), going on
     /// from its next block.
     Resume(&'a Parked),
+    /// A fresh stream whose seed is bytes `at..at + SEED` of rider
+    /// `rider`'s digest: it starts (and the entries after it with it) once
+    /// that rider is done, in a lane the rider leaves; it never starts if
+    /// there is no such rider or its digest is shorter. (Saber's
+    /// decapsulation: GenSecret's seed is the second half of `G(m ||
+    /// H(pk))`, whose one permutation runs beside `H(c)`'s first.)
+    AfterRider {
+        /// The rider, by its index in `riders`.
+        rider: usize,
+        /// Where the seed starts in its digest.
+        at: usize,
+    },
 }
 
 /// What [`stream_x4_parked`]'s consumer wants after a block.
@@ -412,6 +435,8 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
     let mut next = 0;
     let mut block = [0u8; RATE];
     let mut chunk = [0u8; RIDER_RATE_MAX];
+    // The digests of the riders done so far, for entries seeded by them.
+    let mut digests: [Option<&mut [u8]>; R] = core::array::from_fn(|_| None);
     loop {
         // The riders first: each one's next block into its lane (taking a
         // free lane if it has none); if its feed has no whole block yet,
@@ -451,10 +476,30 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
         // A fresh entry into every idle lane.
         let mut busy = 0;
         let mut last_busy = 0;
+        let mut waiting = false;
         for (k, lane) in lanes.iter_mut().enumerate() {
-            if matches!(lane, Lane::Idle) && next < entries {
-                let first = match start(next) {
-                    Start::Seed(mut s) => {
+            if matches!(lane, Lane::Idle) && next < entries && !waiting {
+                let from = match start(next) {
+                    Start::AfterRider { rider, at } => {
+                        let digest = digests.get(rider).and_then(|d| d.as_deref());
+                        match digest.and_then(|d| d.get(at..at.saturating_add(SEED))) {
+                            Some(d) => {
+                                let mut s = [0u8; SEED];
+                                s.copy_from_slice(d);
+                                Some(Start::Seed(s))
+                            }
+                            None => None,
+                        }
+                    }
+                    other => Some(other),
+                };
+                let first = match from {
+                    // Not yet: this entry and the ones after it wait.
+                    None | Some(Start::AfterRider { .. }) => {
+                        waiting = true;
+                        None
+                    }
+                    Some(Start::Seed(mut s)) => {
                         for row in state.lanes.iter_mut() {
                             row[k] = 0;
                         }
@@ -462,20 +507,22 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                         crate::wipe::wipe(&mut s);
                         xor_lane(&mut state, k, SEED, &[0x1f]);
                         xor_lane(&mut state, k, RATE - 1, &[0x80]);
-                        0
+                        Some(0)
                     }
-                    Start::Resume(p) => {
+                    Some(Start::Resume(p)) => {
                         for (row, &v) in state.lanes.iter_mut().zip(p.state.iter()) {
                             row[k] = v;
                         }
-                        p.blocks
+                        Some(p.blocks)
                     }
                 };
-                *lane = Lane::Entry {
-                    e: next,
-                    block: first,
-                };
-                next += 1;
+                if let Some(first) = first {
+                    *lane = Lane::Entry {
+                        e: next,
+                        block: first,
+                    };
+                    next += 1;
+                }
             }
             if !matches!(lane, Lane::Idle) {
                 busy += 1;
@@ -530,6 +577,9 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                     if let Some(r) = riders.get_mut(j).and_then(Option::take) {
                         let n = r.out.len().min(r.rate.min(RIDER_RATE_MAX));
                         read_lane(&state, k, &mut r.out[..n]);
+                        if let Some(d) = digests.get_mut(j) {
+                            *d = Some(r.out);
+                        }
                     }
                     if let Some(slot) = slots.get_mut(j) {
                         slot.lane = None;
@@ -906,6 +956,85 @@ mod tests {
                 assert_eq!(d1, crate::keccak::sha3_256(&[&msg[300..]]));
                 assert_eq!(d2, crate::keccak::sha3_256(&[&msg[..5]]));
             }
+        }
+    }
+
+    /// Entries seeded by a rider's digest (SHA3-512 of a secret-like
+    /// message, beside a long SHA3-256 rider and a fresh entry): each
+    /// starts after its rider and equals the sponge of those digest bytes;
+    /// an entry whose rider is absent, or whose bytes run past the digest,
+    /// never starts (and the call ends).
+    struct AfterRiders;
+    impl Kernel for AfterRiders {
+        type Output = ();
+        fn run<B: Backend>(self, b: B) {
+            let long: Vec<u8> = (0..1200).map(|i| (i * 7) as u8).collect();
+            let short = [0x33u8; 64];
+            for first_blocks in [1usize, 3, 9] {
+                let (mut h, mut g) = ([0u8; 32], [0u8; 64]);
+                let mut got = std::vec![Vec::new(); 3];
+                stream_x4_parked::<B, 168, 32, 2>(
+                    b,
+                    3,
+                    |e| match e {
+                        0 => Start::Seed([1; 32]),
+                        1 => Start::AfterRider { rider: 1, at: 32 },
+                        _ => Start::AfterRider { rider: 1, at: 0 },
+                    },
+                    |e, _, i, blk, _| {
+                        got[e].extend_from_slice(blk);
+                        let want = if e == 0 { first_blocks } else { 2 + e };
+                        if i + 1 == want {
+                            Step::Done
+                        } else {
+                            Step::More
+                        }
+                    },
+                    |_, _| unreachable!(),
+                    [
+                        Some(Rider::sha3_256(&[&long], &mut h)),
+                        Some(Rider::sha3_512(&[&short[..10], &short[10..]], &mut g)),
+                    ],
+                );
+                assert_eq!(g, *crate::keccak::sha3_512(&[&short]));
+                assert_eq!(h, crate::keccak::sha3_256(&[&long]));
+                let shake = |seed: &[u8], blocks: usize| {
+                    let mut want = std::vec![0u8; 168 * blocks];
+                    let mut x = Shake128::default();
+                    x.update(seed);
+                    x.finalize_xof().read(&mut want);
+                    want
+                };
+                assert_eq!(got[0], shake(&[1; 32], first_blocks));
+                assert_eq!(got[1], shake(&g[32..], 3));
+                assert_eq!(got[2], shake(&g[..32], 4));
+            }
+            // No rider 1, or a seed past the end of the digest: the entry
+            // waits for nothing and never starts.
+            for (rider, at) in [(1usize, 0usize), (0, 8)] {
+                let mut h = [0u8; 32];
+                let mut calls = 0;
+                stream_x4_parked::<B, 168, 32, 2>(
+                    b,
+                    1,
+                    |_| Start::AfterRider { rider, at },
+                    |_, _, _, _, _| {
+                        calls += 1;
+                        Step::Done
+                    },
+                    |_, _| unreachable!(),
+                    [Some(Rider::sha3_256(&[&long], &mut h)), None],
+                );
+                assert_eq!(calls, 0);
+                assert_eq!(h, crate::keccak::sha3_256(&[&long]));
+            }
+        }
+    }
+
+    #[test]
+    fn entries_seeded_by_riders_on_every_backend() {
+        for kind in BackendKind::available() {
+            assert_eq!(run_on(kind, AfterRiders), Some(()));
         }
     }
 

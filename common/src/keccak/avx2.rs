@@ -157,6 +157,24 @@ impl X4Ops for Avx2 {
             super::keccak_f1600_lane_scalar(state, k);
         }
     }
+
+    #[inline]
+    fn keccak_f1600_one(self, s: &mut [u64; 25]) {
+        if self.has_avx512() {
+            // As above: the 4-way AVX-512 kernel, on instance 0.
+            let mut x4 = StateX4::default();
+            for (row, &v) in x4.lanes.iter_mut().zip(s.iter()) {
+                row[0] = v;
+            }
+            super::avx512::keccak_f1600_x4(self, &mut x4);
+            for (v, row) in s.iter_mut().zip(x4.lanes.iter()) {
+                *v = row[0];
+            }
+            crate::wipe::wipe(x4.lanes.as_flattened_mut());
+        } else {
+            super::keccak_f1600_scalar(s);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -529,6 +529,25 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                 last_busy = k;
             }
         }
+        // One entry left, alone for good (no entry to start, no rider):
+        // it runs to its end on a state of its own, without the 4-way
+        // bookkeeping (GenMatrix's tail in Saber: 15-30 blocks).
+        if busy == 1
+            && next >= entries
+            && riders.iter().all(Option::is_none)
+            && let Lane::Entry { e, block: i } = lanes[last_busy]
+        {
+            lone(
+                backend,
+                &mut state,
+                last_busy,
+                e,
+                i,
+                &mut consume,
+                &mut park,
+            );
+            break;
+        }
         match busy {
             // Nothing left but riders waiting for a feed nobody will
             // write: each message ends with what was handed over.
@@ -596,6 +615,49 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
     }
     crate::wipe::wipe(&mut block);
     crate::wipe::wipe(&mut chunk);
+}
+
+/// [`stream_x4_parked`]'s consumer, as [`lone`] takes it (by reference:
+/// the main loop keeps its own inlined copy).
+type Consumer<'c, const RATE: usize> =
+    dyn FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> Step + 'c;
+
+/// The last entry of [`stream_x4_parked`], `e` in lane `k` of `state`
+/// with block `i` next, run to its end on its own state with the
+/// backend's single permutation.
+fn lone<B: X4Ops, const RATE: usize>(
+    backend: B,
+    state: &mut StateX4,
+    k: usize,
+    e: usize,
+    mut i: usize,
+    consume: &mut Consumer<'_, RATE>,
+    park: &mut dyn FnMut(usize, Parked),
+) {
+    let mut one: [u64; 25] = core::array::from_fn(|r| state.lanes[r][k]);
+    let mut block = [0u8; RATE];
+    loop {
+        backend.keccak_f1600_one(&mut one);
+        for (chunk, v) in block.chunks_exact_mut(8).zip(one.iter()) {
+            chunk.copy_from_slice(&v.to_le_bytes());
+        }
+        match consume(e, k, i, &block, None) {
+            Step::More => i += 1,
+            Step::Done => break,
+            Step::Park => {
+                park(
+                    e,
+                    Parked {
+                        state: one,
+                        blocks: i + 1,
+                    },
+                );
+                break;
+            }
+        }
+    }
+    crate::wipe::wipe(&mut one);
+    crate::wipe::wipe(&mut block);
 }
 
 /// A rider's place in [`stream_x4_riders`]: its parked sponge state, the

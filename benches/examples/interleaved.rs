@@ -28,7 +28,10 @@
 //! validated import against aws-lc-rs, and verification from public
 //! key bytes (64 distinct signatures) against aws-lc-rs; Saber keygen,
 //! import then decapsulation and the one-shot decapsulation from `sk`
-//! bytes (16 ciphertexts) against PQClean's AVX2 code.
+//! bytes (16 ciphertexts) against PQClean's AVX2 code; FN-DSA key
+//! generation from fixed seeds, signing from key bytes and verification
+//! from public-key bytes (64 distinct signatures) against fn-dsa 0.4 and
+//! 0.3.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -46,7 +49,23 @@ struct Row {
     /// batch's mean is close to the expected time and the fastest batch is
     /// not merely the luckiest draw.
     batch_ms: u32,
+    /// Batch sizes are multiples of this: an operation that cycles through
+    /// this many inputs (FN-DSA key generation's seeds) then meets each
+    /// of them equally often in every batch of every implementation.
+    cycle: u32,
     imps: Vec<Imp>,
+}
+
+impl Default for Row {
+    fn default() -> Self {
+        Row {
+            name: String::new(),
+            ours: 1,
+            batch_ms: 3,
+            cycle: 1,
+            imps: Vec::new(),
+        }
+    }
 }
 
 const SEED: [u8; 64] = [0x42; 64];
@@ -66,7 +85,6 @@ macro_rules! ml_kem {
         $rows.push(Row {
             name: format!("{}/keygen", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -74,6 +92,7 @@ macro_rules! ml_kem {
                 ),
                 ("aws-lc-rs", op(|| AwsDk::generate(&AWS).unwrap())),
             ],
+            ..Row::default()
         });
         let dk = DecapsulationKey::<$ours>::from_seed(SEED.into());
         let ek = dk.encapsulation_key().clone();
@@ -84,7 +103,6 @@ macro_rules! ml_kem {
         $rows.push(Row {
             name: format!("{}/encaps-from-bytes", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -104,6 +122,7 @@ macro_rules! ml_kem {
                     }),
                 ),
             ],
+            ..Row::default()
         });
         let cts: Vec<_> = (0..64u8)
             .map(|i| hazmat::encaps_internal(&ek, &[i; 32]).0)
@@ -117,7 +136,6 @@ macro_rules! ml_kem {
         $rows.push(Row {
             name: format!("{}/decaps-64-from-bytes", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -140,6 +158,7 @@ macro_rules! ml_kem {
                     }),
                 ),
             ],
+            ..Row::default()
         });
     }};
 }
@@ -153,7 +172,6 @@ macro_rules! ml_dsa {
         $rows.push(Row {
             name: format!("{}/keygen", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -168,12 +186,12 @@ macro_rules! ml_dsa {
                     op(move || PqdsaKeyPair::from_seed(&AWS, black_box(&seed)).unwrap()),
                 ),
             ],
+            ..Row::default()
         });
         // The encodings only, as libcrux's key generation returns them.
         $rows.push(Row {
             name: format!("{}/keygen-to-bytes", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -184,6 +202,7 @@ macro_rules! ml_dsa {
                     op(move || lc::generate_key_pair(black_box(seed))),
                 ),
             ],
+            ..Row::default()
         });
         const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
         // A new key and its first (deterministic) signature: pqkit's key
@@ -207,7 +226,6 @@ macro_rules! ml_dsa {
         $rows.push(Row {
             name: format!("{}/keygen-then-sign", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -225,6 +243,7 @@ macro_rules! ml_dsa {
                     }),
                 ),
             ],
+            ..Row::default()
         });
         let ours = SigningKey::<$ours>::from_seed(&seed.into());
         let sk_bytes = ours.expanded_bytes().as_ref().to_vec();
@@ -233,7 +252,6 @@ macro_rules! ml_dsa {
         $rows.push(Row {
             name: format!("{}/sign-from-bytes", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -257,6 +275,7 @@ macro_rules! ml_dsa {
                     }),
                 ),
             ],
+            ..Row::default()
         });
         // Import with every check (t0 and tr recomputed, which derives the
         // public key), then one hedged signature: aws-lc-rs's
@@ -291,6 +310,7 @@ macro_rules! ml_dsa {
                     }),
                 ),
             ],
+            ..Row::default()
         });
         let pk_bytes = ours.verifying_key().as_bytes().to_vec();
         let pk_bytes2 = pk_bytes.clone();
@@ -304,7 +324,6 @@ macro_rules! ml_dsa {
         $rows.push(Row {
             name: format!("{}/verify-64-from-bytes", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit",
@@ -327,6 +346,7 @@ macro_rules! ml_dsa {
                     }),
                 ),
             ],
+            ..Row::default()
         });
     }};
 }
@@ -339,11 +359,11 @@ macro_rules! saber {
         $rows.push(Row {
             name: format!("{}/keygen", $name),
             ours: 1,
-            batch_ms: 3,
             imps: vec![
                 ("pqkit", op(DecapsulationKey::<$ours>::generate)),
                 ("pqclean", op(pq::keypair)),
             ],
+            ..Row::default()
         });
         let dk = DecapsulationKey::<$ours>::generate();
         let ek = dk.encapsulation_key().clone();
@@ -365,7 +385,6 @@ macro_rules! saber {
         $rows.push(Row {
             name: format!("{}/decaps-from-bytes", $name),
             ours: 2,
-            batch_ms: 3,
             imps: vec![
                 (
                     "pqkit (import, decapsulate)",
@@ -397,6 +416,249 @@ macro_rules! saber {
                     }),
                 ),
             ],
+            ..Row::default()
+        });
+    }};
+}
+
+/// A fast deterministic generator for the fn-dsa crates (rand_core 0.6
+/// traits, the same xorshift as `pqkit_benches::BenchRng`; NOT
+/// cryptographic, benchmark randomness only).
+struct PeerRng(u64);
+
+impl fn_dsa_03::RngCore for PeerRng {
+    fn next_u32(&mut self) -> u32 {
+        self.next_u64() as u32
+    }
+    fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for c in dst.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            c.copy_from_slice(&v[..c.len()]);
+        }
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), fn_dsa_03::RngError> {
+        self.fill_bytes(dst);
+        Ok(())
+    }
+}
+impl fn_dsa_03::CryptoRng for PeerRng {}
+
+/// FN-DSA rows against fn-dsa 0.4 and 0.3: key generation cycling through
+/// a fixed set of seeds (16 at 512, 8 at 1024; every batch meets each seed
+/// equally often, see `Row::cycle`; pqkit and fn-dsa 0.3 meet the same
+/// candidates, fn-dsa 0.4 its own, so a single seed compares luck, not
+/// code), signing from key bytes (randomized, 30 ms batches) and
+/// verification from public-key bytes cycling 64 distinct signatures.
+macro_rules! fn_dsa {
+    ($rows:ident, $name:literal, $module:ident, $logn:expr, $seeds:expr) => {{
+        use pqkit_fn_dsa::$module::{SIGNATURE_SIZE, SigningKey, VerifyingKey};
+        use pqkit_fn_dsa::{Message, Signature};
+        const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
+        let peer_keygen_04 = |state: u64| {
+            use fn_dsa_04::KeyPairGenerator as _;
+            let mut sk = vec![0u8; fn_dsa_04::sign_key_size($logn)];
+            let mut vk = vec![0u8; fn_dsa_04::vrfy_key_size($logn)];
+            fn_dsa_04::KeyPairGeneratorStandard::default().keygen(
+                $logn,
+                &mut PeerRng(state),
+                &mut sk,
+                &mut vk,
+            );
+            (sk, vk)
+        };
+        let peer_keygen_03 = |state: u64| {
+            use fn_dsa_03::KeyPairGenerator as _;
+            let mut sk = vec![0u8; fn_dsa_03::sign_key_size($logn)];
+            let mut vk = vec![0u8; fn_dsa_03::vrfy_key_size($logn)];
+            fn_dsa_03::KeyPairGeneratorStandard::default().keygen(
+                $logn,
+                &mut PeerRng(state),
+                &mut sk,
+                &mut vk,
+            );
+            (sk, vk)
+        };
+        // The seeds the peers draw first from PeerRng(state), one per state.
+        let states: Vec<u64> = (1..=$seeds)
+            .map(|k| 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(k))
+            .collect();
+        let seeds: Vec<[u8; 32]> = states
+            .iter()
+            .map(|&state| {
+                let mut seed = [0u8; 32];
+                fn_dsa_03::RngCore::fill_bytes(&mut PeerRng(state), &mut seed);
+                seed
+            })
+            .collect();
+        if $logn == 9 {
+            assert_eq!(
+                &SigningKey::from_seed(&seeds[0]).to_bytes()[..],
+                &peer_keygen_03(states[0]).0[..],
+                "pqkit and fn-dsa 0.3 make the same key from a seed"
+            );
+        }
+        let states04 = states.clone();
+        let (mut a, mut b, mut c) = (0, 0, 0);
+        $rows.push(Row {
+            name: format!("{}/keygen-{}-seeds", $name, $seeds),
+            batch_ms: 30,
+            cycle: $seeds,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        a = (a + 1) % seeds.len();
+                        SigningKey::from_seed(black_box(&seeds[a]))
+                    }),
+                ),
+                (
+                    "fn-dsa-0.4",
+                    op(move || {
+                        b = (b + 1) % states04.len();
+                        peer_keygen_04(black_box(states04[b]))
+                    }),
+                ),
+                (
+                    "fn-dsa-0.3",
+                    op(move || {
+                        c = (c + 1) % states.len();
+                        peer_keygen_03(black_box(states[c]))
+                    }),
+                ),
+            ],
+            ..Row::default()
+        });
+        let sk = SigningKey::from_seed(&[0x42; 32]);
+        let sk_bytes = sk.to_bytes().to_vec();
+        let vk_bytes = sk.verifying_key().to_bytes().to_vec();
+        let (sk04, vk04) = peer_keygen_04(7);
+        let (sk03, _) = peer_keygen_03(7);
+        let mut rng = pqkit_benches::BenchRng::default();
+        let (mut rng04, mut rng03) = (PeerRng(11), PeerRng(13));
+        let sk04b = sk04.clone();
+        $rows.push(Row {
+            name: format!("{}/sign-from-bytes", $name),
+            ours: 1,
+            batch_ms: 30,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        SigningKey::from_bytes(black_box(&sk_bytes))
+                            .unwrap()
+                            .sign_message_randomized(&Message::raw(MSG), &mut rng)
+                            .unwrap()
+                    }),
+                ),
+                (
+                    "fn-dsa-0.4",
+                    op(move || {
+                        use fn_dsa_04::SigningKey as _;
+                        let mut sig = vec![0u8; SIGNATURE_SIZE];
+                        fn_dsa_04::SigningKeyStandard::decode(black_box(&sk04b))
+                            .unwrap()
+                            .sign(
+                                &mut rng04,
+                                &fn_dsa_04::DOMAIN_NONE,
+                                &fn_dsa_04::HASH_ID_RAW,
+                                MSG,
+                                &mut sig,
+                            );
+                        sig
+                    }),
+                ),
+                (
+                    "fn-dsa-0.3",
+                    op(move || {
+                        use fn_dsa_03::SigningKey as _;
+                        let mut sig = vec![0u8; SIGNATURE_SIZE];
+                        fn_dsa_03::SigningKeyStandard::decode(black_box(&sk03))
+                            .unwrap()
+                            .sign(
+                                &mut rng03,
+                                &fn_dsa_03::DOMAIN_NONE,
+                                &fn_dsa_03::HASH_ID_RAW,
+                                MSG,
+                                &mut sig,
+                            );
+                        sig
+                    }),
+                ),
+            ],
+            ..Row::default()
+        });
+        // 64 distinct messages and signatures, cycled.
+        let msgs: Vec<Vec<u8>> = (0..64u8).map(|i| [MSG, &[i]].concat()).collect();
+        let mut srng = pqkit_benches::BenchRng::default();
+        let ours: Vec<Signature<_>> = msgs
+            .iter()
+            .map(|m| {
+                sk.sign_message_randomized(&Message::raw(m), &mut srng)
+                    .unwrap()
+            })
+            .collect();
+        let theirs: Vec<Vec<u8>> = msgs
+            .iter()
+            .map(|m| {
+                use fn_dsa_04::SigningKey as _;
+                let mut sig = vec![0u8; SIGNATURE_SIZE];
+                fn_dsa_04::SigningKeyStandard::decode(&sk04).unwrap().sign(
+                    &mut PeerRng(5),
+                    &fn_dsa_04::DOMAIN_NONE,
+                    &fn_dsa_04::HASH_ID_RAW,
+                    m,
+                    &mut sig,
+                );
+                sig
+            })
+            .collect();
+        let (msgs2, vk04b) = (msgs.clone(), vk04.clone());
+        let (mut i, mut j) = (0, 0);
+        // Every signature verifies, on both sides.
+        for ((m, s), t) in msgs.iter().zip(&ours).zip(&theirs) {
+            use fn_dsa_04::VerifyingKey as _;
+            let vk = VerifyingKey::from_bytes(&vk_bytes).unwrap();
+            assert!(vk.verify_message(&Message::raw(m), s).is_ok());
+            let v04 = fn_dsa_04::VerifyingKeyStandard::decode(&vk04).unwrap();
+            assert!(v04.verify(t, &fn_dsa_04::DOMAIN_NONE, &fn_dsa_04::HASH_ID_RAW, m));
+        }
+        $rows.push(Row {
+            name: format!("{}/verify-64-from-bytes", $name),
+            ours: 1,
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        i = (i + 1) % 64;
+                        VerifyingKey::from_bytes(black_box(&vk_bytes))
+                            .unwrap()
+                            .verify_message(&Message::raw(&msgs[i]), &ours[i])
+                            .is_ok()
+                    }),
+                ),
+                (
+                    "fn-dsa-0.4",
+                    op(move || {
+                        use fn_dsa_04::VerifyingKey as _;
+                        j = (j + 1) % 64;
+                        fn_dsa_04::VerifyingKeyStandard::decode(black_box(&vk04b))
+                            .unwrap()
+                            .verify(
+                                &theirs[j],
+                                &fn_dsa_04::DOMAIN_NONE,
+                                &fn_dsa_04::HASH_ID_RAW,
+                                &msgs2[j],
+                            )
+                    }),
+                ),
+            ],
+            ..Row::default()
         });
     }};
 }
@@ -440,6 +702,8 @@ fn main() {
     saber!(rows, "LightSaber", pqkit_saber::LightSaber, lightsaber);
     saber!(rows, "Saber", pqkit_saber::Saber, saber);
     saber!(rows, "FireSaber", pqkit_saber::FireSaber, firesaber);
+    fn_dsa!(rows, "FN-DSA-512", fn_dsa_512, 9, 16);
+    fn_dsa!(rows, "FN-DSA-1024", fn_dsa_1024, 10, 8);
     println!(
         "{}",
         std::fs::read_to_string("/proc/cpuinfo")
@@ -466,7 +730,7 @@ fn main() {
                     f();
                     n += 1;
                 }
-                n.max(5)
+                n.max(5).div_ceil(row.cycle) * row.cycle
             })
             .collect();
         let mut samples = vec![Vec::with_capacity(rounds); row.imps.len()];

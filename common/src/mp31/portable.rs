@@ -126,6 +126,14 @@ pub(super) fn crt_finish(
     let (lo, top) = blk.split_at_mut(i * n);
     let top = &mut top[..n];
     top.copy_from_slice(carry);
+    match n {
+        // One, two or four integers (the deepest levels): their carry
+        // chains side by side, carries and digits in registers.
+        1 => return finish_chains::<1>(lo, top, &prod[..i]),
+        2 => return finish_chains::<2>(lo, top, &prod[..i]),
+        4 => return finish_chains::<4>(lo, top, &prod[..i]),
+        _ => {}
+    }
     if n < 8 {
         // Few integers: one carry chain each, the carry in a register.
         for (k, tk) in top.iter_mut().enumerate() {
@@ -150,6 +158,28 @@ pub(super) fn crt_finish(
         }
     }
     top.copy_from_slice(carry);
+}
+
+/// `x += t P` for `N` integers (word-major in `lo`, digits `t` in `top`,
+/// which then gets the final carries), the `N` carry chains interleaved.
+#[inline(always)]
+fn finish_chains<const N: usize>(lo: &mut [u32], top: &mut [u32], prod: &[u32]) {
+    let mut t = [0u64; N];
+    for (tk, &x) in t.iter_mut().zip(top.iter()) {
+        *tk = u64::from(x);
+    }
+    let mut c = [0u64; N];
+    for (row, &pj) in lo.chunks_exact_mut(N).zip(prod) {
+        let pj = u64::from(pj);
+        for ((w, &tk), ck) in row.iter_mut().zip(&t).zip(c.iter_mut()) {
+            let z = pj * tk + u64::from(*w) + *ck;
+            *w = z as u32 & 0x7FFF_FFFF;
+            *ck = z >> 31;
+        }
+    }
+    for (x, &ck) in top.iter_mut().zip(&c) {
+        *x = ck as u32;
+    }
 }
 
 pub(super) fn addmul_small(x: &mut [u32], n: usize, ys: &[u32], mt: &[i32]) {

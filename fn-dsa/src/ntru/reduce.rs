@@ -108,8 +108,9 @@ pub(super) fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: us
                 ys: words(n * llen),
                 mt: Zeroizing::new(vec![0i32; n * n]),
             });
-            sub_schoolbook(b, lv, bf, fglen, lv.f, &k, scale_k, sc);
-            sub_schoolbook(b, lv, bg, fglen, lv.g, &k, scale_k, sc);
+            // The matrix of k once, for f and for g.
+            sub_schoolbook(b, lv, bf, fglen, lv.f, Some(&k), scale_k, sc);
+            sub_schoolbook(b, lv, bg, fglen, lv.g, None, scale_k, sc);
         }
 
         // Assume (F, G) shrank by reduce_bits; drop the words that can no
@@ -137,7 +138,9 @@ pub(super) struct SchoolScratch {
 /// `F -= k f 2^sc mod X^n + 1`, modulo `2^(31 fglen)`, by schoolbook
 /// products (small degrees), on the backend's small-matrix kernel: output
 /// coefficient `dst` gets `-k_i f_j` for `i + j = dst`, and `+k_i f_j` for
-/// `i + j = dst + n` (`X^n = -1`).
+/// `i + j = dst + n` (`X^n = -1`). `k` is `None` when the matrix of the
+/// previous call's `k` (in `scratch`) is the one to use: f and g are
+/// reduced by the same `k`.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn sub_schoolbook<B: Backend>(
     b: B,
@@ -145,7 +148,7 @@ pub(super) fn sub_schoolbook<B: Backend>(
     big: &mut [u32],
     fglen: usize,
     f: &[u32],
-    k: &[i32],
+    k: Option<&[i32]>,
     sc: u32,
     scratch: &mut SchoolScratch,
 ) {
@@ -156,26 +159,46 @@ pub(super) fn sub_schoolbook<B: Backend>(
         return;
     }
     // Words sch.. of F are touched; ys holds the words of f_j 2^scl
-    // (sign-extended to wl words), word-major.
+    // (sign-extended to wl words), word-major: word u of f_j is f[u n + j],
+    // so each value of ys is its word of f shifted, or-ed with the bits
+    // shifted out of the word before it (one flat, vectorisable loop over
+    // the words of f, then the sign words).
     let wl = fglen - sch;
     let ys = &mut scratch.ys[..n * wl];
-    for j in 0..n {
-        let sign = (f[j + (slen - 1) * n] >> 30).wrapping_neg() >> 1;
-        let mut carry_in = 0u32;
-        for u in 0..wl {
-            let w = if u < slen { f[j + u * n] } else { sign };
-            ys[u * n + j] = ((w << scl) & 0x7FFF_FFFF) | carry_in;
-            carry_in = w >> (31 - scl);
+    let shift = |w: u32, prev: u32| ((w << scl) & 0x7FFF_FFFF) | (prev >> (31 - scl));
+    let lim = wl.min(slen) * n;
+    for (y, &w) in ys.iter_mut().zip(&f[..lim.min(n)]) {
+        *y = shift(w, 0);
+    }
+    if lim > n {
+        let cur = &f[n..lim];
+        let prev = &f[..lim - n];
+        for ((y, &w), &p) in ys[n..lim].iter_mut().zip(cur).zip(prev) {
+            *y = shift(w, p);
         }
     }
+    if wl > slen {
+        for j in 0..n {
+            let top = f[j + (slen - 1) * n];
+            let sign = (top >> 30).wrapping_neg() >> 1;
+            let mut prev = top;
+            for u in slen..wl {
+                ys[u * n + j] = shift(sign, prev);
+                prev = sign;
+            }
+        }
+    }
+    // The matrix of k (`None`: the one the previous call made).
     let mt = &mut scratch.mt[..n * n];
-    for j in 0..n {
-        for dst in 0..n {
-            mt[j * n + dst] = if j <= dst {
-                k[dst - j].wrapping_neg()
-            } else {
-                k[dst + n - j]
-            };
+    if let Some(k) = k {
+        for (j, row) in mt.chunks_exact_mut(n).enumerate() {
+            // Row j: k[n - j..] for dst < j (X^n = -1 wraps them), then
+            // -k[..n - j].
+            let (wrap, direct) = row.split_at_mut(j);
+            wrap.copy_from_slice(&k[n - j..n]);
+            for (m, &kv) in direct.iter_mut().zip(&k[..n - j]) {
+                *m = kv.wrapping_neg();
+            }
         }
     }
     b.addmul_small_mp31(&mut big[sch * n..fglen * n], n, ys, mt);

@@ -262,7 +262,7 @@ fn crt_step_every_backend() {
     let s_m = (s * ((1u64 << 32) % P1 as u64) % P1 as u64) as u32;
     let big = P0 as u128 * P1 as u128;
     let mut next = rng(23);
-    for n in [1usize, 5, 8, 32] {
+    for n in [1usize, 2, 4, 5, 8, 32] {
         let vals: Vec<u128> = (0..n)
             .map(|k| match k {
                 0 => big - 1,

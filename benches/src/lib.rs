@@ -129,6 +129,7 @@ pub mod probes {
         ("saber-encaps", saber_encaps),
         ("saber-decaps", saber_decaps),
         ("saber-decaps-one-shot", saber_decaps_one_shot),
+        ("saber-import-decaps", saber_import_decaps),
         ("pqclean-saber-keygen", pqclean_saber_keygen),
         ("pqclean-saber-encaps", pqclean_saber_encaps),
         ("pqclean-saber-decaps", pqclean_saber_decaps),
@@ -374,6 +375,19 @@ pub mod probes {
                 &ct,
             )
             .map_or(0, |k| u64::from(k[0]))
+        })
+    }
+
+    /// The reference `sk` imported, then its first decapsulation (which
+    /// finishes GenMatrix beside GenSecret and `H(c)`).
+    fn saber_import_decaps() -> Op {
+        let dk = pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_seed(&[5u8; 96]);
+        let (ct, _) = dk.encapsulation_key().encapsulate_deterministic(&[7u8; 32]);
+        let sk = dk.as_bytes().to_vec();
+        Box::new(move || {
+            pqkit_saber::DecapsulationKey::<pqkit_saber::Saber>::from_bytes(black_box(&sk))
+                .and_then(|k| k.decapsulate_bytes(&ct))
+                .map_or(0, |k| u64::from(k[0]))
         })
     }
 

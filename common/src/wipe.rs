@@ -229,6 +229,21 @@ impl<T> OnDemand<T> {
     /// the part empty): with `alloc`. Without, every part is made at once.
     pub const LAZY: bool = cfg!(feature = "alloc");
 
+    /// Keep `value` as the part unless it is made already (by a caller
+    /// that made it alongside other work); the part either way (`value`
+    /// is dropped if another was there first, which must be equal).
+    /// Without `alloc` the part is always made, and `value` is dropped.
+    #[inline]
+    pub fn insert(&self, value: Store<T>) -> &T {
+        #[cfg(feature = "alloc")]
+        return self.cell.get_or_init(|| value);
+        #[cfg(not(feature = "alloc"))]
+        {
+            drop(value);
+            &self.value
+        }
+    }
+
     /// The part if it is made already (always, without `alloc`).
     #[inline]
     pub fn peek(&self) -> Option<&T> {

@@ -10,7 +10,7 @@ use pqkit_common::keccak::{
     Update, XofReader, stream_x4_parked, stream_x4_riders,
 };
 use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
-use pqkit_common::wipe::{OnDemand, WipedBytes};
+use pqkit_common::wipe::{OnDemand, Store, WipedBytes};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::Error;
@@ -328,6 +328,7 @@ pub(crate) fn start_pk<B: Backend, P: ParameterSet>(
 /// The parts of the encoded public key `pk` whose GenMatrix a key import
 /// started (`start`; from `seed_A` if `None`), into `parts`; GenSecret
 /// from `secret`'s seed and the `riders` beside it.
+#[inline(never)]
 pub(crate) fn finish_pk<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
     pk: &[u8],
@@ -715,13 +716,17 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
 
 /// [`kem_decaps`] with a key whose public parts are not made yet (a key
 /// import made only GenMatrix's first blocks, [`start_pk`]): GenMatrix is
-/// finished with GenSecret and `H(c)` beside it, and the parts are kept
-/// in `parts` for the next calls. If another thread made them first, its
-/// parts are used and GenSecret runs on its own, as in [`kem_decaps`].
+/// finished with GenSecret and `H(c)` beside it into `fresh` (allocated
+/// by the caller, outside the backend's kernel, where `Box::default`
+/// allocates zeroed memory in place instead of building the 20 KB on the
+/// stack), and kept in `parts` for the next calls (if another thread kept
+/// its own first, the two are equal and this call's are dropped).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn kem_decaps_first<B: Backend, P: ParameterSet>(
     b: B,
     s_hat: &SecretHat,
     parts: &OnDemand<PkParts>,
+    mut fresh: Store<PkParts>,
     start: Option<&MatrixStart>,
     sk: &[u8],
     ct: &[u8],
@@ -736,35 +741,20 @@ pub(crate) fn kem_decaps_first<B: Backend, P: ParameterSet>(
     let g_in: [&[u8]; 2] = [&m[..], hpk];
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     let mut hc = [0u8; 32];
-    let mut streamed = false;
-    let parts = parts.get(|p| {
-        finish_pk::<B, P, 2>(
-            b,
-            pk,
-            start,
-            p,
-            Some((seed_after_g(1), &mut secret)),
-            [
-                Some(Rider::sha3_256(&[ct], &mut hc)),
-                Some(g_rider(&g_in, &mut kr)),
-            ],
-        );
-        streamed = true;
-    });
+    finish_pk::<B, P, 2>(
+        b,
+        pk,
+        start,
+        &mut fresh,
+        Some((seed_after_g(1), &mut secret)),
+        [
+            Some(Rider::sha3_256(&[ct], &mut hc)),
+            Some(g_rider(&g_in, &mut kr)),
+        ],
+    );
+    let parts = parts.insert(fresh);
     let mut sp_hat = SecretHat::default();
-    if streamed {
-        secret_hat_from_stream::<B, P>(b, &secret[..], &mut sp_hat);
-    } else {
-        secret_hat_from_seed::<B, P, 2>(
-            b,
-            seed_after_g(1),
-            [
-                Some(Rider::sha3_256(&[ct], &mut hc)),
-                Some(g_rider(&g_in, &mut kr)),
-            ],
-            &mut sp_hat,
-        );
-    }
+    secret_hat_from_stream::<B, P>(b, &secret[..], &mut sp_hat);
     pke_enc_hat::<B, P>(b, &m, &sp_hat, parts, ct_buf);
     decaps_key::<P>(&mut kr, sk, ct, ct_buf, &hc)
 }

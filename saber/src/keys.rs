@@ -135,6 +135,7 @@ impl<P: ParameterSet> Kernel for DecapsK<'_, P> {
 struct DecapsFirstK<'a, P: ParameterSet> {
     s_hat: &'a SecretHat,
     ek: &'a EncapsulationKey<P>,
+    fresh: Store<PkParts>,
     sk: &'a [u8],
     ct: &'a [u8],
     buf: &'a mut [u8],
@@ -146,6 +147,7 @@ impl<P: ParameterSet> Kernel for DecapsFirstK<'_, P> {
             b,
             self.s_hat,
             &self.ek.parts,
+            self.fresh,
             self.ek.started_matrix(),
             self.sk,
             self.ct,
@@ -499,8 +501,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// ```
     pub fn decapsulate_from_key_bytes(sk: &[u8], ct: &[u8]) -> Result<SharedSecret, Error> {
         if sk.len() != P::SK_LEN || ct.len() != P::CT_LEN {
-            // The two steps' verdict (the key's error first).
-            return Self::from_bytes(sk).and_then(|dk| dk.decapsulate_bytes(ct));
+            return Self::wrong_length(sk, ct);
         }
         let mut parts = store_default::<PkParts>();
         let mut buf = Ciphertext::<P>::default();
@@ -513,6 +514,17 @@ impl<P: ParameterSet> DecapsulationKey<P> {
         });
         buf.zeroize();
         Ok(SharedSecret::new(*key?))
+    }
+
+    /// The verdict of [`decapsulate_from_key_bytes`](Self::decapsulate_from_key_bytes)
+    /// on a wrong length: the two steps' (the key's error first). Apart
+    /// and not inlined: a decoded key on the stack of this rare path would
+    /// otherwise sit in the one-shot call's frame (5.6 KB more peak stack
+    /// for Saber in a build where it was inlined).
+    #[cold]
+    #[inline(never)]
+    fn wrong_length(sk: &[u8], ct: &[u8]) -> Result<SharedSecret, Error> {
+        Self::from_bytes(sk).and_then(|dk| dk.decapsulate_bytes(ct))
     }
 
     /// Decapsulation with implicit rejection; only a wrong ciphertext
@@ -535,6 +547,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
             None => dispatch(DecapsFirstK::<P> {
                 s_hat: &self.s_hat,
                 ek: &self.ek,
+                fresh: store_default::<PkParts>(),
                 sk: &self.sk,
                 ct,
                 buf: &mut buf,

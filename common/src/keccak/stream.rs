@@ -624,7 +624,10 @@ type Consumer<'c, const RATE: usize> =
 
 /// The last entry of [`stream_x4_parked`], `e` in lane `k` of `state`
 /// with block `i` next, run to its end on its own state with the
-/// backend's single permutation.
+/// backend's single permutation. Never inlined: inlined, its frame (and
+/// the consumer's, inlined a second time through it) joined
+/// `stream_x4_parked`'s for the whole stream.
+#[inline(never)]
 fn lone<B: X4Ops, const RATE: usize>(
     backend: B,
     state: &mut StateX4,

@@ -529,24 +529,47 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                 last_busy = k;
             }
         }
-        // One entry left, alone for good (no entry to start, no rider):
-        // it runs to its end on a state of its own, without the 4-way
-        // bookkeeping (GenMatrix's tail in Saber: 15-30 blocks).
+        // One entry left, alone (no entry to start; no rider, or only the
+        // first one waiting for its feed): it runs on a state of its own,
+        // without the 4-way bookkeeping, to its end or until the rider
+        // has a whole block (GenMatrix's tail in Saber's decapsulations,
+        // 6-30 blocks; the middle of its key generation, before the rows
+        // of b reach H(pk)).
         if busy == 1
             && next >= entries
-            && riders.iter().all(Option::is_none)
+            && riders.iter().skip(1).all(Option::is_none)
             && let Lane::Entry { e, block: i } = lanes[last_busy]
         {
-            lone(
-                backend,
-                &mut state,
-                last_busy,
-                e,
-                i,
-                &mut consume,
-                &mut park,
-            );
-            break;
+            let no_rider = riders.first().is_none_or(Option::is_none);
+            // The feed length at which the first rider has a whole block.
+            let (feed, need) = match riders.first_mut().and_then(Option::as_mut) {
+                Some(r) => {
+                    let input: usize = r.input.iter().map(|p| p.len()).sum();
+                    let absorbed = slots.first().map_or(0, |s| s.absorbed);
+                    let rate = r.rate.min(RIDER_RATE_MAX);
+                    (r.feed.as_mut(), (absorbed + rate).saturating_sub(input))
+                }
+                None => (None, 0),
+            };
+            // A rider with no feed, or a closed one, is not waiting.
+            let waiting = feed.as_ref().is_some_and(|f| !f.closed && f.ready() < need);
+            if no_rider || waiting {
+                let feed = if waiting { feed } else { None };
+                lanes[last_busy] = match lone(
+                    backend,
+                    &mut state,
+                    last_busy,
+                    e,
+                    i,
+                    &mut consume,
+                    &mut park,
+                    feed.map(|f| (f, need)),
+                ) {
+                    Some(block) => Lane::Entry { e, block },
+                    None => Lane::Idle,
+                };
+                continue;
+            }
         }
         match busy {
             // Nothing left but riders waiting for a feed nobody will
@@ -623,10 +646,14 @@ type Consumer<'c, const RATE: usize> =
     dyn FnMut(usize, usize, usize, &[u8; RATE], Option<&mut Feed<'_>>) -> Step + 'c;
 
 /// The last entry of [`stream_x4_parked`], `e` in lane `k` of `state`
-/// with block `i` next, run to its end on its own state with the
-/// backend's single permutation. Never inlined: inlined, its frame (and
+/// with block `i` next, run on its own state with the backend's single
+/// permutation: to its end (`None`; parked if the consumer says so), or,
+/// with a waiting rider's `(feed, need)`, until the consumer has handed
+/// over `need` bytes or closed the feed (`Some(next block)`, the state
+/// back in lane `k`). Never inlined: inlined, its frame (and
 /// the consumer's, inlined a second time through it) joined
 /// `stream_x4_parked`'s for the whole stream.
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
 fn lone<B: X4Ops, const RATE: usize>(
     backend: B,
@@ -636,17 +663,19 @@ fn lone<B: X4Ops, const RATE: usize>(
     mut i: usize,
     consume: &mut Consumer<'_, RATE>,
     park: &mut dyn FnMut(usize, Parked),
-) {
+    mut waiting: Option<(&mut Feed<'_>, usize)>,
+) -> Option<usize> {
     let mut one: [u64; 25] = core::array::from_fn(|r| state.lanes[r][k]);
     let mut block = [0u8; RATE];
-    loop {
+    let next = loop {
         backend.keccak_f1600_one(&mut one);
         for (chunk, v) in block.chunks_exact_mut(8).zip(one.iter()) {
             chunk.copy_from_slice(&v.to_le_bytes());
         }
-        match consume(e, k, i, &block, None) {
+        let feed = waiting.as_mut().map(|(f, _)| &mut **f);
+        match consume(e, k, i, &block, feed) {
             Step::More => i += 1,
-            Step::Done => break,
+            Step::Done => break None,
             Step::Park => {
                 park(
                     e,
@@ -655,12 +684,21 @@ fn lone<B: X4Ops, const RATE: usize>(
                         blocks: i + 1,
                     },
                 );
-                break;
+                break None;
             }
         }
-    }
+        if let Some((f, need)) = waiting.as_ref()
+            && (f.closed || f.ready() >= *need)
+        {
+            for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
+                row[k] = v;
+            }
+            break Some(i);
+        }
+    };
     crate::wipe::wipe(&mut one);
     crate::wipe::wipe(&mut block);
+    next
 }
 
 /// A rider's place in [`stream_x4_riders`]: its parked sponge state, the

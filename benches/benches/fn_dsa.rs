@@ -13,32 +13,9 @@ use pqkit_fn_dsa::{Generate, Message};
 
 const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
 
-/// A fast deterministic generator for the fn-dsa crates (rand_core 0.6
-/// traits; NOT cryptographic, benchmark randomness only).
-struct PeerRng(u64);
-
-impl fn_dsa_03::RngCore for PeerRng {
-    fn next_u32(&mut self) -> u32 {
-        self.next_u64() as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        for c in dst.chunks_mut(8) {
-            let v = self.next_u64().to_le_bytes();
-            c.copy_from_slice(&v[..c.len()]);
-        }
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), fn_dsa_03::RngError> {
-        self.fill_bytes(dst);
-        Ok(())
-    }
-}
-impl fn_dsa_03::CryptoRng for PeerRng {}
+#[path = "../peer_rng.rs"]
+mod peer_rng;
+use peer_rng::PeerRng;
 
 macro_rules! bench_set {
     ($fn:ident, $name:literal, $module:ident, $logn:expr) => {

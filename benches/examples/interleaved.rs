@@ -421,33 +421,9 @@ macro_rules! saber {
     }};
 }
 
-/// A fast deterministic generator for the fn-dsa crates (rand_core 0.6
-/// traits, the same xorshift as `pqkit_benches::BenchRng`; NOT
-/// cryptographic, benchmark randomness only).
-struct PeerRng(u64);
-
-impl fn_dsa_03::RngCore for PeerRng {
-    fn next_u32(&mut self) -> u32 {
-        self.next_u64() as u32
-    }
-    fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn fill_bytes(&mut self, dst: &mut [u8]) {
-        for c in dst.chunks_mut(8) {
-            let v = self.next_u64().to_le_bytes();
-            c.copy_from_slice(&v[..c.len()]);
-        }
-    }
-    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), fn_dsa_03::RngError> {
-        self.fill_bytes(dst);
-        Ok(())
-    }
-}
-impl fn_dsa_03::CryptoRng for PeerRng {}
+#[path = "../peer_rng.rs"]
+mod peer_rng;
+use peer_rng::PeerRng;
 
 /// FN-DSA rows against fn-dsa 0.4 and 0.3: key generation cycling through
 /// a fixed set of seeds (16 at 512, 8 at 1024; every batch meets each seed
@@ -460,30 +436,41 @@ macro_rules! fn_dsa {
         use pqkit_fn_dsa::$module::{SIGNATURE_SIZE, SigningKey, VerifyingKey};
         use pqkit_fn_dsa::{Message, Signature};
         const MSG: &[u8] = b"The quick brown fox jumps over the lazy dog, a 64-byte message!!";
-        let peer_keygen_04 = |state: u64| {
-            use fn_dsa_04::KeyPairGenerator as _;
-            let mut sk = vec![0u8; fn_dsa_04::sign_key_size($logn)];
-            let mut vk = vec![0u8; fn_dsa_04::vrfy_key_size($logn)];
-            fn_dsa_04::KeyPairGeneratorStandard::default().keygen(
-                $logn,
-                &mut PeerRng(state),
-                &mut sk,
-                &mut vk,
-            );
-            (sk, vk)
-        };
-        let peer_keygen_03 = |state: u64| {
-            use fn_dsa_03::KeyPairGenerator as _;
-            let mut sk = vec![0u8; fn_dsa_03::sign_key_size($logn)];
-            let mut vk = vec![0u8; fn_dsa_03::vrfy_key_size($logn)];
-            fn_dsa_03::KeyPairGeneratorStandard::default().keygen(
-                $logn,
-                &mut PeerRng(state),
-                &mut sk,
-                &mut vk,
-            );
-            (sk, vk)
-        };
+        // Key generation by fn-dsa 0.4 or 0.3 drawing from PeerRng(state).
+        macro_rules! peer_keygen {
+            ($krate:ident) => {
+                |state: u64| {
+                    use $krate::KeyPairGenerator as _;
+                    let mut sk = vec![0u8; $krate::sign_key_size($logn)];
+                    let mut vk = vec![0u8; $krate::vrfy_key_size($logn)];
+                    $krate::KeyPairGeneratorStandard::default().keygen(
+                        $logn,
+                        &mut PeerRng(state),
+                        &mut sk,
+                        &mut vk,
+                    );
+                    (sk, vk)
+                }
+            };
+        }
+        let peer_keygen_04 = peer_keygen!(fn_dsa_04);
+        let peer_keygen_03 = peer_keygen!(fn_dsa_03);
+        // A signature by fn-dsa 0.4 or 0.3: the key decoded from its bytes,
+        // a raw message, no context.
+        macro_rules! peer_sign {
+            ($krate:ident, $sk:expr, $rng:expr, $msg:expr) => {{
+                use $krate::SigningKey as _;
+                let mut sig = vec![0u8; SIGNATURE_SIZE];
+                $krate::SigningKeyStandard::decode($sk).unwrap().sign(
+                    $rng,
+                    &$krate::DOMAIN_NONE,
+                    &$krate::HASH_ID_RAW,
+                    $msg,
+                    &mut sig,
+                );
+                sig
+            }};
+        }
         // The seeds the peers draw first from PeerRng(state), one per state.
         let states: Vec<u64> = (1..=$seeds)
             .map(|k| 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(k))
@@ -558,37 +545,11 @@ macro_rules! fn_dsa {
                 ),
                 (
                     "fn-dsa-0.4",
-                    op(move || {
-                        use fn_dsa_04::SigningKey as _;
-                        let mut sig = vec![0u8; SIGNATURE_SIZE];
-                        fn_dsa_04::SigningKeyStandard::decode(black_box(&sk04b))
-                            .unwrap()
-                            .sign(
-                                &mut rng04,
-                                &fn_dsa_04::DOMAIN_NONE,
-                                &fn_dsa_04::HASH_ID_RAW,
-                                MSG,
-                                &mut sig,
-                            );
-                        sig
-                    }),
+                    op(move || peer_sign!(fn_dsa_04, black_box(&sk04b), &mut rng04, MSG)),
                 ),
                 (
                     "fn-dsa-0.3",
-                    op(move || {
-                        use fn_dsa_03::SigningKey as _;
-                        let mut sig = vec![0u8; SIGNATURE_SIZE];
-                        fn_dsa_03::SigningKeyStandard::decode(black_box(&sk03))
-                            .unwrap()
-                            .sign(
-                                &mut rng03,
-                                &fn_dsa_03::DOMAIN_NONE,
-                                &fn_dsa_03::HASH_ID_RAW,
-                                MSG,
-                                &mut sig,
-                            );
-                        sig
-                    }),
+                    op(move || peer_sign!(fn_dsa_03, black_box(&sk03), &mut rng03, MSG)),
                 ),
             ],
             ..Row::default()
@@ -605,18 +566,7 @@ macro_rules! fn_dsa {
             .collect();
         let theirs: Vec<Vec<u8>> = msgs
             .iter()
-            .map(|m| {
-                use fn_dsa_04::SigningKey as _;
-                let mut sig = vec![0u8; SIGNATURE_SIZE];
-                fn_dsa_04::SigningKeyStandard::decode(&sk04).unwrap().sign(
-                    &mut PeerRng(5),
-                    &fn_dsa_04::DOMAIN_NONE,
-                    &fn_dsa_04::HASH_ID_RAW,
-                    m,
-                    &mut sig,
-                );
-                sig
-            })
+            .map(|m| peer_sign!(fn_dsa_04, &sk04, &mut PeerRng(5), m))
             .collect();
         let (msgs2, vk04b) = (msgs.clone(), vk04.clone());
         let (mut i, mut j) = (0, 0);

@@ -163,13 +163,9 @@ impl X4Ops for Avx2 {
         if self.has_avx512() {
             // As above: the 4-way AVX-512 kernel, on instance 0.
             let mut x4 = StateX4::default();
-            for (row, &v) in x4.lanes.iter_mut().zip(s.iter()) {
-                row[0] = v;
-            }
+            x4.set_instance(0, s);
             super::avx512::keccak_f1600_x4(self, &mut x4);
-            for (v, row) in s.iter_mut().zip(x4.lanes.iter()) {
-                *v = row[0];
-            }
+            *s = x4.instance(0);
             crate::wipe::wipe(x4.lanes.as_flattened_mut());
         } else {
             super::keccak_f1600_scalar(s);

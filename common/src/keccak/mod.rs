@@ -71,6 +71,22 @@ pub struct StateX4 {
     pub lanes: [[u64; 4]; 25],
 }
 
+impl StateX4 {
+    /// Instance `k` (`k < 4`) as one state.
+    #[inline]
+    pub(crate) fn instance(&self, k: usize) -> [u64; 25] {
+        core::array::from_fn(|i| self.lanes[i][k & 3])
+    }
+
+    /// Instance `k` (`k < 4`) set to the state `s`.
+    #[inline]
+    pub(crate) fn set_instance(&mut self, k: usize, s: &[u64; 25]) {
+        for (row, &v) in self.lanes.iter_mut().zip(s.iter()) {
+            row[k & 3] = v;
+        }
+    }
+}
+
 impl zeroize::Zeroize for StateX4 {
     fn zeroize(&mut self) {
         crate::wipe::wipe(self.lanes.as_flattened_mut());
@@ -119,11 +135,9 @@ fn keccak_f1600_scalar(s: &mut [u64; 25]) {
 /// Keccak-f\[1600\] on instance `k` of `state` alone, with the scalar
 /// permutation (the default [`X4Ops::keccak_f1600_lane`]).
 fn keccak_f1600_lane_scalar(state: &mut StateX4, k: usize) {
-    let mut one: [u64; 25] = core::array::from_fn(|i| state.lanes[i][k & 3]);
+    let mut one = state.instance(k);
     keccak_f1600_scalar(&mut one);
-    for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
-        row[k & 3] = v;
-    }
+    state.set_instance(k, &one);
     crate::wipe::wipe(&mut one);
 }
 

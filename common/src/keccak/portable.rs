@@ -158,10 +158,8 @@ pub(super) fn keccak_f1600_inline(s: &mut [u64; 25]) {
 /// Keccak-f\[1600\] on the four interleaved instances of `state`.
 pub fn keccak_f1600_x4(state: &mut StateX4) {
     for k in 0..4 {
-        let mut a: [u64; 25] = core::array::from_fn(|i| state.lanes[i][k]);
+        let mut a = state.instance(k);
         keccak_f1600(&mut a);
-        for (lane, v) in state.lanes.iter_mut().zip(a) {
-            lane[k] = v;
-        }
+        state.set_instance(k, &a);
     }
 }

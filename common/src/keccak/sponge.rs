@@ -19,20 +19,13 @@ use super::{ExtendableOutput, Update, XofReader};
 pub fn keccak_f1600_one(state: &mut [u64; 25]) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512f"))]
     {
-        /// Lane 0 of the backend's 4-way permutation.
+        /// The backend's single-state permutation (on AVX-512, lane 0 of
+        /// its 4-way kernel).
         struct One<'a>(&'a mut [u64; 25]);
         impl crate::Kernel for One<'_> {
             type Output = ();
             fn run<B: crate::Backend>(self, b: B) {
-                let mut x4 = super::StateX4::default();
-                for (row, &v) in x4.lanes.iter_mut().zip(self.0.iter()) {
-                    row[0] = v;
-                }
-                b.keccak_f1600_lane(&mut x4, 0);
-                for (v, row) in self.0.iter_mut().zip(x4.lanes.iter()) {
-                    *v = row[0];
-                }
-                crate::wipe::wipe(x4.lanes.as_flattened_mut());
+                b.keccak_f1600_one(self.0);
             }
         }
         crate::dispatch(One(state));

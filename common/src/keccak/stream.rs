@@ -451,9 +451,7 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                 if slot.lane.is_none()
                     && let Some(k) = lanes.iter().position(|l| matches!(l, Lane::Idle))
                 {
-                    for (row, &v) in state.lanes.iter_mut().zip(slot.parked.iter()) {
-                        row[k] = v;
-                    }
+                    state.set_instance(k, &slot.parked);
                     slot.lane = Some(k);
                 }
                 if let Some(k) = slot.lane {
@@ -467,9 +465,7 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                     lanes[k] = Lane::Rider { j, last };
                 }
             } else if let Some(k) = slot.lane.take() {
-                for (d, row) in slot.parked.iter_mut().zip(state.lanes.iter()) {
-                    *d = row[k];
-                }
+                slot.parked = state.instance(k);
                 lanes[k] = Lane::Idle;
             }
         }
@@ -479,49 +475,43 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
         let mut waiting = false;
         for (k, lane) in lanes.iter_mut().enumerate() {
             if matches!(lane, Lane::Idle) && next < entries && !waiting {
-                let from = match start(next) {
+                // A fresh stream absorbs its seed; `None`: not yet (an
+                // entry waiting for its rider, and the ones after it).
+                let mut fresh = |mut s: [u8; SEED]| {
+                    state.set_instance(k, &[0; 25]);
+                    xor_lane(&mut state, k, 0, &s);
+                    crate::wipe::wipe(&mut s);
+                    xor_lane(&mut state, k, SEED, &[0x1f]);
+                    xor_lane(&mut state, k, RATE - 1, &[0x80]);
+                    Some(0)
+                };
+                let first = match start(next) {
+                    Start::Seed(s) => fresh(s),
+                    Start::Resume(p) => {
+                        state.set_instance(k, &p.state);
+                        Some(p.blocks)
+                    }
                     Start::AfterRider { rider, at } => {
                         let digest = digests.get(rider).and_then(|d| d.as_deref());
                         match digest.and_then(|d| d.get(at..at.saturating_add(SEED))) {
                             Some(d) => {
                                 let mut s = [0u8; SEED];
                                 s.copy_from_slice(d);
-                                Some(Start::Seed(s))
+                                fresh(s)
                             }
                             None => None,
                         }
                     }
-                    other => Some(other),
                 };
-                let first = match from {
-                    // Not yet: this entry and the ones after it wait.
-                    None | Some(Start::AfterRider { .. }) => {
-                        waiting = true;
-                        None
+                match first {
+                    Some(first) => {
+                        *lane = Lane::Entry {
+                            e: next,
+                            block: first,
+                        };
+                        next += 1;
                     }
-                    Some(Start::Seed(mut s)) => {
-                        for row in state.lanes.iter_mut() {
-                            row[k] = 0;
-                        }
-                        xor_lane(&mut state, k, 0, &s);
-                        crate::wipe::wipe(&mut s);
-                        xor_lane(&mut state, k, SEED, &[0x1f]);
-                        xor_lane(&mut state, k, RATE - 1, &[0x80]);
-                        Some(0)
-                    }
-                    Some(Start::Resume(p)) => {
-                        for (row, &v) in state.lanes.iter_mut().zip(p.state.iter()) {
-                            row[k] = v;
-                        }
-                        Some(p.blocks)
-                    }
-                };
-                if let Some(first) = first {
-                    *lane = Lane::Entry {
-                        e: next,
-                        block: first,
-                    };
-                    next += 1;
+                    None => waiting = true,
                 }
             }
             if !matches!(lane, Lane::Idle) {
@@ -552,9 +542,9 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                 None => (None, 0),
             };
             // A rider with no feed, or a closed one, is not waiting.
-            let waiting = feed.as_ref().is_some_and(|f| !f.closed && f.ready() < need);
-            if no_rider || waiting {
-                let feed = if waiting { feed } else { None };
+            let rider_waits = feed.as_ref().is_some_and(|f| !f.closed && f.ready() < need);
+            if no_rider || rider_waits {
+                let feed = if rider_waits { feed } else { None };
                 lanes[last_busy] = match lone(
                     backend,
                     &mut state,
@@ -603,14 +593,13 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                         Step::More => *lane = Lane::Entry { e, block: i + 1 },
                         Step::Done => *lane = Lane::Idle,
                         Step::Park => {
-                            let mut p = Parked {
-                                state: [0; 25],
-                                blocks: i + 1,
-                            };
-                            for (d, row) in p.state.iter_mut().zip(state.lanes.iter()) {
-                                *d = row[k];
-                            }
-                            park(e, p);
+                            park(
+                                e,
+                                Parked {
+                                    state: state.instance(k),
+                                    blocks: i + 1,
+                                },
+                            );
                             *lane = Lane::Idle;
                         }
                     }
@@ -665,7 +654,7 @@ fn lone<B: X4Ops, const RATE: usize>(
     park: &mut dyn FnMut(usize, Parked),
     mut waiting: Option<(&mut Feed<'_>, usize)>,
 ) -> Option<usize> {
-    let mut one: [u64; 25] = core::array::from_fn(|r| state.lanes[r][k]);
+    let mut one = state.instance(k);
     let mut block = [0u8; RATE];
     let next = loop {
         backend.keccak_f1600_one(&mut one);
@@ -690,9 +679,7 @@ fn lone<B: X4Ops, const RATE: usize>(
         if let Some((f, need)) = waiting.as_ref()
             && (f.closed || f.ready() >= *need)
         {
-            for (row, &v) in state.lanes.iter_mut().zip(one.iter()) {
-                row[k] = v;
-            }
+            state.set_instance(k, &one);
             break Some(i);
         }
     };

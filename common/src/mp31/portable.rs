@@ -134,20 +134,7 @@ pub(super) fn crt_finish(
         4 => return finish_chains::<4>(lo, top, &prod[..i]),
         _ => {}
     }
-    if n < 8 {
-        // Few integers: one carry chain each, the carry in a register.
-        for (k, tk) in top.iter_mut().enumerate() {
-            let t = *tk as u64;
-            let mut c = 0u64;
-            for (w, &pj) in lo[k..].iter_mut().step_by(n).zip(&prod[..i]) {
-                let z = pj as u64 * t + *w as u64 + c;
-                *w = z as u32 & 0x7FFF_FFFF;
-                c = z >> 31;
-            }
-            *tk = c as u32;
-        }
-        return;
-    }
+    // Any other count: the chains side by side, carries in `carry`.
     carry.fill(0);
     for (j, &pj) in prod[..i].iter().enumerate() {
         let row = &mut lo[j * n..(j + 1) * n];

@@ -109,9 +109,9 @@ const fn matrix_blocks<P: ParameterSet>() -> usize {
 }
 
 /// The most blocks of GenMatrix a key import squeezes ([`start_pk`]): as
-/// many as `H(pk)` of FireSaber's public key takes (1312 bytes and the
-/// padding, at 136 bytes a block).
-const START_BLOCKS: usize = 10;
+/// many as `H(pk)` of the largest public key takes (FireSaber's 1312
+/// bytes and the padding, at 136 bytes a block: 10).
+const START_BLOCKS: usize = (L_MAX * POLY_P_BYTES + 32) / SHAKE256_RATE + 1;
 
 /// GenMatrix's first blocks, squeezed by a decapsulation key's import
 /// beside `H(pk)` ([`start_pk`]), and its stream parked there; the first
@@ -142,11 +142,12 @@ enum MatrixFrom<'a> {
 /// The SHAKE128 streams of one operation, squeezed together on the 4-way
 /// permutation: GenMatrix's (if `matrix` is given: from `seed_A`, or on
 /// from where a key import stopped it; the `l * l` entries transformed
-/// into `a_hat`), GenSecret's from a secret seed (if `secret` is given:
-/// its bytes into the buffer), and up to two hashes of public data riding
-/// in lanes of their own (`riders`). Each stream is what its own sponge
-/// would give; running two to four at once costs one 4-way permutation
-/// where they overlap instead of two to four single ones.
+/// into `a_hat`), GenSecret's from a seed (if `secret` is given: its
+/// bytes into the buffer; the seed may be a rider's digest), and up to
+/// three hashes riding in lanes of their own (`riders`). Each stream is
+/// what its own sponge would give; running two to four at once costs one
+/// 4-way permutation where they overlap instead of two to four single
+/// ones.
 fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
     matrix: Option<(MatrixFrom<'_>, &mut [PolyHat; L_MAX * L_MAX])>,
@@ -716,11 +717,10 @@ pub(crate) fn kem_decaps<B: Backend, P: ParameterSet>(
 
 /// [`kem_decaps`] with a key whose public parts are not made yet (a key
 /// import made only GenMatrix's first blocks, [`start_pk`]): GenMatrix is
-/// finished with GenSecret and `H(c)` beside it into `fresh` (allocated
-/// by the caller, outside the backend's kernel, where `Box::default`
-/// allocates zeroed memory in place instead of building the 20 KB on the
-/// stack), and kept in `parts` for the next calls (if another thread kept
-/// its own first, the two are equal and this call's are dropped).
+/// finished with GenSecret and `H(c)` beside it into `fresh` (a default
+/// box from the caller), and kept in `parts` for the next calls (if
+/// another thread kept its own first, the two are equal and this call's
+/// are dropped).
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn kem_decaps_first<B: Backend, P: ParameterSet>(
     b: B,

@@ -477,11 +477,12 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// [`from_bytes`](Self::from_bytes) followed by
     /// [`decapsulate_bytes`](Self::decapsulate_bytes) (a key error before
     /// a ciphertext length error), without keeping the key's NTT-domain
-    /// parts. It is faster than the two steps (4-8% on an AVX2-only CPU) because GenMatrix, `H(pk)`, `H(c)`, `G` and GenSecret then
-    /// share one pass of the 4-way Keccak permutation, where the import
-    /// and the first decapsulation split them in two. Keep a
-    /// [`DecapsulationKey`] instead when one key decapsulates more than
-    /// once: decapsulation with a decoded key costs less than half.
+    /// parts. It is faster than the two steps (4-8% on an AVX2-only CPU)
+    /// because GenMatrix, `H(pk)`, `H(c)`, `G` and GenSecret then share
+    /// one pass of the 4-way Keccak permutation, where the import and the
+    /// first decapsulation split them in two. Keep a [`DecapsulationKey`]
+    /// instead when one key decapsulates more than once: decapsulation
+    /// with a decoded key costs less than half.
     ///
     /// ```
     /// use pqkit_saber::{DecapsulationKey, Error, Saber};

@@ -43,6 +43,8 @@ type Imp = (&'static str, Box<dyn FnMut()>);
 /// A row: its name and the implementations, pqkit's (one or more) first.
 struct Row {
     name: String,
+    /// How many of `imps` are pqkit's (1 unless a row compares two pqkit
+    /// paths with the peers).
     ours: usize,
     /// Length of one batch, ms: 3, or 30 where one operation's time is
     /// random (hedged signing: the number of rejection rounds), so that a
@@ -84,7 +86,6 @@ macro_rules! ml_kem {
         use pqkit_ml_kem::{DecapsulationKey, EncapsulationKey, ExpandedDecapsulationKey, hazmat};
         $rows.push(Row {
             name: format!("{}/keygen", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -102,7 +103,6 @@ macro_rules! ml_kem {
         let aws_ek_bytes = aws_ek.key_bytes().unwrap().as_ref().to_vec();
         $rows.push(Row {
             name: format!("{}/encaps-from-bytes", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -135,7 +135,6 @@ macro_rules! ml_kem {
         let (mut i, mut j) = (0, 0);
         $rows.push(Row {
             name: format!("{}/decaps-64-from-bytes", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -171,7 +170,6 @@ macro_rules! ml_dsa {
         let seed = [0x42u8; 32];
         $rows.push(Row {
             name: format!("{}/keygen", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -191,7 +189,6 @@ macro_rules! ml_dsa {
         // The encodings only, as libcrux's key generation returns them.
         $rows.push(Row {
             name: format!("{}/keygen-to-bytes", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -225,7 +222,6 @@ macro_rules! ml_dsa {
         );
         $rows.push(Row {
             name: format!("{}/keygen-then-sign", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -251,7 +247,6 @@ macro_rules! ml_dsa {
         let lc_sk = kp.signing_key.as_ref().to_vec();
         $rows.push(Row {
             name: format!("{}/sign-from-bytes", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -286,7 +281,6 @@ macro_rules! ml_dsa {
         let mut aws_sig = vec![0u8; AWS.signature_len()];
         $rows.push(Row {
             name: format!("{}/sign-hedged-after-validated-import", $name),
-            ours: 1,
             batch_ms: 30,
             imps: vec![
                 (
@@ -323,7 +317,6 @@ macro_rules! ml_dsa {
         let (mut i, mut j) = (0, 0);
         $rows.push(Row {
             name: format!("{}/verify-64-from-bytes", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",
@@ -358,7 +351,6 @@ macro_rules! saber {
         use pqkit_saber::{DecapsulationKey, Generate};
         $rows.push(Row {
             name: format!("{}/keygen", $name),
-            ours: 1,
             imps: vec![
                 ("pqkit", op(DecapsulationKey::<$ours>::generate)),
                 ("pqclean", op(pq::keypair)),
@@ -531,7 +523,6 @@ macro_rules! fn_dsa {
         let sk04b = sk04.clone();
         $rows.push(Row {
             name: format!("{}/sign-from-bytes", $name),
-            ours: 1,
             batch_ms: 30,
             imps: vec![
                 (
@@ -580,7 +571,6 @@ macro_rules! fn_dsa {
         }
         $rows.push(Row {
             name: format!("{}/verify-64-from-bytes", $name),
-            ours: 1,
             imps: vec![
                 (
                     "pqkit",

@@ -150,7 +150,7 @@ enum MatrixFrom<'a> {
 /// ones.
 fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
     b: B,
-    matrix: Option<(MatrixFrom<'_>, &mut [PolyHat; L_MAX * L_MAX])>,
+    matrix: Option<(MatrixFrom<'_>, &mut [PolyHat])>,
     secret: Option<(Start<'_, 32>, &mut WipedBytes<[u8; SECRET_BUF]>)>,
     riders: [Option<Rider<'_>>; R],
 ) {
@@ -158,7 +158,7 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
     let s_blocks = secret_bytes::<P>().div_ceil(SHAKE128_RATE);
     let (m_from, mut sink) = match matrix {
         Some((from, a_hat)) => {
-            let mut sink = MatrixSink::new(&mut a_hat[..P::L * P::L]);
+            let mut sink = MatrixSink::new(a_hat);
             if let MatrixFrom::Started(start) = from {
                 let have = (start.stream.blocks() * SHAKE128_RATE).min(start.bytes.len());
                 sink.push(b, &start.bytes[..have]);
@@ -249,20 +249,43 @@ fn centred(v: u16, h: u32) -> u16 {
 }
 
 /// A public key's parts in the NTT domain, computed once when the key is
-/// made or imported: the matrix A (row-major, `l * l` entries) and the
-/// vector b (as the inner product reads it, modulo p).
-#[derive(Clone)]
+/// made or imported: the matrix A (row-major, `l * l` entries) and then
+/// the vector b (as the inner product reads it, modulo p). With `alloc`
+/// the entries are a vector of the set's size, `l (l + 1)` (6 / 12 / 20
+/// KB for LightSaber / Saber / FireSaber), made by [`PkParts::sized`];
+/// the default is empty. Without `alloc`, room for the largest set.
+#[derive(Clone, Default)]
 pub(crate) struct PkParts {
-    a_hat: [PolyHat; L_MAX * L_MAX],
-    b_hat: [PolyHat; L_MAX],
+    hats: Hats,
 }
 
-impl Default for PkParts {
-    fn default() -> Self {
-        Self {
-            a_hat: [PolyHat::ZERO; L_MAX * L_MAX],
-            b_hat: [PolyHat::ZERO; L_MAX],
+#[cfg(feature = "alloc")]
+type Hats = alloc::vec::Vec<PolyHat>;
+#[cfg(not(feature = "alloc"))]
+type Hats = [PolyHat; L_MAX * (L_MAX + 1)];
+
+impl PkParts {
+    /// The entries of set `P`: A's `l * l` and b's `l`, to be written.
+    /// With `alloc`, sizes the vector first (zeroed; only on a fresh or
+    /// differently sized value).
+    pub(crate) fn sized<P: ParameterSet>(&mut self) -> (&mut [PolyHat], &mut [PolyHat]) {
+        let (aa, n) = (P::L * P::L, P::L * (P::L + 1));
+        #[cfg(feature = "alloc")]
+        if self.hats.len() != n {
+            self.hats.clear();
+            self.hats.resize(n, PolyHat::ZERO);
         }
+        self.hats[..n].split_at_mut(aa)
+    }
+
+    /// A's entries (row-major).
+    fn a_hat<P: ParameterSet>(&self) -> &[PolyHat] {
+        &self.hats[..P::L * P::L]
+    }
+
+    /// b's entries.
+    fn b_hat<P: ParameterSet>(&self) -> &[PolyHat] {
+        &self.hats[P::L * P::L..P::L * (P::L + 1)]
     }
 }
 
@@ -275,9 +298,10 @@ pub(crate) fn expand_pk<B: Backend, P: ParameterSet>(
     hash: &mut [u8; 32],
 ) {
     let seed_a = seed_a_of::<P>(pk);
-    let matrix = Some((MatrixFrom::Seed(&seed_a), &mut parts.a_hat));
+    let (a_hat, b_hat) = parts.sized::<P>();
+    let matrix = Some((MatrixFrom::Seed(&seed_a), a_hat));
     squeeze::<B, P, 1>(b, matrix, None, [Some(Rider::sha3_256(&[pk], hash))]);
-    b_hat_from_pk::<B, P>(b, pk, parts);
+    b_hat_from_pk::<B, P>(b, pk, b_hat);
 }
 
 /// `seed_A`, the last 32 bytes of the encoded public key `pk`.
@@ -340,17 +364,18 @@ pub(crate) fn finish_pk<B: Backend, P: ParameterSet, const R: usize>(
 ) {
     let seed_a = seed_a_of::<P>(pk);
     let from = start.map_or(MatrixFrom::Seed(&seed_a), MatrixFrom::Started);
-    squeeze::<B, P, R>(b, Some((from, &mut parts.a_hat)), secret, riders);
-    b_hat_from_pk::<B, P>(b, pk, parts);
+    let (a_hat, b_hat) = parts.sized::<P>();
+    squeeze::<B, P, R>(b, Some((from, a_hat)), secret, riders);
+    b_hat_from_pk::<B, P>(b, pk, b_hat);
 }
 
-/// The vector `b` packed in `pk`, transformed into `parts.b_hat`.
-fn b_hat_from_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], parts: &mut PkParts) {
+/// The vector `b` packed in `pk`, transformed into `b_hat`.
+fn b_hat_from_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], b_hat: &mut [PolyHat]) {
     let mut bv = [Poly::default(); L_MAX];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
-    pow2::forward_all(b, &bv[..P::L], EP, &mut parts.b_hat);
+    pow2::forward_all(b, &bv[..P::L], EP, b_hat);
 }
 
 /// The packed secret `s` (13-bit values, small signed numbers), unpacked
@@ -427,7 +452,8 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     let mut secret = WipedBytes([0u8; SECRET_BUF]);
     let mut s = Secret::new(l);
     let mut bv = Secret::new(l);
-    let mut sink = MatrixSink::new(&mut parts.a_hat[..l * l]);
+    let (a_hat, b_hat) = parts.sized::<P>();
+    let mut sink = MatrixSink::new(a_hat);
     let mut s_ready = false;
     let mut rows = 0;
     let pk_len = pk.len().min(P::PK_LEN);
@@ -484,7 +510,7 @@ pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
             &mut sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES],
         );
     }
-    pow2::forward_all(b, &bv[..l], EP, &mut parts.b_hat);
+    pow2::forward_all(b, &bv[..l], EP, b_hat);
     hpk
 }
 
@@ -503,7 +529,7 @@ fn public_b<B: Backend, P: ParameterSet>(
     s_hat: &SecretHat,
     bv: &mut [Poly; L_MAX],
 ) {
-    pow2::matrix_vector_mul(b, &parts.a_hat[..P::L * P::L], s_hat, true, &mut bv[..P::L]);
+    pow2::matrix_vector_mul(b, parts.a_hat::<P>(), s_hat, true, &mut bv[..P::L]);
     for poly in bv.iter_mut().take(P::L) {
         round_b(poly);
     }
@@ -596,7 +622,7 @@ fn pke_enc_hat<B: Backend, P: ParameterSet>(
     // b' = A s', row by row into the ciphertext.
     let mut row = Poly::default();
     for i in 0..P::L {
-        pow2::matrix_vector_row(b, &parts.a_hat[..P::L * P::L], sp_hat, false, i, &mut row);
+        pow2::matrix_vector_row(b, parts.a_hat::<P>(), sp_hat, false, i, &mut row);
         for c in row.coeffs.iter_mut() {
             *c = (c.wrapping_add(H1) & 0x1fff) >> (EQ - EP);
         }
@@ -605,7 +631,7 @@ fn pke_enc_hat<B: Backend, P: ParameterSet>(
     row.zeroize();
     // v' = b^T s' (mod p), with b from the public key.
     let mut vp = Poly::default();
-    pow2::inner_product_hat(b, &parts.b_hat[..P::L], sp_hat, &mut vp);
+    pow2::inner_product_hat(b, parts.b_hat::<P>(), sp_hat, &mut vp);
     for (k, c) in vp.coeffs.iter_mut().enumerate() {
         let bit = ((m[k / 8] >> (k % 8)) & 1) as u16;
         *c = (c.wrapping_sub(bit << (EP - 1)).wrapping_add(H1) & 0x3ff) >> (EP - P::ET);

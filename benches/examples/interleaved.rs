@@ -31,7 +31,9 @@
 //! bytes (16 ciphertexts) against PQClean's AVX2 code; FN-DSA key
 //! generation from fixed seeds, signing from key bytes and verification
 //! from public-key bytes (64 distinct signatures) against fn-dsa 0.4 and
-//! 0.3.
+//! 0.3; Ed25519 key generation, signing and verification from public-key
+//! bytes (64 distinct keys and signatures) against ed25519-dalek and
+//! aws-lc-rs.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -603,6 +605,136 @@ macro_rules! fn_dsa {
     }};
 }
 
+/// Ed25519 rows: key generation from the 32-byte secret (SHA-512, `[a]B`,
+/// the encoding of `A`), signing a 64-byte message with a decoded key
+/// (cycling 64 messages), and verification from public-key bytes cycling
+/// 64 distinct keys, messages and signatures, against ed25519-dalek and
+/// aws-lc-rs. The three give identical signatures (checked here).
+fn ed25519(rows: &mut Vec<Row>) {
+    use aws_lc_rs::signature::{ED25519, Ed25519KeyPair, KeyPair as _, UnparsedPublicKey};
+    use signature::{Signer as _, Verifier as _};
+    let seeds: Vec<[u8; 32]> = (0..64u8).map(|i| [i ^ 0x5a; 32]).collect();
+    let msgs: Vec<[u8; 64]> = (0..64u8).map(|i| [i; 64]).collect();
+    let ours: Vec<_> = seeds
+        .iter()
+        .map(pqkit_ed25519::SigningKey::from_bytes)
+        .collect();
+    let dalek: Vec<_> = seeds
+        .iter()
+        .map(ed25519_dalek::SigningKey::from_bytes)
+        .collect();
+    let mut aws: Vec<_> = seeds
+        .iter()
+        .map(|s| Ed25519KeyPair::from_seed_unchecked(s).unwrap())
+        .collect();
+    let sigs: Vec<[u8; 64]> = ours
+        .iter()
+        .zip(&msgs)
+        .map(|(k, m)| k.sign(m).to_bytes())
+        .collect();
+    let pks: Vec<[u8; 32]> = ours.iter().map(|k| k.verifying_key().to_bytes()).collect();
+    for (i, s) in sigs.iter().enumerate() {
+        assert_eq!(&dalek[i].sign(&msgs[i]).to_bytes(), s);
+        assert_eq!(aws[i].sign(&msgs[i]).as_ref(), s);
+        assert_eq!(aws[i].public_key().as_ref(), &pks[i]);
+    }
+    let (s1, s2, s3) = (seeds.clone(), seeds.clone(), seeds);
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    rows.push(Row {
+        name: "Ed25519/keygen".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    pqkit_ed25519::SigningKey::from_bytes(black_box(&s1[a]))
+                }),
+            ),
+            (
+                "ed25519-dalek",
+                op(move || {
+                    b = (b + 1) % 64;
+                    ed25519_dalek::SigningKey::from_bytes(black_box(&s2[b]))
+                }),
+            ),
+            (
+                "aws-lc-rs",
+                op(move || {
+                    c = (c + 1) % 64;
+                    Ed25519KeyPair::from_seed_unchecked(black_box(&s3[c])).unwrap()
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+    let (m1, m2, m3) = (msgs.clone(), msgs.clone(), msgs.clone());
+    let (k1, k2, k3) = (ours[0].clone(), dalek[0].clone(), aws.swap_remove(0));
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    rows.push(Row {
+        name: "Ed25519/sign".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    k1.sign(black_box(&m1[a]))
+                }),
+            ),
+            (
+                "ed25519-dalek",
+                op(move || {
+                    b = (b + 1) % 64;
+                    k2.sign(black_box(&m2[b]))
+                }),
+            ),
+            (
+                "aws-lc-rs",
+                op(move || {
+                    c = (c + 1) % 64;
+                    k3.sign(black_box(&m3[c]))
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+    let (m1, m2, m3) = (msgs.clone(), msgs.clone(), msgs);
+    let (g1, g2, g3) = (sigs.clone(), sigs.clone(), sigs);
+    let (p1, p2, p3) = (pks.clone(), pks.clone(), pks);
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    rows.push(Row {
+        name: "Ed25519/verify-64-from-bytes".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    let vk = pqkit_ed25519::VerifyingKey::from_bytes(black_box(&p1[a])).unwrap();
+                    let sig = pqkit_ed25519::Signature::from_bytes(&g1[a]);
+                    assert!(vk.verify(&m1[a], &sig).is_ok());
+                }),
+            ),
+            (
+                "ed25519-dalek",
+                op(move || {
+                    b = (b + 1) % 64;
+                    let vk = ed25519_dalek::VerifyingKey::from_bytes(black_box(&p2[b])).unwrap();
+                    let sig = ed25519_dalek::Signature::from_bytes(&g2[b]);
+                    assert!(vk.verify(&m2[b], &sig).is_ok());
+                }),
+            ),
+            (
+                "aws-lc-rs",
+                op(move || {
+                    c = (c + 1) % 64;
+                    let vk = UnparsedPublicKey::new(&ED25519, black_box(&p3[c]));
+                    assert!(vk.verify(&m3[c], &g3[c]).is_ok());
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filter = args.first().cloned().unwrap_or_default();
@@ -644,6 +776,7 @@ fn main() {
     saber!(rows, "FireSaber", pqkit_saber::FireSaber, firesaber);
     fn_dsa!(rows, "FN-DSA-512", fn_dsa_512, 9, 16);
     fn_dsa!(rows, "FN-DSA-1024", fn_dsa_1024, 10, 8);
+    ed25519(&mut rows);
     println!(
         "{}",
         std::fs::read_to_string("/proc/cpuinfo")

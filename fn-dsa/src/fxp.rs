@@ -23,20 +23,12 @@ pub(crate) const fn round(x: Fxr) -> i32 {
     ((x.wrapping_add(1 << 31) as i64) >> 32) as i32
 }
 
-#[inline(always)]
-pub(crate) fn mul(a: Fxr, b: Fxr) -> Fxr {
-    (((a as i64 as i128) * (b as i64 as i128)) >> 32) as u64
-}
+pub(crate) use pqkit_common::mp31::{fx_cmul as cmul, fx_half as half, fx_mul as mul};
+use pqkit_common::{Backend, Portable, mp31::Ops as _};
 
 #[inline(always)]
 pub(crate) fn sqr(a: Fxr) -> Fxr {
     mul(a, a)
-}
-
-/// `a / 2`, rounded half up.
-#[inline(always)]
-fn half(a: Fxr) -> Fxr {
-    ((a.wrapping_add(1) as i64) >> 1) as u64
 }
 
 /// The FFT twiddles `ROOTS[j]` of `fft_table.rs` rounded to 32.32 (half
@@ -60,20 +52,14 @@ static ROOTS_FX: [(Fxr, Fxr); 512] = {
     t
 };
 
-/// Complex product `(ar + i ai)(br + i bi)` with three real products, in
-/// this order (the rounding of the imaginary part depends on it).
-#[inline(always)]
-pub(crate) fn cmul(ar: Fxr, ai: Fxr, br: Fxr, bi: Fxr) -> (Fxr, Fxr) {
-    let z0 = mul(ar, br);
-    let z1 = mul(ai, bi);
-    let z2 = mul(ar.wrapping_add(ai), br.wrapping_add(bi));
-    (z0.wrapping_sub(z1), z2.wrapping_sub(z0.wrapping_add(z1)))
-}
-
 /// Forward FFT of a real polynomial of degree `n = a.len() >= 2`: the
 /// result keeps the `n/2` values at roots with positive imaginary part,
 /// real parts in `a[..n/2]`, imaginary parts in `a[n/2..]`.
-pub(crate) fn fft(a: &mut [Fxr]) {
+///
+/// Groups of eight or more butterflies sharing a root run on the
+/// backend's kernel (`fx_fft_group`: four at a time with AVX2), smaller
+/// ones on the portable one; both compute exactly the scalar formulas.
+pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fxr]) {
     let hn = a.len() / 2;
     let (re, im) = a.split_at_mut(hn);
     let mut t = hn;
@@ -97,16 +83,16 @@ pub(crate) fn fft(a: &mut [Fxr]) {
             }
             break;
         }
-        for i1 in 0..m {
+        for (i1, (r, i)) in re
+            .chunks_exact_mut(t)
+            .zip(im.chunks_exact_mut(t))
+            .enumerate()
+        {
             let (sr, si) = ROOTS_FX[m + i1];
-            let j1 = i1 * t;
-            for j in j1..j1 + ht {
-                let (zr, zi) = cmul(sr, si, re[j + ht], im[j + ht]);
-                let (xr, xi) = (re[j], im[j]);
-                re[j] = xr.wrapping_add(zr);
-                im[j] = xi.wrapping_add(zi);
-                re[j + ht] = xr.wrapping_sub(zr);
-                im[j + ht] = xi.wrapping_sub(zi);
+            if ht >= 4 {
+                b.fx_fft_group(r, i, sr, si);
+            } else {
+                Portable.fx_fft_group(r, i, sr, si);
             }
         }
         t = ht;
@@ -115,7 +101,8 @@ pub(crate) fn fft(a: &mut [Fxr]) {
 }
 
 /// Inverse of `fft` (halving at every layer, so no final scaling).
-pub(crate) fn ifft(a: &mut [Fxr]) {
+/// Groups as in [`fft`].
+pub(crate) fn ifft<B: Backend>(b: B, a: &mut [Fxr]) {
     let hn = a.len() / 2;
     let (re, im) = a.split_at_mut(hn);
     let mut t = 1;
@@ -142,19 +129,14 @@ pub(crate) fn ifft(a: &mut [Fxr]) {
             m = hm;
             continue;
         }
-        for i1 in 0..hm {
+        let groups = re.chunks_exact_mut(2 * t).zip(im.chunks_exact_mut(2 * t));
+        for (i1, (r, i)) in groups.take(hm).enumerate() {
             let (sr, si) = ROOTS_FX[hm + i1];
             let si = si.wrapping_neg();
-            let j1 = i1 * 2 * t;
-            for j in j1..j1 + t {
-                let (xr, xi) = (re[j], im[j]);
-                let (yr, yi) = (re[j + t], im[j + t]);
-                re[j] = half(xr.wrapping_add(yr));
-                im[j] = half(xi.wrapping_add(yi));
-                let (dr, di) = (half(xr.wrapping_sub(yr)), half(xi.wrapping_sub(yi)));
-                let (zr, zi) = cmul(sr, si, dr, di);
-                re[j + t] = zr;
-                im[j + t] = zi;
+            if t >= 4 {
+                b.fx_ifft_group(r, i, sr, si);
+            } else {
+                Portable.fx_ifft_group(r, i, sr, si);
             }
         }
         t *= 2;
@@ -205,8 +187,8 @@ mod tests {
                 .map(|i| of_i32((i * 7919 % 255) as i32 - 127))
                 .collect();
             let mut a = v.clone();
-            fft(&mut a);
-            ifft(&mut a);
+            fft(Portable, &mut a);
+            ifft(Portable, &mut a);
             for (x, y) in a.iter().zip(&v) {
                 assert_eq!(round(*x), round(*y));
             }

@@ -265,6 +265,28 @@ pub trait Ops: Copy {
             *a = div_fx32(*a, b);
         }
     }
+    /// The forward 32.32 FFT butterflies of one group sharing the root
+    /// `(sr, si)`: with `h = re.len() / 2` (`im` as long), for `j < h`,
+    /// `z = fx_cmul(sr, si, re[j + h], im[j + h])`, then `x[j] += z` and
+    /// `x[j + h] = x[j] - z` (old `x[j]`), wrapping.
+    fn fx_fft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
+        fx_fft_group(re, im, sr, si);
+    }
+    /// The inverse 32.32 FFT butterflies of one group sharing the root
+    /// `(sr, si)` (the caller negates `si`): with `h = re.len() / 2`, for
+    /// `j < h`, `x[j] = fx_half(x[j] + x[j + h])` and `x[j + h] =
+    /// fx_cmul(sr, si, fx_half(x[j] - x[j + h]))` (old values, re and im
+    /// alike).
+    fn fx_ifft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
+        fx_ifft_group(re, im, sr, si);
+    }
+    /// `a[j] <- fx_cmul(a[j], b[j])` for complex 32.32 values (real and
+    /// imaginary parts in separate slices), `j < a_re.len()`.
+    fn fx_cmul_mp31(self, a_re: &mut [u64], a_im: &mut [u64], b_re: &[u64], b_im: &[u64]) {
+        for (((ar, ai), &br), &bi) in a_re.iter_mut().zip(a_im.iter_mut()).zip(b_re).zip(b_im) {
+            (*ar, *ai) = fx_cmul(*ar, *ai, br, bi);
+        }
+    }
     /// `a[j] <- a[j] b[j] mod p` (plain, not Montgomery, values in
     /// `[0, p)`), for `j < a.len()`.
     fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
@@ -327,6 +349,55 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
+
+/// The 32.32 fixed-point product of FN-DSA's key generation (fn-dsa 0.3,
+/// ntrugen): `a` and `b` are two's-complement values standing for
+/// `x / 2^32`; the product is `floor(a b / 2^32)`, wrapped to 64 bits.
+#[inline(always)]
+pub fn fx_mul(a: u64, b: u64) -> u64 {
+    (((a as i64 as i128) * (b as i64 as i128)) >> 32) as u64
+}
+
+/// `a / 2` in 32.32, rounded half up.
+#[inline(always)]
+pub fn fx_half(a: u64) -> u64 {
+    ((a.wrapping_add(1) as i64) >> 1) as u64
+}
+
+/// Complex 32.32 product `(ar + i ai)(br + i bi)` with three real
+/// products, in this order (the rounding of the imaginary part depends on
+/// it).
+#[inline(always)]
+pub fn fx_cmul(ar: u64, ai: u64, br: u64, bi: u64) -> (u64, u64) {
+    let z0 = fx_mul(ar, br);
+    let z1 = fx_mul(ai, bi);
+    let z2 = fx_mul(ar.wrapping_add(ai), br.wrapping_add(bi));
+    (z0.wrapping_sub(z1), z2.wrapping_sub(z0.wrapping_add(z1)))
+}
+
+/// [`Ops::fx_fft_group`], one butterfly at a time.
+fn fx_fft_group(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
+    let h = re.len() / 2;
+    let (rt, rb) = re.split_at_mut(h);
+    let (it, ib) = im[..2 * h].split_at_mut(h);
+    for (((xr, xi), yr), yi) in rt.iter_mut().zip(it).zip(rb).zip(ib) {
+        let (zr, zi) = fx_cmul(sr, si, *yr, *yi);
+        (*yr, *yi) = (xr.wrapping_sub(zr), xi.wrapping_sub(zi));
+        (*xr, *xi) = (xr.wrapping_add(zr), xi.wrapping_add(zi));
+    }
+}
+
+/// [`Ops::fx_ifft_group`], one butterfly at a time.
+fn fx_ifft_group(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
+    let h = re.len() / 2;
+    let (rt, rb) = re.split_at_mut(h);
+    let (it, ib) = im[..2 * h].split_at_mut(h);
+    for (((xr, xi), yr), yi) in rt.iter_mut().zip(it).zip(rb).zip(ib) {
+        let (dr, di) = (fx_half(xr.wrapping_sub(*yr)), fx_half(xi.wrapping_sub(*yi)));
+        (*xr, *xi) = (fx_half(xr.wrapping_add(*yr)), fx_half(xi.wrapping_add(*yi)));
+        (*yr, *yi) = fx_cmul(sr, si, dr, di);
+    }
+}
 
 /// `round(x / y)` for two's-complement 32.32 fixed-point values (halves
 /// away from zero), by a constant-time restoring division (the NTRU

@@ -668,3 +668,80 @@ fn sub_shifted_and_mul_exact_and_every_backend() {
         );
     }
 }
+
+/// The 32.32 kernels on one set of values: an FFT group, an inverse FFT
+/// group and the pointwise product.
+struct Fx<'a>(&'a [u64], &'a [u64], u64, u64);
+impl Kernel for Fx<'_> {
+    type Output = [Vec<u64>; 6];
+    fn run<B: Backend>(self, b: B) -> [Vec<u64>; 6] {
+        let (mut fr, mut fi) = (self.0.to_vec(), self.1.to_vec());
+        b.fx_fft_group(&mut fr, &mut fi, self.2, self.3);
+        let (mut ir, mut ii) = (self.0.to_vec(), self.1.to_vec());
+        b.fx_ifft_group(&mut ir, &mut ii, self.2, self.3);
+        let h = self.0.len() / 2;
+        let (mut pr, mut pi) = (self.0[..h].to_vec(), self.1[..h].to_vec());
+        b.fx_cmul_mp31(&mut pr, &mut pi, &self.0[h..], &self.1[h..]);
+        [fr, fi, ir, ii, pr, pi]
+    }
+}
+
+#[test]
+fn fixed_point_product_exact_and_every_backend() {
+    // fx_mul against i128 arithmetic, at the extremes and at random.
+    let mut next = rng(41);
+    let edges = [
+        0u64,
+        1,
+        u64::MAX,
+        1 << 63,
+        (1 << 63) - 1,
+        1 << 32,
+        (1 << 32) - 1,
+    ];
+    for &a in &edges {
+        for &b in &edges {
+            let want = ((a as i64 as i128 * b as i64 as i128) >> 32) as u64;
+            assert_eq!(fx_mul(a, b), want, "{a:#x} {b:#x}");
+        }
+    }
+    // Groups of every length the FFT uses (and odd remainders), values
+    // full-range, small, and at the edges; every backend as portable.
+    for (round, h) in [1usize, 2, 3, 4, 5, 8, 13, 64, 128].into_iter().enumerate() {
+        let vals = |next: &mut dyn FnMut() -> u64, j: usize| match (round + j) % 3 {
+            0 => next(),
+            1 => (next() as i64 >> 24) as u64,
+            _ => edges[j % edges.len()],
+        };
+        let re: Vec<u64> = (0..2 * h).map(|j| vals(&mut next, j)).collect();
+        let im: Vec<u64> = (0..2 * h).map(|j| vals(&mut next, j + 1)).collect();
+        let (sr, si) = (next(), (next() as i64 >> 31) as u64);
+        let want = Fx(&re, &im, sr, si).run(Portable);
+        // Portable against the scalar formulas, written out here.
+        let (mut fr, mut fi) = (re.clone(), im.clone());
+        for j in 0..h {
+            let (zr, zi) = fx_cmul(sr, si, re[j + h], im[j + h]);
+            fr[j] = re[j].wrapping_add(zr);
+            fi[j] = im[j].wrapping_add(zi);
+            fr[j + h] = re[j].wrapping_sub(zr);
+            fi[j + h] = im[j].wrapping_sub(zi);
+        }
+        assert_eq!((&want[0], &want[1]), (&fr, &fi), "fft h {h}");
+        for j in 0..h {
+            let d = (
+                fx_half(re[j].wrapping_sub(re[j + h])),
+                fx_half(im[j].wrapping_sub(im[j + h])),
+            );
+            assert_eq!(want[2][j], fx_half(re[j].wrapping_add(re[j + h])));
+            assert_eq!((want[2][j + h], want[3][j + h]), fx_cmul(sr, si, d.0, d.1));
+            assert_eq!(want[4][j], fx_cmul(re[j], im[j], re[j + h], im[j + h]).0);
+        }
+        for kind in BackendKind::available() {
+            assert_eq!(
+                run_on(kind, Fx(&re, &im, sr, si)).unwrap(),
+                want,
+                "{kind:?} h {h}"
+            );
+        }
+    }
+}

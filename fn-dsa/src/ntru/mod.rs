@@ -422,12 +422,12 @@ fn solve_depth0<B: Backend>(
         rd[j] = ((sp.norm(den[j]) as i64) << 22) as u64;
         rnum[j] = ((sp.norm(num[j]) as i64) << 22) as u64;
     }
-    fxp::fft(&mut rd);
-    fxp::fft(&mut rnum);
+    fxp::fft(b, &mut rd);
+    fxp::fft(b, &mut rnum);
     let (lo, hi) = rnum.split_at_mut(hn);
     b.div_fx32_mp31(lo, &rd[..hn]);
     b.div_fx32_mp31(hi, &rd[..hn]);
-    fxp::ifft(&mut rnum);
+    fxp::ifft(b, &mut rnum);
     let mut kt = words(n);
     for (o, &x) in kt.iter_mut().zip(rnum.iter()) {
         *o = sp.set(fxp::round(x));

@@ -33,8 +33,8 @@ pub(super) fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: us
     let mut rn = fixed(hn);
     to_fixed(fw, n, rlen, scdiff, &mut rf);
     to_fixed(gw, n, rlen, scdiff, &mut rg);
-    fxp::fft(&mut rf);
-    fxp::fft(&mut rg);
+    fxp::fft(b, &mut rf);
+    fxp::fft(b, &mut rg);
     for i in 0..hn {
         rn[i] = fxp::sqr(rf[i])
             .wrapping_add(fxp::sqr(rf[i + hn]))
@@ -82,16 +82,16 @@ pub(super) fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: us
         let clen = clen as usize;
         to_fixed(&bf[clen * n..], n, fglen - clen, scale_x + coff, &mut rbf);
         to_fixed(&bg[clen * n..], n, fglen - clen, scale_x + coff, &mut rbg);
-        fxp::fft(&mut rbf);
-        fxp::fft(&mut rbg);
-        for i in 0..hn {
-            (rbf[i], rbf[i + hn]) = fxp::cmul(rbf[i], rbf[i + hn], rf[i], rf[i + hn]);
-            (rbg[i], rbg[i + hn]) = fxp::cmul(rbg[i], rbg[i + hn], rg[i], rg[i + hn]);
+        fxp::fft(b, &mut rbf);
+        fxp::fft(b, &mut rbg);
+        for (x, y) in [(&mut rbf, &rf), (&mut rbg, &rg)] {
+            let (xr, xi) = x.split_at_mut(hn);
+            b.fx_cmul_mp31(xr, xi, &y[..hn], &y[hn..]);
         }
         for (x, &y) in rbg.iter_mut().zip(rbf.iter()) {
             *x = x.wrapping_add(y);
         }
-        fxp::ifft(&mut rbg);
+        fxp::ifft(b, &mut rbg);
         for (kk, &x) in k.iter_mut().zip(rbg.iter()) {
             *kk = fxp::round(x);
         }

@@ -446,3 +446,135 @@ pub(super) fn sub_shifted(
         }
     }
 }
+
+/// [`super::super::fx_mul`] on four lanes: with `a = ah 2^32 + al` (`ah`
+/// signed, `al` unsigned) and `b` alike, `floor(a b / 2^32) = ah bh 2^32
+/// + ah bl + al bh + floor(al bl / 2^32)`, every term wrapped to 64 bits.
+/// The 32x32-bit products are unsigned (`vpmuludq`); a negative `a` reads
+/// `ah` as `ah + 2^32`, which adds `bl 2^32` to `ah bl` (and `b` alike),
+/// so those are taken back: `((b & [a < 0]) + (a & [b < 0])) << 32`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn fx_mul4(a: V, b: V) -> V {
+    let ah = _mm256_srli_epi64::<32>(a);
+    let bh = _mm256_srli_epi64::<32>(b);
+    let hh = _mm256_slli_epi64::<32>(_mm256_mul_epu32(ah, bh));
+    let cross = _mm256_add_epi64(_mm256_mul_epu32(ah, b), _mm256_mul_epu32(a, bh));
+    let ll = _mm256_srli_epi64::<32>(_mm256_mul_epu32(a, b));
+    let zero = _mm256_setzero_si256();
+    let fix = _mm256_add_epi64(
+        _mm256_and_si256(b, _mm256_cmpgt_epi64(zero, a)),
+        _mm256_and_si256(a, _mm256_cmpgt_epi64(zero, b)),
+    );
+    _mm256_sub_epi64(
+        _mm256_add_epi64(_mm256_add_epi64(hh, cross), ll),
+        _mm256_slli_epi64::<32>(fix),
+    )
+}
+
+/// [`super::super::fx_cmul`] on four lanes.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn fx_cmul4(ar: V, ai: V, br: V, bi: V) -> (V, V) {
+    let z0 = fx_mul4(ar, br);
+    let z1 = fx_mul4(ai, bi);
+    let z2 = fx_mul4(_mm256_add_epi64(ar, ai), _mm256_add_epi64(br, bi));
+    (
+        _mm256_sub_epi64(z0, z1),
+        _mm256_sub_epi64(z2, _mm256_add_epi64(z0, z1)),
+    )
+}
+
+/// [`super::super::fx_half`] on four lanes: `(a + 1) >> 1` with the sign
+/// bit kept (AVX2 has no 64-bit arithmetic shift).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn fx_half4(a: V) -> V {
+    let a = _mm256_add_epi64(a, _mm256_set1_epi64x(1));
+    _mm256_or_si256(
+        _mm256_srli_epi64::<1>(a),
+        _mm256_and_si256(a, _mm256_set1_epi64x(i64::MIN)),
+    )
+}
+
+/// The four-lane steps of a group: `top` and `bot` (real parts, then
+/// imaginary parts) in whole blocks of four; the rest is left to the
+/// scalar loop. Returns how many butterflies were done.
+macro_rules! fx_group {
+    ($re:ident, $im:ident, $body:expr) => {{
+        let h = $re.len() / 2;
+        let (rt, rb) = $re.split_at_mut(h);
+        let (it, ib) = $im[..2 * h].split_at_mut(h);
+        let (rt, _) = rt.as_chunks_mut::<4>();
+        let (rb, _) = rb.as_chunks_mut::<4>();
+        let (it, _) = it.as_chunks_mut::<4>();
+        let (ib, _) = ib.as_chunks_mut::<4>();
+        let mut done = 0;
+        for (((xr, xi), yr), yi) in rt.iter_mut().zip(it).zip(rb).zip(ib) {
+            let (tr, ti, br, bi) = $body(load_u64(xr), load_u64(xi), load_u64(yr), load_u64(yi));
+            store_u64(xr, tr);
+            store_u64(xi, ti);
+            store_u64(yr, br);
+            store_u64(yi, bi);
+            done += 4;
+        }
+        done
+    }};
+}
+
+/// Forward FFT butterflies of one group, four at a time (see
+/// `Ops::fx_fft_group`); returns how many were done (a multiple of four).
+#[target_feature(enable = "avx2")]
+pub(super) fn fx_fft_group4(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) -> usize {
+    let (sr, si) = (_mm256_set1_epi64x(sr as i64), _mm256_set1_epi64x(si as i64));
+    fx_group!(re, im, |xr, xi, yr, yi| {
+        let (zr, zi) = fx_cmul4(sr, si, yr, yi);
+        (
+            _mm256_add_epi64(xr, zr),
+            _mm256_add_epi64(xi, zi),
+            _mm256_sub_epi64(xr, zr),
+            _mm256_sub_epi64(xi, zi),
+        )
+    })
+}
+
+/// Inverse FFT butterflies of one group, four at a time (see
+/// `Ops::fx_ifft_group`); returns how many were done.
+#[target_feature(enable = "avx2")]
+pub(super) fn fx_ifft_group4(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) -> usize {
+    let (sr, si) = (_mm256_set1_epi64x(sr as i64), _mm256_set1_epi64x(si as i64));
+    fx_group!(re, im, |xr, xi, yr, yi| {
+        let dr = fx_half4(_mm256_sub_epi64(xr, yr));
+        let di = fx_half4(_mm256_sub_epi64(xi, yi));
+        let (zr, zi) = fx_cmul4(sr, si, dr, di);
+        (
+            fx_half4(_mm256_add_epi64(xr, yr)),
+            fx_half4(_mm256_add_epi64(xi, yi)),
+            zr,
+            zi,
+        )
+    })
+}
+
+/// `a <- fx_cmul(a, b)` four complex values at a time; returns how many
+/// were done (a multiple of four).
+#[target_feature(enable = "avx2")]
+pub(super) fn fx_cmul_pointwise(
+    a_re: &mut [u64],
+    a_im: &mut [u64],
+    b_re: &[u64],
+    b_im: &[u64],
+) -> usize {
+    let (ar, _) = a_re.as_chunks_mut::<4>();
+    let (ai, _) = a_im.as_chunks_mut::<4>();
+    let (br, _) = b_re.as_chunks::<4>();
+    let (bi, _) = b_im.as_chunks::<4>();
+    let mut done = 0;
+    for (((xr, xi), yr), yi) in ar.iter_mut().zip(ai).zip(br).zip(bi) {
+        let (zr, zi) = fx_cmul4(load_u64(xr), load_u64(xi), load_u64(yr), load_u64(yi));
+        store_u64(xr, zr);
+        store_u64(xi, zi);
+        done += 4;
+    }
+    done
+}

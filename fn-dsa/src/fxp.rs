@@ -56,9 +56,10 @@ static ROOTS_FX: [(Fxr, Fxr); 512] = {
 /// result keeps the `n/2` values at roots with positive imaginary part,
 /// real parts in `a[..n/2]`, imaginary parts in `a[n/2..]`.
 ///
-/// Groups of eight or more butterflies sharing a root run on the
-/// backend's kernel (`fx_fft_group`: four at a time with AVX2), smaller
-/// ones on the portable one; both compute exactly the scalar formulas.
+/// Groups of four or more butterflies sharing a root (the layers with
+/// half-distance 4 and up) run on the backend's kernel (`fx_fft_group`:
+/// four at a time with AVX2), the last two layers' groups of one and two
+/// on the portable one; both compute exactly the scalar formulas.
 pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fxr]) {
     let hn = a.len() / 2;
     let (re, im) = a.split_at_mut(hn);

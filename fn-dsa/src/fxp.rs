@@ -23,7 +23,7 @@ pub(crate) const fn round(x: Fxr) -> i32 {
     ((x.wrapping_add(1 << 31) as i64) >> 32) as i32
 }
 
-pub(crate) use pqkit_common::mp31::{fx_cmul as cmul, fx_half as half, fx_mul as mul};
+pub(crate) use pqkit_common::mp31::fx_mul as mul;
 use pqkit_common::{Backend, Portable, mp31::Ops as _};
 
 #[inline(always)]
@@ -58,7 +58,7 @@ static ROOTS_FX: [(Fxr, Fxr); 512] = {
 ///
 /// Groups of four or more butterflies sharing a root (the layers with
 /// half-distance 4 and up) run on the backend's kernel (`fx_fft_group`:
-/// four at a time with AVX2), the last two layers' groups of one and two
+/// four at a time with AVX2), the last two layers' groups of two and one
 /// on the portable one; both compute exactly the scalar formulas.
 pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fxr]) {
     let hn = a.len() / 2;
@@ -67,23 +67,6 @@ pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fxr]) {
     let mut m = 1;
     while m < hn {
         let ht = t / 2;
-        if ht == 1 {
-            // Last layer: one butterfly per root, pairs (2 i1, 2 i1 + 1).
-            for (i1, (r, i)) in re
-                .chunks_exact_mut(2)
-                .zip(im.chunks_exact_mut(2))
-                .enumerate()
-            {
-                let (sr, si) = ROOTS_FX[m + i1];
-                let (zr, zi) = cmul(sr, si, r[1], i[1]);
-                let (xr, xi) = (r[0], i[0]);
-                r[0] = xr.wrapping_add(zr);
-                i[0] = xi.wrapping_add(zi);
-                r[1] = xr.wrapping_sub(zr);
-                i[1] = xi.wrapping_sub(zi);
-            }
-            break;
-        }
         for (i1, (r, i)) in re
             .chunks_exact_mut(t)
             .zip(im.chunks_exact_mut(t))
@@ -110,26 +93,6 @@ pub(crate) fn ifft<B: Backend>(b: B, a: &mut [Fxr]) {
     let mut m = hn;
     while m > 1 {
         let hm = m / 2;
-        if t == 1 {
-            // First layer: one butterfly per root, pairs (2 i1, 2 i1 + 1).
-            for (i1, (r, i)) in re
-                .chunks_exact_mut(2)
-                .zip(im.chunks_exact_mut(2))
-                .enumerate()
-            {
-                let (sr, si) = ROOTS_FX[hm + i1];
-                let si = si.wrapping_neg();
-                let (xr, xi) = (r[0], i[0]);
-                let (yr, yi) = (r[1], i[1]);
-                r[0] = half(xr.wrapping_add(yr));
-                i[0] = half(xi.wrapping_add(yi));
-                let (dr, di) = (half(xr.wrapping_sub(yr)), half(xi.wrapping_sub(yi)));
-                (r[1], i[1]) = cmul(sr, si, dr, di);
-            }
-            t = 2;
-            m = hm;
-            continue;
-        }
         let groups = re.chunks_exact_mut(2 * t).zip(im.chunks_exact_mut(2 * t));
         for (i1, (r, i)) in groups.take(hm).enumerate() {
             let (sr, si) = ROOTS_FX[hm + i1];

@@ -270,7 +270,7 @@ pub trait Ops: Copy {
     /// `z = fx_cmul(sr, si, re[j + h], im[j + h])`, then `x[j] += z` and
     /// `x[j + h] = x[j] - z` (old `x[j]`), wrapping.
     fn fx_fft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
-        fx_fft_group(re, im, sr, si);
+        fx_fft_group_from(re, im, 0, sr, si);
     }
     /// The inverse 32.32 FFT butterflies of one group sharing the root
     /// `(sr, si)` (the caller negates `si`): with `h = re.len() / 2`, for
@@ -278,14 +278,12 @@ pub trait Ops: Copy {
     /// fx_cmul(sr, si, fx_half(x[j] - x[j + h]))` (old values, re and im
     /// alike).
     fn fx_ifft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
-        fx_ifft_group(re, im, sr, si);
+        fx_ifft_group_from(re, im, 0, sr, si);
     }
     /// `a[j] <- fx_cmul(a[j], b[j])` for complex 32.32 values (real and
     /// imaginary parts in separate slices), `j < a_re.len()`.
     fn fx_cmul_mp31(self, a_re: &mut [u64], a_im: &mut [u64], b_re: &[u64], b_im: &[u64]) {
-        for (((ar, ai), &br), &bi) in a_re.iter_mut().zip(a_im.iter_mut()).zip(b_re).zip(b_im) {
-            (*ar, *ai) = fx_cmul(*ar, *ai, br, bi);
-        }
+        fx_cmul_from(a_re, a_im, b_re, b_im, 0);
     }
     /// `a[j] <- a[j] b[j] mod p` (plain, not Montgomery, values in
     /// `[0, p)`), for `j < a.len()`.
@@ -375,27 +373,42 @@ pub fn fx_cmul(ar: u64, ai: u64, br: u64, bi: u64) -> (u64, u64) {
     (z0.wrapping_sub(z1), z2.wrapping_sub(z0.wrapping_add(z1)))
 }
 
-/// [`Ops::fx_fft_group`], one butterfly at a time.
-fn fx_fft_group(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
+/// [`Ops::fx_fft_group`], one butterfly at a time, from butterfly `from`
+/// on (a vector kernel passes how many it did).
+#[inline]
+fn fx_fft_group_from(re: &mut [u64], im: &mut [u64], from: usize, sr: u64, si: u64) {
     let h = re.len() / 2;
     let (rt, rb) = re.split_at_mut(h);
     let (it, ib) = im[..2 * h].split_at_mut(h);
-    for (((xr, xi), yr), yi) in rt.iter_mut().zip(it).zip(rb).zip(ib) {
+    let top = rt.iter_mut().zip(it).skip(from);
+    for ((xr, xi), (yr, yi)) in top.zip(rb.iter_mut().zip(ib).skip(from)) {
         let (zr, zi) = fx_cmul(sr, si, *yr, *yi);
         (*yr, *yi) = (xr.wrapping_sub(zr), xi.wrapping_sub(zi));
         (*xr, *xi) = (xr.wrapping_add(zr), xi.wrapping_add(zi));
     }
 }
 
-/// [`Ops::fx_ifft_group`], one butterfly at a time.
-fn fx_ifft_group(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
+/// [`Ops::fx_ifft_group`], one butterfly at a time, from butterfly `from`
+/// on.
+#[inline]
+fn fx_ifft_group_from(re: &mut [u64], im: &mut [u64], from: usize, sr: u64, si: u64) {
     let h = re.len() / 2;
     let (rt, rb) = re.split_at_mut(h);
     let (it, ib) = im[..2 * h].split_at_mut(h);
-    for (((xr, xi), yr), yi) in rt.iter_mut().zip(it).zip(rb).zip(ib) {
+    let top = rt.iter_mut().zip(it).skip(from);
+    for ((xr, xi), (yr, yi)) in top.zip(rb.iter_mut().zip(ib).skip(from)) {
         let (dr, di) = (fx_half(xr.wrapping_sub(*yr)), fx_half(xi.wrapping_sub(*yi)));
         (*xr, *xi) = (fx_half(xr.wrapping_add(*yr)), fx_half(xi.wrapping_add(*yi)));
         (*yr, *yi) = fx_cmul(sr, si, dr, di);
+    }
+}
+
+/// [`Ops::fx_cmul_mp31`], one product at a time, from index `from` on.
+#[inline]
+fn fx_cmul_from(a_re: &mut [u64], a_im: &mut [u64], b_re: &[u64], b_im: &[u64], from: usize) {
+    let a = a_re.iter_mut().zip(a_im.iter_mut()).skip(from);
+    for ((ar, ai), (&br, &bi)) in a.zip(b_re.iter().zip(b_im).skip(from)) {
+        (*ar, *ai) = fx_cmul(*ar, *ai, br, bi);
     }
 }
 

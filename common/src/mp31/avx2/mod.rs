@@ -24,23 +24,6 @@ type V = __m256i;
 mod words;
 use words::*;
 
-/// The butterflies of a group after the first `done` (pairs `j`, `j + h`
-/// for `done <= j < h`), by the portable kernel `f` on the sub-slices
-/// (re-paired so that `j + h` stays the partner of `j`).
-fn fx_group_rest(
-    re: &mut [u64],
-    im: &mut [u64],
-    done: usize,
-    mut f: impl FnMut(&mut [u64], &mut [u64]),
-) {
-    let h = re.len() / 2;
-    for j in done..h {
-        let (mut r, mut i) = ([re[j], re[j + h]], [im[j], im[j + h]]);
-        f(&mut r, &mut i);
-        (re[j], re[j + h], im[j], im[j + h]) = (r[0], r[1], i[0], i[1]);
-    }
-}
-
 #[inline]
 #[target_feature(enable = "avx2")]
 #[allow(unsafe_code)]
@@ -397,22 +380,19 @@ impl Ops for crate::backend::Avx2 {
         // SAFETY: an `Avx2` token exists only after AVX2 was detected.
         #[allow(unsafe_code)]
         let done = unsafe { fx_fft_group4(re, im, sr, si) };
-        fx_group_rest(re, im, done, |re, im| super::fx_fft_group(re, im, sr, si));
+        super::fx_fft_group_from(re, im, done, sr, si);
     }
     fn fx_ifft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
         // SAFETY: as above.
         #[allow(unsafe_code)]
         let done = unsafe { fx_ifft_group4(re, im, sr, si) };
-        fx_group_rest(re, im, done, |re, im| super::fx_ifft_group(re, im, sr, si));
+        super::fx_ifft_group_from(re, im, done, sr, si);
     }
     fn fx_cmul_mp31(self, a_re: &mut [u64], a_im: &mut [u64], b_re: &[u64], b_im: &[u64]) {
         // SAFETY: as above.
         #[allow(unsafe_code)]
         let done = unsafe { fx_cmul_pointwise(a_re, a_im, b_re, b_im) };
-        let n = a_re.len().min(a_im.len()).min(b_re.len()).min(b_im.len());
-        for j in done..n {
-            (a_re[j], a_im[j]) = super::fx_cmul(a_re[j], a_im[j], b_re[j], b_im[j]);
-        }
+        super::fx_cmul_from(a_re, a_im, b_re, b_im, done);
     }
     fn div_fx32_mp31(self, x: &mut [u64], y: &[u64]) {
         // SAFETY: an `Avx2` token exists only after AVX2 was detected.

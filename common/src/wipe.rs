@@ -233,6 +233,15 @@ impl<T> OnDemand<T> {
     /// that made it alongside other work); the part either way (`value`
     /// is dropped if another was there first, which must be equal).
     /// Without `alloc` the part is always made, and `value` is dropped.
+    ///
+    /// ```
+    /// use pqkit_common::wipe::{OnDemand, store};
+    /// let fill = |p: &mut [u8; 2]| *p = [7, 9];
+    /// let part = OnDemand::later(fill);
+    /// // Made by a caller alongside its own work, then kept.
+    /// assert_eq!(part.insert(store([7, 9])), &[7, 9]);
+    /// assert_eq!(part.peek(), Some(&[7, 9]));
+    /// ```
     #[inline]
     pub fn insert(&self, value: Store<T>) -> &T {
         #[cfg(feature = "alloc")]

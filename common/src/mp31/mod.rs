@@ -365,6 +365,17 @@ pub fn fx_half(a: u64) -> u64 {
 /// Complex 32.32 product `(ar + i ai)(br + i bi)` with three real
 /// products, in this order (the rounding of the imaginary part depends on
 /// it).
+///
+/// ```
+/// use pqkit_common::mp31::{fx_cmul, fx_half, fx_mul};
+/// let one = 1u64 << 32;
+/// let half = one / 2;
+/// assert_eq!(fx_mul(3 * one, half), 3 * half); // 3 * 0.5
+/// assert_eq!(fx_half(one), half);
+/// // (1 + 0.5 i)(0.5 - i) = 1 - 0.75 i
+/// let (re, im) = fx_cmul(one, half, half, one.wrapping_neg());
+/// assert_eq!((re, im), (one, (3 * one / 4).wrapping_neg()));
+/// ```
 #[inline(always)]
 pub fn fx_cmul(ar: u64, ai: u64, br: u64, bi: u64) -> (u64, u64) {
     let z0 = fx_mul(ar, br);

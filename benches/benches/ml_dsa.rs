@@ -216,7 +216,7 @@ macro_rules! bench_set {
 }
 
 /// The CCTV ML-DSA benchmark messages for a parameter set, if the shared
-/// vectors are present (`PQKIT_VECTORS` or ../shared/vectors).
+/// vectors are present (see `pqkit_testkit::vectors::root`).
 fn cctv_messages(set: &str) -> Option<Vec<Vec<u8>>> {
     let text = pqkit_testkit::vectors::read(&format!("ml-dsa/cctv/benchmark/{set}.json"))?;
     let v: Vec<String> = serde_json::from_str(&text).ok()?;

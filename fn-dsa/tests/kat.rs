@@ -1,4 +1,4 @@
-//! Falcon round-3 NIST KATs (../shared/vectors/falcon): every record's
+//! Falcon round-3 NIST KATs (falcon/ under the vectors root): every record's
 //! signing key decodes, the verifying key recomputed from it equals `pk`,
 //! and the signature inside `sm` verifies in original Falcon mode;
 //! mutated records fail.

@@ -1,5 +1,5 @@
 //! Deterministic hostile input, for machines without nightly: the keys and
-//! signatures of the official vector files (../shared/vectors), truncated,
+//! signatures of the official vector files (`vectors::root()`), truncated,
 //! extended and with single bits flipped, fed through the fuzz targets'
 //! properties (every decoder: a typed error, or a key that re-encodes
 //! canonically and works; verification: no panic, nothing else verifies).
@@ -115,7 +115,7 @@ fn mutations(b: &[u8]) -> Vec<Vec<u8>> {
 fn vector_keys_and_signatures_mutated() {
     let inputs = vector_inputs();
     if inputs.is_empty() {
-        vectors::missing(std::path::Path::new("../shared/vectors"));
+        vectors::missing(&vectors::root());
         return;
     }
     let mut runs = 0;
@@ -135,7 +135,7 @@ fn vector_signatures_mutated_under_fixed_keys() {
     // signatures (mutated) under the target's own keys never verify and
     // never panic; fast and low-memory verification agree.
     let Some(set) = VectorSet::load("ml-dsa/acvp/ML-DSA-sigGen-FIPS204") else {
-        vectors::missing(std::path::Path::new("../shared/vectors/ml-dsa"));
+        vectors::missing(&vectors::root().join("ml-dsa"));
         return;
     };
     let mut runs = 0;

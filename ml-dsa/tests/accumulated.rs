@@ -1,5 +1,5 @@
 //! C2SP CCTV accumulated tests (expected values from
-//! ../shared/vectors/ml-dsa/accumulated.json).
+//! ml-dsa/accumulated.json under the vectors root).
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 

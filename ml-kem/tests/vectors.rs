@@ -175,7 +175,7 @@ fn cctv_strcmp_unlucky_and_invalid_moduli() {
 }
 
 /// Go's TestAccumulated (FIPS 203 final, ML-KEM-768), 10,000 iterations;
-/// expected value from ../shared/vectors/ml-kem/accumulated.json.
+/// expected value from ml-kem/accumulated.json under the vectors root.
 #[test]
 fn accumulated_go_10000() {
     use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};

@@ -1,7 +1,7 @@
 //! NIST PQCgenKAT_kem for Saber: writes `PQCkemKAT_<sk bytes>.req` and
 //! `.rsp` for one variant into the current directory, from the standard
 //! DRBG seed (entropy `0x00..0x2f`), byte-identical to the round-3 KAT
-//! files (the `kat` test checks the text against `../shared/vectors`).
+//! files (the `kat` test checks the text against the official KATs under the vectors root).
 //!
 //! `cargo run --release -p pqkit-saber --example pqcgenkat_kem -- [lightsaber|saber|firesaber]`
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

@@ -3,9 +3,11 @@
 //! Test-only support shared by pqkit's tests, examples and benches (never a
 //! dependency of a library crate):
 //!
-//! * [`vectors`]: find the official vectors (`PQKIT_VECTORS`, or
+//! * [`vectors`]: find the official vectors (`PQKIT_VECTORS`, else the
+//!   repository's `vectors/` filled by `scripts/fetch-vectors.sh`, else
 //!   `../shared/vectors` beside the workspace). When they are absent a test
-//!   says so loudly and skips, and under `CI=true` absence is a failure.
+//!   says so loudly, naming the script, and skips; under `CI=true` absence
+//!   is a failure.
 //! * [`acvp`]: NIST ACVP `prompt.json` joined with `expectedResults.json`.
 //! * [`rsp`]: the NIST `.rsp` KAT file format (`count = 0`, `seed = ...`).
 //! * [`drbg`]: the NIST PQC KAT AES-256 CTR_DRBG that reproduces the KAT
@@ -74,13 +76,37 @@ pub mod vectors {
     //! Locating and reading the shared vectors.
     use std::path::PathBuf;
 
-    /// The vectors root: `PQKIT_VECTORS`, else `../shared/vectors` next to
-    /// the workspace.
-    pub fn root() -> PathBuf {
-        std::env::var_os("PQKIT_VECTORS")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/vectors").into())
+    /// The workspace's root folder.
+    pub fn workspace() -> PathBuf {
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
     }
+
+    /// The vectors root, the first of:
+    /// 1. `PQKIT_VECTORS`, when set;
+    /// 2. the repository's `vectors/`, when `scripts/fetch-vectors.sh` has
+    ///    filled it (it writes `vectors/SHA256SUMS` only after every file
+    ///    arrived with the manifest's sha256);
+    /// 3. `../shared/vectors` beside the workspace, when it exists;
+    /// 4. else the repository's `vectors/` (absent: the tests then say so,
+    ///    naming the script).
+    pub fn root() -> PathBuf {
+        if let Some(p) = std::env::var_os("PQKIT_VECTORS") {
+            return p.into();
+        }
+        let fetched = workspace().join("vectors");
+        if fetched.join("SHA256SUMS").is_file() {
+            return fetched;
+        }
+        let shared = workspace().join("../shared/vectors");
+        if shared.is_dir() {
+            return shared;
+        }
+        fetched
+    }
+
+    /// What to do when the vectors are missing.
+    pub const FETCH_HINT: &str = "run `bash scripts/fetch-vectors.sh` (downloads them into \
+        vectors/ and checks every sha256 against scripts/vectors.tsv), or set PQKIT_VECTORS";
 
     /// Whether this run is CI (`CI=true`), where missing vectors fail.
     pub fn in_ci() -> bool {
@@ -92,11 +118,11 @@ pub mod vectors {
     pub fn missing(what: &std::path::Path) {
         assert!(
             !in_ci(),
-            "test vectors not found at {} (CI=true)",
+            "test vectors not found at {} (CI=true): {FETCH_HINT}",
             what.display()
         );
         eprintln!(
-            "\n!!!!! SKIPPED: test vectors not found at {} !!!!!\n",
+            "\n!!!!! SKIPPED: test vectors not found at {}: {FETCH_HINT} !!!!!\n",
             what.display()
         );
     }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's "interleaved" table in one command: the `interleaved`
+# The interleaved speed tables in one command (scripts/benchmarks.sh
+# runs it to write BENCHMARKS.md): the `interleaved`
 # example (pqkit and its peers in turn, round by round, in one process)
 # built as a downstream user builds pqkit (`--profile downstream`: no LTO,
 # 16 codegen units) and again with `-C target-cpu=native` (its own target
@@ -20,10 +21,13 @@ filter=${1:-}
 rounds=${2:-60}
 runs=${3:-2}
 out=${OUT:-target/interleaved}
+# Where cargo puts the binaries: CARGO_TARGET_DIR when set (the native
+# build in its native/ subfolder), as cargo itself does.
+target=${CARGO_TARGET_DIR:-target}
 mkdir -p "$out"
 grep -m1 'model name' /proc/cpuinfo
 cargo build -q --profile downstream -p pqkit-benches --example interleaved
-RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/native \
+RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$target/native" \
   cargo build -q --profile downstream -p pqkit-benches --example interleaved
 builds=(downstream native)
 if grep -q -m1 avx512f /proc/cpuinfo; then builds+=(avx512-off); fi
@@ -32,9 +36,9 @@ for b in "${builds[@]}"; do
   for r in $(seq "$runs"); do
     f="$out/$b-$r.txt"
     case $b in
-      downstream) target/downstream/examples/interleaved "$filter" "$rounds" > "$f" ;;
-      native) target/native/downstream/examples/interleaved "$filter" "$rounds" > "$f" ;;
-      avx512-off) PQKIT_BACKEND=avx2 target/downstream/examples/interleaved "$filter" "$rounds" > "$f" ;;
+      downstream) "$target"/downstream/examples/interleaved "$filter" "$rounds" > "$f" ;;
+      native) "$target"/native/downstream/examples/interleaved "$filter" "$rounds" > "$f" ;;
+      avx512-off) PQKIT_BACKEND=avx2 "$target"/downstream/examples/interleaved "$filter" "$rounds" > "$f" ;;
     esac
     echo "$b run $r: $f" >&2
     files+=("$f")

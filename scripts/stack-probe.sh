@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build -q --profile release -p pqkit-benches --bin stack_probe
-bin=target/release/stack_probe
+bin=${CARGO_TARGET_DIR:-target}/release/stack_probe
 peak() {
   local out; out=$(mktemp)
   valgrind -q --tool=massif --stacks=yes --depth=1 --threshold=100 \

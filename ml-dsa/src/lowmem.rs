@@ -14,7 +14,7 @@
 //! public key).
 //!
 //! The price is time: the matrix is re-sampled in each signing attempt
-//! (twice for attempts whose `z` passes) instead of once. See the README
+//! (twice for attempts whose `z` passes) instead of once. See BENCHMARKS.md
 //! for the measured peaks and speeds.
 //!
 //! ```

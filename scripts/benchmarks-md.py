@@ -1,0 +1,266 @@
+"""BENCHMARKS.md from the raw outputs of one `scripts/benchmarks.sh` run.
+
+    python3 scripts/benchmarks-md.py RAW_DIR > BENCHMARKS.md
+
+RAW_DIR holds what `scripts/benchmarks.sh` saved:
+
+* `meta.txt`: `key: value` lines (cpu, avx512, commit, rustc, command,
+  interleaved_date, stack_date);
+* `interleaved/BUILD-RUN.txt`: the `interleaved` example's output, one file
+  per build (`downstream`, `native`, `avx512-off`) and run, as
+  `scripts/bench-interleaved.sh` writes them;
+* `stack-probe.txt`: the output of `scripts/stack-probe.sh`.
+
+A missing part is reported in the page, not guessed. The interleaved files
+are parsed by `scripts/interleaved-table.py`'s parser.
+"""
+import importlib.util
+import os
+import re
+import sys
+import textwrap
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location(
+    "interleaved_table", os.path.join(HERE, "interleaved-table.py")
+)
+interleaved_table = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(interleaved_table)
+fmt = interleaved_table.fmt
+
+BUILDS = {
+    "downstream": "`--profile downstream` (release without LTO, 16 codegen "
+    "units: what a dependent crate's `cargo build --release` gives)",
+    "native": '`--profile downstream` with `RUSTFLAGS="-C target-cpu=native"`',
+    "avx512-off": "`--profile downstream`, run with `PQKIT_BACKEND=avx2` "
+    "(pqkit's AVX-512 kernels off, as on an AVX2-only CPU)",
+}
+
+# The rows of the summary: the first operation of each kind per algorithm.
+SUMMARY_COLUMNS = [
+    ("key generation", re.compile(r"^keygen(-\d+-seeds)?$")),
+    ("sign / encaps (from key bytes)", re.compile(r"^(sign|sign-from-bytes|encaps-from-bytes)$")),
+    ("verify / decaps (from key bytes)", re.compile(r"^(verify|decaps)-(64-)?from-bytes")),
+]
+
+
+def para(text):
+    """A paragraph of prose, wrapped for the Markdown source."""
+    return textwrap.fill(text, width=76, break_long_words=False, break_on_hyphens=False) + "\n"
+
+
+def span(values):
+    lo, hi = min(values), max(values)
+    return f"{lo:.2f}" if f"{lo:.2f}" == f"{hi:.2f}" else f"{lo:.2f}-{hi:.2f}"
+
+
+def read_meta(raw):
+    meta = {}
+    path = os.path.join(raw, "meta.txt")
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                key, sep, value = line.partition(":")
+                if sep:
+                    meta[key.strip()] = value.strip()
+    return meta
+
+
+def cpu_of(path):
+    """The `model name` line the interleaved example prints first."""
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("model name"):
+                return line.partition(":")[2].strip()
+    return None
+
+
+def stamp(meta, cpu, date, build):
+    avx512 = meta.get("avx512", "?")
+    return (
+        f"CPU: {cpu or meta.get('cpu', 'unknown')} (AVX-512: {avx512}); "
+        f"commit {meta.get('commit', 'unknown')}; {date or 'date unknown'}; "
+        f"build: {build}."
+    )
+
+
+def family(alg):
+    """ML-KEM-768 -> ML-KEM, FireSaber -> Saber."""
+    if alg.endswith("Saber"):
+        return "Saber"
+    return re.sub(r"-\d+$", "", alg)
+
+
+def interleaved_runs(raw):
+    """{build: [(run name, parsed rows, cpu)]} in build and run order."""
+    folder = os.path.join(raw, "interleaved")
+    runs = defaultdict(list)
+    if not os.path.isdir(folder):
+        return runs
+    names = sorted(
+        (n for n in os.listdir(folder) if n.endswith(".txt")),
+        key=lambda n: (n.rsplit("-", 1)[0], int(re.sub(r"\D", "", n.rsplit("-", 1)[1]) or 0)),
+    )
+    for name in names:
+        path = os.path.join(folder, name)
+        build = name[:-4].rsplit("-", 1)[0]
+        rows = {k: v for k, v in interleaved_table.parse(path).items() if v["ratio"]}
+        runs[build].append((name[:-4], rows, cpu_of(path)))
+    order = [b for b in BUILDS if b in runs] + sorted(b for b in runs if b not in BUILDS)
+    return {b: runs[b] for b in order}
+
+
+def best_peer(row):
+    peers = {k: v for k, v in row["min"].items() if k not in row["ratio"]}
+    name = min(peers, key=peers.get)
+    return name, peers[name]
+
+
+def summary(out, runs):
+    """One line per algorithm: ranges of the fastest-batch ratio."""
+    cells = defaultdict(list)
+    peers = defaultdict(set)
+    for build in ("downstream", "native"):
+        for _, rows, _ in runs.get(build, []):
+            for name, row in rows.items():
+                alg, _, op = name.partition("/")
+                for col, pattern in SUMMARY_COLUMNS:
+                    if pattern.match(op):
+                        cells[(family(alg), col)] += row["ratio"].values()
+                        peers[family(alg)].add(best_peer(row)[0])
+    if not cells:
+        return
+    out.append("## Summary\n")
+    out.append(para(
+        "pqkit's time over the best peer's, by fastest batch (below 1: pqkit "
+        "is faster), the range over parameter sets, runs and the downstream "
+        "and native builds of the tables below."
+    ))
+    cols = [c for c, _ in SUMMARY_COLUMNS]
+    out.append("| algorithm | best peer | " + " | ".join(cols) + " |")
+    out.append("|---" * (len(cols) + 2) + "|")
+    for fam in dict.fromkeys(f for f, _ in cells):
+        line = []
+        for col in cols:
+            v = cells.get((fam, col))
+            line.append(span(v) if v else "")
+        out.append(f"| {fam} | {', '.join(sorted(peers[fam]))} | " + " | ".join(line) + " |")
+    out.append("")
+
+
+def speed(out, meta, runs):
+    out.append("## Speed: pqkit beside the best peer (`scripts/bench-interleaved.sh`)\n")
+    if not runs:
+        out.append("Not measured in this run.\n")
+        return
+    out.append(para(
+        "The `interleaved` example (`benches/examples/interleaved.rs`) runs "
+        "each row's implementations in turn, one batch of about 3 ms each "
+        "per round (30 ms for hedged signing, whose time is random), for "
+        "every round, in one process. A cell is `pqkit / best peer` in µs "
+        "per operation (each one's fastest batch), then in parentheses the "
+        "ratio of those fastest batches and the median over rounds of "
+        "pqkit's batch over the best peer's batch of the same round (steadier "
+        "when the machine has slow spells). Below 1: pqkit is faster. One "
+        "column per run, each a separate process. Rows named `-64-` cycle "
+        "through 64 distinct inputs; `from-bytes` rows decode the key first."
+    ))
+    for build, build_runs in runs.items():
+        cpu = next((c for _, _, c in build_runs if c), None)
+        out.append(f"### {build} build\n")
+        out.append(para(stamp(meta, cpu, meta.get("interleaved_date"), BUILDS.get(build, build))))
+        names = [n for n, _, _ in build_runs]
+        out.append("| row | best peer | " + " | ".join(names) + " |")
+        out.append("|---" * (len(names) + 2) + "|")
+        first = build_runs[0][1]
+        for name, row in first.items():
+            for imp in row["ratio"]:
+                cells, peers = [], []
+                for _, rows, _ in build_runs:
+                    x = rows.get(name)
+                    if x is None or imp not in x["ratio"]:
+                        cells.append("")
+                        continue
+                    peer, best = best_peer(x)
+                    peers.append(peer)
+                    cells.append(
+                        f"{fmt(x['min'][imp])} / {fmt(best)} "
+                        f"({x['ratio'][imp]:.2f}; {x['rounds'][imp]:.2f})"
+                    )
+                label = name if imp == "pqkit" else f"{name} {imp.removeprefix('pqkit ')}"
+                peer_names = ", ".join(dict.fromkeys(peers))
+                out.append(f"| {label} | {peer_names} | " + " | ".join(cells) + " |")
+        out.append("")
+
+
+PEER_PREFIXES = {"libcrux-": "libcrux", "aws-lc-": "aws-lc-rs", "pqclean-": "PQClean"}
+
+
+def stack(out, meta, raw):
+    out.append("## Peak stack (`scripts/stack-probe.sh`)\n")
+    path = os.path.join(raw, "stack-probe.txt")
+    rows = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) == 3 and parts[1].isdigit() and parts[2].isdigit():
+                    rows[parts[0]] = (int(parts[1]), int(parts[2]))
+    if not rows:
+        out.append("Not measured in this run.\n")
+        return
+    out.append(para(
+        "valgrind massif (`--stacks=yes`) on `stack_probe`, a binary that runs "
+        "one operation at least 300 times (`benches/src/bin/stack_probe.rs`). "
+        "`operation` is the highest stack while the operation runs minus the "
+        "idle baseline (`noop`); `whole process` is the highest stack of the "
+        "whole run, dynamic loader and start-up included. Bytes; massif "
+        "samples, so a peak can move by a few hundred bytes between runs. "
+        "valgrind does not report AVX-512, so these are the AVX2 code paths. "
+        "Peers measured the same way are in the last column."
+    ))
+    out.append(para(stamp(meta, None, meta.get("stack_date"), "`--profile release`")))
+    out.append("| probe | operation (B) | whole process (B) | peers: operation (B) |")
+    out.append("|---|---|---|---|")
+    peer_of = {}
+    for name in rows:
+        for prefix, peer in PEER_PREFIXES.items():
+            if name.startswith(prefix) and name[len(prefix):] in rows:
+                peer_of.setdefault(name[len(prefix):], []).append((peer, rows[name][0]))
+    for name, (op, whole) in rows.items():
+        if any(name.startswith(p) and name[len(p):] in rows for p in PEER_PREFIXES):
+            continue
+        peers = "; ".join(f"{p} {v:,}" for p, v in peer_of.get(name, []))
+        out.append(f"| {name} | {op:,} | {whole:,} | {peers} |")
+    out.append("")
+
+
+def main(raw):
+    meta = read_meta(raw)
+    runs = interleaved_runs(raw)
+    command = meta.get("command", "bash scripts/benchmarks.sh")
+    out = [
+        "# pqkit benchmarks\n",
+        "<!-- Generated by scripts/benchmarks.sh; do not edit by hand. -->\n",
+        para(
+            f"Generated by `{command}` from one run; do not edit by hand. "
+            "Re-render from the saved raw outputs with "
+            "`bash scripts/benchmarks.sh --from DIR` (the raw folder, "
+            "`target/benchmarks` by default)."
+        ),
+        para(
+            "Every table names its CPU, commit (`-dirty`: uncommitted changes "
+            f"in the tree), date (UTC) and build. Compiler: {meta.get('rustc', 'unknown')}."
+        ),
+    ]
+    summary(out, runs)
+    speed(out, meta, runs)
+    stack(out, meta, raw)
+    sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# BENCHMARKS.md in one command, from one run: the speed tables of
+# scripts/bench-interleaved.sh (pqkit beside the best peer, downstream and
+# native builds, and with AVX-512 off where the CPU has it) and the peak
+# stack table of scripts/stack-probe.sh (needs valgrind), each stamped with
+# CPU, commit, date and build by scripts/benchmarks-md.py.
+#
+#   bash scripts/benchmarks.sh [FILTER] [ROUNDS] [RUNS]
+#   bash scripts/benchmarks.sh --from DIR
+#
+# FILTER, ROUNDS and RUNS are passed to bench-interleaved.sh (all rows, 60
+# rounds, 2 runs of each build by default). The raw outputs are kept in
+# BENCHMARKS_RAW (default target/benchmarks; emptied first), so that
+# `--from DIR` re-renders BENCHMARKS.md from them without measuring again.
+# The whole run takes a long time and wants a quiet machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ ${1:-} == --from ]]; then
+  raw=${2:?usage: bash scripts/benchmarks.sh --from DIR}
+  python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
+  mv BENCHMARKS.md.tmp BENCHMARKS.md
+  echo "BENCHMARKS.md re-rendered from $raw" >&2
+  exit 0
+fi
+
+command -v valgrind >/dev/null || {
+  echo "benchmarks.sh: valgrind is needed for the stack table (bash scripts/install-deps.sh)" >&2
+  exit 2
+}
+
+raw=${BENCHMARKS_RAW:-target/benchmarks}
+rm -rf "$raw"
+mkdir -p "$raw/interleaved"
+
+# The commit measured; "-dirty" if tracked files differ from it (a
+# BENCHMARKS.md left by an earlier run does not count).
+commit=$(git rev-parse --short HEAD)
+if [[ -n $(git status --porcelain --untracked-files=no -- . ':(exclude)BENCHMARKS.md') ]]; then
+  commit+=-dirty
+fi
+avx512=no
+grep -q -m1 avx512f /proc/cpuinfo && avx512=yes
+now() { date -u '+%Y-%m-%d %H:%M UTC'; }
+args=""
+if (($#)); then args=$(printf ' %q' "$@"); fi
+{
+  echo "command: bash scripts/benchmarks.sh$args"
+  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+  echo "avx512: $avx512"
+  echo "commit: $commit"
+  echo "rustc: $(rustc --version)"
+  echo "interleaved_date: $(now)"
+} > "$raw/meta.txt"
+
+OUT="$raw/interleaved" bash scripts/bench-interleaved.sh "$@" > "$raw/interleaved-table.md"
+
+echo "stack_date: $(now)" >> "$raw/meta.txt"
+bash scripts/stack-probe.sh > "$raw/stack-probe.txt"
+
+python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
+mv BENCHMARKS.md.tmp BENCHMARKS.md
+echo "BENCHMARKS.md written (raw outputs in $raw)" >&2

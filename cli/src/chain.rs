@@ -428,3 +428,400 @@ pub fn verify(
         .first_error
         .unwrap_or_else(|| ChainError::UnknownIssuer(cert.name.clone())))
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use std::str::FromStr;
+
+    use der::DateTime;
+    use der::asn1::OctetString;
+    use spki::{EncodePublicKey, SubjectPublicKeyInfoOwned};
+    use x509_cert::builder::profile::BuilderProfile;
+    use x509_cert::builder::{Builder, CertificateBuilder};
+    use x509_cert::certificate::TbsCertificate;
+    use x509_cert::ext::Extension;
+    use x509_cert::ext::pkix::KeyUsages;
+    use x509_cert::name::Name;
+    use x509_cert::serial_number::SerialNumber;
+    use x509_cert::spki::SubjectPublicKeyInfoRef;
+    use x509_cert::time::{Time, Validity};
+
+    use pqkit_ed25519::SigningKey;
+
+    /// 2030-01-01T00:00:00Z, inside every test certificate's validity.
+    const NOW: u64 = 1_893_456_000;
+
+    fn algs() -> &'static [&'static dyn SignatureVerificationAlgorithm] {
+        pqkit_rustls::verify::SUPPORTED_SIG_ALGS.all
+    }
+
+    struct Profile {
+        issuer: Name,
+        subject: Name,
+        extensions: Vec<Extension>,
+    }
+
+    impl BuilderProfile for Profile {
+        fn get_issuer(&self, _subject: &Name) -> Name {
+            self.issuer.clone()
+        }
+        fn get_subject(&self) -> Name {
+            self.subject.clone()
+        }
+        fn build_extensions(
+            &self,
+            _spk: SubjectPublicKeyInfoRef<'_>,
+            _issuer_spk: SubjectPublicKeyInfoRef<'_>,
+            _tbs: &TbsCertificate,
+        ) -> x509_cert::builder::Result<Vec<Extension>> {
+            Ok(self.extensions.clone())
+        }
+    }
+
+    fn key(i: u8) -> SigningKey {
+        SigningKey::from_bytes(&[i; 32])
+    }
+
+    fn name(cn: &str) -> Name {
+        Name::from_str(&format!("CN={cn}")).unwrap()
+    }
+
+    fn ext<T: Encode + AssociatedOid>(value: T, critical: bool) -> Extension {
+        Extension {
+            extn_id: T::OID,
+            critical,
+            extn_value: OctetString::new(value.to_der().unwrap()).unwrap(),
+        }
+    }
+
+    fn ca(path_len: Option<u8>) -> Vec<Extension> {
+        vec![
+            ext(
+                BasicConstraints {
+                    ca: true,
+                    path_len_constraint: path_len,
+                },
+                true,
+            ),
+            ext(KeyUsage(KeyUsages::KeyCertSign | KeyUsages::CRLSign), true),
+        ]
+    }
+
+    fn ee() -> Vec<Extension> {
+        vec![ext(KeyUsage(KeyUsages::DigitalSignature.into()), true)]
+    }
+
+    fn time(y: u16) -> Time {
+        Time::from(DateTime::new(y, 1, 1, 0, 0, 0).unwrap())
+    }
+
+    /// A certificate for `subject`'s key `sk`, named `subject`, signed by
+    /// `ik` as `issuer`, valid 2020 to 2040 unless `years` says otherwise.
+    fn issue_at(
+        subject: &str,
+        sk: &SigningKey,
+        issuer: &str,
+        ik: &SigningKey,
+        extensions: Vec<Extension>,
+        years: (u16, u16),
+    ) -> Cert {
+        let spki = SubjectPublicKeyInfoOwned::from_der(
+            sk.verifying_key().to_public_key_der().unwrap().as_bytes(),
+        )
+        .unwrap();
+        let profile = Profile {
+            issuer: name(issuer),
+            subject: name(subject),
+            extensions,
+        };
+        let validity = Validity::new(time(years.0), time(years.1));
+        let builder =
+            CertificateBuilder::new(profile, SerialNumber::from(7u32), validity, spki).unwrap();
+        let cert: Certificate = builder.build::<_, pqkit_ed25519::Signature>(ik).unwrap();
+        Cert::parse(&cert.to_der().unwrap()).unwrap()
+    }
+
+    fn issue(
+        subject: &str,
+        sk: &SigningKey,
+        issuer: &str,
+        ik: &SigningKey,
+        extensions: Vec<Extension>,
+    ) -> Cert {
+        issue_at(subject, sk, issuer, ik, extensions, (2020, 2040))
+    }
+
+    fn root() -> Cert {
+        issue("Root", &key(1), "Root", &key(1), ca(None))
+    }
+
+    fn run(cert: &Cert, roots: &[Cert], ints: &[Cert]) -> Result<Vec<String>, ChainError> {
+        verify(cert, roots, ints, NOW, algs())
+    }
+
+    fn cns(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| format!("CN={n}")).collect()
+    }
+
+    #[test]
+    fn valid_paths() {
+        let root = root();
+        let int = issue("Int", &key(2), "Root", &key(1), ca(Some(0)));
+        let leaf = issue("Leaf", &key(3), "Int", &key(2), ee());
+        let ca_leaf = issue("CaLeaf", &key(4), "Int", &key(2), ca(None));
+        let roots = std::slice::from_ref(&root);
+        assert_eq!(run(&root, roots, &[]), Ok(cns(&["Root"])));
+        assert_eq!(run(&int, roots, &[]), Ok(cns(&["Int", "Root"])));
+        let ints = std::slice::from_ref(&int);
+        assert_eq!(run(&leaf, roots, ints), Ok(cns(&["Leaf", "Int", "Root"])));
+        assert_eq!(
+            run(&ca_leaf, roots, ints),
+            Ok(cns(&["CaLeaf", "Int", "Root"]))
+        );
+        // The intermediate given as a root is a trust anchor too.
+        assert_eq!(run(&leaf, ints, &[]), Ok(cns(&["Leaf", "Int"])));
+    }
+
+    #[test]
+    fn issuer_rules() {
+        let root = root();
+        let roots = std::slice::from_ref(&root);
+        // An issuer without basicConstraints CA:TRUE, with CA:FALSE, or
+        // whose keyUsage lacks keyCertSign.
+        for (extensions, want) in [
+            (ee(), "EndEntityUsedAsCa: CN=Int"),
+            (
+                vec![ext(
+                    BasicConstraints {
+                        ca: false,
+                        path_len_constraint: None,
+                    },
+                    true,
+                )],
+                "EndEntityUsedAsCa: CN=Int",
+            ),
+            (
+                vec![
+                    ca(None)[0].clone(),
+                    ext(KeyUsage(KeyUsages::DigitalSignature.into()), true),
+                ],
+                "KeyCertSignNotAllowed: CN=Int",
+            ),
+        ] {
+            let int = issue("Int", &key(2), "Root", &key(1), extensions);
+            let leaf = issue("Leaf", &key(3), "Int", &key(2), ee());
+            let e = run(&leaf, roots, &[int]).unwrap_err();
+            assert_eq!(e.to_string(), want);
+        }
+        // A root that is not a CA cannot issue, but is valid itself.
+        let ee_root = issue("Root", &key(1), "Root", &key(1), ee());
+        let int = issue("Int", &key(2), "Root", &key(1), ca(None));
+        let ee_roots = std::slice::from_ref(&ee_root);
+        assert_eq!(
+            run(&int, ee_roots, &[]),
+            Err(ChainError::EndEntityUsedAsCa("CN=Root".into()))
+        );
+        assert_eq!(run(&ee_root, ee_roots, &[]), Ok(cns(&["Root"])));
+    }
+
+    #[test]
+    fn path_length() {
+        let root = root();
+        let roots = std::slice::from_ref(&root);
+        let int = issue("Int", &key(2), "Root", &key(1), ca(Some(0)));
+        let int2 = issue("Int2", &key(3), "Int", &key(2), ca(None));
+        let leaf = issue("Leaf", &key(4), "Int2", &key(3), ee());
+        assert_eq!(
+            run(&leaf, roots, &[int.clone(), int2])
+                .unwrap_err()
+                .to_string(),
+            "PathLenConstraintViolated: CN=Int: pathLenConstraint 0, 1 intermediates below it"
+        );
+        // A self-issued intermediate (a key rollover: same name, new key)
+        // is not counted; the path is found after the old key's signature
+        // on the leaf fails.
+        let rolled = issue("Int", &key(5), "Int", &key(2), ca(None));
+        let leaf = issue("Leaf", &key(4), "Int", &key(5), ee());
+        assert_eq!(
+            run(&leaf, roots, &[int, rolled]),
+            Ok(cns(&["Leaf", "Int", "Int", "Root"]))
+        );
+    }
+
+    #[test]
+    fn validity_periods() {
+        let root = root();
+        let int = issue("Int", &key(2), "Root", &key(1), ca(None));
+        let leaf = issue("Leaf", &key(3), "Int", &key(2), ee());
+        let ints = std::slice::from_ref(&int);
+        let at = |t: u64, roots: &[Cert]| verify(&leaf, roots, ints, t, algs());
+        let roots = std::slice::from_ref(&root);
+        // 2041 and 2019: the leaf first.
+        assert_eq!(
+            at(2_240_611_200, roots),
+            Err(ChainError::CertExpired("CN=Leaf".into()))
+        );
+        assert_eq!(
+            at(1_546_300_800, roots),
+            Err(ChainError::CertNotValidYet("CN=Leaf".into()))
+        );
+        // A root that expired in 2025: at 2030 the path fails on it.
+        let old_root = issue_at("Root", &key(1), "Root", &key(1), ca(None), (2020, 2025));
+        assert_eq!(
+            at(NOW, std::slice::from_ref(&old_root)),
+            Err(ChainError::CertExpired("CN=Root".into()))
+        );
+        assert!(at(1_700_000_000, std::slice::from_ref(&old_root)).is_ok());
+    }
+
+    #[test]
+    fn signatures_and_names() {
+        let root = root();
+        let roots = std::slice::from_ref(&root);
+        let int = issue("Int", &key(2), "Root", &key(1), ca(None));
+        // Another key under the root's name.
+        let other = issue("Root", &key(9), "Root", &key(9), ca(None));
+        assert_eq!(
+            run(&int, std::slice::from_ref(&other), &[])
+                .unwrap_err()
+                .to_string(),
+            "InvalidSignatureForPublicKey: CN=Int issued by CN=Root"
+        );
+        // No certificate named as the issuer.
+        let stray = issue("Stray", &key(3), "Nobody", &key(3), ee());
+        assert_eq!(
+            run(&stray, roots, std::slice::from_ref(&int)),
+            Err(ChainError::UnknownIssuer("CN=Stray".into()))
+        );
+        // A flipped bit in the signature.
+        let mut der = int.der.clone();
+        let n = der.len();
+        der[n - 1] ^= 1;
+        let bad = Cert::parse(&der).unwrap();
+        assert!(matches!(
+            run(&bad, roots, &[]),
+            Err(ChainError::InvalidSignatureForPublicKey(_))
+        ));
+        // A flipped bit in the signed part.
+        let mut der = int.der.clone();
+        let at = der.windows(3).position(|w| w == b"Int").unwrap();
+        der[at] = b'J';
+        let bad = Cert::parse(&der).unwrap();
+        assert!(matches!(
+            run(&bad, roots, &[]),
+            Err(ChainError::InvalidSignatureForPublicKey(_))
+        ));
+        // Not a certificate.
+        assert!(matches!(
+            Cert::parse(&der[..n - 1]),
+            Err(ChainError::BadDer(_))
+        ));
+    }
+
+    #[test]
+    fn critical_extensions() {
+        let root = root();
+        let roots = std::slice::from_ref(&root);
+        let unknown = |critical| Extension {
+            extn_id: der::oid::ObjectIdentifier::new_unwrap("1.3.6.1.4.1.55555.1"),
+            critical,
+            extn_value: OctetString::new(vec![5, 0]).unwrap(),
+        };
+        let mut e = ee();
+        e.push(unknown(false));
+        assert!(run(&issue("Leaf", &key(3), "Root", &key(1), e), roots, &[]).is_ok());
+        let mut e = ee();
+        e.push(unknown(true));
+        assert_eq!(
+            run(&issue("Leaf", &key(3), "Root", &key(1), e), roots, &[])
+                .unwrap_err()
+                .to_string(),
+            "UnsupportedCriticalExtension: CN=Leaf: 1.3.6.1.4.1.55555.1"
+        );
+        // On the intermediate.
+        let mut e = ca(None);
+        e.push(unknown(true));
+        let int = issue("Int", &key(2), "Root", &key(1), e);
+        let child = issue("Leaf", &key(3), "Int", &key(2), ee());
+        assert!(matches!(
+            run(&child, roots, &[int]),
+            Err(ChainError::UnsupportedCriticalExtension(_))
+        ));
+        // A critical extended key usage is understood and not enforced.
+        let mut e = ee();
+        e.push(ext(
+            ExtendedKeyUsage(vec![der::oid::ObjectIdentifier::new_unwrap(
+                "1.3.6.1.5.5.7.3.3",
+            )]),
+            true,
+        ));
+        assert!(run(&issue("Leaf", &key(3), "Root", &key(1), e), roots, &[]).is_ok());
+        // The same extension twice.
+        let mut e = ee();
+        e.push(e[0].clone());
+        assert!(matches!(
+            run(&issue("Leaf", &key(3), "Root", &key(1), e), roots, &[]),
+            Err(ChainError::MalformedExtensions(_))
+        ));
+    }
+
+    #[test]
+    fn search_bounds() {
+        let root = root();
+        let roots = std::slice::from_ref(&root);
+        // root -> Int1 -> ... -> IntN -> Leaf: N = 6 fits in 8
+        // certificates, N = 7 does not.
+        let chain = |n: u8| {
+            let mut ints = Vec::new();
+            let mut issuer = "Root".to_string();
+            let mut issuer_key = key(1);
+            for i in 1..=n {
+                let s = format!("Int{i}");
+                ints.push(issue(&s, &key(10 + i), &issuer, &issuer_key, ca(None)));
+                issuer = s;
+                issuer_key = key(10 + i);
+            }
+            let leaf = issue("Leaf", &key(100), &issuer, &issuer_key, ee());
+            (ints, leaf)
+        };
+        let (ints, leaf6) = chain(6);
+        assert_eq!(run(&leaf6, roots, &ints).map(|p| p.len()), Ok(8));
+        let (ints, leaf7) = chain(7);
+        assert!(matches!(
+            run(&leaf7, roots, &ints),
+            Err(ChainError::MaximumPathDepthExceeded(_))
+        ));
+        // Many intermediates under the issuer's name, none the right key.
+        let leaf = issue("Leaf", &key(3), "Int", &key(2), ee());
+        let decoys: Vec<Cert> = (0..MAX_CANDIDATES as u8 + 1)
+            .map(|i| issue("Int", &key(120 + i), "Root", &key(1), ca(None)))
+            .collect();
+        assert_eq!(
+            run(&leaf, roots, &decoys),
+            Err(ChainError::MaximumPathBuildCallsExceeded)
+        );
+        // Two CAs that issued each other, and no root: the walk ends.
+        let a = issue("A", &key(7), "B", &key(8), ca(None));
+        let b = issue("B", &key(8), "A", &key(7), ca(None));
+        let leaf = issue("Leaf", &key(3), "A", &key(7), ee());
+        assert_eq!(
+            run(&leaf, roots, &[a, b]),
+            Err(ChainError::UnknownIssuer("CN=Leaf".into()))
+        );
+    }
+
+    #[test]
+    fn help_states_the_bounds() {
+        let mut cmd = crate::args::command();
+        let help = cmd
+            .find_subcommand_mut("verify-cert")
+            .unwrap()
+            .render_help()
+            .to_string();
+        assert!(help.contains(&format!("at most {MAX_CHAIN_LEN} certificates")));
+        assert!(help.contains(&format!("at most {MAX_CANDIDATES} candidate issuers")));
+    }
+}

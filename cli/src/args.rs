@@ -262,7 +262,8 @@ pub enum Command {
         `openssl verify` without -purpose: the chain alone (names, signatures, validity \
         periods, issuers CA:TRUE with keyCertSign, pathLenConstraint, no unknown critical \
         extension), for any certificate, a root or CA certificate included; a certificate \
-        that is one of the --ca roots is valid. any searches paths of at most 8 \
+        that is one of the --ca roots is valid. Every --ca certificate is a trust anchor, \
+        self-signed or not (as openssl verify -partial_chain). any searches paths of at most 8 \
         certificates and tries at most 64 candidate issuers, and rejects the name and \
         policy constraints extensions, which it does not process.\n\n\
         Exit status: 0 valid, 1 invalid, 2 any other error."

@@ -24,6 +24,10 @@
 //!   (a trust anchor is trusted as given, as OpenSSL does by default).
 //! * No extended key usage and no end-entity restriction apply to the
 //!   certificate checked.
+//! * Every root given is a trust anchor, self-signed or not, as the
+//!   `server` and `client` purposes (rustls-webpki) treat `--ca`; OpenSSL
+//!   needs `-partial_chain` for a path that ends at a certificate that is
+//!   not self-signed, and otherwise goes on looking for a self-signed root.
 //! * A critical extension other than basicConstraints, keyUsage,
 //!   extendedKeyUsage, subjectAltName and certificatePolicies (any policy
 //!   is acceptable: no explicit policy is required) makes the certificate

@@ -718,6 +718,25 @@ mod tests {
             run(&bad, roots, &[]),
             Err(ChainError::InvalidSignatureForPublicKey(_))
         ));
+        // No algorithm for the pair (an empty set here).
+        assert_eq!(
+            verify(&int, roots, &[], NOW, &[]),
+            Err(ChainError::UnsupportedSignatureAlgorithmForPublicKey(
+                "CN=Int issued by CN=Root".into()
+            ))
+        );
+        // The outer signatureAlgorithm (the last Ed25519 identifier, after
+        // the tbsCertificate's and the key's) made Ed448's.
+        let mut der = int.der.clone();
+        let ed25519_alg = [0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70];
+        let at = der.windows(7).rposition(|w| w == ed25519_alg).unwrap();
+        assert_eq!(der.windows(7).filter(|w| *w == ed25519_alg).count(), 3);
+        der[at + 6] = 0x71;
+        let bad = Cert::parse(&der).unwrap();
+        assert_eq!(
+            run(&bad, roots, &[]),
+            Err(ChainError::SignatureAlgorithmMismatch("CN=Int".into()))
+        );
         // Not a certificate.
         assert!(matches!(
             Cert::parse(&der[..n - 1]),

@@ -125,6 +125,30 @@ fn chains_for_every_signature_algorithm() {
             (Some(0), "valid".into()),
             "{alg}"
         );
+        // --purpose any: the same chain, and the root and intermediate
+        // themselves.
+        for (untrusted, cert) in [
+            ("int.pem", "leaf.pem"),
+            ("int.pem", "int.pem"),
+            ("root.pem", "root.pem"),
+        ] {
+            assert_eq!(
+                verify(
+                    &d,
+                    &[
+                        "--purpose",
+                        "any",
+                        "--ca",
+                        "root.pem",
+                        "--untrusted",
+                        untrusted,
+                        cert
+                    ]
+                ),
+                (Some(0), "valid".into()),
+                "{alg} {cert}"
+            );
+        }
         // Without the intermediate, against the wrong root, in the future.
         let (code, text) = verify(&d, &["--ca", "root.pem", "leaf.pem"]);
         assert_eq!(

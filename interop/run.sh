@@ -3,7 +3,8 @@
 # pyca/cryptography), Go's standard library and Bouncy Castle's JSSE
 # provider, through files and loopback TLS. Installs its own peers: a
 # Python venv in interop/.venv, the Go peer, and the Bouncy Castle jars
-# (Maven Central) for the Java peer.
+# (Maven Central) for the Java peer. `verify-cert --purpose any` is also
+# compared with the openssl command's `openssl verify`, which must be on PATH.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"

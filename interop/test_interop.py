@@ -383,6 +383,10 @@ def test_tls_pqkit_client_bc_server(group, tmp_path):
 import datetime  # noqa: E402
 
 from cryptography import x509  # noqa: E402
+import shutil  # noqa: E402
+
+from cryptography.hazmat.primitives import hashes  # noqa: E402
+from cryptography.hazmat.primitives.asymmetric import ec  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric import ed25519 as ed  # noqa: E402
 from cryptography.hazmat.primitives.asymmetric import mlkem  # noqa: E402
 from cryptography.x509.oid import NameOID  # noqa: E402
@@ -464,13 +468,17 @@ def _issue(subject_key_pub, subject, issuer_key, issuer, ca=False, path_len=None
         b = b.add_extension(x509.NameConstraints(
             permitted_subtrees=[x509.DNSName(n) for n in name_constraints], excluded_subtrees=None),
             critical=True)
-    return b.sign(issuer_key, None)
+    # ECDSA names its hash; Ed25519 and ML-DSA take none.
+    digest = hashes.SHA256() if isinstance(issuer_key, ec.EllipticCurvePrivateKey) else None
+    return b.sign(issuer_key, digest)
 
 
 def _keys(kind):
     if kind == "ml-dsa":
         return (mldsa.MLDSA87PrivateKey.generate(), mldsa.MLDSA65PrivateKey.generate(),
                 mldsa.MLDSA44PrivateKey.generate())
+    if kind == "p256":
+        return tuple(ec.generate_private_key(ec.SECP256R1()) for _ in range(3))
     return ed.Ed25519PrivateKey.generate(), ed.Ed25519PrivateKey.generate(), ed.Ed25519PrivateKey.generate()
 
 
@@ -534,3 +542,70 @@ def test_pqkit_validates_openssl_chains(kind, tmp_path):
     nc_p, evil_p = _pem_files(d, {"nc.pem": nc_int, "evil.pem": evil})
     assert _verify_cert(["--ca", root_p, "--untrusted", nc_p, evil_p], 1) == \
         "invalid: NameConstraintViolation"
+
+
+def _openssl_verify(root_p, int_p, cert_p, attime=None):
+    """`openssl verify` (the command) without -purpose: its exit status."""
+    openssl = shutil.which("openssl")
+    assert openssl, "the openssl command is needed for this test"
+    argv = [openssl, "verify", "-CAfile", root_p, "-untrusted", int_p]
+    if attime is not None:
+        argv += ["-attime", str(attime)]
+    return subprocess.run(argv + [cert_p], capture_output=True, timeout=60).returncode
+
+
+@pytest.mark.parametrize("kind", ["p256", "ed25519"])
+def test_purpose_any_agrees_with_openssl_verify(kind, tmp_path):
+    """OpenSSL-made chains (ECDSA P-256 and Ed25519, which the openssl
+    command verifies): `pqkit verify-cert --purpose any` and `openssl verify`
+    without -purpose accept and reject the same certificates; pqkit's
+    reason names the failure."""
+    d = str(tmp_path)
+    rk, ik, lk = _keys(kind)
+    ck, k2, dk = _keys(kind)
+    rk2 = _keys(kind)[0]
+    root = _issue(rk.public_key(), "Root", rk, "Root", ca=True)
+    inter = _issue(ik.public_key(), "Intermediate", rk, "Root", ca=True, path_len=0)
+    certs = {
+        "root.pem": root,
+        "int.pem": inter,
+        "root2.pem": _issue(rk2.public_key(), "Root", rk2, "Root", ca=True),
+        "leaf.pem": _issue(lk.public_key(), "localhost", ik, "Intermediate", sans=["localhost"]),
+        "caleaf.pem": _issue(ck.public_key(), "CA leaf", ik, "Intermediate", ca=True),
+        "int2.pem": _issue(k2.public_key(), "Int2", ik, "Intermediate", ca=True),
+        "deep.pem": _issue(dk.public_key(), "deep", k2, "Int2"),
+        # Issued by the leaf's key: an issuer without CA:TRUE.
+        "victim.pem": _issue(dk.public_key(), "victim", lk, "localhost"),
+    }
+    _pem_files(d, certs)
+    p = {n: os.path.join(d, n) for n in certs}
+    ints = os.path.join(d, "ints.pem")
+    write(ints, b"".join(certs[n].public_bytes(ser.Encoding.PEM)
+                         for n in ("int.pem", "int2.pem", "leaf.pem")))
+    der = bytearray(certs["leaf.pem"].public_bytes(ser.Encoding.DER))
+    der[-3] ^= 1
+    p["bad.pem"] = os.path.join(d, "bad.pem")
+    write(p["bad.pem"], x509.load_der_x509_certificate(bytes(der)).public_bytes(ser.Encoding.PEM))
+    later = int(datetime.datetime.now(datetime.timezone.utc).timestamp()) + 365 * 86400
+    cases = [
+        ("root.pem", "root.pem", None, "valid"),
+        ("root.pem", "int.pem", None, "valid"),
+        ("root.pem", "leaf.pem", None, "valid"),
+        ("root.pem", "caleaf.pem", None, "valid"),
+        ("root2.pem", "leaf.pem", None, "invalid: InvalidSignatureForPublicKey"),
+        ("root.pem", "leaf.pem", later, "invalid: CertExpired"),
+        ("root.pem", "deep.pem", None, "invalid: PathLenConstraintViolated"),
+        ("root.pem", "victim.pem", None, "invalid: EndEntityUsedAsCa"),
+        ("root.pem", "bad.pem", None, "invalid: InvalidSignatureForPublicKey"),
+    ]
+    for ca, cert, at, want in cases:
+        args = ["--purpose", "any", "--ca", p[ca], "--untrusted", ints]
+        if at is not None:
+            args += ["--time", datetime.datetime.fromtimestamp(at, datetime.timezone.utc)
+                     .strftime("%Y-%m-%dT%H:%M:%SZ")]
+        got = _verify_cert(args + [p[cert]], 0 if want == "valid" else 1)
+        assert got.startswith(want), (ca, cert, got)
+        ossl = _openssl_verify(p[ca], ints, p[cert], at)
+        assert (ossl == 0) == (want == "valid"), (ca, cert, ossl)
+    # webpki's server rules (the default purpose) still refuse a CA.
+    assert _verify_cert(["--ca", p["root.pem"], p["root.pem"]], 1) == "invalid: CaUsedAsEndEntity"

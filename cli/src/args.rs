@@ -255,6 +255,19 @@ pub enum Command {
         out: String,
     },
     /// Validate a certificate chain: prints `valid` or `invalid: <reason>`
+    #[command(
+        after_help = "Purposes: server and client are rustls-webpki's TLS end-entity \
+        validation (the extended key usage, if the certificate names any, must include \
+        serverAuth or clientAuth; a CA certificate is rejected as CaUsedAsEndEntity). any is \
+        `openssl verify` without -purpose: the chain alone (names, signatures, validity \
+        periods, issuers CA:TRUE with keyCertSign, pathLenConstraint, no unknown critical \
+        extension), for any certificate, a root or CA certificate included; a certificate \
+        that is one of the --ca roots is valid. Every --ca certificate is a trust anchor, \
+        self-signed or not (as openssl verify -partial_chain). any searches paths of at most 8 \
+        certificates and tries at most 64 candidate issuers, and rejects the name and \
+        policy constraints extensions, which it does not process.\n\n\
+        Exit status: 0 valid, 1 invalid, 2 any other error."
+    )]
     VerifyCert {
         /// The trusted root certificate(s) (PEM)
         #[arg(long, value_name = "ROOT.pem")]
@@ -265,8 +278,14 @@ pub enum Command {
         /// Validate at this time instead of now (YYYY-MM-DDTHH:MM:SSZ)
         #[arg(long, value_name = "RFC3339")]
         time: Option<String>,
-        /// The extended key usage required if the certificate names any: server or client
-        #[arg(long, value_name = "PURPOSE", default_value = "server")]
+        /// What the certificate must be good for: a TLS server or client certificate, or any
+        /// certificate that chains to a root (see below)
+        #[arg(
+            long,
+            value_name = "PURPOSE",
+            default_value = "server",
+            value_parser = ["server", "client", "any"]
+        )]
         purpose: String,
         /// The certificate to validate (PEM or DER)
         #[arg(value_name = "CERT.pem")]

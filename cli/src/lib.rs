@@ -10,6 +10,7 @@
 
 mod args;
 mod bench;
+mod chain;
 mod demo;
 mod io;
 mod pki;

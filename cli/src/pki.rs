@@ -4,7 +4,10 @@
 //! builds the CSRs and certificates (its builder's `finalize` / `assemble`
 //! split: pqkit signs the to-be-signed bytes through the scheme registry),
 //! `rustls-webpki` validates chains with pqkit's algorithms (ML-DSA,
-//! Ed25519, FN-DSA with its provisional OIDs) beside ring's (ECDSA, RSA).
+//! Ed25519, FN-DSA with its provisional OIDs) beside ring's (ECDSA, RSA)
+//! for the `server` and `client` purposes; `--purpose any` (no end-entity
+//! or extended-key-usage rules, as `openssl verify`) is `crate::chain`'s,
+//! with the same algorithms.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -533,13 +536,109 @@ static FN_DSA_1024: FnDsaVerify<pqkit_fn_dsa::FnDsa1024> = FnDsaVerify(
     core::marker::PhantomData,
 );
 
+/// The signature algorithms certificate chains are checked with:
+/// pqkit-rustls's set (ML-DSA, Ed25519, ring's ECDSA and RSA) and FN-DSA.
+fn chain_sig_algs() -> Vec<&'static dyn rustls_pki_types::SignatureVerificationAlgorithm> {
+    let mut algs: Vec<&dyn rustls_pki_types::SignatureVerificationAlgorithm> =
+        pqkit_rustls::verify::SUPPORTED_SIG_ALGS.all.to_vec();
+    algs.push(&FN_DSA_512);
+    algs.push(&FN_DSA_1024);
+    algs
+}
+
+/// `--time` (or now) as seconds since the Unix epoch.
+fn validation_time(time: Option<&str>) -> Result<u64> {
+    match time {
+        Some(t) => parse_rfc3339(t),
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .map_err(|e| CliError::new(format!("system clock: {e}"))),
+    }
+}
+
+/// Print the verdict: `valid` (0) or `invalid: <reason>` (1).
+fn verdict(result: std::result::Result<(), String>) -> u8 {
+    match result {
+        Ok(()) => {
+            println!("valid");
+            0
+        }
+        Err(reason) => {
+            println!("invalid: {reason}");
+            1
+        }
+    }
+}
+
 /// `pqkit verify-cert`: 0 valid, 1 invalid (with the reason), 2 error.
+///
+/// `server` and `client` are rustls-webpki's end-entity validation for
+/// TLS; `any` is [`crate::chain`]'s, the semantics of `openssl verify`
+/// without `-purpose`.
 pub fn verify_cert(
     ca: &str,
     untrusted: Option<&str>,
     time: Option<&str>,
     cert: &str,
     purpose: &str,
+) -> Result<u8> {
+    let usage = match purpose {
+        "server" => Some(webpki::KeyUsage::server_auth()),
+        "client" => Some(webpki::KeyUsage::client_auth()),
+        "any" => None,
+        other => {
+            return Err(CliError::new(format!(
+                "--purpose '{other}': server, client or any"
+            )));
+        }
+    };
+    match usage {
+        Some(usage) => verify_cert_webpki(ca, untrusted, time, cert, usage),
+        None => verify_cert_any(ca, untrusted, time, cert),
+    }
+}
+
+/// Every certificate of a file, parsed for [`crate::chain`]; one that does
+/// not parse is an error.
+fn read_chain_certs(path: &str) -> Result<Vec<crate::chain::Cert>> {
+    read_certs(path)?
+        .iter()
+        .enumerate()
+        .map(|(i, der)| {
+            crate::chain::Cert::parse(der)
+                .map_err(|e| CliError::new(format!("{path}: certificate {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// `verify-cert --purpose any`.
+fn verify_cert_any(
+    ca: &str,
+    untrusted: Option<&str>,
+    time: Option<&str>,
+    cert: &str,
+) -> Result<u8> {
+    let roots = read_chain_certs(ca)?;
+    let intermediates = match untrusted {
+        Some(p) => read_chain_certs(p)?,
+        None => Vec::new(),
+    };
+    let leaf = read_certs(cert)?;
+    let now = validation_time(time)?;
+    let result = crate::chain::Cert::parse(&leaf[0]).and_then(|leaf| {
+        crate::chain::verify(&leaf, &roots, &intermediates, now, &chain_sig_algs())
+    });
+    Ok(verdict(result.map(|_| ()).map_err(|e| e.to_string())))
+}
+
+/// `verify-cert --purpose server|client`: rustls-webpki's rules.
+fn verify_cert_webpki(
+    ca: &str,
+    untrusted: Option<&str>,
+    time: Option<&str>,
+    cert: &str,
+    usage: webpki::KeyUsage,
 ) -> Result<u8> {
     use rustls_pki_types::{CertificateDer, UnixTime};
     let roots = read_certs(ca)?;
@@ -562,38 +661,25 @@ pub fn verify_cert(
     let leaf_der = CertificateDer::from(leaf[0].as_slice());
     let ee = match webpki::EndEntityCert::try_from(&leaf_der) {
         Ok(ee) => ee,
-        Err(e) => {
-            println!("invalid: {e:?}");
-            return Ok(1);
-        }
+        Err(e) => return Ok(verdict(Err(format!("{e:?}")))),
     };
     let now = match time {
         Some(t) => UnixTime::since_unix_epoch(Duration::from_secs(parse_rfc3339(t)?)),
         None => UnixTime::now(),
     };
-    let usage = match purpose {
-        "server" => webpki::KeyUsage::server_auth(),
-        "client" => webpki::KeyUsage::client_auth(),
-        other => {
-            return Err(CliError::new(format!(
-                "--purpose '{other}': server or client"
-            )));
-        }
-    };
-    let mut algs: Vec<&dyn rustls_pki_types::SignatureVerificationAlgorithm> =
-        pqkit_rustls::verify::SUPPORTED_SIG_ALGS.all.to_vec();
-    algs.push(&FN_DSA_512);
-    algs.push(&FN_DSA_1024);
-    match ee.verify_for_usage(&algs, &anchors, &intermediates, now, usage, None, None) {
-        Ok(_) => {
-            println!("valid");
-            Ok(0)
-        }
-        Err(e) => {
-            println!("invalid: {e:?}");
-            Ok(1)
-        }
-    }
+    let result = ee
+        .verify_for_usage(
+            &chain_sig_algs(),
+            &anchors,
+            &intermediates,
+            now,
+            usage,
+            None,
+            None,
+        )
+        .map(|_| ())
+        .map_err(|e| format!("{e:?}"));
+    Ok(verdict(result))
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ` (RFC 3339, UTC) as seconds since the epoch.

@@ -125,6 +125,30 @@ fn chains_for_every_signature_algorithm() {
             (Some(0), "valid".into()),
             "{alg}"
         );
+        // --purpose any: the same chain, and the root and intermediate
+        // themselves.
+        for (untrusted, cert) in [
+            ("int.pem", "leaf.pem"),
+            ("int.pem", "int.pem"),
+            ("root.pem", "root.pem"),
+        ] {
+            assert_eq!(
+                verify(
+                    &d,
+                    &[
+                        "--purpose",
+                        "any",
+                        "--ca",
+                        "root.pem",
+                        "--untrusted",
+                        untrusted,
+                        cert
+                    ]
+                ),
+                (Some(0), "valid".into()),
+                "{alg} {cert}"
+            );
+        }
         // Without the intermediate, against the wrong root, in the future.
         let (code, text) = verify(&d, &["--ca", "root.pem", "leaf.pem"]);
         assert_eq!(
@@ -595,4 +619,283 @@ fn pkey_check_runs_the_import_checks_and_a_round_trip() {
         Some(2)
     );
     assert_eq!(pqkit(&d, &["pkey", "-i", "f.pem"]).status.code(), Some(2));
+}
+
+/// `--purpose any`: the chain alone, as `openssl verify` without
+/// `-purpose`, for pqkit-made chains of two key types.
+#[test]
+fn purpose_any_checks_the_chain_alone() {
+    for alg in ["ml-dsa-65", "ed25519"] {
+        let d = tmpdir(&format!("any-{alg}"));
+        chain(&d, alg);
+        let any = |args: &[&str]| {
+            let mut a = vec!["--purpose", "any"];
+            a.extend_from_slice(args);
+            verify(&d, &a)
+        };
+        let valid = (Some(0), "valid".to_string());
+        // A root against itself: valid for any, a CA for webpki's server
+        // rules (the default) as before.
+        assert_eq!(any(&["--ca", "root.pem", "root.pem"]), valid, "{alg}");
+        assert_eq!(
+            verify(&d, &["--ca", "root.pem", "root.pem"]),
+            (Some(1), "invalid: CaUsedAsEndEntity".into()),
+            "{alg}"
+        );
+        assert_eq!(
+            verify(&d, &["--purpose", "server", "--ca", "root.pem", "int.pem"]),
+            (Some(1), "invalid: CaUsedAsEndEntity".into()),
+            "{alg}"
+        );
+        // An intermediate against the root, a leaf through it.
+        assert_eq!(any(&["--ca", "root.pem", "int.pem"]), valid, "{alg}");
+        assert_eq!(
+            any(&["--ca", "root.pem", "--untrusted", "int.pem", "leaf.pem"]),
+            valid,
+            "{alg}"
+        );
+        // A CA:TRUE leaf under the intermediate (path length 0 counts
+        // intermediates below it, not the certificate checked).
+        ok(&d, &["keygen", alg, "-o", "caleaf.key"]);
+        ok(
+            &d,
+            &[
+                "req",
+                "-k",
+                "caleaf.key",
+                "--subject",
+                "CN=CA leaf",
+                "-o",
+                "caleaf.csr",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "cert",
+                "-k",
+                "int.key",
+                "--ca-cert",
+                "int.pem",
+                "--csr",
+                "caleaf.csr",
+                "--ca",
+                "-o",
+                "caleaf.pem",
+            ],
+        );
+        assert_eq!(
+            any(&["--ca", "root.pem", "--untrusted", "int.pem", "caleaf.pem"]),
+            valid,
+            "{alg}"
+        );
+        // No intermediate; a root of the same name with another key.
+        assert_eq!(
+            any(&["--ca", "root.pem", "leaf.pem"]),
+            (Some(1), "invalid: UnknownIssuer: CN=localhost".into()),
+            "{alg}"
+        );
+        ok(&d, &["keygen", alg, "-o", "root2.key"]);
+        ok(
+            &d,
+            &[
+                "cert",
+                "-k",
+                "root2.key",
+                "--self-signed",
+                "--subject",
+                "CN=Root,O=pqkit test",
+                "--ca",
+                "-o",
+                "root2.pem",
+            ],
+        );
+        assert_eq!(
+            any(&["--ca", "root2.pem", "--untrusted", "int.pem", "leaf.pem"]),
+            (
+                Some(1),
+                "invalid: InvalidSignatureForPublicKey: CN=Intermediate,O=pqkit test issued by \
+                 CN=Root,O=pqkit test"
+                    .into()
+            ),
+            "{alg}"
+        );
+        // Both roots given: the right one is found.
+        std::fs::write(
+            d.join("roots.pem"),
+            std::fs::read_to_string(d.join("root2.pem")).unwrap()
+                + &std::fs::read_to_string(d.join("root.pem")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            any(&["--ca", "roots.pem", "--untrusted", "int.pem", "leaf.pem"]),
+            valid,
+            "{alg}"
+        );
+        // Expired (the leaf's 30 days are over long before the root's year).
+        assert_eq!(
+            any(&[
+                "--ca",
+                "root.pem",
+                "--untrusted",
+                "int.pem",
+                "--time",
+                "2099-01-01T00:00:00Z",
+                "leaf.pem",
+            ]),
+            (Some(1), "invalid: CertExpired: CN=localhost".into()),
+            "{alg}"
+        );
+        assert_eq!(
+            any(&[
+                "--ca",
+                "root.pem",
+                "--time",
+                "2000-01-01T00:00:00Z",
+                "root.pem",
+            ]),
+            (
+                Some(1),
+                "invalid: CertNotValidYet: CN=Root,O=pqkit test".into()
+            ),
+            "{alg}"
+        );
+        // An issuer without CA:TRUE: the leaf's key issues a certificate.
+        ok(&d, &["keygen", alg, "-o", "victim.key"]);
+        ok(
+            &d,
+            &[
+                "req",
+                "-k",
+                "victim.key",
+                "--subject",
+                "CN=victim",
+                "-o",
+                "victim.csr",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "cert",
+                "-k",
+                "leaf.key",
+                "--ca-cert",
+                "leaf.pem",
+                "--csr",
+                "victim.csr",
+                "-o",
+                "victim.pem",
+            ],
+        );
+        std::fs::write(
+            d.join("both.pem"),
+            std::fs::read_to_string(d.join("int.pem")).unwrap()
+                + &std::fs::read_to_string(d.join("leaf.pem")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            any(&["--ca", "root.pem", "--untrusted", "both.pem", "victim.pem"]),
+            (Some(1), "invalid: EndEntityUsedAsCa: CN=localhost".into()),
+            "{alg}"
+        );
+        // Path length: the intermediate (path length 0) issues a second CA,
+        // which issues a leaf.
+        ok(&d, &["keygen", alg, "-o", "int2.key"]);
+        ok(
+            &d,
+            &[
+                "req",
+                "-k",
+                "int2.key",
+                "--subject",
+                "CN=Int2",
+                "-o",
+                "int2.csr",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "cert",
+                "-k",
+                "int.key",
+                "--ca-cert",
+                "int.pem",
+                "--csr",
+                "int2.csr",
+                "--ca",
+                "-o",
+                "int2.pem",
+            ],
+        );
+        ok(
+            &d,
+            &[
+                "cert",
+                "-k",
+                "int2.key",
+                "--ca-cert",
+                "int2.pem",
+                "--csr",
+                "leaf.csr",
+                "-o",
+                "deep.pem",
+            ],
+        );
+        std::fs::write(
+            d.join("ints.pem"),
+            std::fs::read_to_string(d.join("int.pem")).unwrap()
+                + &std::fs::read_to_string(d.join("int2.pem")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            any(&["--ca", "root.pem", "--untrusted", "ints.pem", "deep.pem"]),
+            (
+                Some(1),
+                "invalid: PathLenConstraintViolated: CN=Intermediate,O=pqkit test: \
+                 pathLenConstraint 0, 1 intermediates below it"
+                    .into()
+            ),
+            "{alg}"
+        );
+        // With the second CA as the root, the same leaf is valid.
+        assert_eq!(any(&["--ca", "int2.pem", "deep.pem"]), valid, "{alg}");
+        // A flipped bit in the leaf's signature.
+        let (_, mut der) = der_of(&std::fs::read_to_string(d.join("leaf.pem")).unwrap());
+        let n = der.len();
+        der[n - 5] ^= 1;
+        std::fs::write(d.join("bad.der"), &der).unwrap();
+        let (code, text) = any(&["--ca", "root.pem", "--untrusted", "int.pem", "bad.der"]);
+        assert_eq!(code, Some(1), "{alg}");
+        assert!(
+            text.starts_with("invalid: InvalidSignatureForPublicKey: CN=localhost issued by"),
+            "{alg}: {text}"
+        );
+        // Unreadable input is an error (2), as for the other purposes.
+        let out = pqkit(
+            &d,
+            &[
+                "verify-cert",
+                "--purpose",
+                "any",
+                "--ca",
+                "leaf.key",
+                "leaf.pem",
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{alg}: {out:?}");
+        let out = pqkit(
+            &d,
+            &[
+                "verify-cert",
+                "--purpose",
+                "all",
+                "--ca",
+                "root.pem",
+                "leaf.pem",
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{alg}: {out:?}");
+    }
 }

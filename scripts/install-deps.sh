@@ -4,7 +4,8 @@
 # Go (the Go interop peer; go.mod asks for 1.26, which an older Go fetches
 # from the Go proxy by itself), a JDK and Maven (the Bouncy Castle TLS peer,
 # whose jars interop/run.sh fetches from Maven Central) and Python's venv
-# (the OpenSSL peer, whose packages interop/run.sh installs from PyPI).
+# (the OpenSSL peer, whose packages interop/run.sh installs from PyPI) and
+# the openssl command (`openssl verify`, compared with verify-cert --purpose any).
 # Debian/Ubuntu packages through apt-get (as root, or through sudo).
 set -euo pipefail
 need_apt=()
@@ -14,6 +15,7 @@ command -v go >/dev/null || need_apt+=(golang-go)
 command -v javac >/dev/null || need_apt+=(default-jdk-headless)
 command -v mvn >/dev/null || need_apt+=(maven)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+command -v openssl >/dev/null || need_apt+=(openssl)
 if ((${#need_apt[@]})); then
   sudo=()
   [[ $(id -u) -eq 0 ]] || sudo=(sudo)

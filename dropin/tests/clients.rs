@@ -166,13 +166,23 @@ fn run(client: &Client) {
 }
 
 /// `cargo` (the one running this test) in `dir`, building into `target`.
+/// The outer build's compiler flags are dropped: the client is built as its
+/// authors build it (a `-D warnings` meant for pqkit would turn the client's
+/// own warnings into errors).
 fn cargo(dir: &Path, target: &Path) -> Command {
     let mut cmd = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
-    cmd.current_dir(dir)
-        .env("CARGO_TARGET_DIR", target)
-        .env_remove("CARGO_BUILD_TARGET_DIR")
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS");
+    cmd.current_dir(dir).env("CARGO_TARGET_DIR", target);
+    for var in [
+        "CARGO_BUILD_TARGET_DIR",
+        "RUSTFLAGS",
+        "CARGO_ENCODED_RUSTFLAGS",
+        "CARGO_BUILD_RUSTFLAGS",
+        "RUSTDOCFLAGS",
+        "CARGO_ENCODED_RUSTDOCFLAGS",
+        "CARGO_BUILD_RUSTDOCFLAGS",
+    ] {
+        cmd.env_remove(var);
+    }
     cmd
 }
 

@@ -137,6 +137,16 @@ mod pkcs8_impl;
 pub use error::Error;
 /// The `hybrid-array` crate, whose `Array` holds every fixed-size value
 /// here (`array` in RustCrypto `ml-kem`: `ml_kem::array::Array`).
+///
+/// ```
+/// use pqkit_ml_kem::array::{Array, ArrayN, AsArrayRef, sizes::U1184};
+/// use pqkit_ml_kem::{B32, DecapsulationKey, KeyExport, MlKem768};
+/// let dk = DecapsulationKey::<MlKem768>::from_seed([1u8; 64].into());
+/// let ek: Array<u8, U1184> = dk.encapsulation_key().to_bytes();
+/// let m: &B32 = [2u8; 32].as_array_ref();
+/// let (ct, _): (ArrayN<u8, 1088>, _) = dk.encapsulation_key().encapsulate_deterministic(m);
+/// assert_eq!((ek.len(), ct.len()), (1184, 1088));
+/// ```
 pub use hybrid_array as array;
 /// The trait of `hybrid-array`'s sizes (re-exported as in RustCrypto
 /// `ml-kem`).

@@ -2,7 +2,8 @@
 #![allow(clippy::expect_used)]
 //! `src/lib.rs`). A peer whose sources cannot be found yields one example
 //! that fails to compile, naming where it looked: a missing peer is a
-//! failing test, never a silently empty one.
+//! failing test, never a silently empty one. It also passes the directories
+//! of the client crates' sources to `tests/clients.rs` (see `CLIENTS`).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -13,6 +14,14 @@ const PEERS: [(&str, &str, &str); 3] = [
     ("ml-dsa", "ml_dsa", "pqkit_ml_dsa"),
     ("ml-kem", "ml_kem", "pqkit_ml_kem"),
     ("ed25519-dalek", "ed25519_dalek", "pqkit_ed25519"),
+];
+
+/// The published crates whose test suites `tests/clients.rs` runs on pqkit:
+/// (crate name in Cargo.lock, the environment variable that passes the
+/// directory of its sources to the test).
+const CLIENTS: [(&str, &str); 2] = [
+    ("x-wing", "PQKIT_DROPIN_X_WING_SRC"),
+    ("ssh-key", "PQKIT_DROPIN_SSH_KEY_SRC"),
 ];
 
 fn main() {
@@ -39,6 +48,14 @@ fn main() {
         };
         fs::write(out.join(format!("{ident}.md")), md).expect("write OUT_DIR");
         counts.push(format!("(\"{name}\", {n})"));
+    }
+    for (name, var) in CLIENTS {
+        // An error is passed as text the test reports (it fails on it).
+        let value = match locked_version(&lock, name).and_then(|v| find_sources(name, &v)) {
+            Ok(dir) => dir.display().to_string(),
+            Err(why) => format!("error: {why}"),
+        };
+        println!("cargo:rustc-env={var}={value}");
     }
     let rs = format!(
         "/// How many Rust examples were extracted from each peer's docs.\n\

@@ -14,6 +14,11 @@
 //! for the peers. Nothing of the peers' code is committed to this repository.
 //! The number of examples found is checked against the expected count, so an
 //! extraction that silently finds nothing fails.
+//!
+//! `tests/clients.rs` goes one step further: it builds published crates
+//! that depend on the peers (`x-wing` 0.1.1 on `ml-kem`, `ssh-key`
+//! 0.7.0-rc.12 on `ed25519-dalek`) on pqkit, with only their dependency
+//! entry changed, and runs their own test suites (see that file).
 #![no_std]
 
 /// The examples of RustCrypto `ml-dsa` 0.1.2.

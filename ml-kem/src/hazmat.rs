@@ -22,5 +22,5 @@ pub fn encaps_internal<P: ParameterSet>(
     ek: &EncapsulationKey<P>,
     m: &[u8; 32],
 ) -> (Ciphertext<P>, SharedSecret) {
-    ek.encapsulate_deterministic(m)
+    ek.encaps_internal(m)
 }

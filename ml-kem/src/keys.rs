@@ -4,7 +4,7 @@ use core::marker::PhantomData;
 
 use hybrid_array::Array;
 use hybrid_array::typenum::{U32, U64};
-use kem::{Generate, Key, KeyExport, KeyInit, KeySizeUser};
+use kem::{Generate, InvalidKey, Key, KeyExport, KeyInit, KeySizeUser};
 use pqkit_common::{Backend, Kernel, dispatch};
 use rand_core::TryCryptoRng;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
@@ -123,6 +123,30 @@ impl<P: ParameterSet> EncapsulationKey<P> {
         Ok(EncapsulationKey { bytes, hash, parts })
     }
 
+    /// Decode and validate a key of the exact length (RustCrypto `ml-kem`'s
+    /// constructor, the same as `TryKeyInit::new`): [`from_bytes`] with the
+    /// `kem` traits' error.
+    ///
+    /// ```
+    /// use pqkit_ml_kem::{DecapsulationKey, EncapsulationKey, KeyExport, MlKem768};
+    /// let dk = DecapsulationKey::<MlKem768>::from_seed([1u8; 64].into());
+    /// let bytes = dk.encapsulation_key().to_bytes();
+    /// let ek = EncapsulationKey::<MlKem768>::new(&bytes)?;
+    /// assert_eq!(&ek, dk.encapsulation_key());
+    ///
+    /// // A coefficient of t-hat at q = 3329 fails the FIPS 203 §7.2 check.
+    /// let mut bad = bytes.clone();
+    /// bad[0] = 0x01;
+    /// bad[1] = 0x0d;
+    /// assert!(EncapsulationKey::<MlKem768>::new(&bad).is_err());
+    /// # Ok::<(), pqkit_ml_kem::InvalidKey>(())
+    /// ```
+    ///
+    /// [`from_bytes`]: Self::from_bytes
+    pub fn new(bytes: &Key<Self>) -> Result<Self, InvalidKey> {
+        Self::from_bytes(bytes).map_err(|_| InvalidKey)
+    }
+
     /// The encoded key.
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
@@ -140,11 +164,33 @@ impl<P: ParameterSet> EncapsulationKey<P> {
     ) -> Result<(Ciphertext<P>, SharedSecret), Error> {
         let mut m = Zeroizing::new([0u8; 32]);
         rng.try_fill_bytes(&mut m[..]).map_err(|_| Error::Rng)?;
-        Ok(self.encapsulate_deterministic(&m))
+        Ok(self.encaps_internal(&m))
     }
 
-    /// ML-KEM.Encaps_internal(ek, m) (see also [`crate::hazmat`]).
-    pub fn encapsulate_deterministic(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedSecret) {
+    /// ML-KEM.Encaps_internal(ek, m) with RustCrypto `ml-kem`'s signature:
+    /// the message `m` as a [`B32`], the shared key as the `kem` traits'
+    /// [`SharedKey`] array (a plain copy: wipe it when done).
+    /// [`hazmat::encaps_internal`](crate::hazmat::encaps_internal) is the
+    /// same operation returning a [`SharedSecret`] (wiped, constant-time
+    /// `==`). Reusing `m` breaks security: `m` must be fresh uniform bytes.
+    ///
+    /// ```
+    /// use pqkit_ml_kem::{B32, DecapsulationKey, MlKem768, kem::Decapsulate};
+    /// let dk = DecapsulationKey::<MlKem768>::from_seed([1u8; 64].into());
+    /// let m: B32 = [2u8; 32].into();
+    /// let (ct, k_sender) = dk.encapsulation_key().encapsulate_deterministic(&m);
+    /// assert_eq!(dk.decapsulate(&ct), k_sender);
+    /// // The same as the hazmat form, byte for byte.
+    /// let (ct2, ss) = pqkit_ml_kem::hazmat::encaps_internal(dk.encapsulation_key(), &[2u8; 32]);
+    /// assert_eq!((ct2, ss.to_shared_key()), (ct, k_sender));
+    /// ```
+    pub fn encapsulate_deterministic(&self, m: &B32) -> (Ciphertext<P>, SharedKey) {
+        let (ct, ss) = self.encaps_internal(m.as_ref());
+        (ct, ss.to_shared_key())
+    }
+
+    /// ML-KEM.Encaps_internal(ek, m), the shared key as a [`SharedSecret`].
+    pub(crate) fn encaps_internal(&self, m: &[u8; 32]) -> (Ciphertext<P>, SharedSecret) {
         let mut ct = Ciphertext::<P>::default();
         let key = dispatch(EncapsK::<P> {
             ek: &self.parts,
@@ -279,7 +325,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
             b"pqkit ML-KEM pairwise test",
             self.dk.as_slice(),
         ]));
-        let (ct, k1) = self.ek.encapsulate_deterministic(&m);
+        let (ct, k1) = self.ek.encaps_internal(&m);
         let k2 = self.decapsulate_bytes(&ct)?;
         let same = pqkit_common::ct::ct_eq(k1.as_bytes(), k2.as_bytes());
         // Whether the key is consistent is public.
@@ -415,18 +461,68 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     }
 }
 
-pqkit_common::impl_kem_traits!(
-    set = MlKem512,
-    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
-);
-pqkit_common::impl_kem_traits!(
-    set = MlKem768,
-    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
-);
-pqkit_common::impl_kem_traits!(
-    set = MlKem1024,
-    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
-);
+/// The same as [`DecapsulationKey::from_seed`] (RustCrypto `ml-kem`'s
+/// conversion): `let dk: DecapsulationKey<MlKem768> = seed.into();`.
+///
+/// ```
+/// use pqkit_ml_kem::{DecapsulationKey, MlKem768, Seed};
+/// let seed = Seed::from([9u8; 64]);
+/// let dk: DecapsulationKey<MlKem768> = seed.into();
+/// assert_eq!(dk, DecapsulationKey::from_seed([9u8; 64].into()));
+/// assert_eq!(dk.as_seed(), &[9u8; 64]);
+/// ```
+impl<P: ParameterSet> From<Seed> for DecapsulationKey<P> {
+    fn from(seed: Seed) -> Self {
+        // `from_seed` wipes its argument.
+        Self::from_seed(seed)
+    }
+}
+
+/// The `kem` 0.3 traits of one parameter set: `Kem`, `Encapsulate` (32
+/// bytes from the RNG through Encaps_internal) and, for both decapsulation
+/// key types, `Decapsulator` and `Decapsulate`.
+macro_rules! kem_traits {
+    (@dk $t:ty, $dk:ident) => {
+        impl kem::Decapsulator for $dk<$t> {
+            type Kem = $t;
+            fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
+                &self.ek
+            }
+        }
+        impl kem::Decapsulate for $dk<$t> {
+            fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
+                // The type fixes the length, so this cannot fail.
+                self.decapsulate_bytes(ct)
+                    .map(|ss| ss.to_shared_key())
+                    .unwrap_or_default()
+            }
+        }
+    };
+    ($($t:ty),* $(,)?) => {$(
+        impl kem::Kem for $t {
+            type DecapsulationKey = DecapsulationKey<$t>;
+            type EncapsulationKey = EncapsulationKey<$t>;
+            type SharedKeySize = U32;
+            type CiphertextSize = <$t as ParameterSet>::CtSize;
+        }
+        impl kem::Encapsulate for EncapsulationKey<$t> {
+            type Kem = $t;
+            fn encapsulate_with_rng<R: rand_core::CryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+            ) -> (Ciphertext<$t>, SharedKey) {
+                let mut m = Zeroizing::new([0u8; 32]);
+                rng.fill_bytes(&mut m[..]);
+                let (ct, ss) = self.encaps_internal(&m);
+                (ct, ss.to_shared_key())
+            }
+        }
+        kem_traits!(@dk $t, DecapsulationKey);
+        kem_traits!(@dk $t, ExpandedDecapsulationKey);
+    )*};
+}
+kem_traits!(MlKem512, MlKem768, MlKem1024);
+
 pqkit_common::impl_kem_traits!(encapsulation_key_size = EkSize);
 
 impl<P: ParameterSet> KeySizeUser for DecapsulationKey<P> {
@@ -462,3 +558,56 @@ impl<P: ParameterSet> Generate for DecapsulationKey<P> {
 
 // `MAX_K` bounds the rank of every set.
 const _: () = assert!(MlKem1024::K <= MAX_K);
+
+/// RustCrypto `ml-kem`'s trait for the expanded FIPS 203 encoding
+/// `dk_pke || ek || H(ek) || z`, deprecated there in favour of seeds and
+/// kept here so that code naming it compiles. pqkit implements it for
+/// [`ExpandedDecapsulationKey`], the key type without a seed (a
+/// [`DecapsulationKey`] keeps its seed, so it cannot be made from expanded
+/// bytes; it reaches `to_expanded_bytes` by dereferencing). The inherent
+/// [`ExpandedDecapsulationKey::from_expanded`] and
+/// [`ExpandedDecapsulationKey::to_expanded_bytes`] do the same with pqkit's
+/// [`Error`].
+///
+/// ```
+/// #![allow(deprecated)]
+/// use pqkit_ml_kem::{DecapsulationKey, ExpandedDecapsulationKey, ExpandedKeyEncoding, MlKem512};
+/// let dk = DecapsulationKey::<MlKem512>::from_seed([3u8; 64].into());
+/// let bytes = dk.to_expanded_bytes();
+/// let loaded = ExpandedDecapsulationKey::<MlKem512>::from_expanded_bytes(&bytes)?;
+/// assert_eq!(&loaded, dk.expanded_key());
+///
+/// // A flipped bit in the stored H(ek) fails the FIPS 203 §7.3 check.
+/// let mut bad = bytes.clone();
+/// bad[768 * 2 + 32] ^= 1;
+/// assert!(ExpandedDecapsulationKey::<MlKem512>::from_expanded_bytes(&bad).is_err());
+/// # Ok::<(), pqkit_ml_kem::InvalidKey>(())
+/// ```
+#[deprecated(
+    since = "0.1.0",
+    note = "use `DecapsulationKey::from_seed`, or the inherent `ExpandedDecapsulationKey::from_expanded`"
+)]
+pub trait ExpandedKeyEncoding: Sized {
+    /// The size of an expanded decapsulation key.
+    type EncodedSize: hybrid_array::ArraySize;
+
+    /// Import the expanded key, validated as
+    /// [`ExpandedDecapsulationKey::from_expanded`].
+    fn from_expanded_bytes(enc: &Array<u8, Self::EncodedSize>) -> Result<Self, InvalidKey>;
+
+    /// The expanded key.
+    fn to_expanded_bytes(&self) -> Array<u8, Self::EncodedSize>;
+}
+
+#[allow(deprecated)]
+impl<P: ParameterSet> ExpandedKeyEncoding for ExpandedDecapsulationKey<P> {
+    type EncodedSize = P::DkSize;
+
+    fn from_expanded_bytes(enc: &ExpandedDecapsulationKeyBytes<P>) -> Result<Self, InvalidKey> {
+        Self::from_expanded(enc).map_err(|_| InvalidKey)
+    }
+
+    fn to_expanded_bytes(&self) -> ExpandedDecapsulationKeyBytes<P> {
+        ExpandedDecapsulationKey::to_expanded_bytes(self)
+    }
+}

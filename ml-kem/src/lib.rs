@@ -68,13 +68,20 @@
 //! Code written for RustCrypto `ml-kem` compiles against this crate with
 //! only the crate name changed (`ml_kem` → `pqkit_ml_kem`): the same root
 //! names (`MlKem512/768/1024`, `DecapsulationKey`, `EncapsulationKey`,
-//! `DecapsulationKey768`-style aliases, `Seed`, `SharedKey`, `Ciphertext`,
-//! the `kem` traits and `kem` itself), `DecapsulationKey::from_seed(Seed)`,
-//! `to_seed()`, `encapsulation_key()`, `Kem::generate_keypair()`, the
-//! `KeyInit`/`KeyExport`/`Generate`/`TryKeyInit` impls, and the same bytes
-//! (checked against RustCrypto in the tests, and by compiling its
-//! documentation example in the workspace's `pqkit-dropin` crate). What
-//! remains different:
+//! `DecapsulationKey768`-style aliases, the `ml_kem_768`-style modules with
+//! the set, its keys and `Ciphertext`, `Seed`, `B32`, `SharedKey`,
+//! `Ciphertext`, `Key`, the `kem` traits and `kem` itself, `array` (the
+//! `hybrid-array` crate) and `ArraySize`, the `pkcs8` module's trait names),
+//! `DecapsulationKey::from_seed(Seed)` and `From<Seed>` (`seed.into()`),
+//! `to_seed()`, `encapsulation_key()`, `EncapsulationKey::new(&Key)`,
+//! `encapsulate_deterministic(&B32) -> (Ciphertext, SharedKey)`,
+//! `Kem::generate_keypair()`, `FromSeed`, the
+//! `KeyInit`/`KeyExport`/`Generate`/`TryKeyInit` impls, the keys'
+//! `AssociatedAlgorithmIdentifier`, and the same bytes (checked against
+//! RustCrypto in the tests; the workspace's `pqkit-dropin` crate compiles
+//! RustCrypto's documentation example against this crate, and builds the
+//! published `x-wing` 0.1.1 on it with only its dependency entry changed
+//! and runs its test suite). What remains different:
 //!
 //! * A [`DecapsulationKey`] always has its seed, so `KeyExport` cannot fail
 //!   (RustCrypto's panics for a key imported from the expanded form). A key
@@ -82,12 +89,26 @@
 //!   deprecated `DecapsulationKey::from_expanded` is
 //!   [`ExpandedDecapsulationKey::from_expanded`] here (validated, typed
 //!   [`Error`]), and the expanded bytes, RustCrypto's
-//!   `ExpandedDecapsulationKey<P>` array type, are
-//!   [`ExpandedDecapsulationKeyBytes<P>`] (`to_expanded_bytes()`).
-//! * [`Error`] is pqkit's typed error enum (RustCrypto returns
-//!   `kem::InvalidKey`; the `kem` traits still do here).
-//! * Not offered: the `ExpandedKeyEncoding` trait (the inherent
-//!   `from_expanded`/`to_expanded_bytes` do its job).
+//!   `ExpandedDecapsulationKey<P>` array type (and its deprecated
+//!   `ml_kem_768::ExpandedDecapsulationKey` alias), are
+//!   [`ExpandedDecapsulationKeyBytes<P>`] (`to_expanded_bytes()`); the
+//!   names `ExpandedDecapsulationKey` name the seedless key type here. The
+//!   deprecated [`ExpandedKeyEncoding`] trait is implemented for
+//!   [`ExpandedDecapsulationKey`] only (a [`DecapsulationKey`] cannot be
+//!   made without a seed; it reaches `to_expanded_bytes` through `Deref`).
+//! * [`Error`] is pqkit's typed error enum for pqkit's own constructors
+//!   (`from_bytes`, `from_expanded`, `decapsulate_bytes`); RustCrypto's
+//!   names (`EncapsulationKey::new`, `ExpandedKeyEncoding`) and the `kem`
+//!   traits return `kem::InvalidKey` as there.
+//! * [`ParameterSet`] is sealed and describes a set by constants (`K`,
+//!   `ETA1`, `DU`, ...) and sizes; RustCrypto's has typenum associated types
+//!   (`K`, `Eta1`, `Du`, ...) and its `KemParams` helper traits are not
+//!   offered. Code generic over the sets can bound on `ParameterSet` or on
+//!   the `kem` traits.
+//! * The inherent API (`hazmat::encaps_internal`, `decapsulate_bytes`,
+//!   `try_encapsulate_with_rng`) returns the shared key as a [`SharedSecret`]
+//!   (wiped, constant-time `==`); RustCrypto's names return the plain
+//!   [`SharedKey`] array as there.
 //!
 //! pqkit adds: PKCS#8 in all three RFC 9935 forms ([`KeyFormat`]), SPKI,
 //! the inherent [`SharedSecret`] API (wiped, constant-time `==`) and
@@ -114,13 +135,31 @@ mod params;
 mod pkcs8_impl;
 
 pub use error::Error;
+/// The `hybrid-array` crate, whose `Array` holds every fixed-size value
+/// here (`array` in RustCrypto `ml-kem`: `ml_kem::array::Array`).
+///
+/// ```
+/// use pqkit_ml_kem::array::{Array, ArrayN, AsArrayRef, sizes::U1184};
+/// use pqkit_ml_kem::{B32, DecapsulationKey, KeyExport, MlKem768};
+/// let dk = DecapsulationKey::<MlKem768>::from_seed([1u8; 64].into());
+/// let ek: Array<u8, U1184> = dk.encapsulation_key().to_bytes();
+/// let m: &B32 = [2u8; 32].as_array_ref();
+/// let (ct, _): (ArrayN<u8, 1088>, _) = dk.encapsulation_key().encapsulate_deterministic(m);
+/// assert_eq!((ek.len(), ct.len()), (1184, 1088));
+/// ```
+pub use hybrid_array as array;
+/// The trait of `hybrid-array`'s sizes (re-exported as in RustCrypto
+/// `ml-kem`).
+pub use hybrid_array::ArraySize;
 pub use kem;
-/// The `kem` traits the keys implement, at the crate root as in RustCrypto
-/// `ml-kem`.
+/// The `kem` traits the keys implement and `kem::Key`, at the crate root
+/// as in RustCrypto `ml-kem`.
 pub use kem::{
-    Decapsulate, Encapsulate, FromSeed, Generate, InvalidKey, Kem, KeyExport, KeyInit, KeySizeUser,
-    TryKeyInit,
+    Decapsulate, Encapsulate, FromSeed, Generate, InvalidKey, Kem, Key, KeyExport, KeyInit,
+    KeySizeUser, TryKeyInit,
 };
+#[allow(deprecated)]
+pub use keys::ExpandedKeyEncoding;
 pub use keys::{
     B32, Ciphertext, DecapsulationKey, EncapsulationKey, ExpandedDecapsulationKey,
     ExpandedDecapsulationKeyBytes, Seed, SharedKey, SharedSecret,
@@ -129,7 +168,29 @@ pub use params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
 #[cfg(feature = "pkcs8")]
-pub use {der, pkcs8, spki};
+pub use {der, spki};
+
+/// The `pkcs8` crate, with the two traits RustCrypto `ml-kem`'s `pkcs8`
+/// module adds at its root (`AssociatedAlgorithmIdentifier`, and
+/// `AssociatedOid`, which `pkcs8` has already), so that both
+/// `pqkit_ml_kem::pkcs8::DecodePrivateKey` and
+/// `pqkit_ml_kem::pkcs8::AssociatedAlgorithmIdentifier` resolve.
+///
+/// ```
+/// use pqkit_ml_kem::pkcs8::{AssociatedAlgorithmIdentifier, AssociatedOid};
+/// use pqkit_ml_kem::{EncapsulationKey, MlKem768};
+/// assert_eq!(MlKem768::OID.to_string(), "2.16.840.1.101.3.4.4.2");
+/// assert_eq!(
+///     EncapsulationKey::<MlKem768>::ALGORITHM_IDENTIFIER.oid,
+///     MlKem768::OID
+/// );
+/// ```
+#[cfg(feature = "pkcs8")]
+pub mod pkcs8 {
+    pub use ::pkcs8::spki::AssociatedAlgorithmIdentifier;
+    #[doc(no_inline)]
+    pub use ::pkcs8::*;
+}
 
 macro_rules! aliases {
     ($($m:ident, $t:ident, $doc:literal;)*) => {$(
@@ -141,6 +202,12 @@ macro_rules! aliases {
             pub type EncapsulationKey = crate::EncapsulationKey<crate::$t>;
             /// Ciphertext.
             pub type Ciphertext = crate::Ciphertext<crate::$t>;
+            /// Decapsulation key without a seed (pqkit's key type; RustCrypto
+            /// `ml-kem`'s deprecated alias of the same name is the byte
+            /// array, [`ExpandedDecapsulationKeyBytes`](crate::ExpandedDecapsulationKeyBytes) here).
+            pub type ExpandedDecapsulationKey = crate::ExpandedDecapsulationKey<crate::$t>;
+            /// The parameter set (also at the crate root).
+            pub use crate::$t;
         }
     )*};
 }

@@ -42,3 +42,15 @@ pqkit_common::impl_seeded_choice_keys!(
     public = |k| k.encapsulation_key().as_bytes(),
 );
 pqkit_common::impl_public_key!(impl<P: ParameterSetOid> EncapsulationKey<P>, oid = P::OID);
+
+// The keys name their algorithm as the parameter set does (RustCrypto
+// `ml-kem` implements the same for its two key types).
+macro_rules! key_algorithm {
+    ($($key:ident),*) => {$(
+        impl<P: ParameterSetOid> pqkit_common::pkix::AssociatedAlgorithmIdentifier for $key<P> {
+            type Params = pqkit_common::pkix::AnyRef<'static>;
+            const ALGORITHM_IDENTIFIER: pqkit_common::pkix::AlgorithmId = P::ALGORITHM_IDENTIFIER;
+        }
+    )*};
+}
+key_algorithm!(EncapsulationKey, DecapsulationKey, ExpandedDecapsulationKey);

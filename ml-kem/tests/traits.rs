@@ -194,6 +194,11 @@ macro_rules! differential {
                 let (rct, rk) = rek.encapsulate_deterministic(&m.into());
                 assert_eq!(&rct[..], &ct[..]);
                 assert_eq!(&rk[..], &k[..]);
+                // The inherent form with RustCrypto's signature (B32 in,
+                // the traits' SharedKey out) gives the same bytes.
+                let (ct2, k2) = ek.encapsulate_deterministic(&m.into());
+                assert_eq!(&ct2[..], &rct[..]);
+                assert_eq!(k2, rk);
                 assert_eq!(
                     &rdk.decapsulate_slice(&junk).unwrap()[..],
                     &dk.decapsulate_bytes(&junk).unwrap()[..]

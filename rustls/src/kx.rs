@@ -114,7 +114,7 @@ impl<P: ParameterSet> SupportedKxGroup for KemGroup<P> {
         let ek = EncapsulationKey::<P>::from_bytes(ek)
             .map_err(|_| Error::from(PeerMisbehaved::InvalidKeyShare))?;
         let m = random::<32>()?;
-        let (ct, key) = ek.encapsulate_deterministic(&m);
+        let (ct, key) = pqkit_ml_kem::hazmat::encaps_internal(&ek, &m);
         let classical = self
             .classical
             .map(|g| g.start_and_complete(classical_share))

@@ -100,7 +100,9 @@ impl<P: ParameterSetOid> KemScheme for MlKem<P> {
     fn encap(&self, key: &KeyFile, seed: Option<&[u8]>) -> Result<(Vec<u8>, Zeroizing<Vec<u8>>)> {
         let ek = self.encapsulation_key(key)?;
         let (ct, ss) = match seed {
-            Some(m) => ek.encapsulate_deterministic(super::seed_array(self.0, " (m)", m)?),
+            Some(m) => {
+                pqkit_ml_kem::hazmat::encaps_internal(&ek, super::seed_array(self.0, " (m)", m)?)
+            }
             None => ek
                 .try_encapsulate_with_rng(&mut os_rng())
                 .map_err(|e| CliError::new(e.to_string()))?,

@@ -33,6 +33,12 @@ pub mod ml_kem {}
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/ed25519_dalek.md"))]
 pub mod ed25519_dalek {}
 
+/// pqkit's own README: its Rust examples run as doctests here, so the
+/// front page cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub mod readme {}
+
 include!(concat!(env!("OUT_DIR"), "/counts.rs"));
 
 #[cfg(test)]

@@ -143,7 +143,7 @@ pub(crate) fn decode_verifying_key(
         if bits >= 14 {
             bits -= 14;
             let v = (acc >> bits) & 0x3FFF;
-            if v >= crate::ring::Q as u32 {
+            if v >= crate::algo::ring::Q as u32 {
                 return Err(Error::NonCanonical);
             }
             h[i] = v as i16;

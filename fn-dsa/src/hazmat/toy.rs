@@ -3,8 +3,9 @@
 //! the standard types reject them. Keys and signatures are variable-size
 //! byte vectors with the same layouts as the standard degrees.
 
+use crate::Error;
+use crate::algo::{signing_key::SkCore, verify::VkCore};
 use crate::encoding::{self, Message, SigFormat};
-use crate::{Error, skey::SkCore, vrfy::VkCore};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -58,7 +59,7 @@ impl VerifyingKey {
 pub struct SigningKey {
     core: SkCore,
     vk: VerifyingKey,
-    exp: crate::sign::Expanded,
+    exp: crate::algo::sign::Expanded,
 }
 
 impl zeroize::ZeroizeOnDrop for SigningKey {}
@@ -76,7 +77,7 @@ impl SigningKey {
     /// 32-byte seed of the key-generation stream.
     pub fn from_seed(logn: u32, seed: &[u8; 32]) -> Result<Self, Error> {
         check_logn(logn)?;
-        let (core, vk) = crate::kgen::keygen_from_seed(logn, seed);
+        let (core, vk) = crate::algo::keygen::keygen_from_seed(logn, seed);
         Ok(Self::from_parts(core, vk))
     }
 
@@ -87,14 +88,14 @@ impl SigningKey {
         rng: &mut R,
     ) -> Result<Self, Error> {
         check_logn(logn)?;
-        let (core, vk) = crate::kgen::keygen(logn, rng).map_err(|_| Error::Rng)?;
+        let (core, vk) = crate::algo::keygen::keygen(logn, rng).map_err(|_| Error::Rng)?;
         Ok(Self::from_parts(core, vk))
     }
 
     /// Decode an encoded toy signing key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         let (core, vk) = SkCore::decode(bytes, LOGN_MIN, LOGN_MAX)?;
-        let exp = crate::sign::Expanded::new(&core);
+        let exp = crate::algo::sign::Expanded::new(&core);
         Ok(Self {
             core,
             vk: VerifyingKey(vk),
@@ -103,7 +104,7 @@ impl SigningKey {
     }
 
     fn from_parts(core: SkCore, vk: VkCore) -> Self {
-        let exp = crate::sign::Expanded::new(&core);
+        let exp = crate::algo::sign::Expanded::new(&core);
         Self {
             core,
             vk: VerifyingKey(vk),

@@ -1,7 +1,8 @@
 //! Decoded signing key (integer part): `f, g, F, G` and the verifying key.
 
-use crate::vrfy::VkCore;
-use crate::{Error, encoding, ring};
+use crate::algo::ring;
+use crate::algo::verify::VkCore;
+use crate::{Error, encoding};
 use pqkit_common::q12289::scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -78,7 +79,7 @@ impl SkCore {
         // G = g F / f mod q makes f G - g F = 0 mod q for any F; the key
         // works only if it is exactly q (an all-zero F, say, decodes but
         // would make signing loop on a degenerate basis).
-        let holds = pqkit_common::dispatch(crate::ntru::NtruHolds {
+        let holds = pqkit_common::dispatch(crate::algo::ntru_solver::NtruHolds {
             logn: self.logn,
             f: &self.f[..n],
             g: &self.g[..n],

@@ -3,8 +3,9 @@
 use pqkit_common::dispatch;
 use pqkit_common::q12289::scalar;
 
+use crate::Error;
+use crate::algo::ring;
 use crate::encoding::{self, HPK_LEN, Message, SigFormat};
-use crate::{Error, ring};
 
 /// `floor(beta^2)`, the bound on the squared norm of `(s1, s2)`, indexed by
 /// logn: `beta^2 = 1.21 * sigma^2 * 2n` with `sigma` of Falcon spec

@@ -300,7 +300,7 @@ pub(crate) fn decompress(src: &[u8], out: &mut [i16]) -> Result<usize, Error> {
     // zero-padded), refilled with whole bytes whenever fewer than 25 (the
     // longest code) are left, so a value costs a shift and a leading-zero
     // count on the register instead of a load from its bit position (which
-    // made every value wait for the previous one's load). No loop per bit
+    // makes every value wait for the previous one's load). No loop per bit
     // or per byte: decoding takes the same path whatever the values (no
     // branch history for a repeated signature to reuse).
     let total = src.len() * 8;

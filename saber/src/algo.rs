@@ -216,9 +216,8 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
 /// unpacked first by the backend (AVX2: one gather and shift per eight
 /// fields), and the weights then come from one loop over the
 /// coefficients, free of branches and table look-ups, which the compiler
-/// vectorises. The 64-bit-word form this replaces took about 3.5% of the
-/// samples of a LightSaber decapsulation (perf, downstream build, AMD
-/// EPYC Zen 3).
+/// vectorises (a 64-bit-word form does not, and shows in a LightSaber
+/// decapsulation's profile).
 fn secret_from<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], s: &mut [Poly; L_MAX]) {
     let h = P::MU / 2;
     let per_poly = P::MU as usize * N / 8;
@@ -433,8 +432,7 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
 /// rider as soon as it is ready; its blocks then share permutations with
 /// the end of GenMatrix instead of all following it (counted: four of
 /// Saber's eight blocks, six of FireSaber's ten, two of LightSaber's
-/// five). AMD EPYC (Zen 3), downstream build: Saber / FireSaber key
-/// generation 21.1 / 32.4 to 20.6 / 31.6 µs.
+/// five).
 pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     b: B,
     seed_a: &[u8; 32],

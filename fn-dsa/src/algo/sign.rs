@@ -162,8 +162,8 @@ fn child_gram<F: Float>(d: &[F], c00: &mut [F], c11: &mut [F], g01: &mut [F]) {
 /// Nodes of degree at least this run through [`pqkit_common::vectorized`]:
 /// compiled for AVX2 where detected (vectorised f64 arithmetic, the same
 /// IEEE-754 operations in the same order as the scalar code, so the results
-/// are bit-identical). The entry costs a few nanoseconds; smaller nodes
-/// stay scalar.
+/// are bit-identical). The entry has a fixed cost, which smaller nodes
+/// would not repay, so they stay scalar.
 const KERNEL_MIN_N: usize = 16;
 
 /// ffLDL of a node of degree `2^logn`: `g01` in `tree[..n]`, the real
@@ -553,9 +553,8 @@ mod tests {
 
     /// Signatures from fixed key seeds and a fixed RNG stream are pinned:
     /// any change of the signing arithmetic or of the work-area layout
-    /// that alters one bit shows up here. The digest was taken at commit
-    /// 19e12ea (heap work area, fn-dsa's own u16 ring) and is the same
-    /// for both float paths and every backend.
+    /// that alters one bit shows up here. The digest is the same for both
+    /// float paths and every backend.
     #[test]
     fn signatures_are_pinned() {
         use sha3::Digest;

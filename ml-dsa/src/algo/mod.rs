@@ -95,8 +95,7 @@ const ZERO_POLY: Poly = Poly { coeffs: [0; N] };
 /// `M` zero polynomials. Written as one repeat expression (not a loop over
 /// `Poly::default()`) so the compiler sees an all-zero aggregate: a key's
 /// boxed parts (`Box::default()`) are then zeroed in place on the heap
-/// instead of built on the stack and copied (about 4% of ML-DSA-44 key
-/// generation before).
+/// instead of built on the stack and copied.
 pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
     [ZERO_POLY; M]
 }

@@ -6,7 +6,7 @@ use pqkit_common::ByteArray;
 use pqkit_common::prehash::PreHashDigest;
 
 use crate::Error;
-use crate::algo::verify::VkCore;
+use crate::algo::verify::PublicParts;
 use crate::encoding::{self, Message, SigFormat};
 use crate::params::ParameterSet;
 
@@ -14,7 +14,7 @@ use crate::params::ParameterSet;
 /// for many verifications.
 #[derive(Clone)]
 pub struct VerifyingKey<P: ParameterSet> {
-    pub(crate) core: VkCore,
+    pub(crate) core: PublicParts,
     _p: PhantomData<P>,
 }
 
@@ -40,7 +40,7 @@ impl<P: ParameterSet> core::hash::Hash for VerifyingKey<P> {
 }
 
 impl<P: ParameterSet> VerifyingKey<P> {
-    pub(crate) fn from_core(core: VkCore) -> Self {
+    pub(crate) fn from_core(core: PublicParts) -> Self {
         Self {
             core,
             _p: PhantomData,
@@ -49,7 +49,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
 
     /// Decode (strictly) an encoded verifying key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        VkCore::decode(bytes, P::LOGN, P::LOGN).map(Self::from_core)
+        PublicParts::decode(bytes, P::LOGN, P::LOGN).map(Self::from_core)
     }
 
     /// The encoded verifying key.
@@ -245,7 +245,7 @@ mod signing {
     /// from several threads at once.
     #[derive(Clone)]
     pub struct SigningKey<P: ParameterSet> {
-        core: crate::algo::signing_key::SkCore,
+        core: crate::algo::signing_key::SecretParts,
         pub(crate) vk: VerifyingKey<P>,
         exp: Option<crate::algo::sign::Expanded>,
     }
@@ -265,11 +265,12 @@ mod signing {
         /// key are recomputed and checked, and the key is expanded for
         /// signing.
         pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-            let (core, vk) = crate::algo::signing_key::SkCore::decode(bytes, P::LOGN, P::LOGN)?;
+            let (core, vk) =
+                crate::algo::signing_key::SecretParts::decode(bytes, P::LOGN, P::LOGN)?;
             Ok(Self::from_parts(core, vk))
         }
 
-        fn from_parts(core: crate::algo::signing_key::SkCore, vk: VkCore) -> Self {
+        fn from_parts(core: crate::algo::signing_key::SecretParts, vk: PublicParts) -> Self {
             let exp = Some(crate::algo::sign::Expanded::new(&core));
             Self {
                 core,

@@ -7,8 +7,8 @@
 use crate::algo::ntru_solver;
 use crate::algo::ring;
 use crate::algo::sampler::Prng;
-use crate::algo::signing_key::SkCore;
-use crate::algo::verify::VkCore;
+use crate::algo::signing_key::SecretParts;
+use crate::algo::verify::PublicParts;
 use alloc::vec;
 use alloc::vec::Vec;
 use pqkit_common::ct::declassify;
@@ -197,7 +197,7 @@ fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
 pub(crate) fn keygen<R: TryCryptoRng + ?Sized>(
     logn: u32,
     rng: &mut R,
-) -> Result<(SkCore, VkCore), R::Error> {
+) -> Result<(SecretParts, PublicParts), R::Error> {
     let mut seed = [0u8; 32];
     if let Err(e) = rng.try_fill_bytes(&mut seed) {
         seed.zeroize();
@@ -213,10 +213,10 @@ pub(crate) fn keygen<R: TryCryptoRng + ?Sized>(
 /// generation is written: it cannot fail; a handful of candidates is the
 /// expected cost, and a seed needing many more is as hard to find as a
 /// SHAKE256 preimage).
-pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> (SkCore, VkCore) {
+pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> (SecretParts, PublicParts) {
     let n = 1usize << logn;
     let mut prng = Prng::new(seed);
-    let mut sk = SkCore {
+    let mut sk = SecretParts {
         logn,
         f: [0; 1024],
         g: [0; 1024],

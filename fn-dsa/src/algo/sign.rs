@@ -5,7 +5,7 @@ use crate::Error;
 use crate::algo::fft_roots::ROOTS;
 use crate::algo::float::Float;
 use crate::algo::sampler::{INV_SIGMA, Sampler};
-use crate::algo::signing_key::SkCore;
+use crate::algo::signing_key::SecretParts;
 use crate::algo::{fft, verify::SQBETA};
 use crate::encoding::{self, HPK_LEN, Message, NONCE_LEN};
 use alloc::vec;
@@ -57,7 +57,7 @@ pub(crate) const WORK_PER_N: usize = 4;
 /// | measured rejection | 0.305 | 0.289 | 0.252 | 0.190 | 0.112 | 0.053 | 0.013 | 0.0004 | 0 | 0.0014 |
 /// | `p_max` | 0.35 | 0.35 | 0.30 | 0.23 | 0.15 | 0.08 | 0.03 | 0.01 | 0.01 | 0.01 |
 /// | attempts | 43 | 43 | 37 | 31 | 24 | 18 | 13 | 10 | 10 | 10 |
-pub(crate) const MAX_ATTEMPTS: [usize; 11] = [0, 43, 43, 37, 31, 24, 18, 13, 10, 10, 10];
+pub(crate) const MAX_SIGN_ATTEMPTS: [usize; 11] = [0, 43, 43, 37, 31, 24, 18, 13, 10, 10, 10];
 
 /// The expanded signing key: the basis `B = [[g, -f], [G, -F]]` and the
 /// normalised ffLDL tree of its Gram matrix, all in FFT form
@@ -205,7 +205,7 @@ fn ffldl<F: Float>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mu
 
 impl<F: Float> Expanded<F> {
     /// Expand a decoded key (once per key).
-    pub(crate) fn new(sk: &SkCore) -> Self {
+    pub(crate) fn new(sk: &SecretParts) -> Self {
         let logn = sk.logn;
         let n = 1usize << logn;
         let mut data = vec![F::default(); 4 * n + tree_size(logn)];
@@ -319,7 +319,7 @@ impl<F: Float> Expanded<F> {
         let mut seed = [0u8; 56];
         let mut s2 = [0i16; 1024];
         let mut result = Err(Error::RejectionLimit);
-        for attempt in 0..MAX_ATTEMPTS[logn as usize] {
+        for attempt in 0..MAX_SIGN_ATTEMPTS[logn as usize] {
             #[cfg(test)]
             tests::ATTEMPTS.with(|a| a.set(a.get() + 1));
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
@@ -406,7 +406,7 @@ mod tests {
         pub(super) static ATTEMPTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
 
-    /// The rejection probability per attempt that [`MAX_ATTEMPTS`] is
+    /// The rejection probability per attempt that [`MAX_SIGN_ATTEMPTS`] is
     /// derived from, per degree.
     pub(super) const P_MAX: [f64; 11] = [
         1.0, 0.35, 0.35, 0.30, 0.23, 0.15, 0.08, 0.03, 0.01, 0.01, 0.01,
@@ -414,7 +414,7 @@ mod tests {
 
     /// The attempt bound's derivation, checked: per degree, the rejection
     /// rate measured over many signatures of two keys lies at least 4
-    /// standard errors below `P_MAX`, and `MAX_ATTEMPTS` is the least `N`
+    /// standard errors below `P_MAX`, and `MAX_SIGN_ATTEMPTS` is the least `N`
     /// with `P_MAX^N < 2^-64`.
     #[test]
     fn measured_rejections() {
@@ -439,7 +439,7 @@ mod tests {
             let se = (p * (1.0 - p) / attempts).sqrt();
             std::eprintln!("logn {logn}: rejection rate {rate:.5} over {attempts} attempts");
             assert!(rate + 4.0 * se < p, "logn {logn}: rate {rate} vs {p}");
-            let n = MAX_ATTEMPTS[logn as usize];
+            let n = MAX_SIGN_ATTEMPTS[logn as usize];
             let bits = |k: usize| -(k as f64) * p.log2();
             assert!(
                 bits(n) > 64.0 && bits(n - 1) <= 64.0,

@@ -1,14 +1,14 @@
 //! Decoded signing key (integer part): `f, g, F, G` and the verifying key.
 
 use crate::algo::ring;
-use crate::algo::verify::VkCore;
+use crate::algo::verify::PublicParts;
 use crate::{Error, encoding};
 use pqkit_common::q12289::scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The secret polynomials of a signing key, with small coefficients.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
-pub(crate) struct SkCore {
+pub(crate) struct SecretParts {
     pub(crate) logn: u32,
     pub(crate) f: [i8; 1024],
     pub(crate) g: [i8; 1024],
@@ -16,7 +16,7 @@ pub(crate) struct SkCore {
     pub(crate) cap_g: [i8; 1024],
 }
 
-impl SkCore {
+impl SecretParts {
     /// Decode an encoded signing key, recompute `G = g*F/f mod q` and
     /// `h = g/f mod q`. Fails if `f` is not invertible modulo q or `G` has
     /// a coefficient outside `[-127, 127]`.
@@ -24,8 +24,8 @@ impl SkCore {
         src: &[u8],
         logn_min: u32,
         logn_max: u32,
-    ) -> Result<(Self, VkCore), Error> {
-        let mut sk = SkCore {
+    ) -> Result<(Self, PublicParts), Error> {
+        let mut sk = SecretParts {
             logn: 0,
             f: [0; 1024],
             g: [0; 1024],
@@ -45,7 +45,7 @@ impl SkCore {
     }
 
     /// Given `f, g, F`, compute `G` and the verifying key.
-    pub(crate) fn complete(&mut self) -> Result<VkCore, Error> {
+    pub(crate) fn complete(&mut self) -> Result<PublicParts, Error> {
         let n = 1usize << self.logn;
         let mut w_fg = [0i16; 1024];
         let mut w_gh = [0i16; 1024];
@@ -95,7 +95,7 @@ impl SkCore {
         // h is the public key.
         let h = pqkit_common::ct::declassify(w_cap_fh);
         let h_ntt = pqkit_common::ct::declassify(w_gh);
-        Ok(VkCore::from_h(self.logn, &h[..n], &h_ntt[..n]))
+        Ok(PublicParts::from_h(self.logn, &h[..n], &h_ntt[..n]))
     }
 
     /// Encode `f, g, F`.

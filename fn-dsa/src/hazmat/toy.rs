@@ -4,7 +4,7 @@
 //! byte vectors with the same layouts as the standard degrees.
 
 use crate::Error;
-use crate::algo::{signing_key::SkCore, verify::VkCore};
+use crate::algo::{signing_key::SecretParts, verify::PublicParts};
 use crate::encoding::{self, Message, SigFormat};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -22,11 +22,11 @@ fn check_logn(logn: u32) -> Result<(), Error> {
 
 /// A toy-degree verifying key.
 #[derive(Clone, Debug)]
-pub struct VerifyingKey(VkCore);
+pub struct VerifyingKey(PublicParts);
 
-impl core::fmt::Debug for VkCore {
+impl core::fmt::Debug for PublicParts {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("VkCore")
+        f.debug_struct("PublicParts")
             .field("logn", &self.logn)
             .finish_non_exhaustive()
     }
@@ -35,7 +35,7 @@ impl core::fmt::Debug for VkCore {
 impl VerifyingKey {
     /// Decode an encoded verifying key of degree `logn` 2..=8.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        VkCore::decode(bytes, LOGN_MIN, LOGN_MAX).map(Self)
+        PublicParts::decode(bytes, LOGN_MIN, LOGN_MAX).map(Self)
     }
 
     /// The encoded key.
@@ -57,7 +57,7 @@ impl VerifyingKey {
 /// A toy-degree signing key (with its expanded form).
 #[derive(Clone)]
 pub struct SigningKey {
-    core: SkCore,
+    core: SecretParts,
     vk: VerifyingKey,
     exp: crate::algo::sign::Expanded,
 }
@@ -94,7 +94,7 @@ impl SigningKey {
 
     /// Decode an encoded toy signing key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        let (core, vk) = SkCore::decode(bytes, LOGN_MIN, LOGN_MAX)?;
+        let (core, vk) = SecretParts::decode(bytes, LOGN_MIN, LOGN_MAX)?;
         let exp = crate::algo::sign::Expanded::new(&core);
         Ok(Self {
             core,
@@ -103,7 +103,7 @@ impl SigningKey {
         })
     }
 
-    fn from_parts(core: SkCore, vk: VkCore) -> Self {
+    fn from_parts(core: SecretParts, vk: PublicParts) -> Self {
         let exp = crate::algo::sign::Expanded::new(&core);
         Self {
             core,

@@ -83,7 +83,7 @@ pub(super) fn matrix_mul_rows<B: Backend, P: ParameterSet, E: Bound>(
     }
     let mut work: [Poly; 4] = zero_vec();
     let mut filled = [0usize; 4];
-    let mut complete = [0usize; K_MAX];
+    let mut complete = [0usize; MAX_K];
     let mut next_row = 0;
     let mut gave_up = false;
     stream_x4::<B, SHAKE128_RATE, 34>(

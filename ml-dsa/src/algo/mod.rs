@@ -37,12 +37,12 @@ use pqkit_common::q8380417::{N, Poly, pack, sample_in_ball};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
-use crate::params::{K_MAX, L_MAX, ParameterSet, ctilde_len, gamma1};
+use crate::params::{MAX_K, MAX_L, ParameterSet, ctilde_len, gamma1};
 
 /// A vector of up to `k` polynomials (only the first `P::K` are used).
-pub(crate) type VecK = [Poly; K_MAX];
+pub(crate) type VecK = [Poly; MAX_K];
 /// A vector of up to `l` polynomials (only the first `P::L` are used).
-pub(crate) type VecL = [Poly; L_MAX];
+pub(crate) type VecL = [Poly; MAX_L];
 
 /// Maximum number of signing attempts. FIPS 204 lets an implementation
 /// bound the loop; the expected number of attempts is at most 5.1
@@ -134,7 +134,7 @@ impl Default for SecretParts {
             key: [0; 32],
             tr: [0; 64],
             s1hat: zero_vec(),
-            l: L_MAX,
+            l: MAX_L,
         }
     }
 }
@@ -175,7 +175,7 @@ impl Default for SignForms {
         Self {
             s2hat: zero_vec(),
             t0hat: zero_vec(),
-            k: K_MAX,
+            k: MAX_K,
         }
     }
 }

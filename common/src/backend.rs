@@ -90,8 +90,8 @@ impl Backend for Portable {
 /// A SIMD function whose 256-bit values outnumber the 16 vector registers
 /// spills some to its frame. Without a realigned frame the compiler gives
 /// those 32-byte slots 16-byte alignment and moves them with unaligned
-/// loads and stores, and half of them straddle a cache line: the AVX2
-/// Keccak permutation ran about 20% slower for it. A local with 64-byte
+/// loads and stores, and half of them straddle a cache line, which slows
+/// the AVX2 Keccak permutation. A local with 64-byte
 /// alignment whose address escapes makes the compiler realign the frame,
 /// and the spill slots then get their natural alignment. It costs one
 /// store on entry.

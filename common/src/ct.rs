@@ -11,8 +11,8 @@ pub use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 ///
 /// The differences are OR-ed together eight bytes at a time with no early
 /// exit, and only the final word becomes a [`Choice`] (subtle's slice
-/// `ct_eq` passes every byte through its optimisation barrier, which costs
-/// about 4 µs on an ML-KEM-1024 ciphertext).
+/// `ct_eq` passes every byte through its optimisation barrier, a cost
+/// that shows on a ciphertext-sized input).
 #[inline]
 pub fn ct_eq(a: &[u8], b: &[u8]) -> Choice {
     if a.len() != b.len() {

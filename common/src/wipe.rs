@@ -8,8 +8,8 @@ use zeroize::Zeroize;
 /// them to [`core::hint::black_box`], which the optimiser must assume
 /// reads them, so the stores cannot be removed as dead. The `zeroize`
 /// crate writes one volatile store per element instead: for a 256-entry
-/// polynomial that is 256 scalar stores against 16 vector stores, and
-/// wiping was 8% of an ML-KEM decapsulation. The polynomial types' and
+/// polynomial that is 256 scalar stores against 16 vector stores, a
+/// visible share of an ML-KEM decapsulation. The polynomial types' and
 /// the Keccak state's `Zeroize` implementations use this.
 ///
 /// ```

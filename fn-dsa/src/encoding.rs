@@ -143,7 +143,7 @@ pub(crate) fn decode_verifying_key(
         if bits >= 14 {
             bits -= 14;
             let v = (acc >> bits) & 0x3FFF;
-            if v >= crate::ring::Q as u32 {
+            if v >= crate::algo::ring::Q as u32 {
                 return Err(Error::NonCanonical);
             }
             h[i] = v as i16;
@@ -300,7 +300,7 @@ pub(crate) fn decompress(src: &[u8], out: &mut [i16]) -> Result<usize, Error> {
     // zero-padded), refilled with whole bytes whenever fewer than 25 (the
     // longest code) are left, so a value costs a shift and a leading-zero
     // count on the register instead of a load from its bit position (which
-    // made every value wait for the previous one's load). No loop per bit
+    // makes every value wait for the previous one's load). No loop per bit
     // or per byte: decoding takes the same path whatever the values (no
     // branch history for a repeated signature to reuse).
     let total = src.len() * 8;

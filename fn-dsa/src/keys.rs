@@ -5,15 +5,16 @@ use core::marker::PhantomData;
 use pqkit_common::ByteArray;
 use pqkit_common::prehash::PreHashDigest;
 
+use crate::Error;
+use crate::algo::verify::PublicParts;
 use crate::encoding::{self, Message, SigFormat};
 use crate::params::ParameterSet;
-use crate::{Error, vrfy::VkCore};
 
 /// A decoded verifying key (`h` kept in NTT form, and its hash), reusable
 /// for many verifications.
 #[derive(Clone)]
 pub struct VerifyingKey<P: ParameterSet> {
-    pub(crate) core: VkCore,
+    pub(crate) core: PublicParts,
     _p: PhantomData<P>,
 }
 
@@ -39,7 +40,7 @@ impl<P: ParameterSet> core::hash::Hash for VerifyingKey<P> {
 }
 
 impl<P: ParameterSet> VerifyingKey<P> {
-    pub(crate) fn from_core(core: VkCore) -> Self {
+    pub(crate) fn from_core(core: PublicParts) -> Self {
         Self {
             core,
             _p: PhantomData,
@@ -48,7 +49,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
 
     /// Decode (strictly) an encoded verifying key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        VkCore::decode(bytes, P::LOGN, P::LOGN).map(Self::from_core)
+        PublicParts::decode(bytes, P::LOGN, P::LOGN).map(Self::from_core)
     }
 
     /// The encoded verifying key.
@@ -108,7 +109,7 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// length, nonce, message, body with header `0x20 + logn`); returns the
     /// message if the signature is valid.
     pub fn open_round3_sm<'a>(&self, sm: &'a [u8]) -> Result<&'a [u8], Error> {
-        crate::vrfy::open_round3_sm(&self.core, sm)
+        crate::algo::verify::open_round3_sm(&self.core, sm)
     }
 }
 
@@ -244,9 +245,9 @@ mod signing {
     /// from several threads at once.
     #[derive(Clone)]
     pub struct SigningKey<P: ParameterSet> {
-        core: crate::skey::SkCore,
-        vk: VerifyingKey<P>,
-        exp: Option<crate::sign::Expanded>,
+        core: crate::algo::signing_key::SecretParts,
+        pub(crate) vk: VerifyingKey<P>,
+        exp: Option<crate::algo::sign::Expanded>,
     }
 
     impl<P: ParameterSet> zeroize::ZeroizeOnDrop for SigningKey<P> {}
@@ -264,12 +265,13 @@ mod signing {
         /// key are recomputed and checked, and the key is expanded for
         /// signing.
         pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-            let (core, vk) = crate::skey::SkCore::decode(bytes, P::LOGN, P::LOGN)?;
+            let (core, vk) =
+                crate::algo::signing_key::SecretParts::decode(bytes, P::LOGN, P::LOGN)?;
             Ok(Self::from_parts(core, vk))
         }
 
-        fn from_parts(core: crate::skey::SkCore, vk: VkCore) -> Self {
-            let exp = Some(crate::sign::Expanded::new(&core));
+        fn from_parts(core: crate::algo::signing_key::SecretParts, vk: PublicParts) -> Self {
+            let exp = Some(crate::algo::sign::Expanded::new(&core));
             Self {
                 core,
                 vk: VerifyingKey::from_core(vk),
@@ -295,7 +297,7 @@ mod signing {
         /// does; `Generate` draws the seed from an RNG). Cannot fail:
         /// candidates are drawn until one passes.
         pub fn from_seed(seed: &[u8; 32]) -> Self {
-            let (core, vk) = crate::kgen::keygen_from_seed(P::LOGN, seed);
+            let (core, vk) = crate::algo::keygen::keygen_from_seed(P::LOGN, seed);
             Self::from_parts(core, vk)
         }
 
@@ -326,13 +328,8 @@ mod signing {
             let mut out = P::SignatureBytes::zeroed();
             match &self.exp {
                 Some(exp) => exp.sign(rng, &self.vk.core.hpk, msg, parts, out.as_mut())?,
-                None => crate::sign::Expanded::<crate::sign::Fp>::new(&self.core).sign(
-                    rng,
-                    &self.vk.core.hpk,
-                    msg,
-                    parts,
-                    out.as_mut(),
-                )?,
+                None => crate::algo::sign::Expanded::<crate::algo::sign::Fp>::new(&self.core)
+                    .sign(rng, &self.vk.core.hpk, msg, parts, out.as_mut())?,
             }
             Ok(Signature { bytes: out })
         }
@@ -381,7 +378,7 @@ mod signing {
     impl<P: ParameterSet> crypto_common::Generate for SigningKey<P> {
         /// Key generation from a 32-byte seed drawn from `rng`.
         fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
-            let (core, vk) = crate::kgen::keygen(P::LOGN, rng)?;
+            let (core, vk) = crate::algo::keygen::keygen(P::LOGN, rng)?;
             Ok(Self::from_parts(core, vk))
         }
     }
@@ -469,88 +466,6 @@ mod signing {
         type Error = Error;
         fn try_from(bytes: &[u8]) -> Result<Self, Error> {
             Self::from_bytes(bytes)
-        }
-    }
-
-    /// PKCS#8 with the **provisional** OQS OID. The private key is the
-    /// encoded signing key; decoding also accepts the liboqs/oqs-provider
-    /// layout (an inner OCTET STRING with the signing key followed by the
-    /// matching verifying key). AlgorithmIdentifier parameters must be
-    /// absent.
-    #[cfg(feature = "pkcs8")]
-    mod pkix {
-        use super::*;
-        use pkcs8::der::AnyRef;
-        use pkcs8::spki;
-        use pqkit_common::pkix::{self as common, AlgorithmId};
-
-        impl<P: ParameterSet> spki::SignatureAlgorithmIdentifier for SigningKey<P> {
-            type Params = AnyRef<'static>;
-            const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmId = common::algorithm_id(P::OID);
-        }
-
-        impl<P: ParameterSet> TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey<P> {
-            type Error = pkcs8::Error;
-            fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<Self> {
-                let raw = common::private_key_bytes(&info, P::OID)?;
-                let sk = if raw.first() == Some(&0x04) {
-                    // liboqs / oqs-provider layout: an inner OCTET STRING
-                    // holding the signing key then the verifying key, which
-                    // must match.
-                    use pkcs8::der::Decode;
-                    let inner = <&pkcs8::der::asn1::OctetStringRef>::from_der(raw)?.as_bytes();
-                    if inner.len() != P::SIGNING_KEY_SIZE + P::VERIFYING_KEY_SIZE {
-                        return Err(common::invalid_key());
-                    }
-                    let (skb, pkb) = inner.split_at(P::SIGNING_KEY_SIZE);
-                    let sk = Self::from_bytes(skb).map_err(|_| common::invalid_key())?;
-                    if pkb != sk.vk.as_bytes() {
-                        return Err(common::invalid_key());
-                    }
-                    sk
-                } else {
-                    Self::from_bytes(raw).map_err(|_| common::invalid_key())?
-                };
-                // v2 (OneAsymmetricKey): the public key must match.
-                common::check_public_key(&info, sk.vk.as_bytes())?;
-                Ok(sk)
-            }
-        }
-
-        impl<P: ParameterSet> pkcs8::EncodePrivateKey for SigningKey<P> {
-            fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
-                common::pkcs8_der(P::OID, self.to_bytes().as_ref(), None)
-            }
-        }
-    }
-}
-
-/// SPKI and the algorithm identifiers with the **provisional** OQS OID
-/// (FIPS 206 OIDs are not assigned yet). AlgorithmIdentifier parameters
-/// must be absent.
-#[cfg(feature = "pkcs8")]
-mod pkix {
-    use super::*;
-    use pkcs8::der::AnyRef;
-    use pkcs8::spki;
-    use pqkit_common::pkix::{self as common, AlgorithmId};
-
-    impl<P: ParameterSet> spki::SignatureAlgorithmIdentifier for VerifyingKey<P> {
-        type Params = AnyRef<'static>;
-        const SIGNATURE_ALGORITHM_IDENTIFIER: AlgorithmId = common::algorithm_id(P::OID);
-    }
-
-    impl<P: ParameterSet> spki::AssociatedAlgorithmIdentifier for Signature<P> {
-        type Params = AnyRef<'static>;
-        const ALGORITHM_IDENTIFIER: AlgorithmId = common::algorithm_id(P::OID);
-    }
-
-    pqkit_common::impl_public_key!(impl<P: ParameterSet> VerifyingKey<P>, oid = P::OID);
-
-    #[cfg(feature = "alloc")]
-    impl<P: ParameterSet> spki::SignatureBitStringEncoding for Signature<P> {
-        fn to_bitstring(&self) -> pkcs8::der::Result<pkcs8::der::asn1::BitString> {
-            common::signature_bit_string(self.bytes.as_ref())
         }
     }
 }

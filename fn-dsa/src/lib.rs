@@ -115,7 +115,7 @@
 //!   `2n` values of at most 128 SamplerZ iterations each; then
 //!   [`Error::RejectionLimit`]. The bounds are derived from the measured
 //!   rejection rates so that a valid key fails with probability below
-//!   `2^-64` (table in `sign.rs`, checked by its tests).
+//!   `2^-64` (table in `algo/sign.rs`, checked by its tests).
 //! * Verification: decoding, hash-to-point (SHAKE256 read until `n`
 //!   16-bit samples below `5q` are accepted: `n / 0.94` expected; the
 //!   output is public and not under anyone's control, so it is not capped)
@@ -130,7 +130,7 @@
 //!   invertibility test of key generation) is `pqkit_common::q12289`'s:
 //!   its backend NTT and Montgomery products and its constant-time scalar
 //!   helpers (`q12289::scalar`: canonical/centred representatives, batch
-//!   division), on `i16` polynomials; `ring.rs` holds this crate's kernels
+//!   division), on `i16` polynomials; `algo/ring.rs` holds this crate's kernels
 //!   built from them, and no arithmetic of its own. Verification is
 //!   integer-only.
 //! * Signing: FFT, ffLDL tree kept in the signing key (or rebuilt per
@@ -180,36 +180,15 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+mod algo;
 pub mod encoding;
 mod error;
-#[cfg(feature = "alloc")]
-mod fft;
-#[cfg(feature = "alloc")]
-#[allow(clippy::approx_constant, clippy::unreadable_literal)]
-mod fft_table;
-#[cfg(feature = "alloc")]
-mod flr;
-#[cfg(feature = "alloc")]
-mod fxp;
-#[cfg(feature = "alloc")]
-mod kgen;
+pub mod hazmat;
+mod keys;
 mod message;
-#[cfg(feature = "alloc")]
-mod mp31;
-#[cfg(feature = "alloc")]
-mod ntru;
-// Without `alloc` only verification is built (no signing-key completion).
-#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-mod ring;
-#[cfg(feature = "alloc")]
-mod sampler;
-#[cfg(feature = "alloc")]
-mod sign;
-#[cfg(feature = "alloc")]
-mod skey;
-mod vrfy;
-#[cfg(feature = "alloc")]
-mod zint31;
+mod params;
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impl;
 
 pub use encoding::SigFormat;
 pub use error::Error;
@@ -217,9 +196,6 @@ pub use message::Message;
 pub use pqkit_common::prehash::{
     Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
 };
-
-mod keys;
-mod params;
 
 /// `crypto-common`'s `Generate` (key generation from an RNG or the OS).
 pub use crypto_common::Generate;
@@ -233,22 +209,6 @@ pub use signature::{
     DigestSigner, DigestVerifier, Keypair, MultipartSigner, MultipartVerifier, RandomizedSigner,
     SignatureEncoding, Signer, Verifier,
 };
-
-/// The explicit, dangerous entry points: the insecure toy degrees and the
-/// seed-driven key generation of the test vectors.
-pub mod hazmat {
-    /// Key generation from the 32-byte seed that drives its SHAKE256 stream
-    /// (fn-dsa 0.3's `KeyPairGeneratorStandard` consumes exactly these 32
-    /// bytes from its RNG); the same as
-    /// [`SigningKey::from_seed`](crate::SigningKey::from_seed).
-    #[cfg(feature = "alloc")]
-    pub fn keygen_internal<P: crate::ParameterSet>(seed: &[u8; 32]) -> crate::SigningKey<P> {
-        crate::SigningKey::from_seed(seed)
-    }
-
-    #[cfg(feature = "alloc")]
-    pub mod toy;
-}
 
 macro_rules! set_module {
     ($name:ident, $set:ident, $title:literal) => {

@@ -117,7 +117,7 @@ pub(crate) fn hash_to_point(
                 break;
             };
             let w = u32::from(u16::from_be_bytes(*pair));
-            *slot = (w % crate::ring::Q as u32) as u16;
+            *slot = (w % crate::algo::ring::Q as u32) as u16;
             i += usize::from(w < 61445);
         }
     }

@@ -1,6 +1,7 @@
 //! A signing key that decodes must be one that signs: `f G - g F = q` is
 //! checked on every import (issue 21's example: an all-zero `F`, which
-//! makes `G` zero too and used to decode, then loop in the sampler).
+//! makes `G` zero too; such a key must not decode, or signing with it
+//! would loop in the sampler).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use pqkit_fn_dsa::{Error, fn_dsa_512, fn_dsa_1024};

@@ -1,4 +1,4 @@
-# Generates the FFT root table of pqkit-fn-dsa: python3 tools/fft_roots.py > src/fft_table.rs
+# Generates the FFT root table of pqkit-fn-dsa: python3 tools/fft_roots.py > src/algo/fft_roots.rs
 from fractions import Fraction
 from mpmath import mp, mpf, cos, sin, pi
 mp.dps = 50

@@ -500,8 +500,8 @@ impl<P: ParameterSet> ExpandedSigningKey<P> {
     /// never pays for them (`2k` forward NTTs, `3k` polynomials of memory).
     /// Without `alloc` they are made here.
     pub fn from_seed(xi: &Seed) -> Self {
-        // The encodings are written in place (not returned and copied:
-        // that put 2.8-6.5 KB more on the stack).
+        // The encodings are written in place (not returned and copied,
+        // which would put a second copy on the stack).
         let mut key = Self {
             expanded: P::ExpandedKeyBytes::zeroed(),
             parts: store_default(),

@@ -159,10 +159,8 @@
 //!   public key's `NTT(t1 * 2^d)`: `2k` forward NTTs) from its encodings
 //!   when it first signs or verifies (lock-free; see
 //!   `pqkit_common::wipe::OnDemand`): a key generated to be stored never
-//!   pays for them. Peak stack of one operation, measured with
-//!   valgrind massif (x86_64, AVX2 backend, release, above an idle `main`):
-//!   sign about 59 KB for every set (ML-DSA-65: 58.7 KB; key decoded
-//!   beforehand), keygen about 49 KB, verify about 35 KB.
+//!   pays for them. The peak stack of each operation (valgrind massif)
+//!   is published in the README, beside the speeds.
 //! * Constant time: no secret-dependent branch, index or division.
 //!   `Decompose` uses a multiply-shift. Declassified (see
 //!   `pqkit_common::ct::declassify`) only what FIPS 204 makes public: each

@@ -9,9 +9,9 @@ mod sealed {
 pub use pqkit_common::ByteArray;
 
 /// Largest `k` of any parameter set.
-pub(crate) const K_MAX: usize = 8;
+pub(crate) const MAX_K: usize = 8;
 /// Largest `l` of any parameter set.
-pub(crate) const L_MAX: usize = 7;
+pub(crate) const MAX_L: usize = 7;
 
 /// An ML-DSA parameter set (FIPS 204 Table 1). Implemented by [`MlDsa44`],
 /// [`MlDsa65`] and [`MlDsa87`]; sealed.
@@ -118,7 +118,7 @@ mod tests {
     use pqkit_common::q8380417::pack;
 
     fn sizes<P: ParameterSet>() {
-        assert!(P::K <= K_MAX && P::L <= L_MAX);
+        assert!(P::K <= MAX_K && P::L <= MAX_L);
         assert_eq!(P::PK_LEN, 32 + P::K * pack::T1_BYTES);
         assert_eq!(
             <P::VerifyingKeySize as hybrid_array::typenum::Unsigned>::USIZE,

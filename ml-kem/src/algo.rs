@@ -25,7 +25,7 @@ const R2: i16 = 1353;
 /// (the `kem` traits are infallible): if it were ever reached, the missing
 /// coefficients would be taken as the next 12-bit values reduced mod q (a
 /// documented, unobservable deviation from FIPS 203 Alg. 7).
-const MAX_BLOCKS: usize = 64;
+const MAX_A_BLOCKS: usize = 64;
 
 /// A vector of up to four polynomials (only the first k are used).
 pub(crate) type PolyVec = [Poly; MAX_K];
@@ -120,7 +120,7 @@ pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
         },
         |e, _, block, buf, mut feed| {
             let p = &mut a[e / k][e % k];
-            filled[e] = if block < MAX_BLOCKS {
+            filled[e] = if block < MAX_A_BLOCKS {
                 b.rej_uniform_q3329(p, filled[e], buf)
             } else {
                 fill_mod_q(p, filled[e], buf)
@@ -139,7 +139,7 @@ pub(crate) fn gen_matrix<B: Backend, P: ParameterSet>(
     );
 }
 
-/// The bounded loop's end (see [`MAX_BLOCKS`]): 12-bit values mod q.
+/// The bounded loop's end (see [`MAX_A_BLOCKS`]): 12-bit values mod q.
 fn fill_mod_q(p: &mut Poly, filled: usize, buf: &[u8; SHAKE128_RATE]) -> usize {
     let mut n = filled;
     for (dst, t) in p.coeffs[filled..].iter_mut().zip(buf.chunks_exact(2)) {

@@ -313,14 +313,14 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
     /// decapsulation. [`Error::InconsistentKey`] if it fails.
     pub fn from_expanded_checked(bytes: &[u8]) -> Result<Self, Error> {
         let key = Self::from_expanded(bytes)?;
-        key.pairwise_check()?;
+        key.check_consistency()?;
         Ok(key)
     }
 
     /// The pairwise-consistency test of
     /// [`from_expanded_checked`](Self::from_expanded_checked) on a loaded
     /// key.
-    pub fn pairwise_check(&self) -> Result<(), Error> {
+    pub fn check_consistency(&self) -> Result<(), Error> {
         let m = Zeroizing::new(pqkit_common::keccak::sha3_256(&[
             b"pqkit ML-KEM pairwise test",
             self.dk.as_slice(),

@@ -59,7 +59,7 @@
 //!
 //! Every operation does a fixed amount of work for its parameter set, on
 //! any input: SampleNTT reads at most 64 SHAKE128 blocks per matrix entry
-//! (about 4 are needed; see `MAX_BLOCKS` in `algo.rs`), and nothing else
+//! (about 4 are needed; see `MAX_A_BLOCKS` in `algo.rs`), and nothing else
 //! loops on the input. Importing an expanded-only PKCS#8 key adds one
 //! encapsulation and one decapsulation (the pairwise-consistency test).
 //!

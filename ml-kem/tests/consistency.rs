@@ -18,14 +18,14 @@ fn altered_s<P: ParameterSetOid>() {
     bad[0] ^= 0x01;
     // The raw FIPS 203 import keeps only its §7.2/§7.3 checks...
     let raw = ExpandedDecapsulationKey::<P>::from_expanded(&bad).expect("passes §7.3");
-    assert_eq!(raw.pairwise_check(), Err(Error::InconsistentKey));
+    assert_eq!(raw.check_consistency(), Err(Error::InconsistentKey));
     assert_eq!(
         ExpandedDecapsulationKey::<P>::from_expanded_checked(&bad).err(),
         Some(Error::InconsistentKey)
     );
     // ... and the PKCS#8 import of the expandedKey form refuses it.
     let good_key = ExpandedDecapsulationKey::<P>::from_expanded(&good).unwrap();
-    good_key.pairwise_check().unwrap();
+    good_key.check_consistency().unwrap();
     let der = good_key.to_pkcs8_der().unwrap().as_bytes().to_vec();
     let pos = der
         .windows(good.len())

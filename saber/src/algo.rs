@@ -14,11 +14,11 @@ use pqkit_common::wipe::{OnDemand, Store, WipedBytes};
 use zeroize::{Zeroize, Zeroizing};
 
 use crate::Error;
-use crate::params::{L_MAX, ParameterSet};
+use crate::params::{MAX_L, ParameterSet};
 
 /// A vector of polynomials holding secrets: only the `l` a parameter set
 /// uses are written, and those are wiped on drop.
-type Secret = pqkit_common::wipe::Wiped<Poly, L_MAX>;
+type Secret = pqkit_common::wipe::Wiped<Poly, MAX_L>;
 
 /// `log2 q`.
 const EQ: u32 = 13;
@@ -111,7 +111,7 @@ const fn matrix_blocks<P: ParameterSet>() -> usize {
 /// The most blocks of GenMatrix a key import squeezes ([`start_pk`]): as
 /// many as `H(pk)` of the largest public key takes (FireSaber's 1312
 /// bytes and the padding, at 136 bytes a block: 10).
-const START_BLOCKS: usize = (L_MAX * POLY_P_BYTES + 32) / SHAKE256_RATE + 1;
+const START_BLOCKS: usize = (MAX_L * POLY_P_BYTES + 32) / SHAKE256_RATE + 1;
 
 /// GenMatrix's first blocks, squeezed by a decapsulation key's import
 /// beside `H(pk)` ([`start_pk`]), and its stream parked there; the first
@@ -216,10 +216,9 @@ fn squeeze<B: Backend, P: ParameterSet, const R: usize>(
 /// unpacked first by the backend (AVX2: one gather and shift per eight
 /// fields), and the weights then come from one loop over the
 /// coefficients, free of branches and table look-ups, which the compiler
-/// vectorises. The 64-bit-word form this replaces took about 3.5% of the
-/// samples of a LightSaber decapsulation (perf, downstream build, AMD
-/// EPYC Zen 3).
-fn secret_from<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], s: &mut [Poly; L_MAX]) {
+/// vectorises (a 64-bit-word form does not, and shows in a LightSaber
+/// decapsulation's profile).
+fn secret_from<B: Backend, P: ParameterSet>(b: B, bytes: &[u8], s: &mut [Poly; MAX_L]) {
     let h = P::MU / 2;
     let per_poly = P::MU as usize * N / 8;
     for (poly, buf) in s.iter_mut().take(P::L).zip(bytes.chunks_exact(per_poly)) {
@@ -262,7 +261,7 @@ pub(crate) struct PkParts {
 #[cfg(feature = "alloc")]
 type Hats = alloc::vec::Vec<PolyHat>;
 #[cfg(not(feature = "alloc"))]
-type Hats = [PolyHat; L_MAX * (L_MAX + 1)];
+type Hats = [PolyHat; MAX_L * (MAX_L + 1)];
 
 impl PkParts {
     /// The entries of set `P`: A's `l * l` and b's `l`, to be written.
@@ -371,7 +370,7 @@ pub(crate) fn finish_pk<B: Backend, P: ParameterSet, const R: usize>(
 
 /// The vector `b` packed in `pk`, transformed into `b_hat`.
 fn b_hat_from_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], b_hat: &mut [PolyHat]) {
-    let mut bv = [Poly::default(); L_MAX];
+    let mut bv = [Poly::default(); MAX_L];
     for (i, poly) in bv.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &pk[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }
@@ -380,7 +379,7 @@ fn b_hat_from_pk<B: Backend, P: ParameterSet>(b: B, pk: &[u8], b_hat: &mut [Poly
 
 /// The packed secret `s` (13-bit values, small signed numbers), unpacked
 /// and sign-extended to 16 bits.
-fn unpack_secret<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], s: &mut [Poly; L_MAX]) {
+fn unpack_secret<B: Backend, P: ParameterSet>(b: B, sk_s: &[u8], s: &mut [Poly; MAX_L]) {
     for (i, poly) in s.iter_mut().take(P::L).enumerate() {
         unpack(b, EQ, &sk_s[i * POLY_Q_BYTES..(i + 1) * POLY_Q_BYTES], poly);
         for c in poly.coeffs.iter_mut() {
@@ -433,8 +432,7 @@ pub(crate) fn secret_hat_checked<B: Backend, P: ParameterSet>(
 /// rider as soon as it is ready; its blocks then share permutations with
 /// the end of GenMatrix instead of all following it (counted: four of
 /// Saber's eight blocks, six of FireSaber's ten, two of LightSaber's
-/// five). AMD EPYC (Zen 3), downstream build: Saber / FireSaber key
-/// generation 21.1 / 32.4 to 20.6 / 31.6 µs.
+/// five).
 pub(crate) fn pke_keygen<B: Backend, P: ParameterSet>(
     b: B,
     seed_a: &[u8; 32],
@@ -527,7 +525,7 @@ fn public_b<B: Backend, P: ParameterSet>(
     b: B,
     parts: &PkParts,
     s_hat: &SecretHat,
-    bv: &mut [Poly; L_MAX],
+    bv: &mut [Poly; MAX_L],
 ) {
     pow2::matrix_vector_mul(b, parts.a_hat::<P>(), s_hat, true, &mut bv[..P::L]);
     for poly in bv.iter_mut().take(P::L) {
@@ -648,7 +646,7 @@ pub(crate) fn pke_dec<B: Backend, P: ParameterSet>(
     ct: &[u8],
     m: &mut [u8; 32],
 ) {
-    let mut bp = [Poly::default(); L_MAX];
+    let mut bp = [Poly::default(); MAX_L];
     for (i, poly) in bp.iter_mut().take(P::L).enumerate() {
         unpack(b, EP, &ct[i * POLY_P_BYTES..(i + 1) * POLY_P_BYTES], poly);
     }

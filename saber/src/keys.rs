@@ -415,8 +415,9 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// with its own hashes beside it and keeps it. The work is the same
     /// fixed amount as making it all here; the first use carries part of
     /// it (about half of GenMatrix), and the import and the first
-    /// decapsulation together cost less (10% on an AVX2-only CPU) than
-    /// an import that made it all followed by a decapsulation.
+    /// decapsulation together cost less than an import that made it all
+    /// followed by a decapsulation, because the matrix's last blocks share
+    /// permutations with the decapsulation's hashes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         if bytes.len() != P::SK_LEN {
             return Err(Error::InvalidLength);
@@ -465,8 +466,8 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     }
 
     /// Whether the secret `s` and the embedded public key agree: `b` is
-    /// recomputed from `s` and `seed_A` (one matrix-vector product, a few
-    /// microseconds) and compared with the public key's
+    /// recomputed from `s` and `seed_A` (one matrix-vector product) and
+    /// compared with the public key's
     /// ([`Error::InconsistentKey`] if not). [`from_bytes`](Self::from_bytes)
     /// checks only the encoding and `H(pk)`, so that decapsulation from key
     /// bytes stays fast; an `s` altered within its range passes those and
@@ -500,12 +501,12 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// [`from_bytes`](Self::from_bytes) followed by
     /// [`decapsulate_bytes`](Self::decapsulate_bytes) (a key error before
     /// a ciphertext length error), without keeping the key's NTT-domain
-    /// parts. It is faster than the two steps (4-8% on an AVX2-only CPU)
-    /// because GenMatrix, `H(pk)`, `H(c)`, `G` and GenSecret then share
-    /// one pass of the 4-way Keccak permutation, where the import and the
-    /// first decapsulation split them in two. Keep a [`DecapsulationKey`]
-    /// instead when one key decapsulates more than once: decapsulation
-    /// with a decoded key costs less than half.
+    /// parts. It is faster than the two steps because GenMatrix, `H(pk)`,
+    /// `H(c)`, `G` and GenSecret then share one pass of the 4-way Keccak
+    /// permutation, where the import and the first decapsulation split
+    /// them in two. Keep a [`DecapsulationKey`] instead when one key
+    /// decapsulates more than once: decapsulation with a decoded key skips
+    /// GenMatrix and `H(pk)`.
     ///
     /// ```
     /// use pqkit_saber::{DecapsulationKey, Error, Saber};
@@ -543,8 +544,7 @@ impl<P: ParameterSet> DecapsulationKey<P> {
     /// The verdict of [`decapsulate_from_key_bytes`](Self::decapsulate_from_key_bytes)
     /// on a wrong length: the two steps' (the key's error first). Apart
     /// and not inlined: a decoded key on the stack of this rare path would
-    /// otherwise sit in the one-shot call's frame (5.6 KB more peak stack
-    /// for Saber in a build where it was inlined).
+    /// otherwise sit in the one-shot call's frame and raise its peak stack.
     #[cold]
     #[inline(never)]
     fn wrong_length(sk: &[u8], ct: &[u8]) -> Result<SharedSecret, Error> {

@@ -78,4 +78,4 @@ param_set!(
 );
 
 /// Largest rank of any set.
-pub(crate) const L_MAX: usize = 4;
+pub(crate) const MAX_L: usize = 4;

@@ -32,9 +32,8 @@ fn rol(v: __m256i, n: u32) -> __m256i {
 /// Only `d` and one plane are live at once, so the compiler keeps them in
 /// registers and the state in memory (about 45 spill moves a round, 77 in
 /// the theta / rho-pi / chi form that builds all 25 lanes of each step).
-/// Together with the aligned frame of [`permute`] this runs in about 420
-/// ns for the four instances here, where either change alone stayed at
-/// 510-540 ns (s2n-bignum's assembly in aws-lc: about 430 ns).
+/// It pays only together with the aligned frame of [`permute`]: either
+/// change alone leaves the permutation as slow as before.
 #[inline(always)]
 fn round(a: &[__m256i; 25], e: &mut [__m256i; 25], rc: u64) {
     // SAFETY: the intrinsics below need AVX2; `round` is only called from
@@ -120,7 +119,7 @@ cpufeatures::new!(cpuid_bmi, "bmi1", "bmi2");
 
 /// Keccak-f\[1600\] on one state: the portable permutation compiled with
 /// BMI1 and BMI2 where the CPU has them (`andn` for chi's `!b & c`,
-/// `rorx` rotating into a fresh register: about 9% faster here), else
+/// `rorx` rotating into a fresh register: fewer instructions), else
 /// the portable build. Every AVX2 CPU has both, but they are checked
 /// (detection is cached: one load and a branch per permutation).
 pub(super) fn keccak_f1600_scalar(s: &mut [u64; 25]) {
@@ -141,8 +140,8 @@ impl X4Ops for Avx2 {
     #[inline]
     fn keccak_f1600_x4(self, state: &mut StateX4) {
         // AVX-512VL, where the level allows it, runs the same permutation
-        // about twice as fast (rotates and three-input logic in one
-        // instruction, no register spills); that function picks the
+        // faster (rotates and three-input logic in one instruction, no
+        // register spills); that function picks the
         // kernel, falling back to this file's AVX2 one.
         super::avx512::keccak_f1600_x4(self, state);
     }
@@ -150,8 +149,8 @@ impl X4Ops for Avx2 {
     #[inline]
     fn keccak_f1600_lane(self, state: &mut StateX4, k: usize) {
         if self.has_avx512() {
-            // One AVX-512 4-way permutation (about 230 ns here) is cheaper
-            // than one scalar permutation (about 265 ns).
+            // One AVX-512 4-way permutation is cheaper than one scalar
+            // permutation.
             super::avx512::keccak_f1600_x4(self, state);
         } else {
             super::keccak_f1600_lane_scalar(state, k);

@@ -104,8 +104,7 @@ pub trait X4Ops: Copy {
     /// Apply Keccak-f\[1600\] to instance `k` of `state` (`k < 4`), when
     /// the other three are idle: what they hold afterwards is unspecified.
     /// The single-instance permutation by default (a 4-way AVX2
-    /// permutation costs about 1.2 single ones on an AMD Zen 3, about 1.6
-    /// on the Intel machine of `avx2.rs`'s figures); backends whose 4-way
+    /// permutation costs more than a single one); backends whose 4-way
     /// kernel is cheaper than one single permutation (AVX-512) run that.
     #[inline]
     fn keccak_f1600_lane(self, state: &mut StateX4, k: usize) {

@@ -4,13 +4,13 @@
 //! replace for pqkit's own hashing): built with any AVX-512 `target-cpu`
 //! (`-C target-cpu=native` on a Xeon or a Zen 4, `skylake-avx512`,
 //! `icelake-server`, ...), LLVM's SLP vectoriser turns that scalar
-//! permutation into shuffle-heavy 512-bit code and it runs 2.3 times
-//! slower (270 ns becomes 630 ns here), which made every pqkit operation
-//! slower in a native build. [`keccak_f1600_one`] is the portable scalar
-//! permutation, every lane a local (about 240-270 ns on x86-64); when AVX-512
-//! is enabled at compile time it runs the state through the 4-way kernel
-//! instead (lane 0 of the AVX-512 `vprolq`/`vpternlogq` kernel: about
-//! 240 ns), which the vectoriser cannot touch.
+//! permutation into shuffle-heavy 512-bit code that runs much slower,
+//! which would make every pqkit operation slower in a native build.
+//! [`keccak_f1600_one`] is the portable scalar permutation, every lane a
+//! local; when AVX-512 is enabled at compile time it runs the state
+//! through the 4-way kernel instead (lane 0 of the AVX-512
+//! `vprolq`/`vpternlogq` kernel, no slower than the scalar one), which the
+//! vectoriser cannot touch.
 
 use super::{ExtendableOutput, Update, XofReader};
 

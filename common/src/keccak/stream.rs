@@ -434,7 +434,7 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
     let mut slots = [RiderSlot::default(); R];
     let mut next = 0;
     let mut block = [0u8; RATE];
-    let mut chunk = [0u8; RIDER_RATE_MAX];
+    let mut chunk = [0u8; MAX_RIDER_RATE];
     // The digests of the riders done so far, for entries seeded by them.
     let mut digests: [Option<&mut [u8]>; R] = core::array::from_fn(|_| None);
     loop {
@@ -443,7 +443,7 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
         // it leaves its lane to the entries meanwhile.
         for (j, (rider, slot)) in riders.iter().zip(slots.iter_mut()).enumerate() {
             let Some(r) = rider.as_ref() else { continue };
-            let rate = r.rate.min(RIDER_RATE_MAX);
+            let rate = r.rate.min(MAX_RIDER_RATE);
             let fed = r.feed.as_ref().map_or(&[][..], Feed::handed);
             let complete = r.feed.as_ref().is_none_or(|f| f.closed);
             let n = gather(r.input, fed, slot.absorbed, &mut chunk[..rate]);
@@ -536,7 +536,7 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                 Some(r) => {
                     let input: usize = r.input.iter().map(|p| p.len()).sum();
                     let absorbed = slots.first().map_or(0, |s| s.absorbed);
-                    let rate = r.rate.min(RIDER_RATE_MAX);
+                    let rate = r.rate.min(MAX_RIDER_RATE);
                     (r.feed.as_mut(), (absorbed + rate).saturating_sub(input))
                 }
                 None => (None, 0),
@@ -606,7 +606,7 @@ pub fn stream_x4_parked<'p, B: X4Ops, const RATE: usize, const SEED: usize, cons
                 }
                 Lane::Rider { j, last: true } => {
                     if let Some(r) = riders.get_mut(j).and_then(Option::take) {
-                        let n = r.out.len().min(r.rate.min(RIDER_RATE_MAX));
+                        let n = r.out.len().min(r.rate.min(MAX_RIDER_RATE));
                         read_lane(&state, k, &mut r.out[..n]);
                         if let Some(d) = digests.get_mut(j) {
                             *d = Some(r.out);
@@ -699,7 +699,7 @@ struct RiderSlot {
 
 /// The largest rate a rider may have (SHAKE128's); larger ones are taken
 /// as this.
-const RIDER_RATE_MAX: usize = 168;
+const MAX_RIDER_RATE: usize = 168;
 
 /// Copy the bytes of the concatenation of `parts` and `tail` from offset
 /// `off` into `out`, as many as there are (at most `out.len()`); returns

@@ -133,8 +133,8 @@ fn vectors_mut(a: &mut Poly) -> &mut [__m256i; 32] {
 /// 32-bit lanes) as an instruction the optimiser cannot rewrite. Built with
 /// AVX-512DQ enabled (`-C target-cpu=native` on a Xeon), LLVM turns the
 /// intrinsic chains of [`montmul`] into sign extensions and `vpmullq`
-/// (three micro-ops, latency 15), and the ML-DSA NTT went from 497 to 706
-/// ns; this keeps the one-micro-op multiply in every build.
+/// (three micro-ops, latency 15), which slows the ML-DSA NTT markedly;
+/// this keeps the one-micro-op multiply in every build.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn muldq(a: __m256i, b: __m256i) -> __m256i {
@@ -654,9 +654,8 @@ const CANDIDATES: usize = 56;
 /// All seven steps are computed before the first store. A store's address
 /// depends on the counts before it, and a CPU may hold a later load (the
 /// next step's bytes, its table entries) until an older store's address
-/// is known: interleaved, the steps ran one after another (about 10
-/// cycles each on a Zen 3, where 16 polynomials of five blocks took 2.9
-/// µs; 1.16 µs this way).
+/// is known: interleaved, the steps would run one after another instead
+/// of overlapping.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn rej_block(out: &mut [i32; CANDIDATES], buf: &[u8; 168]) -> usize {

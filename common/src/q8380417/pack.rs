@@ -189,10 +189,9 @@ pub fn pack_eta(eta: Eta, a: &Poly, out: &mut [u8]) {
 /// A whole encoding goes through one loop per width, free of branches,
 /// which the compiler vectorises: two 4-bit codes per byte (eta = 4), or
 /// eight 3-bit codes per three bytes (eta = 2). The group-at-a-time form
-/// (still used for a short input) took 150-170 ns per polynomial on a
-/// Zen 3; this takes 31 / 73 ns (eta 4 / 2) compiled for AVX2 and 121 /
-/// 97 ns for the x86-64 baseline. A key's first signature and signing
-/// from key bytes unpack `k` or `k + l` of them.
+/// (still used for a short input) is several times slower per polynomial,
+/// and a key's first signature and signing from key bytes unpack `k` or
+/// `k + l` of them.
 #[inline]
 pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
     let e = eta.value();
@@ -245,9 +244,8 @@ pub fn unpack_eta(eta: Eta, bytes: &[u8], a: &mut Poly) -> bool {
 /// BitPack(z, gamma1 - 1, gamma1) with `gamma1 = 2^gamma1_bits` (17 or 19).
 ///
 /// The two widths go four (18 bits) or two (20 bits) coefficients per
-/// 64-bit word, as [`unpack_z`] reads them; the generic packer moved one
-/// byte at a time and took about 7% of ML-DSA-65 signing from key bytes
-/// on a Zen 3.
+/// 64-bit word, as [`unpack_z`] reads them; a generic packer moves one
+/// byte at a time, a visible share of signing from key bytes.
 pub fn pack_z(gamma1_bits: u32, a: &Poly, out: &mut [u8]) {
     let g = 1i32 << gamma1_bits;
     let bits = gamma1_bits + 1;

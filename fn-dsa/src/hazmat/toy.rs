@@ -3,8 +3,9 @@
 //! the standard types reject them. Keys and signatures are variable-size
 //! byte vectors with the same layouts as the standard degrees.
 
+use crate::Error;
+use crate::algo::{signing_key::SecretParts, verify::PublicParts};
 use crate::encoding::{self, Message, SigFormat};
-use crate::{Error, skey::SkCore, vrfy::VkCore};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -21,11 +22,11 @@ fn check_logn(logn: u32) -> Result<(), Error> {
 
 /// A toy-degree verifying key.
 #[derive(Clone, Debug)]
-pub struct VerifyingKey(VkCore);
+pub struct VerifyingKey(PublicParts);
 
-impl core::fmt::Debug for VkCore {
+impl core::fmt::Debug for PublicParts {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("VkCore")
+        f.debug_struct("PublicParts")
             .field("logn", &self.logn)
             .finish_non_exhaustive()
     }
@@ -34,7 +35,7 @@ impl core::fmt::Debug for VkCore {
 impl VerifyingKey {
     /// Decode an encoded verifying key of degree `logn` 2..=8.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        VkCore::decode(bytes, LOGN_MIN, LOGN_MAX).map(Self)
+        PublicParts::decode(bytes, LOGN_MIN, LOGN_MAX).map(Self)
     }
 
     /// The encoded key.
@@ -56,9 +57,9 @@ impl VerifyingKey {
 /// A toy-degree signing key (with its expanded form).
 #[derive(Clone)]
 pub struct SigningKey {
-    core: SkCore,
+    core: SecretParts,
     vk: VerifyingKey,
-    exp: crate::sign::Expanded,
+    exp: crate::algo::sign::Expanded,
 }
 
 impl zeroize::ZeroizeOnDrop for SigningKey {}
@@ -76,7 +77,7 @@ impl SigningKey {
     /// 32-byte seed of the key-generation stream.
     pub fn from_seed(logn: u32, seed: &[u8; 32]) -> Result<Self, Error> {
         check_logn(logn)?;
-        let (core, vk) = crate::kgen::keygen_from_seed(logn, seed);
+        let (core, vk) = crate::algo::keygen::keygen_from_seed(logn, seed);
         Ok(Self::from_parts(core, vk))
     }
 
@@ -87,14 +88,14 @@ impl SigningKey {
         rng: &mut R,
     ) -> Result<Self, Error> {
         check_logn(logn)?;
-        let (core, vk) = crate::kgen::keygen(logn, rng).map_err(|_| Error::Rng)?;
+        let (core, vk) = crate::algo::keygen::keygen(logn, rng).map_err(|_| Error::Rng)?;
         Ok(Self::from_parts(core, vk))
     }
 
     /// Decode an encoded toy signing key.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
-        let (core, vk) = SkCore::decode(bytes, LOGN_MIN, LOGN_MAX)?;
-        let exp = crate::sign::Expanded::new(&core);
+        let (core, vk) = SecretParts::decode(bytes, LOGN_MIN, LOGN_MAX)?;
+        let exp = crate::algo::sign::Expanded::new(&core);
         Ok(Self {
             core,
             vk: VerifyingKey(vk),
@@ -102,8 +103,8 @@ impl SigningKey {
         })
     }
 
-    fn from_parts(core: SkCore, vk: VkCore) -> Self {
-        let exp = crate::sign::Expanded::new(&core);
+    fn from_parts(core: SecretParts, vk: PublicParts) -> Self {
+        let exp = crate::algo::sign::Expanded::new(&core);
         Self {
             core,
             vk: VerifyingKey(vk),

@@ -82,7 +82,7 @@ pub(crate) fn decode_sk<B: Backend, P: ParameterSet>(
     let ok = parse_sk::<P>(sk, out, forms);
     // The given tr and t0, to compare with the recomputed ones.
     let tr_given = Zeroizing::new(out.tr);
-    let mut t0_given = Secret::<K_MAX>::new(P::K);
+    let mut t0_given = Secret::<MAX_K>::new(P::K);
     for (x, y) in t0_given.iter_mut().zip(forms.t0hat.iter()).take(P::K) {
         x.coeffs = y.coeffs;
     }

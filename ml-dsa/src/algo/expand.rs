@@ -83,7 +83,7 @@ pub(super) fn matrix_mul_rows<B: Backend, P: ParameterSet, E: Bound>(
     }
     let mut work: [Poly; 4] = zero_vec();
     let mut filled = [0usize; 4];
-    let mut complete = [0usize; K_MAX];
+    let mut complete = [0usize; MAX_K];
     let mut next_row = 0;
     let mut gave_up = false;
     stream_x4::<B, SHAKE128_RATE, 34>(
@@ -145,8 +145,7 @@ pub(super) fn matrix_mul_rows<B: Backend, P: ParameterSet, E: Bound>(
 /// | ML-DSA-87 | 72 four-lane, 2 three-lane, 1 two-lane, 4 single | 72 four-lane, 2 three-lane, 6 single |
 ///
 /// A search over every choice of next entry and of rider lane found no
-/// shorter schedule for ML-DSA-44. Measured on an AMD EPYC (Zen 3), native
-/// build: ML-DSA-44 key generation 26.3 to 25.5 µs.
+/// shorter schedule for ML-DSA-44.
 fn entry_at(e: usize, k: usize, l: usize) -> (usize, usize) {
     let (i, j) = (e / l, e % l);
     if l >= 2 && i >= 1 && i + 2 <= k && j == l - 1 {
@@ -195,12 +194,11 @@ pub(super) fn expanded_mul<B: Backend, P: ParameterSet>(
 /// each index `r` (seed `rho' || IntegerToBytes(r, 2)`) on [`stream_x4`],
 /// written in place: a lane takes the next index as soon as its polynomial
 /// is full. A polynomial needs one to four blocks or more (how many
-/// nibbles are rejected), so fixed groups of four waited for their
+/// nibbles are rejected), so fixed groups of four would wait for their
 /// slowest member. Counted over 12 seeds: ML-DSA-44's eight polynomials
-/// take three or four permutations, the last with fewer lanes (four full
-/// ones before); ML-DSA-65's eleven take six (seven or eight before).
-/// AMD EPYC (Zen 3), native build: ML-DSA-44 / 87 key generation to the
-/// encodings 23.1 / 60.9 to 22.7 / 60.0 µs.
+/// take three or four permutations, the last with fewer lanes (fixed
+/// groups take four full ones); ML-DSA-65's eleven take six (fixed groups
+/// take seven or eight).
 pub(super) fn expand_s<B: Backend, P: ParameterSet, E: Bound>(
     b: B,
     rho_prime: &[u8; 64],

@@ -81,7 +81,7 @@ pub(super) fn finish_secret<B: Backend, P: ParameterSet, E: Bound>(
     for p in out.s1hat.iter_mut().take(P::L) {
         b.ntt_q8380417(p);
     }
-    let mut t = Secret::<K_MAX>::new(P::K);
+    let mut t = Secret::<MAX_K>::new(P::K);
     let mont_sq = Poly {
         coeffs: [MONT_SQ; N],
     };

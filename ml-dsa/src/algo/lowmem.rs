@@ -311,7 +311,7 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet, S: Secrets>(
     let mut s = Zeroizing::new(Poly::default());
     let mut chat = Poly::default();
     // Hint bits of the current attempt, row-major.
-    let mut hints = Zeroizing::new([0u8; K_MAX * N / 8]);
+    let mut hints = Zeroizing::new([0u8; MAX_K * N / 8]);
     let mut kappa: u32 = 0;
     for _ in 0..MAX_SIGN_ATTEMPTS {
         // Line 11: y = ExpandMask(rho'', kappa), its bytes straight into

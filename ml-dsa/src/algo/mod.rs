@@ -37,12 +37,12 @@ use pqkit_common::q8380417::{N, Poly, pack, sample_in_ball};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::Error;
-use crate::params::{K_MAX, L_MAX, ParameterSet, ctilde_len, gamma1};
+use crate::params::{MAX_K, MAX_L, ParameterSet, ctilde_len, gamma1};
 
 /// A vector of up to `k` polynomials (only the first `P::K` are used).
-pub(crate) type VecK = [Poly; K_MAX];
+pub(crate) type VecK = [Poly; MAX_K];
 /// A vector of up to `l` polynomials (only the first `P::L` are used).
-pub(crate) type VecL = [Poly; L_MAX];
+pub(crate) type VecL = [Poly; MAX_L];
 
 /// Maximum number of signing attempts. FIPS 204 lets an implementation
 /// bound the loop; the expected number of attempts is at most 5.1
@@ -95,8 +95,7 @@ const ZERO_POLY: Poly = Poly { coeffs: [0; N] };
 /// `M` zero polynomials. Written as one repeat expression (not a loop over
 /// `Poly::default()`) so the compiler sees an all-zero aggregate: a key's
 /// boxed parts (`Box::default()`) are then zeroed in place on the heap
-/// instead of built on the stack and copied (about 4% of ML-DSA-44 key
-/// generation before).
+/// instead of built on the stack and copied.
 pub(crate) fn zero_vec<const M: usize>() -> [Poly; M] {
     [ZERO_POLY; M]
 }
@@ -135,7 +134,7 @@ impl Default for SecretParts {
             key: [0; 32],
             tr: [0; 64],
             s1hat: zero_vec(),
-            l: L_MAX,
+            l: MAX_L,
         }
     }
 }
@@ -176,7 +175,7 @@ impl Default for SignForms {
         Self {
             s2hat: zero_vec(),
             t0hat: zero_vec(),
-            k: K_MAX,
+            k: MAX_K,
         }
     }
 }

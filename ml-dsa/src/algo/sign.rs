@@ -110,11 +110,11 @@ pub(crate) fn sign_mu<B: Backend, P: ParameterSet>(
     let mut mask = MaskStream::new();
     // Buffers are reused to keep the stack small: `z` first holds NTT(y),
     // and `w` holds the hint once w1 and w0 are extracted.
-    let mut y = Secret::<L_MAX>::new(P::L);
-    let mut z = Secret::<L_MAX>::new(P::L);
-    let mut w = Secret::<K_MAX>::new(P::K);
-    let mut w1 = Secret::<K_MAX>::new(P::K);
-    let mut w0 = Secret::<K_MAX>::new(P::K);
+    let mut y = Secret::<MAX_L>::new(P::L);
+    let mut z = Secret::<MAX_L>::new(P::L);
+    let mut w = Secret::<MAX_K>::new(P::K);
+    let mut w1 = Secret::<MAX_K>::new(P::K);
+    let mut w0 = Secret::<MAX_K>::new(P::K);
     let mut tmp = Zeroizing::new(Poly::default());
     let mut w1buf = [0u8; 192];
     let w1b = pack::w1_bytes(P::GAMMA2);

@@ -9,17 +9,19 @@
 //! as there, so the order of operations below is part of the contract.
 //! All operations are constant-time.
 
-use crate::fft_table::ROOTS;
+use crate::algo::fft_roots::ROOTS;
 
-pub(crate) type Fxr = u64;
+/// A 32.32 fixed-point value: the two's complement `u64` `x` standing
+/// for `x / 2^32`.
+pub(crate) type Fixed = u64;
 
-pub(crate) const fn of_i32(j: i32) -> Fxr {
+pub(crate) const fn of_i32(j: i32) -> Fixed {
     ((j as u32) as u64) << 32
 }
 
 /// Round to the nearest integer (halves up); wraps for huge values.
 #[inline(always)]
-pub(crate) const fn round(x: Fxr) -> i32 {
+pub(crate) const fn round(x: Fixed) -> i32 {
     ((x.wrapping_add(1 << 31) as i64) >> 32) as i32
 }
 
@@ -27,14 +29,14 @@ pub(crate) use pqkit_common::mp31::fx_mul as mul;
 use pqkit_common::{Backend, Portable, mp31::Ops as _};
 
 #[inline(always)]
-pub(crate) fn sqr(a: Fxr) -> Fxr {
+pub(crate) fn sqr(a: Fixed) -> Fixed {
     mul(a, a)
 }
 
-/// The FFT twiddles `ROOTS[j]` of `fft_table.rs` rounded to 32.32 (half
+/// The FFT twiddles `ROOTS[j]` of `fft_roots.rs` rounded to 32.32 (half
 /// away from zero), converted at compile time.
-static ROOTS_FX: [(Fxr, Fxr); 512] = {
-    const fn q(x: f64) -> Fxr {
+static ROOTS_FX: [(Fixed, Fixed); 512] = {
+    const fn q(x: f64) -> Fixed {
         let y = x * 4294967296.0;
         let r = if y >= 0.0 {
             (y + 0.5) as i64
@@ -60,7 +62,7 @@ static ROOTS_FX: [(Fxr, Fxr); 512] = {
 /// half-distance 4 and up) run on the backend's kernel (`fx_fft_group`:
 /// four at a time with AVX2), the last two layers' groups of two and one
 /// on the portable one; both compute exactly the scalar formulas.
-pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fxr]) {
+pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fixed]) {
     let hn = a.len() / 2;
     let (re, im) = a.split_at_mut(hn);
     let mut t = hn;
@@ -86,7 +88,7 @@ pub(crate) fn fft<B: Backend>(b: B, a: &mut [Fxr]) {
 
 /// Inverse of `fft` (halving at every layer, so no final scaling).
 /// Groups as in [`fft`].
-pub(crate) fn ifft<B: Backend>(b: B, a: &mut [Fxr]) {
+pub(crate) fn ifft<B: Backend>(b: B, a: &mut [Fixed]) {
     let hn = a.len() / 2;
     let (re, im) = a.split_at_mut(hn);
     let mut t = 1;
@@ -147,7 +149,7 @@ mod tests {
     fn fft_round_trip() {
         for logn in 1..=10 {
             let n = 1usize << logn;
-            let v: std::vec::Vec<Fxr> = (0..n)
+            let v: std::vec::Vec<Fixed> = (0..n)
                 .map(|i| of_i32((i * 7919 % 255) as i32 - 127))
                 .collect();
             let mut a = v.clone();

@@ -33,13 +33,13 @@ pub(super) fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: us
     let mut rn = fixed(hn);
     to_fixed(fw, n, rlen, scdiff, &mut rf);
     to_fixed(gw, n, rlen, scdiff, &mut rg);
-    fxp::fft(b, &mut rf);
-    fxp::fft(b, &mut rg);
+    fixed_point::fft(b, &mut rf);
+    fixed_point::fft(b, &mut rg);
     for i in 0..hn {
-        rn[i] = fxp::sqr(rf[i])
-            .wrapping_add(fxp::sqr(rf[i + hn]))
-            .wrapping_add(fxp::sqr(rg[i]))
-            .wrapping_add(fxp::sqr(rg[i + hn]));
+        rn[i] = fixed_point::sqr(rf[i])
+            .wrapping_add(fixed_point::sqr(rf[i + hn]))
+            .wrapping_add(fixed_point::sqr(rg[i]))
+            .wrapping_add(fixed_point::sqr(rg[i + hn]));
     }
     for x in rf.iter_mut().chain(rg.iter_mut()) {
         *x <<= scale_t;
@@ -82,8 +82,8 @@ pub(super) fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: us
         let clen = clen as usize;
         to_fixed(&bf[clen * n..], n, fglen - clen, scale_x + coff, &mut rbf);
         to_fixed(&bg[clen * n..], n, fglen - clen, scale_x + coff, &mut rbg);
-        fxp::fft(b, &mut rbf);
-        fxp::fft(b, &mut rbg);
+        fixed_point::fft(b, &mut rbf);
+        fixed_point::fft(b, &mut rbg);
         for (x, y) in [(&mut rbf, &rf), (&mut rbg, &rg)] {
             let (xr, xi) = x.split_at_mut(hn);
             b.fx_cmul_mp31(xr, xi, &y[..hn], &y[hn..]);
@@ -91,9 +91,9 @@ pub(super) fn reduce<B: Backend>(b: B, lv: &Level<'_>, big: &mut [u32], llen: us
         for (x, &y) in rbg.iter_mut().zip(rbf.iter()) {
             *x = x.wrapping_add(y);
         }
-        fxp::ifft(b, &mut rbg);
+        fixed_point::ifft(b, &mut rbg);
         for (kk, &x) in k.iter_mut().zip(rbg.iter()) {
-            *kk = fxp::round(x);
+            *kk = fixed_point::round(x);
         }
 
         // k carries the public scale 2^(scale_big - scale_fg).
@@ -264,7 +264,7 @@ impl NttSub {
             b.intt_mp31(sp, o, &r.igm);
         }
         let mut tmp = words(plen);
-        zint31::rebuild_crt(b, &mut self.kf, plen, n, 1, true, &mut tmp);
+        big_int::rebuild_crt(b, &mut self.kf, plen, n, 1, true, &mut tmp);
         let (sch, scl) = divrem31(sc);
         b.sub_shifted_mp31(big, n, fglen, &self.kf, plen, sch as usize, scl);
     }
@@ -357,7 +357,7 @@ impl Depth1Sub {
             }
         }
         let mut tmp = words(fglen);
-        zint31::rebuild_crt(b, res, fglen, n, 2, true, &mut tmp);
+        big_int::rebuild_crt(b, res, fglen, n, 2, true, &mut tmp);
         bf[..fglen * n].copy_from_slice(&res[..fglen * n]);
         bg[..fglen * n].copy_from_slice(&res[fglen * n..]);
     }

@@ -22,7 +22,7 @@
 use zeroize::DefaultIsZeroes;
 
 /// The operations of signing, over native or emulated binary64.
-pub(crate) trait Flr: Copy + Default + DefaultIsZeroes + core::fmt::Debug {
+pub(crate) trait Float: Copy + Default + DefaultIsZeroes + core::fmt::Debug {
     /// A compile-time `f64` constant (no run-time floating point for `Emu`).
     fn of(c: f64) -> Self;
     fn from_i64(v: i64) -> Self;
@@ -41,7 +41,7 @@ pub(crate) trait Flr: Copy + Default + DefaultIsZeroes + core::fmt::Debug {
     fn from_bits(b: u64) -> Self;
 }
 
-impl Flr for f64 {
+impl Float for f64 {
     #[inline(always)]
     fn of(c: f64) -> Self {
         c
@@ -300,7 +300,7 @@ impl ClampBranchless for i32 {
     }
 }
 
-impl Flr for Emu {
+impl Float for Emu {
     #[inline(always)]
     fn of(c: f64) -> Self {
         Emu(c.to_bits())
@@ -413,10 +413,10 @@ mod tests {
                 }
                 assert_eq!(ea.lt(eb), (a < b) as u64, "{a:e} < {b:e}");
             }
-            assert_eq!(Emu::of(a).max0().0, Flr::max0(a).to_bits());
+            assert_eq!(Emu::of(a).max0().0, Float::max0(a).to_bits());
             let p = a.abs();
             assert_eq!(Emu::of(p).sqrt().0, p.sqrt().to_bits(), "sqrt {p:e}");
-            assert_eq!(Flr::sqrt(p).to_bits(), p.sqrt().to_bits(), "sqrt {p:e}");
+            assert_eq!(Float::sqrt(p).to_bits(), p.sqrt().to_bits(), "sqrt {p:e}");
         }
         // Close exponents (cancellation, carries) and exact ties.
         let mut t = 0x1234_5678_9ABC_DEF1u64;

@@ -4,11 +4,11 @@
 //! sampling and acceptance rules follow the `fn-dsa` 0.3 / ntrugen design
 //! so that the same RNG stream gives the same keys).
 
-use crate::ntru;
-use crate::ring;
-use crate::sampler::Prng;
-use crate::skey::SkCore;
-use crate::vrfy::VkCore;
+use crate::algo::ntru_solver;
+use crate::algo::ring;
+use crate::algo::sampler::Prng;
+use crate::algo::signing_key::SecretParts;
+use crate::algo::verify::PublicParts;
 use alloc::vec;
 use alloc::vec::Vec;
 use pqkit_common::ct::declassify;
@@ -128,14 +128,14 @@ impl pqkit_common::Kernel for DivFx<'_> {
 }
 
 /// The 32.32 FFT (or, if `.1`, its inverse) on the backend's kernels.
-struct FxFft<'a>(&'a mut [crate::fxp::Fxr], bool);
+struct FxFft<'a>(&'a mut [crate::algo::fixed_point::Fixed], bool);
 impl pqkit_common::Kernel for FxFft<'_> {
     type Output = ();
     fn run<B: pqkit_common::Backend>(self, b: B) {
         if self.1 {
-            crate::fxp::ifft(b, self.0);
+            crate::algo::fixed_point::ifft(b, self.0);
         } else {
-            crate::fxp::fft(b, self.0);
+            crate::algo::fixed_point::fft(b, self.0);
         }
     }
 }
@@ -146,11 +146,11 @@ impl pqkit_common::Kernel for FxFft<'_> {
 /// of the fn-dsa 0.3 design (bit-exact, so that borderline candidates get
 /// the same decision).
 fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
-    use crate::fxp::*;
+    use crate::algo::fixed_point::*;
     let n = f.len();
     let hn = n / 2;
-    let mut fx: Vec<Fxr> = f.iter().map(|&x| of_i32(x as i32)).collect();
-    let mut gx: Vec<Fxr> = g.iter().map(|&x| of_i32(x as i32)).collect();
+    let mut fx: Vec<Fixed> = f.iter().map(|&x| of_i32(x as i32)).collect();
+    let mut gx: Vec<Fixed> = g.iter().map(|&x| of_i32(x as i32)).collect();
     pqkit_common::dispatch(FxFft(&mut fx, false));
     pqkit_common::dispatch(FxFft(&mut gx, false));
     let mut inv = vec![of_i32(1); hn];
@@ -197,7 +197,7 @@ fn check_ortho_norm(f: &[i8], g: &[i8]) -> bool {
 pub(crate) fn keygen<R: TryCryptoRng + ?Sized>(
     logn: u32,
     rng: &mut R,
-) -> Result<(SkCore, VkCore), R::Error> {
+) -> Result<(SecretParts, PublicParts), R::Error> {
     let mut seed = [0u8; 32];
     if let Err(e) = rng.try_fill_bytes(&mut seed) {
         seed.zeroize();
@@ -213,10 +213,10 @@ pub(crate) fn keygen<R: TryCryptoRng + ?Sized>(
 /// generation is written: it cannot fail; a handful of candidates is the
 /// expected cost, and a seed needing many more is as hard to find as a
 /// SHAKE256 preimage).
-pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> (SkCore, VkCore) {
+pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> (SecretParts, PublicParts) {
     let n = 1usize << logn;
     let mut prng = Prng::new(seed);
-    let mut sk = SkCore {
+    let mut sk = SecretParts {
         logn,
         f: [0; 1024],
         g: [0; 1024],
@@ -238,7 +238,7 @@ pub(crate) fn keygen_from_seed(logn: u32, seed: &[u8]) -> (SkCore, VkCore) {
             continue;
         }
         let (f, g) = (&sk.f[..n], &sk.g[..n]);
-        if !ntru::solve(logn, f, g, &mut sk.cap_f[..n], &mut sk.cap_g[..n]) {
+        if !ntru_solver::solve(logn, f, g, &mut sk.cap_f[..n], &mut sk.cap_g[..n]) {
             continue;
         }
         // G in range and the public key (a candidate whose G does not fit
@@ -259,8 +259,8 @@ mod tests {
         let n = f.len();
         let mut fx: Vec<f64> = f.iter().map(|&x| x as f64).collect();
         let mut gx: Vec<f64> = g.iter().map(|&x| x as f64).collect();
-        crate::fft::fft(&mut fx);
-        crate::fft::fft(&mut gx);
+        crate::algo::fft::fft(&mut fx);
+        crate::algo::fft::fft(&mut gx);
         let hn = n / 2;
         let mut s = 0.0;
         for j in 0..hn {
@@ -297,7 +297,7 @@ mod tests {
                     continue;
                 }
                 let (mut cf, mut cg) = (vec![0i8; n], vec![0i8; n]);
-                if ntru::solve(logn, &f, &g, &mut cf, &mut cg) {
+                if ntru_solver::solve(logn, &f, &g, &mut cf, &mut cg) {
                     // Exact check of f G - g F = q.
                     for k in 0..n {
                         let mut s = 0i64;

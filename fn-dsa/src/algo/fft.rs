@@ -6,26 +6,26 @@
 //! pair of roots of `X^n + 1`), stored as `re[0..n/2] || im[0..n/2]` in a
 //! slice of `n` values. The roots are ordered along the splitting tree
 //! `X^m - v = (X^(m/2) - sqrt(v)) (X^(m/2) + sqrt(v))` (see
-//! `fft_table.rs`), so that [`split`] and [`merge`] (Falcon spec
+//! `fft_roots.rs`), so that [`split`] and [`merge`] (Falcon spec
 //! section 3.6) pair adjacent entries.
 
-use crate::fft_table::ROOTS;
-use crate::flr::Flr;
+use crate::algo::fft_roots::ROOTS;
+use crate::algo::float::Float;
 
 #[inline(always)]
-fn root<F: Flr>(j: usize) -> (F, F) {
+fn root<F: Float>(j: usize) -> (F, F) {
     let (c, s) = ROOTS[j];
     (F::of(c), F::of(s))
 }
 
 #[inline(always)]
-pub(crate) fn cmul<F: Flr>(ar: F, ai: F, br: F, bi: F) -> (F, F) {
+pub(crate) fn cmul<F: Float>(ar: F, ai: F, br: F, bi: F) -> (F, F) {
     (ar.mul(br).sub(ai.mul(bi)), ar.mul(bi).add(ai.mul(br)))
 }
 
 /// `(x, y) <- (x + y s, x - y s)` on complex values given as parts.
 #[inline(always)]
-fn butterfly<F: Flr>(xr: &mut F, xi: &mut F, yr: &mut F, yi: &mut F, sr: F, si: F) {
+fn butterfly<F: Float>(xr: &mut F, xi: &mut F, yr: &mut F, yi: &mut F, sr: F, si: F) {
     let (pr, pi) = cmul(*yr, *yi, sr, si);
     let (ar, ai) = (*xr, *xi);
     *xr = ar.add(pr);
@@ -35,14 +35,14 @@ fn butterfly<F: Flr>(xr: &mut F, xi: &mut F, yr: &mut F, yi: &mut F, sr: F, si: 
 }
 
 /// In-place FFT of a real polynomial (`a.len() = n >= 2`, power of two).
-pub(crate) fn fft<F: Flr>(a: &mut [F]) {
+pub(crate) fn fft<F: Float>(a: &mut [F]) {
     fft_inl(a)
 }
 
 /// [`fft`], inlined into its caller (so that a caller compiled for AVX2
 /// gets a vectorised FFT).
 #[inline(always)]
-pub(crate) fn fft_inl<F: Flr>(a: &mut [F]) {
+pub(crate) fn fft_inl<F: Float>(a: &mut [F]) {
     let n = a.len();
     let hn = n >> 1;
     let (re, im) = a.split_at_mut(hn);
@@ -81,7 +81,7 @@ pub(crate) fn fft_inl<F: Flr>(a: &mut [F]) {
 }
 
 /// Inverse of [`fft`].
-pub(crate) fn ifft<F: Flr>(a: &mut [F]) {
+pub(crate) fn ifft<F: Float>(a: &mut [F]) {
     let n = a.len();
     let hn = n >> 1;
     let (re, im) = a.split_at_mut(hn);
@@ -119,21 +119,21 @@ pub(crate) fn ifft<F: Flr>(a: &mut [F]) {
 }
 
 /// `a <- a + b`.
-pub(crate) fn add<F: Flr>(a: &mut [F], b: &[F]) {
+pub(crate) fn add<F: Float>(a: &mut [F], b: &[F]) {
     for (x, y) in a.iter_mut().zip(b) {
         *x = x.add(*y);
     }
 }
 
 /// `a <- a * c` for a real constant `c`.
-pub(crate) fn mul_const<F: Flr>(a: &mut [F], c: F) {
+pub(crate) fn mul_const<F: Float>(a: &mut [F], c: F) {
     for x in a.iter_mut() {
         *x = x.mul(c);
     }
 }
 
 /// `a <- a * b` (FFT domain).
-pub(crate) fn mul<F: Flr>(a: &mut [F], b: &[F]) {
+pub(crate) fn mul<F: Float>(a: &mut [F], b: &[F]) {
     let hn = a.len() >> 1;
     let (ar, ai) = a.split_at_mut(hn);
     let (br, bi) = b.split_at(hn);
@@ -145,7 +145,7 @@ pub(crate) fn mul<F: Flr>(a: &mut [F], b: &[F]) {
 }
 
 /// `d <- d + a * adj(b)` (FFT domain).
-pub(crate) fn add_mul_adj<F: Flr>(d: &mut [F], a: &[F], b: &[F]) {
+pub(crate) fn add_mul_adj<F: Float>(d: &mut [F], a: &[F], b: &[F]) {
     let hn = d.len() >> 1;
     for j in 0..hn {
         let (r, i) = cmul(a[j], a[j + hn], b[j], b[j + hn].neg());
@@ -156,7 +156,7 @@ pub(crate) fn add_mul_adj<F: Flr>(d: &mut [F], a: &[F], b: &[F]) {
 
 /// `d <- d + re(a * adj(b))` (FFT domain; `d` holds the `n/2` real
 /// values of a self-adjoint result, e.g. `a * adj(a)`).
-pub(crate) fn add_mul_adj_re<F: Flr>(d: &mut [F], a: &[F], b: &[F]) {
+pub(crate) fn add_mul_adj_re<F: Float>(d: &mut [F], a: &[F], b: &[F]) {
     let hn = d.len();
     for j in 0..hn {
         let (r, _) = cmul(a[j], a[j + hn], b[j], b[j + hn].neg());
@@ -166,7 +166,7 @@ pub(crate) fn add_mul_adj_re<F: Flr>(d: &mut [F], a: &[F], b: &[F]) {
 
 /// Split (Falcon spec Alg. 1, `splitfft`): `f(x) = f0(x^2) + x f1(x^2)`,
 /// for `f.len() = n >= 4`; `f0`, `f1` have length `n/2`.
-pub(crate) fn split<F: Flr>(f0: &mut [F], f1: &mut [F], f: &[F]) {
+pub(crate) fn split<F: Float>(f0: &mut [F], f1: &mut [F], f: &[F]) {
     let n = f.len();
     let hn = n >> 1;
     let qn = hn >> 1;
@@ -186,7 +186,7 @@ pub(crate) fn split<F: Flr>(f0: &mut [F], f1: &mut [F], f: &[F]) {
 /// The two outputs of [`merge`] at the complex indices `2j` and `2j + 1`
 /// (as `(real, imaginary)`), for `qn = n/4`.
 #[inline(always)]
-fn merge_at<F: Flr>(f0: &[F], f1: &[F], j: usize, qn: usize) -> [(F, F); 2] {
+fn merge_at<F: Float>(f0: &[F], f1: &[F], j: usize, qn: usize) -> [(F, F); 2] {
     let (sr, si) = root::<F>(qn + j);
     let (yr, yi) = cmul(f1[j], f1[j + qn], sr, si);
     let (xr, xi) = (f0[j], f0[j + qn]);
@@ -194,7 +194,7 @@ fn merge_at<F: Flr>(f0: &[F], f1: &[F], j: usize, qn: usize) -> [(F, F); 2] {
 }
 
 /// Merge (Falcon spec Alg. 2, `mergefft`), the inverse of [`split`].
-pub(crate) fn merge<F: Flr>(f: &mut [F], f0: &[F], f1: &[F]) {
+pub(crate) fn merge<F: Float>(f: &mut [F], f0: &[F], f1: &[F]) {
     let n = f.len();
     let hn = n >> 1;
     let qn = hn >> 1;
@@ -214,7 +214,7 @@ pub(crate) fn merge<F: Flr>(f: &mut [F], f0: &[F], f1: &[F]) {
 /// the subtraction, [`mul`] and [`add`] run one after the other, so the
 /// results are bit-identical to that sequence. `t0.len() = t1.len() =
 /// l10.len() = n >= 4`; `f0`, `f1` have length `n/2`.
-pub(crate) fn merge_update<F: Flr>(t0: &mut [F], t1: &mut [F], l10: &[F], f0: &[F], f1: &[F]) {
+pub(crate) fn merge_update<F: Float>(t0: &mut [F], t1: &mut [F], l10: &[F], f0: &[F], f1: &[F]) {
     let n = t1.len();
     let hn = n >> 1;
     let qn = hn >> 1;
@@ -238,14 +238,14 @@ pub(crate) fn merge_update<F: Flr>(t0: &mut [F], t1: &mut [F], l10: &[F], f0: &[
 /// `1.5 * 2^52` leaves the rounded value in the low mantissa bits. No
 /// branch, no conditional move, no float-to-integer conversion.
 #[inline(always)]
-pub(crate) fn rint<F: Flr>(x: F) -> i64 {
+pub(crate) fn rint<F: Float>(x: F) -> i64 {
     const M: f64 = 6755399441055744.0; // 1.5 * 2^52
     (x.add(F::of(M)).to_bits() as i64).wrapping_sub(M.to_bits() as i64)
 }
 
 /// `floor(x)` for `|x| < 2^51`, branch-free.
 #[inline(always)]
-pub(crate) fn floor<F: Flr>(x: F) -> i64 {
+pub(crate) fn floor<F: Float>(x: F) -> i64 {
     let r = rint(x);
     // Subtract 1 when rounding went up (a flag, not a jump).
     r - x.lt(F::from_i64(r)) as i64
@@ -254,7 +254,7 @@ pub(crate) fn floor<F: Flr>(x: F) -> i64 {
 /// `floor(x * 2^63)` for `0 <= x <= 1`, branch-free (from the bits of
 /// `x`; 0 for subnormal `x`).
 #[inline(always)]
-pub(crate) fn to_fixed63<F: Flr>(x: F) -> u64 {
+pub(crate) fn to_fixed63<F: Float>(x: F) -> u64 {
     let bits = x.to_bits();
     let ef = ((bits >> 52) & 0x7FF) as u32;
     // Implicit bit only for normal numbers (ef != 0).

@@ -1,13 +1,14 @@
 //! Decoded signing key (integer part): `f, g, F, G` and the verifying key.
 
-use crate::vrfy::VkCore;
-use crate::{Error, encoding, ring};
+use crate::algo::ring;
+use crate::algo::verify::PublicParts;
+use crate::{Error, encoding};
 use pqkit_common::q12289::scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The secret polynomials of a signing key, with small coefficients.
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
-pub(crate) struct SkCore {
+pub(crate) struct SecretParts {
     pub(crate) logn: u32,
     pub(crate) f: [i8; 1024],
     pub(crate) g: [i8; 1024],
@@ -15,7 +16,7 @@ pub(crate) struct SkCore {
     pub(crate) cap_g: [i8; 1024],
 }
 
-impl SkCore {
+impl SecretParts {
     /// Decode an encoded signing key, recompute `G = g*F/f mod q` and
     /// `h = g/f mod q`. Fails if `f` is not invertible modulo q or `G` has
     /// a coefficient outside `[-127, 127]`.
@@ -23,8 +24,8 @@ impl SkCore {
         src: &[u8],
         logn_min: u32,
         logn_max: u32,
-    ) -> Result<(Self, VkCore), Error> {
-        let mut sk = SkCore {
+    ) -> Result<(Self, PublicParts), Error> {
+        let mut sk = SecretParts {
             logn: 0,
             f: [0; 1024],
             g: [0; 1024],
@@ -44,7 +45,7 @@ impl SkCore {
     }
 
     /// Given `f, g, F`, compute `G` and the verifying key.
-    pub(crate) fn complete(&mut self) -> Result<VkCore, Error> {
+    pub(crate) fn complete(&mut self) -> Result<PublicParts, Error> {
         let n = 1usize << self.logn;
         let mut w_fg = [0i16; 1024];
         let mut w_gh = [0i16; 1024];
@@ -78,7 +79,7 @@ impl SkCore {
         // G = g F / f mod q makes f G - g F = 0 mod q for any F; the key
         // works only if it is exactly q (an all-zero F, say, decodes but
         // would make signing loop on a degenerate basis).
-        let holds = pqkit_common::dispatch(crate::ntru::NtruHolds {
+        let holds = pqkit_common::dispatch(crate::algo::ntru_solver::NtruHolds {
             logn: self.logn,
             f: &self.f[..n],
             g: &self.g[..n],
@@ -94,7 +95,7 @@ impl SkCore {
         // h is the public key.
         let h = pqkit_common::ct::declassify(w_cap_fh);
         let h_ntt = pqkit_common::ct::declassify(w_gh);
-        Ok(VkCore::from_h(self.logn, &h[..n], &h_ntt[..n]))
+        Ok(PublicParts::from_h(self.logn, &h[..n], &h_ntt[..n]))
     }
 
     /// Encode `f, g, F`.

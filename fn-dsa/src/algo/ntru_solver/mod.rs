@@ -19,14 +19,14 @@
 //! `SMALL_BL[d]` words for `(f, g)` and for the reduced `(F, G)`,
 //! `LARGE_BL[d]` for the unreduced `(F, G)`. Products are computed in the
 //! residue number system (RNS) modulo that many 31-bit primes
-//! (`mp31::PRIMES`) with NTTs, then rebuilt by CRT; a value that does not
+//! (`primes::PRIMES`) with NTTs, then rebuilt by CRT; a value that does not
 //! fit its budget silently wraps, and the candidate is then caught by
 //! the modular check `f G - g F = q mod p_0` done after each depth >= 2
 //! and at depth 0, or by the final range check `|F|, |G| <= 127`.
 //!
 //! The reduction at depth `d >= 1` does not use exact division: `f, g`
 //! are approximated in 32.32 fixed point from their top `WORD_WIN[d]`
-//! words (`fxp`), `(F, G)` from a sliding window, and each round assumes
+//! words (`fixed_point`), `(F, G)` from a sliding window, and each round assumes
 //! that `(F, G)` shrank by `REDUCE_BITS[logn]` bits, with the word length
 //! of `(F, G)` shrinking on a fixed schedule. Depth 0 does one exact-range
 //! reduction modulo `p_0` with the fixed-point FFT division. Matching the
@@ -42,9 +42,9 @@
 //! accumulated in an all-ones/zero mask and only the final accept/reject
 //! decision of the candidate is made public (`solve`).
 
-use crate::fxp::{self, Fxr};
-use crate::mp31::{PRIMES, SmallPrime};
-use crate::zint31::{self, bitlength};
+use crate::algo::big_int::{self, bitlength};
+use crate::algo::fixed_point::{self, Fixed};
+use crate::algo::primes::{PRIMES, SmallPrime};
 use alloc::vec;
 use alloc::vec::Vec;
 use pqkit_common::mp31::tbmask;
@@ -70,13 +70,13 @@ const REDUCE_BITS: [u32; 11] = [16, 16, 16, 16, 16, 16, 16, 16, 16, 13, 11];
 const MIN_LOGN_FGNTT: u32 = 4;
 
 type Words = Zeroizing<Vec<u32>>;
-type Fixed = Zeroizing<Vec<Fxr>>;
+type FixedVec = Zeroizing<Vec<Fixed>>;
 
 fn words(len: usize) -> Words {
     Zeroizing::new(vec![0u32; len])
 }
 
-fn fixed(len: usize) -> Fixed {
+fn fixed(len: usize) -> FixedVec {
     Zeroizing::new(vec![0u64; len])
 }
 
@@ -154,7 +154,7 @@ fn max_bitlength(x: &[u32], n: usize, xlen: usize) -> u32 {
 /// words (planes of stride `n`), truncated toward minus infinity to the
 /// 32.32 grid, assuming `|x| < 2^(30 + sc)`. Only the three words around
 /// bit `sc` are read; `sc` may be secret (selection by masks).
-fn to_fixed(x: &[u32], n: usize, xlen: usize, sc: u32, out: &mut [Fxr]) {
+fn to_fixed(x: &[u32], n: usize, xlen: usize, sc: u32, out: &mut [Fixed]) {
     if xlen == 0 {
         out[..n].fill(0);
         return;
@@ -251,7 +251,7 @@ fn field_norms<B: Backend>(b: B, logn: u32, f: &[i8], g: &[i8]) -> (Vec<Words>, 
         }
         let signed = d + 1 < logn as usize;
         let mut tmp = words(tlen);
-        zint31::rebuild_crt(b, &mut out, tlen, hn, 2, signed, &mut tmp);
+        big_int::rebuild_crt(b, &mut out, tlen, hn, 2, signed, &mut tmp);
         levels.push(out);
     }
     (levels, inv_ok)
@@ -265,10 +265,10 @@ fn solve_deepest<B: Backend>(b: B, logn: u32, fg: &[u32]) -> (Words, u32) {
     let mut out = words(2 * slen);
     let mut tmp = words(8 * slen);
     let (cf, cg) = out.split_at_mut(slen);
-    let mut ok = zint31::bezout(b, cg, cf, rf, &rg[..slen], &mut tmp);
+    let mut ok = big_int::bezout(b, cg, cf, rf, &rg[..slen], &mut tmp);
     // Scale by q; an overflow of the budget rejects the candidate.
-    let c1 = zint31::mul_small(cf, Q);
-    let c2 = zint31::mul_small(cg, Q);
+    let c1 = big_int::mul_small(cf, Q);
+    let c2 = big_int::mul_small(cg, Q);
     ok &= eq_mask(c1 | c2, 0);
     (out, ok)
 }
@@ -324,7 +324,7 @@ fn solve_intermediate<B: Backend>(b: B, lv: &Level<'_>, up: &[u32], ok: &mut u32
             b.intt_mp31(sp, og, &r.igm);
         }
         let mut tmp = words(llen);
-        zint31::rebuild_crt(b, &mut big, llen, n, 2, true, &mut tmp);
+        big_int::rebuild_crt(b, &mut big, llen, n, 2, true, &mut tmp);
     }
 
     reduce(b, lv, &mut big, llen);
@@ -422,15 +422,15 @@ fn solve_depth0<B: Backend>(
         rd[j] = ((sp.norm(den[j]) as i64) << 22) as u64;
         rnum[j] = ((sp.norm(num[j]) as i64) << 22) as u64;
     }
-    fxp::fft(b, &mut rd);
-    fxp::fft(b, &mut rnum);
+    fixed_point::fft(b, &mut rd);
+    fixed_point::fft(b, &mut rnum);
     let (lo, hi) = rnum.split_at_mut(hn);
     b.div_fx32_mp31(lo, &rd[..hn]);
     b.div_fx32_mp31(hi, &rd[..hn]);
-    fxp::ifft(b, &mut rnum);
+    fixed_point::ifft(b, &mut rnum);
     let mut kt = words(n);
     for (o, &x) in kt.iter_mut().zip(rnum.iter()) {
-        *o = sp.set(fxp::round(x));
+        *o = sp.set(fixed_point::round(x));
     }
     b.ntt_mp31(sp, &mut kt, &r.gm);
 
@@ -477,7 +477,7 @@ pub(crate) fn ntru_holds<B: Backend>(
 ) -> u32 {
     let n = 1usize << logn;
     let sp = &PRIMES[0];
-    let gm = &crate::mp31::P0_GM[..n];
+    let gm = &crate::algo::primes::P0_GM[..n];
     // f, g, F, G side by side, transformed in place.
     let mut t = words(4 * n);
     for (chunk, src) in t.chunks_mut(n).zip([f, g, cap_f, cap_g]) {

@@ -1,12 +1,13 @@
 //! Signing: the expanded (FFT-domain) key with its ffLDL tree, and the
 //! signing loop (Falcon spec Alg. 10, with the FN-DSA hashing).
 
+use crate::Error;
+use crate::algo::fft_roots::ROOTS;
+use crate::algo::float::Float;
+use crate::algo::sampler::{INV_SIGMA, Sampler};
+use crate::algo::signing_key::SecretParts;
+use crate::algo::{fft, verify::SQBETA};
 use crate::encoding::{self, HPK_LEN, Message, NONCE_LEN};
-use crate::fft_table::ROOTS;
-use crate::flr::Flr;
-use crate::sampler::{INV_SIGMA, Sampler};
-use crate::skey::SkCore;
-use crate::{Error, fft, vrfy::SQBETA};
 use alloc::vec;
 use alloc::vec::Vec;
 use rand_core::TryCryptoRng;
@@ -35,7 +36,7 @@ pub(crate) type Fp = f64;
     any(target_arch = "x86_64", target_arch = "aarch64"),
     not(feature = "float-emu")
 )))]
-pub(crate) type Fp = crate::flr::Emu;
+pub(crate) type Fp = crate::algo::float::Emu;
 
 /// Work values per degree unit while signing: the target / sample `t0`,
 /// `t1` (`n` each) and the sampler's scratch (`2n`: `ffsamp` needs `n`
@@ -56,13 +57,13 @@ pub(crate) const WORK_PER_N: usize = 4;
 /// | measured rejection | 0.305 | 0.289 | 0.252 | 0.190 | 0.112 | 0.053 | 0.013 | 0.0004 | 0 | 0.0014 |
 /// | `p_max` | 0.35 | 0.35 | 0.30 | 0.23 | 0.15 | 0.08 | 0.03 | 0.01 | 0.01 | 0.01 |
 /// | attempts | 43 | 43 | 37 | 31 | 24 | 18 | 13 | 10 | 10 | 10 |
-pub(crate) const MAX_ATTEMPTS: [usize; 11] = [0, 43, 43, 37, 31, 24, 18, 13, 10, 10, 10];
+pub(crate) const MAX_SIGN_ATTEMPTS: [usize; 11] = [0, 43, 43, 37, 31, 24, 18, 13, 10, 10, 10];
 
 /// The expanded signing key: the basis `B = [[g, -f], [G, -F]]` and the
 /// normalised ffLDL tree of its Gram matrix, all in FFT form
 /// (`(logn + 5) * n` doubles: 120 KiB for n = 1024).
 #[derive(Clone, Zeroize, ZeroizeOnDrop)]
-pub(crate) struct Expanded<F: Flr = Fp> {
+pub(crate) struct Expanded<F: Float = Fp> {
     logn: u32,
     /// `b00 || b01 || b10 || b11 || tree`.
     data: Vec<F>,
@@ -81,12 +82,12 @@ pub(crate) struct Expanded<F: Flr = Fp> {
 /// `l10 = adj(g01) / g00` (in place), `g11 <- d11 = g11 - |g01|^2 / g00`;
 /// `g00` is `d00` as it stands.
 #[inline(always)]
-fn ldl_step<F: Flr>(g00: &[F], g11: &mut [F], l10: &mut [F]) {
+fn ldl_step<F: Float>(g00: &[F], g11: &mut [F], l10: &mut [F]) {
     let hn = g00.len();
     let (lr, li) = l10[..2 * hn].split_at_mut(hn);
     let g11 = &mut g11[..hn];
     #[inline(always)]
-    fn one<F: Flr>(g00: F, g01r: F, g01i: F, g11: F) -> [F; 3] {
+    fn one<F: Float>(g00: F, g01r: F, g01i: F, g11: F) -> [F; 3] {
         let inv = F::of(1.0).div(g00);
         let (mr, mi) = (g01r.mul(inv), g01i.mul(inv));
         [mr, mi.neg(), g11.sub(mr.mul(g01r).add(mi.mul(g01i)))]
@@ -121,12 +122,12 @@ fn ldl_step<F: Flr>(g00: &[F], g11: &mut [F], l10: &mut [F]) {
 /// (Falcon spec Alg. 1 with zero imaginary parts), `d0` (real, `n/4`
 /// values) into `c00` and `c11`, `d1` (`n/2` values) into `g01`.
 #[inline(always)]
-fn child_gram<F: Flr>(d: &[F], c00: &mut [F], c11: &mut [F], g01: &mut [F]) {
+fn child_gram<F: Float>(d: &[F], c00: &mut [F], c11: &mut [F], g01: &mut [F]) {
     let qn = c00.len();
     let (f1r, f1i) = g01[..2 * qn].split_at_mut(qn);
     let roots = &ROOTS[qn..2 * qn];
     #[inline(always)]
-    fn one<F: Flr>(a: F, b: F, (c, s): (f64, f64)) -> [F; 3] {
+    fn one<F: Float>(a: F, b: F, (c, s): (f64, f64)) -> [F; 3] {
         let half = F::of(0.5);
         let zero = F::default();
         let (r, i) = fft::cmul(half.mul(a.sub(b)), zero, F::of(c), F::of(s).neg());
@@ -161,15 +162,15 @@ fn child_gram<F: Flr>(d: &[F], c00: &mut [F], c11: &mut [F], g01: &mut [F]) {
 /// Nodes of degree at least this run through [`pqkit_common::vectorized`]:
 /// compiled for AVX2 where detected (vectorised f64 arithmetic, the same
 /// IEEE-754 operations in the same order as the scalar code, so the results
-/// are bit-identical). The entry costs a few nanoseconds; smaller nodes
-/// stay scalar.
+/// are bit-identical). The entry has a fixed cost, which smaller nodes
+/// would not repay, so they stay scalar.
 const KERNEL_MIN_N: usize = 16;
 
 /// ffLDL of a node of degree `2^logn`: `g01` in `tree[..n]`, the real
 /// `g00`, `g11` (`n/2` values each, consumed); writes the subtree with
 /// leaves normalised to `sqrt(d) / sigma` (the inverse of the spec's
 /// `sigma'`). `tmp` needs `n` values.
-fn ffldl<F: Flr>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mut [F], isig: F) {
+fn ffldl<F: Float>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mut [F], isig: F) {
     let n = 1usize << logn;
     let hn = n >> 1;
     let (l10, rest) = tree.split_at_mut(n);
@@ -202,9 +203,9 @@ fn ffldl<F: Flr>(logn: u32, g00: &[F], g11: &mut [F], tree: &mut [F], tmp: &mut 
     ffldl(logn - 1, c00, c11, right, rest, isig);
 }
 
-impl<F: Flr> Expanded<F> {
+impl<F: Float> Expanded<F> {
     /// Expand a decoded key (once per key).
-    pub(crate) fn new(sk: &SkCore) -> Self {
+    pub(crate) fn new(sk: &SecretParts) -> Self {
         let logn = sk.logn;
         let n = 1usize << logn;
         let mut data = vec![F::default(); 4 * n + tree_size(logn)];
@@ -318,7 +319,7 @@ impl<F: Flr> Expanded<F> {
         let mut seed = [0u8; 56];
         let mut s2 = [0i16; 1024];
         let mut result = Err(Error::RejectionLimit);
-        for attempt in 0..MAX_ATTEMPTS[logn as usize] {
+        for attempt in 0..MAX_SIGN_ATTEMPTS[logn as usize] {
             #[cfg(test)]
             tests::ATTEMPTS.with(|a| a.set(a.get() + 1));
             // FN-DSA draws a new nonce per attempt; original Falcon keeps it.
@@ -405,7 +406,7 @@ mod tests {
         pub(super) static ATTEMPTS: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
     }
 
-    /// The rejection probability per attempt that [`MAX_ATTEMPTS`] is
+    /// The rejection probability per attempt that [`MAX_SIGN_ATTEMPTS`] is
     /// derived from, per degree.
     pub(super) const P_MAX: [f64; 11] = [
         1.0, 0.35, 0.35, 0.30, 0.23, 0.15, 0.08, 0.03, 0.01, 0.01, 0.01,
@@ -413,7 +414,7 @@ mod tests {
 
     /// The attempt bound's derivation, checked: per degree, the rejection
     /// rate measured over many signatures of two keys lies at least 4
-    /// standard errors below `P_MAX`, and `MAX_ATTEMPTS` is the least `N`
+    /// standard errors below `P_MAX`, and `MAX_SIGN_ATTEMPTS` is the least `N`
     /// with `P_MAX^N < 2^-64`.
     #[test]
     fn measured_rejections() {
@@ -422,7 +423,8 @@ mod tests {
             let mut sig = vec![0u8; encoding::signature_size(logn)];
             ATTEMPTS.with(|a| a.set(0));
             for key in 0..2u8 {
-                let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[logn as u8 + 9, key, 3]);
+                let (sk, vk) =
+                    crate::algo::keygen::keygen_from_seed(logn, &[logn as u8 + 9, key, 3]);
                 let exp = Expanded::<Fp>::new(&sk);
                 let mut rng = TestRng::new(&[logn as u8, key]);
                 for i in 0..count {
@@ -437,7 +439,7 @@ mod tests {
             let se = (p * (1.0 - p) / attempts).sqrt();
             std::eprintln!("logn {logn}: rejection rate {rate:.5} over {attempts} attempts");
             assert!(rate + 4.0 * se < p, "logn {logn}: rate {rate} vs {p}");
-            let n = MAX_ATTEMPTS[logn as usize];
+            let n = MAX_SIGN_ATTEMPTS[logn as usize];
             let bits = |k: usize| -(k as f64) * p.log2();
             assert!(
                 bits(n) > 64.0 && bits(n - 1) <= 64.0,
@@ -480,9 +482,9 @@ mod tests {
     /// signatures to native f64 (same RNG stream).
     #[test]
     fn emulated_float_signatures_are_identical() {
-        use crate::flr::Emu;
+        use crate::algo::float::Emu;
         for logn in [2u32, 5, 9, 10] {
-            let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[logn as u8 + 1; 32]);
+            let (sk, vk) = crate::algo::keygen::keygen_from_seed(logn, &[logn as u8 + 1; 32]);
             let native = Expanded::<f64>::new(&sk);
             let emu = Expanded::<Emu>::new(&sk);
             for (a, b) in native.data.iter().zip(&emu.data) {
@@ -515,7 +517,7 @@ mod tests {
         use crate::encoding::{SigFormat, decode_signature, signature_size};
         for logn in [9u32, 10] {
             let n = 1usize << logn;
-            let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[logn as u8; 32]);
+            let (sk, vk) = crate::algo::keygen::keygen_from_seed(logn, &[logn as u8; 32]);
             let exp = Expanded::<Fp>::new(&sk);
             let mut rng = TestRng::new(b"norms");
             let count = 200;
@@ -551,15 +553,14 @@ mod tests {
 
     /// Signatures from fixed key seeds and a fixed RNG stream are pinned:
     /// any change of the signing arithmetic or of the work-area layout
-    /// that alters one bit shows up here. The digest was taken at commit
-    /// 19e12ea (heap work area, fn-dsa's own u16 ring) and is the same
-    /// for both float paths and every backend.
+    /// that alters one bit shows up here. The digest is the same for both
+    /// float paths and every backend.
     #[test]
     fn signatures_are_pinned() {
         use sha3::Digest;
         let mut h = sha3::Sha3_256::new();
         for logn in [2u32, 3, 5, 9, 10] {
-            let (sk, vk) = crate::kgen::keygen_from_seed(logn, &[0x5A ^ logn as u8; 32]);
+            let (sk, vk) = crate::algo::keygen::keygen_from_seed(logn, &[0x5A ^ logn as u8; 32]);
             h.update(vk.encoded());
             let exp = Expanded::<Fp>::new(&sk);
             let mut rng = TestRng::new(&[logn as u8, 0xA5]);

@@ -2,8 +2,8 @@
 //! Alg. 12-14) and fast Fourier sampling over the ffLDL tree
 //! (Alg. 11), driven by a SHAKE256 PRNG seeded per signing attempt.
 
-use crate::fft;
-use crate::flr::Flr;
+use crate::algo::fft;
+use crate::algo::float::Float;
 use pqkit_common::keccak::{ExtendableOutput, Shake256, StateX4, Update, XofReader};
 use pqkit_common::{Backend, Kernel, dispatch};
 use zeroize::Zeroize;
@@ -256,7 +256,7 @@ impl SamplerPrng {
 
 /// The sampler: a PRNG and the scheme's `sigma_min`, over the float type
 /// `F` (native or emulated).
-pub(crate) struct Sampler<F: Flr> {
+pub(crate) struct Sampler<F: Float> {
     prng: SamplerPrng,
     sigma_min: F,
     /// Set when a SamplerZ call ran out of iterations: the caller throws
@@ -274,7 +274,7 @@ pub(crate) struct Sampler<F: Flr> {
 /// and the `<= 43` attempts of a signature that stays below `2^-93`.
 pub(crate) const MAX_Z_ITERATIONS: usize = 128;
 
-impl<F: Flr> Sampler<F> {
+impl<F: Float> Sampler<F> {
     pub(crate) fn new(logn: u32, seed: &[u8; 56]) -> Self {
         Self {
             prng: SamplerPrng::new(seed),
@@ -394,7 +394,7 @@ impl<F: Flr> Sampler<F> {
             t0[1] = F::from_i64(self.sample(bi, leaf0) as i64);
             return;
         }
-        let child = crate::sign::tree_size(logn - 1);
+        let child = crate::algo::sign::tree_size(logn - 1);
         let (l10, rest) = tree.split_at(n);
         let (left, right) = rest.split_at(child);
         let (w, rest) = tmp.split_at_mut(n);

@@ -6,7 +6,7 @@
 //! each word plane is contiguous). All functions are constant-time in
 //! the word values; lengths, strides and shift counts are public.
 
-use crate::mp31::PRIMES;
+use crate::algo::primes::PRIMES;
 use pqkit_common::Backend;
 use pqkit_common::mp31::tbmask;
 

@@ -3,8 +3,9 @@
 use pqkit_common::dispatch;
 use pqkit_common::q12289::scalar;
 
+use crate::Error;
+use crate::algo::ring;
 use crate::encoding::{self, HPK_LEN, Message, SigFormat};
-use crate::{Error, ring};
 
 /// `floor(beta^2)`, the bound on the squared norm of `(s1, s2)`, indexed by
 /// logn: `beta^2 = 1.21 * sigma^2 * 2n` with `sigma` of Falcon spec
@@ -17,7 +18,7 @@ pub(crate) const SQBETA: [u64; 11] = [
 /// A decoded verifying key of any degree: `h` in NTT form, `hpk`, and the
 /// encoding.
 #[derive(Clone)]
-pub(crate) struct VkCore {
+pub(crate) struct PublicParts {
     pub(crate) logn: u32,
     /// `h` in the NTT domain of `pqkit_common::q12289`.
     pub(crate) h_ntt: [i16; 1024],
@@ -25,7 +26,7 @@ pub(crate) struct VkCore {
     pub(crate) enc: [u8; 1793],
 }
 
-impl VkCore {
+impl PublicParts {
     pub(crate) fn decode(src: &[u8], logn_min: u32, logn_max: u32) -> Result<Self, Error> {
         // Canonical coefficients, which the forward NTT takes as they are.
         let mut h_ntt = [0i16; 1024];
@@ -114,7 +115,7 @@ impl VkCore {
 /// Open a NIST round-3 `sm` (`crypto_sign` output): 2-byte big-endian
 /// length of the signature body, 40-byte nonce, message, then the body
 /// (header `0x20 + logn`, compressed `s2`). Returns the message on success.
-pub(crate) fn open_round3_sm<'a>(vk: &VkCore, sm: &'a [u8]) -> Result<&'a [u8], Error> {
+pub(crate) fn open_round3_sm<'a>(vk: &PublicParts, sm: &'a [u8]) -> Result<&'a [u8], Error> {
     if sm.len() < 2 + encoding::NONCE_LEN {
         return Err(Error::InvalidLength);
     }

@@ -121,7 +121,7 @@ def summary(out, runs):
     """One line per algorithm: ranges of the fastest-batch ratio."""
     cells = defaultdict(list)
     peers = defaultdict(set)
-    for build in ("downstream", "native"):
+    for build in ("downstream", "native", "avx512-off"):
         for _, rows, _ in runs.get(build, []):
             for name, row in rows.items():
                 alg, _, op = name.partition("/")
@@ -134,8 +134,9 @@ def summary(out, runs):
     out.append("## Summary\n")
     out.append(para(
         "pqkit's time over the best peer's, by fastest batch (below 1: pqkit "
-        "is faster), the range over parameter sets, runs and the downstream "
-        "and native builds of the tables below."
+        "is faster), the range over parameter sets, runs and builds of the "
+        "tables below (downstream, native, and with AVX-512 off where the "
+        "CPU has it: what an AVX2-only CPU runs)."
     ))
     cols = [c for c, _ in SUMMARY_COLUMNS]
     out.append("| algorithm | best peer | " + " | ".join(cols) + " |")

@@ -80,8 +80,13 @@ while IFS=$'\t' read -r file sum origin commit path transform _licence; do
     cp "$repo/$path" "$out" 2>/dev/null || true
   else
     url=$base/$origin/$commit/$path
-    if ! curl -fsSL --retry 2 -o "$out.download" "$url"; then
-      echo "FETCH    $file: $url"; bad=$((bad + 1)); continue
+    if ! curl -fsSL --retry 2 --connect-timeout 15 -o "$out.download" "$url"; then
+      # Nothing is kept from an incomplete fetch, so stop at the first file
+      # that cannot be had (an unreachable origin would otherwise cost a
+      # timeout per file).
+      echo "FETCH    $file: $url"
+      echo "fetch-vectors: could not download $file; $dest left as it was" >&2
+      exit 1
     fi
     case $transform in
       raw) mv "$out.download" "$out" ;;

@@ -121,7 +121,11 @@ pub mod vectors {
             "test vectors not found at {} (CI=true): {FETCH_HINT}",
             what.display()
         );
-        eprintln!(
+        // Straight to the process's stderr: libtest captures `eprintln!`
+        // of a passing test, and a skip must be seen.
+        use std::io::Write as _;
+        let _ = writeln!(
+            std::io::stderr(),
             "\n!!!!! SKIPPED: test vectors not found at {}: {FETCH_HINT} !!!!!\n",
             what.display()
         );

@@ -95,6 +95,45 @@ fn chain(d: &Path, alg: &str) {
     );
 }
 
+/// After `chain`: a new `victim.key` (of `alg`) whose certificate
+/// `victim.pem` the leaf's key issues (the leaf is no CA), and `both.pem`
+/// holding the intermediate and the leaf, for the untrusted set.
+fn leaf_issues_victim(d: &Path, alg: &str) {
+    ok(d, &["keygen", alg, "-o", "victim.key"]);
+    ok(
+        d,
+        &[
+            "req",
+            "-k",
+            "victim.key",
+            "--subject",
+            "CN=victim",
+            "-o",
+            "victim.csr",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "cert",
+            "-k",
+            "leaf.key",
+            "--ca-cert",
+            "leaf.pem",
+            "--csr",
+            "victim.csr",
+            "-o",
+            "victim.pem",
+        ],
+    );
+    std::fs::write(
+        d.join("both.pem"),
+        std::fs::read_to_string(d.join("int.pem")).unwrap()
+            + &std::fs::read_to_string(d.join("leaf.pem")).unwrap(),
+    )
+    .unwrap();
+}
+
 fn verify(d: &Path, args: &[&str]) -> (Option<i32>, String) {
     let mut a = vec!["verify-cert"];
     a.extend_from_slice(args);
@@ -219,39 +258,7 @@ fn kem_certificate_tampering_and_misuse() {
         (Some(1), "invalid: InvalidSignatureForPublicKey".into())
     );
     // A leaf used as a CA: the leaf key issues a certificate.
-    ok(&d, &["keygen", "ml-dsa-44", "-o", "victim.key"]);
-    ok(
-        &d,
-        &[
-            "req",
-            "-k",
-            "victim.key",
-            "--subject",
-            "CN=victim",
-            "-o",
-            "victim.csr",
-        ],
-    );
-    ok(
-        &d,
-        &[
-            "cert",
-            "-k",
-            "leaf.key",
-            "--ca-cert",
-            "leaf.pem",
-            "--csr",
-            "victim.csr",
-            "-o",
-            "victim.pem",
-        ],
-    );
-    std::fs::write(
-        d.join("both.pem"),
-        std::fs::read_to_string(d.join("int.pem")).unwrap()
-            + &std::fs::read_to_string(d.join("leaf.pem")).unwrap(),
-    )
-    .unwrap();
+    leaf_issues_victim(&d, "ml-dsa-44");
     let (code, text) = verify(
         &d,
         &["--ca", "root.pem", "--untrusted", "both.pem", "victim.pem"],
@@ -761,39 +768,7 @@ fn purpose_any_checks_the_chain_alone() {
             "{alg}"
         );
         // An issuer without CA:TRUE: the leaf's key issues a certificate.
-        ok(&d, &["keygen", alg, "-o", "victim.key"]);
-        ok(
-            &d,
-            &[
-                "req",
-                "-k",
-                "victim.key",
-                "--subject",
-                "CN=victim",
-                "-o",
-                "victim.csr",
-            ],
-        );
-        ok(
-            &d,
-            &[
-                "cert",
-                "-k",
-                "leaf.key",
-                "--ca-cert",
-                "leaf.pem",
-                "--csr",
-                "victim.csr",
-                "-o",
-                "victim.pem",
-            ],
-        );
-        std::fs::write(
-            d.join("both.pem"),
-            std::fs::read_to_string(d.join("int.pem")).unwrap()
-                + &std::fs::read_to_string(d.join("leaf.pem")).unwrap(),
-        )
-        .unwrap();
+        leaf_issues_victim(&d, alg);
         assert_eq!(
             any(&["--ca", "root.pem", "--untrusted", "both.pem", "victim.pem"]),
             (Some(1), "invalid: EndEntityUsedAsCa: CN=localhost".into()),

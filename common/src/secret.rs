@@ -86,7 +86,8 @@ impl ZeroizeOnDrop for SharedSecret {}
 ///
 /// * `Kem` for `$set`, with `DecapsulationKey<$set>`;
 /// * `Encapsulate` for `EncapsulationKey<$set>` from 32 bytes of the RNG
-///   through its `encapsulate_deterministic`;
+///   through the calling crate's `crate::hazmat::encaps_internal(ek, &[u8;
+///   32]) -> (Ciphertext, SharedSecret)`;
 /// * `Decapsulator` and `Decapsulate` for each listed decapsulation-key type
 ///   (field `ek`, method `decapsulate_bytes`);
 ///
@@ -94,6 +95,8 @@ impl ZeroizeOnDrop for SharedSecret {}
 /// (`P::Size`), `TryKeyInit` (`from_bytes`) and `KeyExport` (field `bytes`)
 /// of `EncapsulationKey<P>`.
 #[macro_export]
+// `crate::hazmat` is meant to name the calling crate's module.
+#[allow(clippy::crate_in_macro_def)]
 macro_rules! impl_kem_traits {
     (set = $t:ty, decapsulators = [$($dk:ident),+ $(,)?] $(,)?) => {
         impl kem::Kem for $t {
@@ -110,7 +113,7 @@ macro_rules! impl_kem_traits {
             ) -> (Ciphertext<$t>, SharedKey) {
                 let mut m = zeroize::Zeroizing::new([0u8; 32]);
                 rng.fill_bytes(&mut m[..]);
-                let (ct, ss) = self.encapsulate_deterministic(&m);
+                let (ct, ss) = crate::hazmat::encaps_internal(self, &m);
                 (ct, ss.to_shared_key())
             }
         }

@@ -478,50 +478,18 @@ impl<P: ParameterSet> From<Seed> for DecapsulationKey<P> {
     }
 }
 
-/// The `kem` 0.3 traits of one parameter set: `Kem`, `Encapsulate` (32
-/// bytes from the RNG through Encaps_internal) and, for both decapsulation
-/// key types, `Decapsulator` and `Decapsulate`.
-macro_rules! kem_traits {
-    (@dk $t:ty, $dk:ident) => {
-        impl kem::Decapsulator for $dk<$t> {
-            type Kem = $t;
-            fn encapsulation_key(&self) -> &EncapsulationKey<$t> {
-                &self.ek
-            }
-        }
-        impl kem::Decapsulate for $dk<$t> {
-            fn decapsulate(&self, ct: &Ciphertext<$t>) -> SharedKey {
-                // The type fixes the length, so this cannot fail.
-                self.decapsulate_bytes(ct)
-                    .map(|ss| ss.to_shared_key())
-                    .unwrap_or_default()
-            }
-        }
-    };
-    ($($t:ty),* $(,)?) => {$(
-        impl kem::Kem for $t {
-            type DecapsulationKey = DecapsulationKey<$t>;
-            type EncapsulationKey = EncapsulationKey<$t>;
-            type SharedKeySize = U32;
-            type CiphertextSize = <$t as ParameterSet>::CtSize;
-        }
-        impl kem::Encapsulate for EncapsulationKey<$t> {
-            type Kem = $t;
-            fn encapsulate_with_rng<R: rand_core::CryptoRng + ?Sized>(
-                &self,
-                rng: &mut R,
-            ) -> (Ciphertext<$t>, SharedKey) {
-                let mut m = Zeroizing::new([0u8; 32]);
-                rng.fill_bytes(&mut m[..]);
-                let (ct, ss) = self.encaps_internal(&m);
-                (ct, ss.to_shared_key())
-            }
-        }
-        kem_traits!(@dk $t, DecapsulationKey);
-        kem_traits!(@dk $t, ExpandedDecapsulationKey);
-    )*};
-}
-kem_traits!(MlKem512, MlKem768, MlKem1024);
+pqkit_common::impl_kem_traits!(
+    set = MlKem512,
+    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
+);
+pqkit_common::impl_kem_traits!(
+    set = MlKem768,
+    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
+);
+pqkit_common::impl_kem_traits!(
+    set = MlKem1024,
+    decapsulators = [DecapsulationKey, ExpandedDecapsulationKey]
+);
 
 pqkit_common::impl_kem_traits!(encapsulation_key_size = EkSize);
 

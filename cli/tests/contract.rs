@@ -119,6 +119,7 @@ fn algorithms_lists_known_names_only() {
         "saber",
         "firesaber",
         "ed25519",
+        "x25519",
     ];
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         assert!(known.contains(&line), "unexpected algorithm name {line:?}");
@@ -428,4 +429,60 @@ fn library_ml_kem_encaps(alg: &str, seed: &[u8; 64], m: &[u8; 32]) -> (Vec<u8>, 
         "ml-kem-768" => run!(MlKem768),
         _ => run!(MlKem1024),
     }
+}
+
+/// X25519 key files: keygen from RFC 7748 §6.1's secret writes exactly its
+/// PKCS#8 v1, pubkey its SPKI with the RFC's public key, show names them,
+/// and sign refuses a key-agreement key.
+#[test]
+fn x25519_keygen_pubkey_show() {
+    let d = tmpdir("x25519");
+    let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
+    let ok = |args: &[&str]| {
+        let out = pqkit(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let seed = "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
+    ok(&["keygen", "x25519", "--seed", seed, "-o", &p("k.pem")]);
+    assert_eq!(
+        std::fs::read_to_string(p("k.pem")).expect("read"),
+        "-----BEGIN PRIVATE KEY-----\n\
+         MC4CAQAwBQYDK2VuBCIEIHcHbQpzGKV9PBbBclGyZkXfTC+H68CZKrF3+6UduSwq\n\
+         -----END PRIVATE KEY-----\n"
+    );
+    ok(&["pubkey", "-i", &p("k.pem"), "-o", &p("p.pem")]);
+    assert_eq!(
+        std::fs::read_to_string(p("p.pem")).expect("read"),
+        "-----BEGIN PUBLIC KEY-----\n\
+         MCowBQYDK2VuAyEAhSDwCYkwp1R0i33ctD73Wg2/Og0mOBr066SpjqqbTmo=\n\
+         -----END PUBLIC KEY-----\n"
+    );
+    for f in ["k.pem", "p.pem"] {
+        let text = ok(&["show", "-i", &p(f)]);
+        assert!(text.contains("algorithm: x25519\n"), "{text}");
+        assert!(text.contains("OID: 1.3.101.110\n"), "{text}");
+    }
+    // A random key, and a wrong seed length.
+    ok(&["keygen", "x25519", "-o", &p("r.pem")]);
+    ok(&["pubkey", "-i", &p("r.pem"), "-o", &p("r.pub")]);
+    assert_error(&pqkit(&[
+        "keygen",
+        "x25519",
+        "--seed",
+        "00",
+        "-o",
+        &p("bad.pem"),
+    ]));
+    std::fs::write(p("m"), b"m").expect("write");
+    assert_error(&pqkit(&[
+        "sign",
+        "-k",
+        &p("k.pem"),
+        "-i",
+        &p("m"),
+        "-o",
+        &p("s"),
+    ]));
+    let _ = std::fs::remove_dir_all(&d);
 }

@@ -3,7 +3,7 @@
 //! A backend is a zero-sized *capability token* implementing [`Backend`],
 //! which bundles one kernel trait per ring ([`q3329::Ops`],
 //! [`q8380417::Ops`], [`q12289::Ops`]), the RNS kernels of FN-DSA key
-//! generation ([`mp31::Ops`]), Saber's unpacking ([`pow2::Ops`]) and the 4-way Keccak ([`keccak::X4Ops`]). Kernels work on whole polynomials held in plain
+//! generation ([`mp31::Ops`]), Saber's unpacking ([`pow2::Ops`]), the 4-way Keccak ([`keccak::X4Ops`]) and the X25519 ladder ([`curve25519::Ops`]). Kernels work on whole polynomials held in plain
 //! arrays (`[i16; 256]`, `[i32; 256]`, ...): the AVX2 kernels load and store
 //! 256-bit lanes themselves. This keeps the trait narrow, the portable kernels
 //! a readable executable specification, and the algorithm code free of any
@@ -42,7 +42,7 @@
 //! its own but should be *compiled* with the best instruction set (FN-DSA's
 //! floating-point FFT and ffLDL loops, which LLVM vectorises).
 
-use crate::{keccak, mp31, pow2, q3329, q12289, q8380417};
+use crate::{curve25519, keccak, mp31, pow2, q3329, q12289, q8380417};
 
 mod sealed {
     pub trait Sealed {}
@@ -64,6 +64,7 @@ pub trait Backend:
     + mp31::Ops
     + pow2::Ops
     + keccak::X4Ops
+    + curve25519::Ops
 {
     /// Which backend (and level) this token runs.
     fn kind(self) -> BackendKind;

@@ -10,6 +10,8 @@
 //!   vector expansion.
 //! * [`mp31`]: Montgomery arithmetic modulo 31-bit primes (the residue
 //!   number system of FN-DSA key generation): NTTs, residues, CRT.
+//! * [`curve25519`]: the field GF(2^255 - 19) and the X25519 ladder
+//!   (RFC 7748).
 //! * [`pack`]: bit packing; [`ct`]: constant-time helpers.
 //! * `pkix` (feature `pkcs8`): the PKCS#8/SPKI plumbing every key type
 //!   shares; `prehash` (feature `prehash`): the one registry of pre-hash
@@ -61,6 +63,7 @@ pub mod bytes;
 pub mod ct;
 #[cfg(feature = "ct-check")]
 pub mod ctgrind;
+pub mod curve25519;
 pub mod float;
 pub mod keccak;
 #[cfg(feature = "pkcs8")]

@@ -26,6 +26,8 @@ pub const ALL: &[Case] = &[
     ("saber", saber::<pqkit_saber::Saber>),
     ("firesaber", saber::<pqkit_saber::FireSaber>),
     ("ed25519-keygen-sign", ed25519),
+    ("common-curve25519", common_curve25519),
+    ("x25519", x25519),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -564,6 +566,61 @@ fn ed25519() -> u64 {
     unpoison(&mut s2);
     unpoison(&mut s3);
     fold(fold(fold(fold(0, &pk), &s1), &s2), &s3)
+}
+
+#[derive(Clone)]
+struct Curve25519Case;
+impl Kernel for Curve25519Case {
+    type Output = u64;
+    fn run<B: Backend>(self, b: B) -> u64 {
+        use pqkit_common::curve25519::FieldElement;
+        let mut scalar: [u8; 32] = secret_bytes(50);
+        let mut u: [u8; 32] = secret_bytes(51);
+        poison(&mut scalar);
+        poison(&mut u);
+        // The ladder with a secret scalar and a secret point.
+        let mut out = b.ladder_curve25519(&scalar, &u);
+        // The field's own constant-time operations on secret values:
+        // inversion, square roots, equality, sign and zero tests.
+        let x = FieldElement::from_bytes(&u);
+        let (was_square, r) = FieldElement::sqrt_ratio_i(&x, &x.invert().add(&FieldElement::ONE));
+        let mut flags = [
+            was_square.unwrap_u8(),
+            r.is_negative().unwrap_u8(),
+            r.is_zero().unwrap_u8(),
+            ct::ConstantTimeEq::ct_eq(&r, &x).unwrap_u8(),
+        ];
+        let mut root = r.pow_p58().neg().mul_small(121666).to_bytes();
+        unpoison(&mut out);
+        unpoison(&mut flags);
+        unpoison(&mut root);
+        fold(fold(fold(0, &out), &flags), &root)
+    }
+}
+
+/// The curve25519 field and ladder with secret inputs, on every backend.
+fn common_curve25519() -> u64 {
+    on_all_backends(Curve25519Case)
+}
+
+/// X25519 with a secret static scalar: its public key, and exchanges with
+/// a public peer key and with a low-order one (an all-zero output).
+fn x25519() -> u64 {
+    let mut secret: [u8; 32] = secret_bytes(52);
+    poison(&mut secret);
+    let sk = pqkit_x25519::StaticSecret::from(secret);
+    let mut pk = pqkit_x25519::PublicKey::from(&sk).to_bytes();
+    let peer = pqkit_x25519::PublicKey::from(pqkit_x25519::X25519_BASEPOINT_BYTES);
+    let mut shared = sk.diffie_hellman(&peer).to_bytes();
+    let zero = sk.diffie_hellman(&pqkit_x25519::PublicKey::from([0; 32]));
+    // was_contributory's result is the caller's to branch on: public.
+    let mut flags = [u8::from(zero.was_contributory())];
+    let mut bare = pqkit_x25519::x25519(secret, [9; 32]);
+    unpoison(&mut pk);
+    unpoison(&mut shared);
+    unpoison(&mut flags);
+    unpoison(&mut bare);
+    fold(fold(fold(fold(0, &pk), &shared), &flags), &bare)
 }
 
 /// A deterministic RNG whose every output byte is marked secret (FN-DSA's

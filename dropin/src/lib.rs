@@ -1,7 +1,7 @@
 //! The drop-in proof: the documentation examples of RustCrypto `ml-dsa`
-//! 0.1.2, `ml-kem` 0.3.4 and `ed25519-dalek` 3.0.0, compiled and run as
-//! doctests against `pqkit-ml-dsa`, `pqkit-ml-kem` and `pqkit-ed25519` with
-//! only the crate name changed.
+//! 0.1.2, `ml-kem` 0.3.4, `ed25519-dalek` 3.0.0 and `x25519-dalek` 3.0.0,
+//! compiled and run as doctests against `pqkit-ml-dsa`, `pqkit-ml-kem`,
+//! `pqkit-ed25519` and `pqkit-x25519` with only the crate name changed.
 //!
 //! `build.rs` reads each peer's published sources (`README.md` and every
 //! `src/**/*.rs`) from the local cargo registry, where cargo put them because
@@ -9,7 +9,7 @@
 //! block of their documentation (resolving `cfg_attr(feature = ..., doc =
 //! "```")` fences as with all features on), renames the crate
 //! (`ml_dsa` → `pqkit_ml_dsa`, `ml_kem` → `pqkit_ml_kem`, `ed25519_dalek` →
-//! `pqkit_ed25519`) and writes them into the modules below, so that
+//! `pqkit_ed25519`, `x25519_dalek` → `pqkit_x25519`) and writes them into the modules below, so that
 //! `cargo test -p pqkit-dropin --doc` runs them exactly as rustdoc runs them
 //! for the peers. Nothing of the peers' code is committed to this repository.
 //! The number of examples found is checked against the expected count, so an
@@ -33,6 +33,10 @@ pub mod ml_kem {}
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/ed25519_dalek.md"))]
 pub mod ed25519_dalek {}
 
+/// The examples of `x25519-dalek` 3.0.0.
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/x25519_dalek.md"))]
+pub mod x25519_dalek {}
+
 /// pqkit's own README: its Rust examples run as doctests here, so the
 /// front page cannot drift from the API.
 #[cfg(doctest)]
@@ -49,7 +53,12 @@ mod tests {
     fn all_examples_extracted() {
         assert_eq!(
             super::EXAMPLES,
-            [("ml-dsa", 1), ("ml-kem", 1), ("ed25519-dalek", 18)]
+            [
+                ("ml-dsa", 1),
+                ("ml-kem", 1),
+                ("ed25519-dalek", 18),
+                ("x25519-dalek", 6)
+            ]
         );
     }
 }

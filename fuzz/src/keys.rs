@@ -12,7 +12,7 @@ pub fn run(data: &[u8]) {
     let Some((sel, input)) = crate::select(data) else {
         return;
     };
-    match sel % 13 {
+    match sel % 14 {
         0 => ml_kem::<pqkit_ml_kem::MlKem512>(input),
         1 => ml_kem::<pqkit_ml_kem::MlKem768>(input),
         2 => ml_kem::<pqkit_ml_kem::MlKem1024>(input),
@@ -25,7 +25,8 @@ pub fn run(data: &[u8]) {
         9 => saber::<pqkit_saber::LightSaber>(input),
         10 => saber::<pqkit_saber::Saber>(input),
         11 => saber::<pqkit_saber::FireSaber>(input),
-        _ => ed25519(input),
+        12 => ed25519(input),
+        _ => x25519(input),
     }
 }
 
@@ -290,4 +291,41 @@ fn ed25519(input: &[u8]) {
     }
     pkcs8::<SigningKey>("Ed25519", input);
     spki::<VerifyingKey>("Ed25519", input);
+}
+
+fn x25519(input: &[u8]) {
+    use pqkit_x25519::{PublicKey, StaticSecret};
+    // Every 32 bytes are a public key and a secret, kept as given.
+    let public = raw(
+        "X25519",
+        input,
+        |b| PublicKey::from_slice(b).ok(),
+        |k| k.to_bytes().to_vec(),
+    );
+    let secret = raw(
+        "X25519",
+        input,
+        |b| StaticSecret::from_slice(b).ok(),
+        |k| k.to_bytes().to_vec(),
+    );
+    if let (Some(pk), Some(sk)) = (public, secret) {
+        // The exchange commutes, and it is non-contributory exactly when
+        // the shared secret is all zeros.
+        let peer = StaticSecret::from([0x5d; 32]);
+        let ours = sk.diffie_hellman(&PublicKey::from(&peer));
+        let theirs = peer.diffie_hellman(&PublicKey::from(&sk));
+        assert_eq!(
+            ours.to_bytes(),
+            theirs.to_bytes(),
+            "X25519: DH does not commute"
+        );
+        let shared = peer.diffie_hellman(&pk);
+        assert_eq!(
+            shared.was_contributory(),
+            shared.to_bytes() != [0; 32],
+            "X25519: was_contributory"
+        );
+    }
+    pkcs8::<StaticSecret>("X25519", input);
+    spki::<PublicKey>("X25519", input);
 }

@@ -20,6 +20,7 @@ pub mod fn_dsa;
 pub mod ml_dsa;
 mod ml_kem;
 mod saber;
+mod x25519;
 
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
 use crate::io::{KeyFile, KeyKind, Message};
@@ -88,7 +89,7 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 12] = [
+    static ALL: [&(dyn Scheme + 'static); 13] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
@@ -101,6 +102,7 @@ pub fn all() -> &'static [&'static dyn Scheme] {
         &saber::SABER,
         &saber::FIRESABER,
         &ed25519::ED25519,
+        &x25519::X25519_SCHEME,
     ];
     &ALL
 }

@@ -69,6 +69,12 @@ fn main() {
     out.put("keys", &[12], sk.verifying_key().as_bytes());
     out.private(12, &sk);
     out.public(12, &sk.verifying_key());
+    let sk = pqkit_x25519::StaticSecret::from([6; 32]);
+    let pk = pqkit_x25519::PublicKey::from(&sk);
+    out.put("keys", &[13], sk.as_bytes());
+    out.put("keys", &[13], pk.as_bytes());
+    out.private(13, &sk);
+    out.public(13, &pk);
     // verify: every scheme and mode, unchanged (no edits) and one edit.
     for scheme in 0..6u8 {
         for mode in 0..5u8 {

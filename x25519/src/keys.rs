@@ -151,7 +151,7 @@ impl EphemeralSecret {
     /// The shared secret with `their_public`, consuming (and wiping) this
     /// secret.
     pub fn diffie_hellman(self, their_public: &PublicKey) -> SharedSecret {
-        SharedSecret(curve25519::x25519(&self.0, &their_public.0))
+        SharedSecret::exchange(&self.0, &their_public.0)
     }
 }
 
@@ -175,7 +175,7 @@ pub struct ReusableSecret(pub(crate) [u8; 32]);
 impl ReusableSecret {
     /// The shared secret with `their_public`.
     pub fn diffie_hellman(&self, their_public: &PublicKey) -> SharedSecret {
-        SharedSecret(curve25519::x25519(&self.0, &their_public.0))
+        SharedSecret::exchange(&self.0, &their_public.0)
     }
 }
 
@@ -198,7 +198,7 @@ pub struct StaticSecret(pub(crate) [u8; 32]);
 impl StaticSecret {
     /// The shared secret with `their_public`.
     pub fn diffie_hellman(&self, their_public: &PublicKey) -> SharedSecret {
-        SharedSecret(curve25519::x25519(&self.0, &their_public.0))
+        SharedSecret::exchange(&self.0, &their_public.0)
     }
 
     /// The secret's bytes (as given, unclamped).
@@ -245,20 +245,29 @@ secret_common!(StaticSecret);
 
 /// The result of an exchange: 32 bytes, wiped on drop. Compare it with
 /// [`ConstantTimeEq`] (its `==` is constant-time too); `Debug` prints no
-/// bytes.
-pub struct SharedSecret(pub(crate) [u8; 32]);
+/// bytes. It is the KEM crates' [`pqkit_common::secret::SharedSecret`] (wiped on
+/// drop, constant-time `==`) with x25519-dalek's API.
+#[derive(PartialEq, Eq)]
+pub struct SharedSecret(pqkit_common::secret::SharedSecret);
 
 impl SharedSecret {
+    /// X25519 of our secret scalar and their public u-coordinate.
+    fn exchange(scalar: &[u8; 32], their_u: &[u8; 32]) -> Self {
+        Self(pqkit_common::secret::SharedSecret::new(curve25519::x25519(
+            scalar, their_u,
+        )))
+    }
+
     /// The shared secret's bytes.
     #[inline]
     pub fn to_bytes(&self) -> [u8; 32] {
-        self.0
+        *self.0.as_bytes()
     }
 
     /// The shared secret's bytes, borrowed.
     #[inline]
     pub fn as_bytes(&self) -> &[u8; 32] {
-        &self.0
+        self.0.as_bytes()
     }
 
     /// Whether the exchange was contributory: `false` exactly when the
@@ -274,29 +283,21 @@ impl SharedSecret {
     /// ```
     #[must_use]
     pub fn was_contributory(&self) -> bool {
-        !bool::from(pqkit_common::ct::ct_eq(&self.0, &[0; 32]))
+        !bool::from(pqkit_common::ct::ct_eq(self.as_bytes(), &[0; 32]))
     }
 }
 
 impl AsRef<[u8]> for SharedSecret {
     fn as_ref(&self) -> &[u8] {
-        &self.0
+        self.0.as_slice()
     }
 }
 
 impl ConstantTimeEq for SharedSecret {
     fn ct_eq(&self, other: &Self) -> subtle::Choice {
-        pqkit_common::ct::ct_eq(&self.0, &other.0)
+        pqkit_common::ct::ct_eq(self.as_bytes(), other.as_bytes())
     }
 }
-
-impl PartialEq for SharedSecret {
-    fn eq(&self, other: &Self) -> bool {
-        self.ct_eq(other).into()
-    }
-}
-
-impl Eq for SharedSecret {}
 
 impl core::fmt::Debug for SharedSecret {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -310,12 +311,7 @@ impl Zeroize for SharedSecret {
     }
 }
 
-impl Drop for SharedSecret {
-    fn drop(&mut self) {
-        self.0.zeroize();
-    }
-}
-
+/// The inner secret wipes itself on drop.
 impl ZeroizeOnDrop for SharedSecret {}
 
 /// X25519(k, u), the bare function of RFC 7748 §5: `k` clamped, bit 255 of

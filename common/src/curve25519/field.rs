@@ -282,7 +282,7 @@ impl FieldElement {
         FieldElement(weak_reduce(self.0))
     }
 
-    /// `(self^(2^250 - 1), self^11)`: the shared prefix of the inversion
+    /// `(self^(2^250 - 1), self^11)`: the shared prefix of the Fermat inversion
     /// and `(p - 5) / 8` chains (11 squarings' worth of work before the
     /// long runs, 254 squarings and 11 multiplications in all).
     fn pow_2_250_minus_1(&self) -> (FieldElement, FieldElement) {
@@ -301,12 +301,13 @@ impl FieldElement {
         (z_250_0, z11)
     }
 
-    /// `1 / self = self^(p - 2)` by Fermat's little theorem, with a fixed
-    /// addition chain (zero maps to zero).
+    /// `1 / self = self^(p - 2)` (zero maps to zero), in constant time.
+    ///
+    /// Computed by Bernstein-Yang divsteps on the canonical encoding (a
+    /// fixed 590 steps), about twice as fast as Fermat's little theorem
+    /// with the addition chain, which gives the same value.
     pub fn invert(&self) -> FieldElement {
-        let (z_250_0, z11) = self.pow_2_250_minus_1();
-        // (2^250 - 1) 2^5 + 11 = 2^255 - 21 = p - 2.
-        z_250_0.pow2k(5).mul(&z11)
+        FieldElement::from_bytes(&super::inv::invert_canonical(&self.to_bytes()))
     }
 
     /// `self^((p - 5) / 8) = self^(2^252 - 3)`, the exponent of the square
@@ -370,5 +371,53 @@ impl FieldElement {
     /// square (including 0), else `(0, _)` with an unspecified second part.
     pub fn sqrt(&self) -> (Choice, FieldElement) {
         FieldElement::sqrt_ratio_i(self, &FieldElement::ONE)
+    }
+}
+
+impl super::fieldops::Field for FieldElement {
+    const ZERO: Self = FieldElement::ZERO;
+    const ONE: Self = FieldElement::ONE;
+
+    #[inline(always)]
+    fn from_bytes(bytes: &[u8; 32]) -> Self {
+        FieldElement::from_bytes(bytes)
+    }
+    #[inline(always)]
+    fn to_bytes(&self) -> [u8; 32] {
+        FieldElement::to_bytes(self)
+    }
+    #[inline(always)]
+    fn from_words(w: &[u64; 4]) -> Self {
+        FieldElement([
+            w[0] & MASK51,
+            ((w[0] >> 51) | (w[1] << 13)) & MASK51,
+            ((w[1] >> 38) | (w[2] << 26)) & MASK51,
+            ((w[2] >> 25) | (w[3] << 39)) & MASK51,
+            (w[3] >> 12) & MASK51,
+        ])
+    }
+    #[inline(always)]
+    fn add(&self, other: &Self) -> Self {
+        FieldElement::add(self, other)
+    }
+    #[inline(always)]
+    fn sub(&self, other: &Self) -> Self {
+        FieldElement::sub(self, other)
+    }
+    #[inline(always)]
+    fn neg(&self) -> Self {
+        FieldElement::neg(self)
+    }
+    #[inline(always)]
+    fn mul(&self, other: &Self) -> Self {
+        FieldElement::mul(self, other)
+    }
+    #[inline(always)]
+    fn square(&self) -> Self {
+        FieldElement::square(self)
+    }
+    #[inline(always)]
+    fn mul_small(&self, c: u32) -> Self {
+        FieldElement::mul_small(self, c)
     }
 }

@@ -4,8 +4,9 @@
 //!   the portable executable specification. Its operations are the small
 //!   set a faster field implements: `from_bytes`/`to_bytes`, `add`, `sub`,
 //!   `neg`, `mul`, `square`, `pow2k`, `mul_small`, conditional
-//!   select/swap (`subtle`), and the fixed chains built on them
-//!   (`invert`, `pow_p58`, `sqrt_ratio_i`).
+//!   select/swap (`subtle`), the fixed chains built on them (`pow_p58`,
+//!   `sqrt_ratio_i`), and `invert`, by constant-time Bernstein-Yang
+//!   divsteps on the canonical encoding (`inv`).
 //! * [`x25519`] and [`x25519_base`]: the Montgomery ladder of RFC 7748 §5,
 //!   run as the [`Ops::ladder_curve25519`] kernel of the dispatched backend
 //!   (every backend runs the portable ladder today; a backend with a faster
@@ -22,12 +23,22 @@
 //! assert_eq!(x25519(&a, &pb), x25519(&b, &pa));
 //! ```
 
+mod edwards;
+#[cfg(test)]
+mod edwards_tests;
+#[cfg(target_arch = "x86_64")]
+mod fe64;
 mod field;
+mod fieldops;
+mod inv;
 mod ladder;
+mod scalar;
+mod table;
 #[cfg(test)]
 mod tests;
 
 pub use field::FieldElement;
+pub use scalar::Scalar;
 
 /// The u-coordinate of the curve25519 base point, 9 (RFC 7748 §4.1).
 pub const BASEPOINT_U: [u8; 32] = {
@@ -44,13 +55,279 @@ pub trait Ops: Copy {
     /// canonical u-coordinate. Constant-time in both inputs.
     #[inline]
     fn ladder_curve25519(self, scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        ladder::x25519(scalar, u)
+        ladder::x25519::<FieldElement>(scalar, u)
+    }
+
+    /// X25519(scalar, 9) through the Edwards fixed-base method: the clamped
+    /// scalar reduced modulo `l` times `B`, mapped to `u = (1 + y)/(1 - y)`.
+    #[inline]
+    fn x25519_base(self, scalar: &[u8; 32]) -> [u8; 32] {
+        let mut k = ladder::clamp(scalar);
+        let s = Scalar::from_bytes_mod_order(k);
+        zeroize::Zeroize::zeroize(&mut k);
+        edwards::mul_base::<FieldElement>(&s).to_montgomery_u()
+    }
+
+    /// `[s]B` and its encoding, in constant time.
+    #[inline]
+    fn ed25519_mul_base(self, s: &Scalar) -> (EdwardsPoint, [u8; 32]) {
+        let p = edwards::mul_base::<FieldElement>(s);
+        (EdwardsPoint(p), p.compress())
+    }
+
+    /// `[a]A + [b]B`, variable time.
+    #[inline]
+    fn ed25519_double_base(self, a: &Scalar, pa: &EdwardsPoint, b: &Scalar) -> EdwardsPoint {
+        EdwardsPoint(edwards::double_base_vartime(a, &pa.0, b))
+    }
+
+    /// Decoding with dalek's rules.
+    #[inline]
+    fn ed25519_decompress(self, bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        edwards::Ext::<FieldElement>::decompress(bytes).map(EdwardsPoint)
+    }
+
+    /// The encoding of a point (one inversion).
+    #[inline]
+    fn ed25519_compress(self, p: &EdwardsPoint) -> [u8; 32] {
+        p.0.compress()
+    }
+
+    /// `sum [s_i] P_i + [b]B`, variable time.
+    #[cfg(feature = "alloc")]
+    fn ed25519_multiscalar(self, scalars: &[Scalar], points: &[EdwardsPoint], b: &Scalar) -> EdwardsPoint {
+        let pts: alloc::vec::Vec<_> = points.iter().map(|p| p.0).collect();
+        EdwardsPoint(edwards::multiscalar_vartime(scalars, &pts, b))
     }
 }
 
 impl Ops for crate::Portable {}
+
+/// The AVX2 backend runs the curve on [`fe64`]'s 4 x 64-bit field (MULX,
+/// ADCX/ADOX) when the CPU has BMI2 and ADX (every AVX2 CPU since 2014
+/// but Haswell), else on the portable field.
 #[cfg(target_arch = "x86_64")]
-impl Ops for crate::backend::Avx2 {}
+impl Ops for crate::backend::Avx2 {
+    #[inline]
+    fn ladder_curve25519(self, scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+        fe64::x25519_checked(scalar, u).unwrap_or_else(|| ladder::x25519::<FieldElement>(scalar, u))
+    }
+
+    #[inline]
+    fn x25519_base(self, scalar: &[u8; 32]) -> [u8; 32] {
+        if !fe64::fe64_available() {
+            return crate::Portable.x25519_base(scalar);
+        }
+        let mut k = ladder::clamp(scalar);
+        let s = Scalar::from_bytes_mod_order(k);
+        zeroize::Zeroize::zeroize(&mut k);
+        edwards::mul_base::<fe64::Fe64>(&s).to_montgomery_u()
+    }
+
+    #[inline]
+    fn ed25519_mul_base(self, s: &Scalar) -> (EdwardsPoint, [u8; 32]) {
+        if !fe64::fe64_available() {
+            return crate::Portable.ed25519_mul_base(s);
+        }
+        let p = edwards::mul_base::<fe64::Fe64>(s);
+        (EdwardsPoint(edwards::convert(&p)), p.compress())
+    }
+
+    #[inline]
+    fn ed25519_double_base(self, a: &Scalar, pa: &EdwardsPoint, b: &Scalar) -> EdwardsPoint {
+        if !fe64::fe64_available() {
+            return crate::Portable.ed25519_double_base(a, pa, b);
+        }
+        let pa = edwards::convert::<_, fe64::Fe64>(&pa.0);
+        EdwardsPoint(edwards::convert(&edwards::double_base_vartime(a, &pa, b)))
+    }
+
+    #[inline]
+    fn ed25519_decompress(self, bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        if !fe64::fe64_available() {
+            return crate::Portable.ed25519_decompress(bytes);
+        }
+        edwards::Ext::<fe64::Fe64>::decompress(bytes).map(|p| EdwardsPoint(edwards::convert(&p)))
+    }
+
+    #[inline]
+    fn ed25519_compress(self, p: &EdwardsPoint) -> [u8; 32] {
+        if !fe64::fe64_available() {
+            return crate::Portable.ed25519_compress(p);
+        }
+        edwards::convert::<_, fe64::Fe64>(&p.0).compress()
+    }
+
+    #[cfg(feature = "alloc")]
+    fn ed25519_multiscalar(self, scalars: &[Scalar], points: &[EdwardsPoint], b: &Scalar) -> EdwardsPoint {
+        if !fe64::fe64_available() {
+            return crate::Portable.ed25519_multiscalar(scalars, points, b);
+        }
+        let pts: alloc::vec::Vec<edwards::Ext<fe64::Fe64>> =
+            points.iter().map(|p| edwards::convert(&p.0)).collect();
+        EdwardsPoint(edwards::convert(&edwards::multiscalar_vartime(scalars, &pts, b)))
+    }
+}
+
+/// A kernel computing one curve25519 operation on the dispatched backend.
+enum Op<'a> {
+    X25519Base(&'a [u8; 32]),
+    MulBase(&'a Scalar),
+    DoubleBase(&'a Scalar, &'a EdwardsPoint, &'a Scalar),
+    Decompress(&'a [u8; 32]),
+    Compress(&'a EdwardsPoint),
+    #[cfg(feature = "alloc")]
+    Multi(&'a [Scalar], &'a [EdwardsPoint], &'a Scalar),
+}
+
+enum Out {
+    Bytes([u8; 32]),
+    Point(EdwardsPoint, [u8; 32]),
+    Maybe(Option<EdwardsPoint>),
+}
+
+impl crate::Kernel for Op<'_> {
+    type Output = Out;
+    fn run<B: crate::Backend>(self, backend: B) -> Out {
+        match self {
+            Op::X25519Base(s) => Out::Bytes(backend.x25519_base(s)),
+            Op::MulBase(s) => {
+                let (p, b) = backend.ed25519_mul_base(s);
+                Out::Point(p, b)
+            }
+            Op::DoubleBase(a, p, b) => Out::Maybe(Some(backend.ed25519_double_base(a, p, b))),
+            Op::Decompress(b) => Out::Maybe(backend.ed25519_decompress(b)),
+            Op::Compress(p) => Out::Bytes(backend.ed25519_compress(p)),
+            #[cfg(feature = "alloc")]
+            Op::Multi(s, p, b) => Out::Maybe(Some(backend.ed25519_multiscalar(s, p, b))),
+        }
+    }
+}
+
+/// A point of edwards25519, the curve of Ed25519 (RFC 8032 §5.1), in
+/// extended coordinates on the portable field. Built by
+/// [`EdwardsPoint::decompress`] or the multiplications below; compared by
+/// value.
+///
+/// ```
+/// use pqkit_common::curve25519::{EdwardsPoint, Scalar};
+///
+/// let two = Scalar::ONE + Scalar::ONE;
+/// let (p, enc) = EdwardsPoint::mul_base(&two);
+/// assert_eq!(EdwardsPoint::decompress(&enc), Some(p));
+/// assert_eq!(p, EdwardsPoint::basepoint().add(&EdwardsPoint::basepoint()));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct EdwardsPoint(edwards::Ext<FieldElement>);
+
+impl PartialEq for EdwardsPoint {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.ct_eq_point(&other.0).into()
+    }
+}
+
+impl Eq for EdwardsPoint {}
+
+impl EdwardsPoint {
+    /// The neutral element (0, 1).
+    pub fn identity() -> EdwardsPoint {
+        EdwardsPoint(edwards::Ext::identity())
+    }
+
+    /// The base point `B` of RFC 8032.
+    pub fn basepoint() -> EdwardsPoint {
+        EdwardsPoint(edwards::Ext::basepoint())
+    }
+
+    /// Decode with curve25519-dalek's rules: RFC 8032 §5.1.3, except that
+    /// `y` is taken modulo `p` (non-canonical encodings accepted) and
+    /// `x = 0` with the sign bit set decodes as `x = 0`. `None` when no
+    /// point has that `y`.
+    pub fn decompress(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        match crate::dispatch(Op::Decompress(bytes)) {
+            Out::Maybe(p) => p,
+            _ => None,
+        }
+    }
+
+    /// The RFC 8032 §5.1.2 encoding (canonical), on the dispatched
+    /// backend (it costs one inversion).
+    pub fn compress(&self) -> [u8; 32] {
+        match crate::dispatch(Op::Compress(self)) {
+            Out::Bytes(b) => b,
+            _ => self.0.compress(),
+        }
+    }
+
+    /// `[s]B` and its encoding, in constant time (the encoding costs the
+    /// one inversion, done on the dispatched backend).
+    pub fn mul_base(s: &Scalar) -> (EdwardsPoint, [u8; 32]) {
+        match crate::dispatch(Op::MulBase(s)) {
+            Out::Point(p, b) => (p, b),
+            _ => (EdwardsPoint::identity(), [0; 32]),
+        }
+    }
+
+    /// `[a]A + [b]B` in variable time: for verification, where every input
+    /// is public.
+    pub fn vartime_double_scalar_mul_basepoint(
+        a: &Scalar,
+        pa: &EdwardsPoint,
+        b: &Scalar,
+    ) -> EdwardsPoint {
+        match crate::dispatch(Op::DoubleBase(a, pa, b)) {
+            Out::Maybe(Some(p)) => p,
+            _ => EdwardsPoint::identity(),
+        }
+    }
+
+    /// `sum [s_i] P_i + [b]B` in variable time (Straus' method; public
+    /// inputs only). `scalars` and `points` are zipped (the shorter one
+    /// decides).
+    #[cfg(feature = "alloc")]
+    pub fn vartime_multiscalar_mul_basepoint(
+        scalars: &[Scalar],
+        points: &[EdwardsPoint],
+        b: &Scalar,
+    ) -> EdwardsPoint {
+        let n = points.len().min(scalars.len());
+        match crate::dispatch(Op::Multi(&scalars[..n], &points[..n], b)) {
+            Out::Maybe(Some(p)) => p,
+            _ => EdwardsPoint::identity(),
+        }
+    }
+
+    /// `self + other`.
+    pub fn add(&self, other: &EdwardsPoint) -> EdwardsPoint {
+        EdwardsPoint(self.0.add(&other.0))
+    }
+
+    /// `self - other`.
+    pub fn sub(&self, other: &EdwardsPoint) -> EdwardsPoint {
+        EdwardsPoint(self.0.add(&other.0.neg()))
+    }
+
+    /// `-self`.
+    pub fn neg(&self) -> EdwardsPoint {
+        EdwardsPoint(self.0.neg())
+    }
+
+    /// `[8] self`.
+    pub fn mul_by_cofactor(&self) -> EdwardsPoint {
+        EdwardsPoint(self.0.mul_by_pow2(3))
+    }
+
+    /// Whether this is the neutral element.
+    pub fn is_identity(&self) -> bool {
+        self.0.is_identity().into()
+    }
+
+    /// Whether the point has small order (1, 2, 4 or 8): `[8] P` is the
+    /// neutral element.
+    pub fn is_small_order(&self) -> bool {
+        self.mul_by_cofactor().is_identity()
+    }
+}
 
 struct Ladder<'a> {
     scalar: &'a [u8; 32],
@@ -80,9 +357,9 @@ pub fn x25519(scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
     crate::dispatch(Ladder { scalar, u })
 }
 
-/// X25519(scalar, 9): the public key of `scalar`. For now the ladder on
-/// the base point; a fixed-base method will replace it with the same
-/// output.
+/// X25519(scalar, 9): the public key of `scalar`, in constant time. The
+/// same value as the ladder on `u = 9`, computed on the birationally
+/// equivalent Edwards curve with the fixed-base table.
 ///
 /// ```
 /// use pqkit_common::curve25519::{BASEPOINT_U, x25519, x25519_base};
@@ -90,7 +367,10 @@ pub fn x25519(scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
 /// assert_eq!(x25519_base(&[3; 32]), x25519(&[3; 32], &BASEPOINT_U));
 /// ```
 pub fn x25519_base(scalar: &[u8; 32]) -> [u8; 32] {
-    x25519(scalar, &BASEPOINT_U)
+    match crate::dispatch(Op::X25519Base(scalar)) {
+        Out::Bytes(b) => b,
+        _ => [0; 32],
+    }
 }
 
 /// RFC 7748 §5 `decodeScalar25519` on the bytes: bits 0, 1, 2 and 255

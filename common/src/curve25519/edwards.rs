@@ -1,0 +1,557 @@
+//! The twisted Edwards curve `-x^2 + y^2 = 1 + d x^2 y^2` (edwards25519,
+//! RFC 8032 §5.1), over any [`Field`].
+//!
+//! Points in extended coordinates `(X : Y : Z : T)`, `x = X/Z`, `y = Y/Z`,
+//! `x y = T/Z` (Hisil, Wong, Carter, Dawson, "Twisted Edwards curves
+//! revisited", 2008), with the intermediate forms of ref10: completed
+//! `((X : Z), (Y : T))`, projective `(X : Y : Z)`, and the cached "Niels"
+//! forms `(y + x, y - x, 2 d x y)` (affine) and `(Y + X, Y - X, Z, 2 d T)`
+//! (projective) that make an addition 4 multiplications plus the
+//! conversion back.
+//!
+//! * [`mul_base`]: `[s]B` in constant time, signed radix-16 digits and a
+//!   precomputed table of `j 16^(2i) B` (`j = 1..8`, `i = 0..32`): 64 mixed
+//!   additions and 4 doublings; each table entry is selected by a masked
+//!   scan of its row.
+//! * [`double_base_vartime`]: `[a]A + [b]B` for verification (public
+//!   inputs): width-5 NAF over `A`'s odd multiples, width-8 NAF over the
+//!   precomputed odd multiples of `B`, one shared doubling chain.
+//! * [`multiscalar_vartime`]: the same, Straus-style, for many points
+//!   (batch verification).
+
+use subtle::{Choice, ConditionallySelectable};
+
+use super::fieldops::Field;
+use super::scalar::Scalar;
+use super::table::{BASE_ODD, BASE_RADIX16};
+
+/// `d = -121665 / 121666`, canonical words.
+pub(crate) const D: [u64; 4] = [
+    0x75eb_4dca_1359_78a3,
+    0x0070_0a4d_4141_d8ab,
+    0x8cc7_4079_7779_e898,
+    0x5203_6cee_2b6f_fe73,
+];
+/// `2 d`.
+pub(crate) const D2: [u64; 4] = [
+    0xebd6_9b94_26b2_f159,
+    0x00e0_149a_8283_b156,
+    0x198e_80f2_eef3_d130,
+    0x2406_d9dc_56df_fce7,
+];
+/// The base point's `x` (the even root).
+pub(crate) const BASE_X: [u64; 4] = [
+    0xc956_2d60_8f25_d51a,
+    0x692c_c760_9525_a7b2,
+    0xc0a4_e231_fdd6_dc5c,
+    0x2169_36d3_cd6e_53fe,
+];
+/// The base point's `y = 4/5`.
+pub(crate) const BASE_Y: [u64; 4] = [
+    0x6666_6666_6666_6658,
+    0x6666_6666_6666_6666,
+    0x6666_6666_6666_6666,
+    0x6666_6666_6666_6666,
+];
+
+/// A table row: eight affine Niels points `(y + x, y - x, 2 d x y)` as
+/// canonical words.
+pub(crate) type NielsWords = [[u64; 4]; 3];
+
+/// A point in extended coordinates.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Ext<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
+    pub(crate) z: F,
+    pub(crate) t: F,
+}
+
+/// A completed point `((X : Z), (Y : T))`: the output of an addition or a
+/// doubling before the conversion back.
+#[derive(Clone, Copy)]
+pub(crate) struct Completed<F> {
+    x: F,
+    y: F,
+    z: F,
+    t: F,
+}
+
+/// A projective point `(X : Y : Z)`: enough to double.
+#[derive(Clone, Copy)]
+pub(crate) struct Proj<F> {
+    x: F,
+    y: F,
+    z: F,
+}
+
+/// An affine point cached for addition: `(y + x, y - x, 2 d x y)`.
+#[derive(Clone, Copy)]
+pub(crate) struct AffineNiels<F> {
+    ypx: F,
+    ymx: F,
+    xy2d: F,
+}
+
+/// A point cached for addition: `(Y + X, Y - X, Z, 2 d T)`.
+#[derive(Clone, Copy)]
+pub(crate) struct ProjNiels<F> {
+    ypx: F,
+    ymx: F,
+    z: F,
+    t2d: F,
+}
+
+impl<F: Field> ConditionallySelectable for Ext<F> {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        Ext {
+            x: F::conditional_select(&a.x, &b.x, c),
+            y: F::conditional_select(&a.y, &b.y, c),
+            z: F::conditional_select(&a.z, &b.z, c),
+            t: F::conditional_select(&a.t, &b.t, c),
+        }
+    }
+}
+
+impl<F: Field> Completed<F> {
+    #[inline(always)]
+    pub(crate) fn to_ext(self) -> Ext<F> {
+        Ext {
+            x: self.x.mul(&self.t),
+            y: self.y.mul(&self.z),
+            z: self.z.mul(&self.t),
+            t: self.x.mul(&self.y),
+        }
+    }
+
+    #[inline(always)]
+    fn to_proj(self) -> Proj<F> {
+        Proj {
+            x: self.x.mul(&self.t),
+            y: self.y.mul(&self.z),
+            z: self.z.mul(&self.t),
+        }
+    }
+}
+
+impl<F: Field> Proj<F> {
+    fn identity() -> Self {
+        Proj {
+            x: F::ZERO,
+            y: F::ONE,
+            z: F::ONE,
+        }
+    }
+
+    /// `2 P` (a = -1 doubling, 4 squarings).
+    #[inline(always)]
+    fn double(&self) -> Completed<F> {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        let zz2 = self.z.square2();
+        let xpy2 = self.x.add(&self.y).square();
+        let y3 = yy.add(&xx);
+        let z3 = yy.sub(&xx);
+        Completed {
+            x: xpy2.sub(&y3),
+            y: y3,
+            z: z3,
+            t: zz2.sub(&z3),
+        }
+    }
+}
+
+impl<F: Field> AffineNiels<F> {
+    fn from_words(w: &NielsWords) -> Self {
+        AffineNiels {
+            ypx: F::from_words(&w[0]),
+            ymx: F::from_words(&w[1]),
+            xy2d: F::from_words(&w[2]),
+        }
+    }
+}
+
+impl<F: Field> Ext<F> {
+    /// The neutral element `(0, 1)`.
+    pub(crate) fn identity() -> Self {
+        Ext {
+            x: F::ZERO,
+            y: F::ONE,
+            z: F::ONE,
+            t: F::ZERO,
+        }
+    }
+
+    /// The base point `B` of RFC 8032.
+    pub(crate) fn basepoint() -> Self {
+        let x = F::from_words(&BASE_X);
+        let y = F::from_words(&BASE_Y);
+        Ext {
+            x,
+            y,
+            z: F::ONE,
+            t: x.mul(&y),
+        }
+    }
+
+    #[inline(always)]
+    fn as_proj(&self) -> Proj<F> {
+        Proj {
+            x: self.x,
+            y: self.y,
+            z: self.z,
+        }
+    }
+
+    /// `2 P`.
+    #[inline]
+    pub(crate) fn double(&self) -> Ext<F> {
+        self.as_proj().double().to_ext()
+    }
+
+    /// `2^k P` (`k >= 1`, public).
+    pub(crate) fn mul_by_pow2(&self, k: u32) -> Ext<F> {
+        let mut r = self.as_proj();
+        for _ in 1..k {
+            r = r.double().to_proj();
+        }
+        r.double().to_ext()
+    }
+
+    pub(crate) fn to_proj_niels(self) -> ProjNiels<F> {
+        ProjNiels {
+            ypx: self.y.add(&self.x),
+            ymx: self.y.sub(&self.x),
+            z: self.z,
+            t2d: self.t.mul(&F::from_words(&D2)),
+        }
+    }
+
+    /// `self + q`.
+    #[inline(always)]
+    fn add_pn(&self, q: &ProjNiels<F>) -> Completed<F> {
+        let pp = self.y.add(&self.x).mul(&q.ypx);
+        let mm = self.y.sub(&self.x).mul(&q.ymx);
+        let tt2d = self.t.mul(&q.t2d);
+        let zz = self.z.mul(&q.z);
+        let zz2 = zz.add(&zz);
+        Completed {
+            x: pp.sub(&mm),
+            y: pp.add(&mm),
+            z: zz2.add(&tt2d),
+            t: zz2.sub(&tt2d),
+        }
+    }
+
+    /// `self - q`.
+    #[inline(always)]
+    fn sub_pn(&self, q: &ProjNiels<F>) -> Completed<F> {
+        let pm = self.y.add(&self.x).mul(&q.ymx);
+        let mp = self.y.sub(&self.x).mul(&q.ypx);
+        let tt2d = self.t.mul(&q.t2d);
+        let zz = self.z.mul(&q.z);
+        let zz2 = zz.add(&zz);
+        Completed {
+            x: pm.sub(&mp),
+            y: pm.add(&mp),
+            z: zz2.sub(&tt2d),
+            t: zz2.add(&tt2d),
+        }
+    }
+
+    /// `self + q`, `q` affine.
+    #[inline(always)]
+    fn add_an(&self, q: &AffineNiels<F>) -> Completed<F> {
+        let pp = self.y.add(&self.x).mul(&q.ypx);
+        let mm = self.y.sub(&self.x).mul(&q.ymx);
+        let txy2d = self.t.mul(&q.xy2d);
+        let z2 = self.z.add(&self.z);
+        Completed {
+            x: pp.sub(&mm),
+            y: pp.add(&mm),
+            z: z2.add(&txy2d),
+            t: z2.sub(&txy2d),
+        }
+    }
+
+    /// `self - q`, `q` affine.
+    #[inline(always)]
+    fn sub_an(&self, q: &AffineNiels<F>) -> Completed<F> {
+        let pm = self.y.add(&self.x).mul(&q.ymx);
+        let mp = self.y.sub(&self.x).mul(&q.ypx);
+        let txy2d = self.t.mul(&q.xy2d);
+        let z2 = self.z.add(&self.z);
+        Completed {
+            x: pm.sub(&mp),
+            y: pm.add(&mp),
+            z: z2.sub(&txy2d),
+            t: z2.add(&txy2d),
+        }
+    }
+
+    /// `self + other`.
+    pub(crate) fn add(&self, other: &Ext<F>) -> Ext<F> {
+        self.add_pn(&other.to_proj_niels()).to_ext()
+    }
+
+    /// `-self`.
+    pub(crate) fn neg(&self) -> Ext<F> {
+        Ext {
+            x: self.x.neg(),
+            y: self.y,
+            z: self.z,
+            t: self.t.neg(),
+        }
+    }
+
+    /// Whether this is the neutral element (`X = 0`, `Y = Z`).
+    pub(crate) fn is_identity(&self) -> Choice {
+        self.x.is_zero() & self.y.ct_eq_value(&self.z)
+    }
+
+    /// Whether `P` and `Q` are the same point (`X1 Z2 = X2 Z1`,
+    /// `Y1 Z2 = Y2 Z1`).
+    pub(crate) fn ct_eq_point(&self, other: &Ext<F>) -> Choice {
+        self.x.mul(&other.z).ct_eq_value(&other.x.mul(&self.z))
+            & self.y.mul(&other.z).ct_eq_value(&other.y.mul(&self.z))
+    }
+
+    /// The affine coordinates `(x, y)`.
+    pub(crate) fn affine(&self) -> (F, F) {
+        let zinv = self.z.invert();
+        (self.x.mul(&zinv), self.y.mul(&zinv))
+    }
+
+    /// The RFC 8032 §5.1.2 encoding: `y` with the sign of `x` in bit 255.
+    pub(crate) fn compress(&self) -> [u8; 32] {
+        let (x, y) = self.affine();
+        let mut out = y.to_bytes();
+        out[31] ^= x.is_negative().unwrap_u8() << 7;
+        out
+    }
+
+    /// The RFC 7748 §4.1 Montgomery `u = (1 + y) / (1 - y)`, encoded (the
+    /// identity, and only it, maps to 0).
+    pub(crate) fn to_montgomery_u(self) -> [u8; 32] {
+        let num = self.z.add(&self.y);
+        let den = self.z.sub(&self.y);
+        num.mul(&den.invert()).to_bytes()
+    }
+
+    /// Decoding with curve25519-dalek's rules (RFC 8032 §5.1.3 with two
+    /// relaxations): `y` is taken modulo `p` (a non-canonical `y` is
+    /// accepted) and `x = 0` with the sign bit set is accepted as `x = 0`.
+    /// `None` when `(y^2 - 1) / (d y^2 + 1)` is not a square. The decision
+    /// is computed in constant time.
+    pub(crate) fn decompress(bytes: &[u8; 32]) -> Option<Ext<F>> {
+        let y = F::from_bytes(bytes);
+        let yy = y.square();
+        let u = yy.sub(&F::ONE);
+        let v = yy.mul(&F::from_words(&D)).add(&F::ONE);
+        let (ok, x) = F::sqrt_ratio_i(&u, &v);
+        let sign = Choice::from(bytes[31] >> 7);
+        let x = F::conditional_select(&x, &x.neg(), sign);
+        let p = Ext {
+            x,
+            y,
+            z: F::ONE,
+            t: x.mul(&y),
+        };
+        if bool::from(ok) { Some(p) } else { None }
+    }
+}
+
+/// The same point in another field representation (through the canonical
+/// encodings of the coordinates).
+pub(crate) fn convert<F: Field, G: Field>(p: &Ext<F>) -> Ext<G> {
+    Ext {
+        x: G::from_bytes(&p.x.to_bytes()),
+        y: G::from_bytes(&p.y.to_bytes()),
+        z: G::from_bytes(&p.z.to_bytes()),
+        t: G::from_bytes(&p.t.to_bytes()),
+    }
+}
+
+/// The affine Niels words of an extended point (one inversion).
+#[cfg(test)]
+pub(crate) fn niels_words<F: Field>(p: &Ext<F>) -> NielsWords {
+    let (x, y) = p.affine();
+    let w = |f: F| -> [u64; 4] {
+        let b = f.to_bytes();
+        core::array::from_fn(|i| {
+            let mut c = [0u8; 8];
+            c.copy_from_slice(&b[8 * i..8 * i + 8]);
+            u64::from_le_bytes(c)
+        })
+    };
+    [
+        w(y.add(&x)),
+        w(y.sub(&x)),
+        w(x.mul(&y).mul(&F::from_words(&D2))),
+    ]
+}
+
+/// `|e| P` from a row holding `P, 2P, .., 8P` (`e` in `[-8, 8]`), negated
+/// for negative `e`: every entry is read, the wanted one kept by mask.
+#[inline(always)]
+fn select<F: Field>(row: &[NielsWords; 8], e: i8) -> AffineNiels<F> {
+    let neg = (e as u8) >> 7;
+    let abs = ((e as u8) ^ 0u8.wrapping_sub(neg)).wrapping_add(neg);
+    // The identity (1, 1, 0), then every entry OR-ed in under its mask
+    // (all ones for the wanted entry, zero otherwise; at most one is set).
+    let none = 0u64.wrapping_sub(u64::from(abs).wrapping_sub(1) >> 63);
+    let mut w: NielsWords = [[1 & none, 0, 0, 0], [1 & none, 0, 0, 0], [0; 4]];
+    for (j, entry) in row.iter().enumerate() {
+        let diff = u64::from(abs ^ (j as u8 + 1));
+        // diff = 0 exactly for the wanted entry: (diff - 1) >> 63 is 1 then.
+        let mask = 0u64.wrapping_sub(diff.wrapping_sub(1) >> 63);
+        for (wc, ec) in w.iter_mut().zip(entry) {
+            for (a, b) in wc.iter_mut().zip(ec) {
+                *a |= b & mask;
+            }
+        }
+    }
+    let p = AffineNiels::<F>::from_words(&w);
+    let negc = Choice::from(neg);
+    AffineNiels {
+        ypx: F::conditional_select(&p.ypx, &p.ymx, negc),
+        ymx: F::conditional_select(&p.ymx, &p.ypx, negc),
+        xy2d: F::conditional_select(&p.xy2d, &p.xy2d.neg(), negc),
+    }
+}
+
+/// `[s]B` in constant time: `s = sum e_i 16^i` with `e_i` in `[-8, 8]`;
+/// the odd-indexed digits are summed first, the sum multiplied by 16, then
+/// the even-indexed ones added (row `i` of the table holds
+/// `j 256^i B`).
+pub(crate) fn mul_base<F: Field>(s: &Scalar) -> Ext<F> {
+    let mut e = s.signed_radix16();
+    let mut h = Ext::<F>::identity();
+    for i in (1..64).step_by(2) {
+        h = h.add_an(&select(&BASE_RADIX16[i / 2], e[i])).to_ext();
+    }
+    h = h.mul_by_pow2(4);
+    for i in (0..64).step_by(2) {
+        h = h.add_an(&select(&BASE_RADIX16[i / 2], e[i])).to_ext();
+    }
+    zeroize::Zeroize::zeroize(&mut e);
+    h
+}
+
+/// `P, 3P, 5P, .., 15P` cached for addition.
+fn odd_multiples<F: Field>(p: &Ext<F>) -> [ProjNiels<F>; 8] {
+    let p2 = p.double();
+    let mut out = [p.to_proj_niels(); 8];
+    let mut acc = *p;
+    for o in out.iter_mut().skip(1) {
+        acc = acc.add_pn(&p2.to_proj_niels()).to_ext();
+        *o = acc.to_proj_niels();
+    }
+    out
+}
+
+/// `[a]A + [b]B`, variable time (public inputs only).
+pub(crate) fn double_base_vartime<F: Field>(a: &Scalar, pa: &Ext<F>, b: &Scalar) -> Ext<F> {
+    let a_naf = a.non_adjacent_form(5);
+    let b_naf = b.non_adjacent_form(8);
+    let table_a = odd_multiples(pa);
+    let top = (0..256).rev().find(|&i| a_naf[i] != 0 || b_naf[i] != 0);
+    let Some(top) = top else {
+        return Ext::identity();
+    };
+    let mut r = Proj::<F>::identity();
+    let mut out = Ext::identity();
+    for i in (0..=top).rev() {
+        let mut t = r.double();
+        let da = a_naf[i];
+        if da > 0 {
+            t = t.to_ext().add_pn(&table_a[(da / 2) as usize]);
+        } else if da < 0 {
+            t = t.to_ext().sub_pn(&table_a[(-da / 2) as usize]);
+        }
+        let db = b_naf[i];
+        if db > 0 {
+            t = t
+                .to_ext()
+                .add_an(&AffineNiels::from_words(&BASE_ODD[(db / 2) as usize]));
+        } else if db < 0 {
+            t = t
+                .to_ext()
+                .sub_an(&AffineNiels::from_words(&BASE_ODD[(-db / 2) as usize]));
+        }
+        if i == 0 {
+            out = t.to_ext();
+        } else {
+            r = t.to_proj();
+        }
+    }
+    out
+}
+
+/// `sum [s_i] P_i + [b]B`, variable time (public inputs only): Straus'
+/// method, width-5 NAF per point, one shared doubling chain.
+#[cfg(feature = "alloc")]
+pub(crate) fn multiscalar_vartime<F: Field>(
+    scalars: &[Scalar],
+    points: &[Ext<F>],
+    b: &Scalar,
+) -> Ext<F> {
+    use alloc::vec::Vec;
+    let nafs: Vec<[i8; 256]> = scalars.iter().map(|s| s.non_adjacent_form(5)).collect();
+    let tables: Vec<[ProjNiels<F>; 8]> = points.iter().map(odd_multiples).collect();
+    let b_naf = b.non_adjacent_form(8);
+    let mut r = Proj::<F>::identity();
+    let mut out = Ext::identity();
+    for i in (0..256).rev() {
+        let mut t = r.double();
+        for (naf, table) in nafs.iter().zip(&tables) {
+            let d = naf[i];
+            if d > 0 {
+                t = t.to_ext().add_pn(&table[(d / 2) as usize]);
+            } else if d < 0 {
+                t = t.to_ext().sub_pn(&table[(-d / 2) as usize]);
+            }
+        }
+        let db = b_naf[i];
+        if db > 0 {
+            t = t
+                .to_ext()
+                .add_an(&AffineNiels::from_words(&BASE_ODD[(db / 2) as usize]));
+        } else if db < 0 {
+            t = t
+                .to_ext()
+                .sub_an(&AffineNiels::from_words(&BASE_ODD[(-db / 2) as usize]));
+        }
+        if i == 0 {
+            out = t.to_ext();
+        } else {
+            r = t.to_proj();
+        }
+    }
+    out
+}
+
+/// The tables of [`mul_base`] and [`double_base_vartime`], computed: the
+/// generator of `table.rs` and the test that keeps it current.
+#[cfg(test)]
+pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; 8]; 32], [NielsWords; 64]) {
+    let mut radix = [[[[0u64; 4]; 3]; 8]; 32];
+    let mut row_base = Ext::<F>::basepoint();
+    for row in radix.iter_mut() {
+        let mut acc = row_base;
+        for entry in row.iter_mut() {
+            *entry = niels_words(&acc);
+            acc = acc.add(&row_base);
+        }
+        row_base = row_base.mul_by_pow2(8);
+    }
+    let mut odd = [[[0u64; 4]; 3]; 64];
+    let b = Ext::<F>::basepoint();
+    let b2 = b.double();
+    let mut acc = b;
+    for entry in odd.iter_mut() {
+        *entry = niels_words(&acc);
+        acc = acc.add(&b2);
+    }
+    (radix, odd)
+}

@@ -21,10 +21,7 @@
 
 use alloc::vec::Vec;
 
-use curve25519_dalek::constants::ED25519_BASEPOINT_POINT;
-use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
-use curve25519_dalek::scalar::Scalar;
-use curve25519_dalek::traits::{IsIdentity, VartimeMultiscalarMul};
+use pqkit_common::curve25519::{EdwardsPoint, Scalar};
 use sha2::{Digest, Sha512};
 
 use crate::keys::{Dom, hash_scalar};
@@ -70,19 +67,17 @@ fn batch(
     for ((msg, sig), vk) in messages.iter().zip(signatures).zip(verifying_keys) {
         let s = Option::<Scalar>::from(Scalar::from_canonical_bytes(*sig.s_bytes()))
             .ok_or(Error::NonCanonicalS)?;
-        let r = CompressedEdwardsY(*sig.r_bytes())
-            .decompress()
-            .ok_or(Error::InvalidSignature)?;
+        let r = EdwardsPoint::decompress(sig.r_bytes()).ok_or(Error::InvalidSignature)?;
         let k = hash_scalar(Dom::Plain, &[sig.r_bytes(), vk.as_bytes()], &[msg]);
         transcript.update(sig.r_bytes());
         transcript.update(vk.as_bytes());
         transcript.update(sig.s_bytes());
-        transcript.update(k.as_bytes());
+        transcript.update(k.to_bytes());
         parsed.push((s, r, k, vk.point()));
     }
     let t = transcript.finalize();
-    let mut scalars = Vec::with_capacity(2 * n + 1);
-    let mut points = Vec::with_capacity(2 * n + 1);
+    let mut scalars = Vec::with_capacity(2 * n);
+    let mut points = Vec::with_capacity(2 * n);
     let mut b_coeff = Scalar::ZERO;
     for (i, (s, r, k, a)) in parsed.into_iter().enumerate() {
         let zh = Sha512::new()
@@ -98,9 +93,7 @@ fn batch(
         scalars.push(z * k);
         points.push(a);
     }
-    scalars.push(b_coeff);
-    points.push(ED25519_BASEPOINT_POINT);
-    let sum = EdwardsPoint::vartime_multiscalar_mul(&scalars, &points);
+    let sum = EdwardsPoint::vartime_multiscalar_mul_basepoint(&scalars, &points, &b_coeff);
     if sum.mul_by_cofactor().is_identity() {
         Ok(())
     } else {

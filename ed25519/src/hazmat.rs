@@ -2,8 +2,7 @@
 //! 2-3 output), for protocols that derive keys that way. Misuse (a `prefix`
 //! shared between keys) breaks security.
 
-use curve25519_dalek::edwards::EdwardsPoint;
-use curve25519_dalek::scalar::Scalar;
+use pqkit_common::curve25519::{EdwardsPoint, Scalar};
 
 use crate::keys::{Dom, hash_scalar as challenge_scalar};
 use crate::{Signature, VerifyingKey};
@@ -18,13 +17,14 @@ pub(crate) fn sign_expanded(
     msg: &[&[u8]],
 ) -> Signature {
     let mut r = challenge_scalar(dom, &[prefix], msg);
-    let big_r = EdwardsPoint::mul_base(&r).compress();
-    let k = challenge_scalar(dom, &[big_r.as_bytes(), vk.as_bytes()], msg);
-    let s_out = r + k * s;
+    let (_, big_r) = EdwardsPoint::mul_base(&r);
+    let k = challenge_scalar(dom, &[&big_r, vk.as_bytes()], msg);
+    let mut s_out = r + k * *s;
     zeroize::Zeroize::zeroize(&mut r);
     let mut bytes = [0u8; 64];
-    bytes[..32].copy_from_slice(big_r.as_bytes());
-    bytes[32..].copy_from_slice(s_out.as_bytes());
+    bytes[..32].copy_from_slice(&big_r);
+    bytes[32..].copy_from_slice(&s_out.to_bytes());
+    zeroize::Zeroize::zeroize(&mut s_out);
     Signature::from_bytes(&bytes)
 }
 
@@ -39,4 +39,7 @@ pub fn sign_with_expanded_key(
     sign_expanded(s, prefix, vk, Dom::Plain, &[msg])
 }
 
-pub use curve25519_dalek::scalar::Scalar as ExpandedScalar;
+/// The scalar of an expanded key: an integer modulo the group order `l`
+/// (`pqkit_common::curve25519::Scalar`; in ed25519-dalek,
+/// curve25519-dalek's `Scalar`, with the same constructors).
+pub use pqkit_common::curve25519::Scalar as ExpandedScalar;

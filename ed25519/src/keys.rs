@@ -1,8 +1,6 @@
 //! Keys, signatures, RFC 8032 signing and the three verification modes.
 
-use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
-use curve25519_dalek::scalar::{Scalar, clamp_integer};
-use curve25519_dalek::traits::IsIdentity;
+use pqkit_common::curve25519::{EdwardsPoint, Scalar};
 use pqkit_common::prehash::HashAlg;
 use rand_core::{CryptoRng, TryCryptoRng};
 use sha2::digest::consts::U64;
@@ -81,16 +79,25 @@ pub(crate) fn hash_scalar(dom: Dom<'_>, prefix: &[&[u8]], msg: &[&[u8]]) -> Scal
 }
 
 /// A verifying (public) key `A`: its bytes as given and the decoded point.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct VerifyingKey {
-    compressed: CompressedEdwardsY,
+    compressed: [u8; 32],
     point: EdwardsPoint,
 }
+
+impl PartialEq for VerifyingKey {
+    /// Equality of the encodings (the point is a function of them).
+    fn eq(&self, other: &Self) -> bool {
+        self.compressed == other.compressed
+    }
+}
+
+impl Eq for VerifyingKey {}
 
 impl core::fmt::Debug for VerifyingKey {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("VerifyingKey(")?;
-        for b in self.compressed.as_bytes() {
+        for b in &self.compressed {
             write!(f, "{b:02x}")?;
         }
         f.write_str(")")
@@ -116,19 +123,21 @@ impl VerifyingKey {
     }
 
     fn decode(bytes: &[u8; 32]) -> Result<Self, Error> {
-        let compressed = CompressedEdwardsY(*bytes);
-        let point = compressed.decompress().ok_or(Error::InvalidPoint)?;
-        Ok(VerifyingKey { compressed, point })
+        let point = EdwardsPoint::decompress(bytes).ok_or(Error::InvalidPoint)?;
+        Ok(VerifyingKey {
+            compressed: *bytes,
+            point,
+        })
     }
 
     /// The 32 bytes.
     pub fn to_bytes(&self) -> [u8; 32] {
-        self.compressed.0
+        self.compressed
     }
 
     /// The 32 bytes.
     pub fn as_bytes(&self) -> &[u8; 32] {
-        &self.compressed.0
+        &self.compressed
     }
 
     /// The decoded point `A`.
@@ -151,28 +160,30 @@ impl VerifyingKey {
     ) -> Result<(), Error> {
         let s = Option::<Scalar>::from(Scalar::from_canonical_bytes(*sig.s_bytes()))
             .ok_or(Error::NonCanonicalS)?;
-        let r_enc = CompressedEdwardsY(*sig.r_bytes());
-        let k = hash_scalar(dom, &[sig.r_bytes(), self.compressed.as_bytes()], msg);
+        let r_enc = sig.r_bytes();
+        let k = hash_scalar(dom, &[sig.r_bytes(), &self.compressed], msg);
         match mode {
             Mode::Default | Mode::Strict => {
                 if mode == Mode::Strict {
-                    let r = r_enc.decompress().ok_or(Error::InvalidSignature)?;
+                    let r = EdwardsPoint::decompress(r_enc).ok_or(Error::InvalidSignature)?;
                     if r.is_small_order() || self.point.is_small_order() {
                         return Err(Error::SmallOrder);
                     }
                 }
                 // R' = [S]B - [k]A, compared as a canonical encoding.
                 let r_prime =
-                    EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s);
-                if r_prime.compress() == r_enc {
+                    EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &self.point.neg(), &s);
+                if r_prime.compress() == *r_enc {
                     Ok(())
                 } else {
                     Err(Error::InvalidSignature)
                 }
             }
             Mode::Zip215 => {
-                let r = r_enc.decompress().ok_or(Error::InvalidSignature)?;
-                let d = EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &-self.point, &s) - r;
+                let r = EdwardsPoint::decompress(r_enc).ok_or(Error::InvalidSignature)?;
+                let d =
+                    EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &self.point.neg(), &s)
+                        .sub(&r);
                 if d.mul_by_cofactor().is_identity() {
                     Ok(())
                 } else {
@@ -291,7 +302,7 @@ impl TryFrom<&[u8]> for VerifyingKey {
 
 impl core::hash::Hash for VerifyingKey {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.compressed.as_bytes().hash(state);
+        self.compressed.hash(state);
     }
 }
 
@@ -410,12 +421,9 @@ impl SigningKey {
         lower.copy_from_slice(&h[..32]);
         let mut prefix = [0u8; 32];
         prefix.copy_from_slice(&h[32..]);
-        let scalar = Scalar::from_bytes_mod_order(clamp_integer(*lower));
-        let point = EdwardsPoint::mul_base_clamped(*lower);
-        let vk = VerifyingKey {
-            compressed: point.compress(),
-            point,
-        };
+        let scalar = Scalar::from_bytes_mod_order(pqkit_common::curve25519::clamp(&lower));
+        let (point, compressed) = EdwardsPoint::mul_base(&scalar);
+        let vk = VerifyingKey { compressed, point };
         SigningKey {
             secret: *secret,
             scalar,

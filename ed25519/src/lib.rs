@@ -1,8 +1,9 @@
 //! # pqkit-ed25519
 //!
-//! Ed25519, Ed25519ctx and Ed25519ph (RFC 8032) on `curve25519-dalek`'s
-//! group arithmetic; the scheme, its validation rules and its encodings are
-//! ours. `#![no_std]`, no `unsafe`.
+//! Ed25519, Ed25519ctx and Ed25519ph (RFC 8032) on `pqkit-common`'s
+//! curve25519 arithmetic (the edwards25519 group, a fixed-base table for
+//! key generation and signing, double-base NAF products for verification,
+//! on the best backend the CPU has). `#![no_std]`, no `unsafe`.
 //!
 //! ```
 //! use pqkit_ed25519::{SigningKey, signature::Signer};

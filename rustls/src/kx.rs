@@ -2,7 +2,8 @@
 //! and the hybrids of draft-ietf-tls-ecdhe-mlkem.
 //!
 //! A group is an ML-KEM parameter set, optionally with a classical ECDH
-//! group from ring, and a layout: which half comes first on the wire
+//! group ([`X25519`] from pqkit-x25519, P-256 and P-384 from ring), and a
+//! layout: which half comes first on the wire
 //! and in the shared secret (X25519MLKEM768 puts ML-KEM first, the NIST
 //! curve hybrids put the curve first). The client generates an ML-KEM
 //! key pair and the classical share; the server encapsulates to the
@@ -199,7 +200,7 @@ pub static X25519MLKEM768: &dyn SupportedKxGroup = &KemGroup::<MlKem768> {
         classical_len: 32,
         classical_first: false,
     },
-    classical: Some(kx_group::X25519),
+    classical: Some(X25519),
     _p: PhantomData,
 };
 
@@ -248,6 +249,55 @@ pub static MLKEM1024: &dyn SupportedKxGroup = &KemGroup::<MlKem1024> {
     classical: None,
     _p: PhantomData,
 };
+
+/// X25519 (RFC 7748, RFC 8446 §7.4.2) on pqkit-x25519: the bare group
+/// (0x001d) and the classical half of [`X25519MLKEM768`]. A peer share
+/// that is not 32 bytes, or that gives the all-zero secret (a low-order
+/// point), is rejected with `PeerMisbehaved::InvalidKeyShare`, as ring's
+/// X25519 does.
+pub static X25519: &dyn SupportedKxGroup = &X25519Group;
+
+/// The [`X25519`] group.
+#[derive(Debug)]
+pub struct X25519Group;
+
+impl SupportedKxGroup for X25519Group {
+    fn start(&self) -> Result<Box<dyn ActiveKeyExchange>, Error> {
+        let secret = pqkit_x25519::StaticSecret::from(*random::<32>()?);
+        let pub_key = pqkit_x25519::PublicKey::from(&secret).to_bytes();
+        Ok(Box::new(X25519Active { secret, pub_key }))
+    }
+
+    fn name(&self) -> NamedGroup {
+        NamedGroup::X25519
+    }
+}
+
+/// One side's ephemeral secret and public share.
+struct X25519Active {
+    secret: pqkit_x25519::StaticSecret,
+    pub_key: [u8; 32],
+}
+
+impl ActiveKeyExchange for X25519Active {
+    fn complete(self: Box<Self>, peer: &[u8]) -> Result<SharedSecret, Error> {
+        let peer = pqkit_x25519::PublicKey::from_slice(peer)
+            .map_err(|_| Error::from(PeerMisbehaved::InvalidKeyShare))?;
+        let shared = self.secret.diffie_hellman(&peer);
+        if !shared.was_contributory() {
+            return Err(PeerMisbehaved::InvalidKeyShare.into());
+        }
+        Ok(SharedSecret::from(&shared.as_bytes()[..]))
+    }
+
+    fn pub_key(&self) -> &[u8] {
+        &self.pub_key
+    }
+
+    fn group(&self) -> NamedGroup {
+        NamedGroup::X25519
+    }
+}
 
 /// The post-quantum groups, in order of preference.
 pub static ALL_PQ_GROUPS: &[&dyn SupportedKxGroup] = &[

@@ -1,13 +1,15 @@
 //! A [rustls] crypto provider with post-quantum key exchange and
-//! post-quantum certificates: pqkit (pure Rust) for ML-KEM, ML-DSA and
-//! Ed25519, ring for the classical and symmetric parts (AES-GCM,
-//! ChaCha20-Poly1305, HKDF, X25519, ECDSA, RSA); no aws-lc.
+//! post-quantum certificates: pqkit (pure Rust) for ML-KEM, ML-DSA,
+//! Ed25519 and X25519, ring for the other classical and symmetric parts
+//! (AES-GCM, ChaCha20-Poly1305, HKDF, P-256/P-384 ECDH, ECDSA, RSA); no
+//! aws-lc.
 //!
 //! - **Key exchange** (TLS 1.3): `X25519MLKEM768` (0x11ec),
 //!   `SecP256r1MLKEM768` (0x11eb), `SecP384r1MLKEM1024` (0x11ed),
 //!   `MLKEM768` (0x0201), `MLKEM1024` (0x0202) from [`kx`], with the wire
 //!   layouts of draft-ietf-tls-ecdhe-mlkem and draft-ietf-tls-mlkem; then
-//!   ring's X25519, P-256 and P-384. A client offering a hybrid group also
+//!   X25519 ([`kx::X25519`], pqkit's, also the hybrid's classical half),
+//!   and ring's P-256 and P-384. A client offering a hybrid group also
 //!   offers its classical half from the same ephemeral key, so a server
 //!   without post-quantum support answers without a retry.
 //! - **Certificates and CertificateVerify**: ML-DSA-44/65/87 (RFC 9881
@@ -64,12 +66,17 @@ pub(crate) fn random<const N: usize>() -> Result<zeroize::Zeroizing<[u8; N]>, ru
 
 /// The provider: ring's cipher suites and random numbers; the
 /// post-quantum groups of [`kx`] first (the first, X25519MLKEM768, is the
-/// client's key share), then ring's X25519, P-256 and P-384;
+/// client's key share), then pqkit's X25519 and ring's P-256 and P-384;
 /// [`verify::SUPPORTED_SIG_ALGS`]; [`sign::KEY_PROVIDER`].
 pub fn provider() -> CryptoProvider {
     let ring = rustls::crypto::ring::default_provider();
     let mut kx_groups = kx::ALL_PQ_GROUPS.to_vec();
-    kx_groups.extend_from_slice(rustls::crypto::ring::ALL_KX_GROUPS);
+    kx_groups.push(kx::X25519);
+    kx_groups.extend(
+        rustls::crypto::ring::ALL_KX_GROUPS
+            .iter()
+            .filter(|g| g.name() != rustls::NamedGroup::X25519),
+    );
     CryptoProvider {
         kx_groups,
         signature_verification_algorithms: verify::SUPPORTED_SIG_ALGS,

@@ -482,9 +482,8 @@ fn hybrid_secrets_have_the_draft_layout() {
         // The classical share sits where the layout says, and ring agrees
         // on its secret: run the client's classical share against a fresh
         // ring server key.
-        let classical_group = provider()
-            .kx_groups
-            .into_iter()
+        let classical_group = rustls::crypto::ring::ALL_KX_GROUPS
+            .iter()
             .find(|k| k.name() == component_group)
             .expect("classical group");
         let in_share = if classical_first {
@@ -495,4 +494,75 @@ fn hybrid_secrets_have_the_draft_layout() {
         assert_eq!(in_share, &component_share[..]);
         assert!(classical_group.start_and_complete(in_share).is_ok());
     }
+}
+
+/// pqkit's X25519 group against ring's, both directions, and the shares
+/// both reject: wrong lengths and the low-order points (all-zero secret).
+#[test]
+fn x25519_agrees_with_ring_and_rejects_what_ring_rejects() {
+    let ring_x25519 = rustls::crypto::ring::kx_group::X25519;
+    assert_eq!(kx::X25519.name(), NamedGroup::X25519);
+    for _ in 0..32 {
+        let ours = kx::X25519.start().expect("start");
+        let theirs = ring_x25519
+            .start_and_complete(ours.pub_key())
+            .expect("ring server");
+        assert_eq!(
+            ours.complete(&theirs.pub_key)
+                .expect("client")
+                .secret_bytes(),
+            theirs.secret.secret_bytes()
+        );
+        let theirs = ring_x25519.start().expect("ring start");
+        let ours = kx::X25519
+            .start_and_complete(theirs.pub_key())
+            .expect("server");
+        assert_eq!(
+            theirs
+                .complete(&ours.pub_key)
+                .expect("ring client")
+                .secret_bytes(),
+            ours.secret.secret_bytes()
+        );
+    }
+    let invalid = Error::PeerMisbehaved(PeerMisbehaved::InvalidKeyShare);
+    let hex32 = |s: &str| -> Vec<u8> {
+        (0..32)
+            .map(|i| u8::from_str_radix(&s[2 * i..2 * i + 2], 16).unwrap())
+            .collect()
+    };
+    let mut bad: Vec<Vec<u8>> = vec![vec![9; 31], vec![9; 33], vec![]];
+    // 0, 1, the points of order 8, p - 1, p, p + 1 (RFC 7748 §7 and
+    // Bernstein's list of curve25519's small-order u).
+    for u in [
+        "0000000000000000000000000000000000000000000000000000000000000000",
+        "0100000000000000000000000000000000000000000000000000000000000000",
+        "e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800",
+        "5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157",
+        "ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+        "eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f",
+    ] {
+        bad.push(hex32(u));
+    }
+    for share in &bad {
+        let ours = kx::X25519.start_and_complete(share).err();
+        let theirs = ring_x25519.start_and_complete(share).err();
+        assert_eq!(ours, Some(invalid.clone()), "{share:02x?}");
+        assert_eq!(ours, theirs, "{share:02x?}");
+        let active = kx::X25519.start().expect("start");
+        assert_eq!(active.complete(share).err(), Some(invalid.clone()));
+    }
+}
+
+/// The provider offers pqkit's X25519, once, after the post-quantum groups.
+#[test]
+fn provider_x25519_is_pqkits() {
+    let groups = provider().kx_groups;
+    let x: Vec<_> = groups
+        .iter()
+        .filter(|g| g.name() == NamedGroup::X25519)
+        .collect();
+    assert_eq!(x.len(), 1);
+    assert_eq!(format!("{:?}", x[0]), "X25519Group");
 }

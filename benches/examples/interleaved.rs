@@ -638,96 +638,376 @@ fn ed25519(rows: &mut Vec<Row>) {
         assert_eq!(aws[i].sign(&msgs[i]).as_ref(), s);
         assert_eq!(aws[i].public_key().as_ref(), &pks[i]);
     }
+    #[cfg(target_arch = "x86_64")]
+    let s4 = seeds.clone();
+    #[cfg(target_arch = "x86_64")]
+    for (i, s) in seeds.iter().enumerate() {
+        let g = graviola::signing::eddsa::Ed25519SigningKey::from_bytes(s).unwrap();
+        assert_eq!(&g.sign(&msgs[i]), &sigs[i]);
+    }
+    let (batch_msgs, batch_sigs, batch_pks) = (msgs.clone(), sigs.clone(), pks.clone());
     let (s1, s2, s3) = (seeds.clone(), seeds.clone(), seeds);
     let (mut a, mut b, mut c) = (0, 0, 0);
+    #[allow(unused_mut)]
+    let mut keygen: Vec<Imp> = vec![
+        (
+            "pqkit",
+            op(move || {
+                a = (a + 1) % 64;
+                pqkit_ed25519::SigningKey::from_bytes(black_box(&s1[a]))
+            }),
+        ),
+        (
+            "ed25519-dalek",
+            op(move || {
+                b = (b + 1) % 64;
+                ed25519_dalek::SigningKey::from_bytes(black_box(&s2[b]))
+            }),
+        ),
+        (
+            "aws-lc-rs",
+            op(move || {
+                c = (c + 1) % 64;
+                Ed25519KeyPair::from_seed_unchecked(black_box(&s3[c])).unwrap()
+            }),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut d = 0;
+        keygen.push((
+            "graviola",
+            op(move || {
+                d = (d + 1) % 64;
+                graviola::signing::eddsa::Ed25519SigningKey::from_bytes(black_box(&s4[d]))
+                    .unwrap()
+                    .public_key()
+                    .as_bytes()
+            }),
+        ));
+    }
     rows.push(Row {
         name: "Ed25519/keygen".into(),
-        imps: vec![
-            (
-                "pqkit",
-                op(move || {
-                    a = (a + 1) % 64;
-                    pqkit_ed25519::SigningKey::from_bytes(black_box(&s1[a]))
-                }),
-            ),
-            (
-                "ed25519-dalek",
-                op(move || {
-                    b = (b + 1) % 64;
-                    ed25519_dalek::SigningKey::from_bytes(black_box(&s2[b]))
-                }),
-            ),
-            (
-                "aws-lc-rs",
-                op(move || {
-                    c = (c + 1) % 64;
-                    Ed25519KeyPair::from_seed_unchecked(black_box(&s3[c])).unwrap()
-                }),
-            ),
-        ],
+        imps: keygen,
         ..Row::default()
     });
     let (m1, m2, m3) = (msgs.clone(), msgs.clone(), msgs.clone());
+    #[cfg(target_arch = "x86_64")]
+    let m4 = msgs.clone();
     let (k1, k2, k3) = (ours[0].clone(), dalek[0].clone(), aws.swap_remove(0));
     let (mut a, mut b, mut c) = (0, 0, 0);
+    #[allow(unused_mut)]
+    let mut sign: Vec<Imp> = vec![
+        (
+            "pqkit",
+            op(move || {
+                a = (a + 1) % 64;
+                k1.sign(black_box(&m1[a]))
+            }),
+        ),
+        (
+            "ed25519-dalek",
+            op(move || {
+                b = (b + 1) % 64;
+                k2.sign(black_box(&m2[b]))
+            }),
+        ),
+        (
+            "aws-lc-rs",
+            op(move || {
+                c = (c + 1) % 64;
+                k3.sign(black_box(&m3[c]))
+            }),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        let k4 = graviola::signing::eddsa::Ed25519SigningKey::from_bytes(&[0x5a; 32]).unwrap();
+        let mut d = 0;
+        sign.push((
+            "graviola",
+            op(move || {
+                d = (d + 1) % 64;
+                k4.sign(black_box(&m4[d]))
+            }),
+        ));
+    }
     rows.push(Row {
         name: "Ed25519/sign".into(),
-        imps: vec![
-            (
-                "pqkit",
-                op(move || {
-                    a = (a + 1) % 64;
-                    k1.sign(black_box(&m1[a]))
-                }),
-            ),
-            (
-                "ed25519-dalek",
-                op(move || {
-                    b = (b + 1) % 64;
-                    k2.sign(black_box(&m2[b]))
-                }),
-            ),
-            (
-                "aws-lc-rs",
-                op(move || {
-                    c = (c + 1) % 64;
-                    k3.sign(black_box(&m3[c]))
-                }),
-            ),
-        ],
+        imps: sign,
         ..Row::default()
     });
+    #[cfg(target_arch = "x86_64")]
+    let (m4, g4, p4) = (msgs.clone(), sigs.clone(), pks.clone());
     let (m1, m2, m3) = (msgs.clone(), msgs.clone(), msgs);
     let (g1, g2, g3) = (sigs.clone(), sigs.clone(), sigs);
     let (p1, p2, p3) = (pks.clone(), pks.clone(), pks);
     let (mut a, mut b, mut c) = (0, 0, 0);
+    #[allow(unused_mut)]
+    let mut verify: Vec<Imp> = vec![
+        (
+            "pqkit",
+            op(move || {
+                a = (a + 1) % 64;
+                let vk = pqkit_ed25519::VerifyingKey::from_bytes(black_box(&p1[a])).unwrap();
+                let sig = pqkit_ed25519::Signature::from_bytes(&g1[a]);
+                assert!(vk.verify(&m1[a], &sig).is_ok());
+            }),
+        ),
+        (
+            "ed25519-dalek",
+            op(move || {
+                b = (b + 1) % 64;
+                let vk = ed25519_dalek::VerifyingKey::from_bytes(black_box(&p2[b])).unwrap();
+                let sig = ed25519_dalek::Signature::from_bytes(&g2[b]);
+                assert!(vk.verify(&m2[b], &sig).is_ok());
+            }),
+        ),
+        (
+            "aws-lc-rs",
+            op(move || {
+                c = (c + 1) % 64;
+                let vk = UnparsedPublicKey::new(&ED25519, black_box(&p3[c]));
+                assert!(vk.verify(&m3[c], &g3[c]).is_ok());
+            }),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut d = 0;
+        verify.push((
+            "graviola",
+            op(move || {
+                d = (d + 1) % 64;
+                let vk =
+                    graviola::signing::eddsa::Ed25519VerifyingKey::from_bytes(black_box(&p4[d]))
+                        .unwrap();
+                assert!(vk.verify(&g4[d], &m4[d]).is_ok());
+            }),
+        ));
+    }
     rows.push(Row {
         name: "Ed25519/verify-64-from-bytes".into(),
+        imps: verify,
+        ..Row::default()
+    });
+    // Batch verification of the 64 signatures, keys decoded from bytes in
+    // every batch.
+    let (bm1, bs1, bp1) = (batch_msgs.clone(), batch_sigs.clone(), batch_pks.clone());
+    let (bm2, bs2, bp2) = (batch_msgs, batch_sigs, batch_pks);
+    rows.push(Row {
+        name: "Ed25519/batch-64-from-bytes".into(),
         imps: vec![
             (
                 "pqkit",
                 op(move || {
-                    a = (a + 1) % 64;
-                    let vk = pqkit_ed25519::VerifyingKey::from_bytes(black_box(&p1[a])).unwrap();
-                    let sig = pqkit_ed25519::Signature::from_bytes(&g1[a]);
-                    assert!(vk.verify(&m1[a], &sig).is_ok());
+                    let vks: Vec<_> = bp1
+                        .iter()
+                        .map(|p| pqkit_ed25519::VerifyingKey::from_bytes(black_box(p)).unwrap())
+                        .collect();
+                    let sigs: Vec<_> = bs1
+                        .iter()
+                        .map(pqkit_ed25519::Signature::from_bytes)
+                        .collect();
+                    let msgs: Vec<&[u8]> = bm1.iter().map(|m| &m[..]).collect();
+                    assert!(pqkit_ed25519::verify_batch(&msgs, &sigs, &vks).is_ok());
                 }),
             ),
             (
                 "ed25519-dalek",
                 op(move || {
-                    b = (b + 1) % 64;
-                    let vk = ed25519_dalek::VerifyingKey::from_bytes(black_box(&p2[b])).unwrap();
-                    let sig = ed25519_dalek::Signature::from_bytes(&g2[b]);
-                    assert!(vk.verify(&m2[b], &sig).is_ok());
+                    let vks: Vec<_> = bp2
+                        .iter()
+                        .map(|p| ed25519_dalek::VerifyingKey::from_bytes(black_box(p)).unwrap())
+                        .collect();
+                    let sigs: Vec<_> = bs2
+                        .iter()
+                        .map(ed25519_dalek::Signature::from_bytes)
+                        .collect();
+                    let msgs: Vec<&[u8]> = bm2.iter().map(|m| &m[..]).collect();
+                    assert!(ed25519_dalek::verify_batch(&msgs, &sigs, &vks).is_ok());
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+}
+
+/// X25519 rows, 64 distinct secrets and peer public keys (as bytes):
+/// "keygen" is secret bytes to public-key bytes, "agree" one exchange with
+/// a peer key given as bytes, against x25519-dalek, aws-lc-rs and
+/// graviola; "ephemeral" is a fresh key pair plus one exchange (what one
+/// side of a TLS handshake does), where ring (ephemeral keys only) joins.
+fn x25519(rows: &mut Vec<Row>) {
+    use aws_lc_rs::agreement::{self, PrivateKey, UnparsedPublicKey, X25519};
+    let secrets: Vec<[u8; 32]> = (0..64u8).map(|i| [i ^ 0x33; 32]).collect();
+    let peers: Vec<[u8; 32]> = (0..64u8)
+        .map(|i| {
+            pqkit_x25519::PublicKey::from(&pqkit_x25519::StaticSecret::from([i ^ 0x77; 32]))
+                .to_bytes()
+        })
+        .collect();
+    for (s, p) in secrets.iter().zip(&peers) {
+        let ours = pqkit_x25519::StaticSecret::from(*s);
+        let want = ours
+            .diffie_hellman(&pqkit_x25519::PublicKey::from(*p))
+            .to_bytes();
+        let dalek = x25519_dalek::StaticSecret::from(*s);
+        let theirs = dalek.diffie_hellman(&x25519_dalek::PublicKey::from(*p));
+        assert_eq!(theirs.to_bytes(), want);
+        assert_eq!(
+            x25519_dalek::PublicKey::from(&dalek).to_bytes(),
+            pqkit_x25519::PublicKey::from(&ours).to_bytes()
+        );
+    }
+    let (s1, s2, s3) = (secrets.clone(), secrets.clone(), secrets.clone());
+    #[cfg(target_arch = "x86_64")]
+    let s4 = secrets.clone();
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    #[allow(unused_mut)]
+    let mut keygen: Vec<Imp> = vec![
+        (
+            "pqkit",
+            op(move || {
+                a = (a + 1) % 64;
+                let s = pqkit_x25519::StaticSecret::from(black_box(s1[a]));
+                pqkit_x25519::PublicKey::from(&s).to_bytes()
+            }),
+        ),
+        (
+            "x25519-dalek",
+            op(move || {
+                b = (b + 1) % 64;
+                let s = x25519_dalek::StaticSecret::from(black_box(s2[b]));
+                x25519_dalek::PublicKey::from(&s).to_bytes()
+            }),
+        ),
+        (
+            "aws-lc-rs",
+            op(move || {
+                c = (c + 1) % 64;
+                PrivateKey::from_private_key(&X25519, black_box(&s3[c]))
+                    .unwrap()
+                    .compute_public_key()
+                    .unwrap()
+            }),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut d = 0;
+        keygen.push((
+            "graviola",
+            op(move || {
+                d = (d + 1) % 64;
+                graviola::key_agreement::x25519::StaticPrivateKey::from_array(black_box(&s4[d]))
+                    .public_key()
+                    .as_bytes()
+            }),
+        ));
+    }
+    rows.push(Row {
+        name: "X25519/keygen".into(),
+        imps: keygen,
+        ..Row::default()
+    });
+    let ours: Vec<_> = secrets
+        .iter()
+        .map(|s| pqkit_x25519::StaticSecret::from(*s))
+        .collect();
+    let dalek: Vec<_> = secrets
+        .iter()
+        .map(|s| x25519_dalek::StaticSecret::from(*s))
+        .collect();
+    let aws: Vec<_> = secrets
+        .iter()
+        .map(|s| PrivateKey::from_private_key(&X25519, s).unwrap())
+        .collect();
+    let (p1, p2, p3) = (peers.clone(), peers.clone(), peers.clone());
+    #[cfg(target_arch = "x86_64")]
+    let (p4, s4) = (peers.clone(), secrets.clone());
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    #[allow(unused_mut)]
+    let mut agree: Vec<Imp> = vec![
+        (
+            "pqkit",
+            op(move || {
+                a = (a + 1) % 64;
+                let peer = pqkit_x25519::PublicKey::from(black_box(p1[a]));
+                ours[a].diffie_hellman(&peer).to_bytes()
+            }),
+        ),
+        (
+            "x25519-dalek",
+            op(move || {
+                b = (b + 1) % 64;
+                let peer = x25519_dalek::PublicKey::from(black_box(p2[b]));
+                dalek[b].diffie_hellman(&peer).to_bytes()
+            }),
+        ),
+        (
+            "aws-lc-rs",
+            op(move || {
+                c = (c + 1) % 64;
+                agreement::agree(
+                    &aws[c],
+                    UnparsedPublicKey::new(&X25519, black_box(&p3[c])),
+                    (),
+                    |k| Ok(<[u8; 32]>::try_from(k).unwrap()),
+                )
+                .unwrap()
+            }),
+        ),
+    ];
+    #[cfg(target_arch = "x86_64")]
+    {
+        let keys: Vec<_> = s4
+            .iter()
+            .map(graviola::key_agreement::x25519::StaticPrivateKey::from_array)
+            .collect();
+        let mut d = 0;
+        agree.push((
+            "graviola",
+            op(move || {
+                d = (d + 1) % 64;
+                let peer =
+                    graviola::key_agreement::x25519::PublicKey::from_array(black_box(&p4[d]));
+                keys[d].diffie_hellman(&peer).unwrap().0
+            }),
+        ));
+    }
+    rows.push(Row {
+        name: "X25519/agree".into(),
+        imps: agree,
+        ..Row::default()
+    });
+    let rng = ring::rand::SystemRandom::new();
+    let (p1, p2) = (peers.clone(), peers);
+    let (mut a, mut b) = (0, 0);
+    rows.push(Row {
+        name: "X25519/ephemeral".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    let e = pqkit_x25519::EphemeralSecret::random();
+                    let public = pqkit_x25519::PublicKey::from(&e);
+                    let peer = pqkit_x25519::PublicKey::from(black_box(p1[a]));
+                    (public, e.diffie_hellman(&peer).to_bytes())
                 }),
             ),
             (
-                "aws-lc-rs",
+                "ring",
                 op(move || {
-                    c = (c + 1) % 64;
-                    let vk = UnparsedPublicKey::new(&ED25519, black_box(&p3[c]));
-                    assert!(vk.verify(&m3[c], &g3[c]).is_ok());
+                    use ring::agreement as ra;
+                    b = (b + 1) % 64;
+                    let e = ra::EphemeralPrivateKey::generate(&ra::X25519, &rng).unwrap();
+                    let public = e.compute_public_key().unwrap();
+                    let peer = ra::UnparsedPublicKey::new(&ra::X25519, black_box(p2[b]));
+                    let out = ra::agree_ephemeral(e, &peer, |k| <[u8; 32]>::try_from(k).unwrap())
+                        .unwrap();
+                    (public.as_ref().to_vec(), out)
                 }),
             ),
         ],
@@ -777,6 +1057,7 @@ fn main() {
     fn_dsa!(rows, "FN-DSA-512", fn_dsa_512, 9, 16);
     fn_dsa!(rows, "FN-DSA-1024", fn_dsa_1024, 10, 8);
     ed25519(&mut rows);
+    x25519(&mut rows);
     println!(
         "{}",
         std::fs::read_to_string("/proc/cpuinfo")

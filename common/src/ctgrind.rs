@@ -28,6 +28,21 @@ pub fn unpoison<T: ?Sized>(value: &mut T) {
     request(MAKE_MEM_DEFINED, value);
 }
 
+/// Set by [`assume_bmi2_adx`]: the curve25519 backends then take the
+/// BMI2/ADX path whatever CPUID says.
+pub(crate) static ASSUME_BMI2_ADX: core::sync::atomic::AtomicBool =
+    core::sync::atomic::AtomicBool::new(false);
+
+/// Take the curve25519 field's BMI2/ADX code (MULX/ADCX/ADOX) without
+/// asking CPUID. Valgrind executes these instructions but hides ADX from
+/// the CPUID it reports, so without this the constant-time check would
+/// only ever see the portable field. Call it only after the CPU was seen
+/// to have both extensions outside valgrind (`scripts/ct-check.sh` asks
+/// `pqkit-ctcheck cpu-has-adx` natively first).
+pub fn assume_bmi2_adx() {
+    ASSUME_BMI2_ADX.store(true, core::sync::atomic::Ordering::Relaxed);
+}
+
 /// Whether the program runs under valgrind.
 pub fn running_on_valgrind() -> bool {
     client_request(RUNNING_ON_VALGRIND, [0; 5]) != 0

@@ -573,7 +573,7 @@ struct Curve25519Case;
 impl Kernel for Curve25519Case {
     type Output = u64;
     fn run<B: Backend>(self, b: B) -> u64 {
-        use pqkit_common::curve25519::FieldElement;
+        use pqkit_common::curve25519::{FieldElement, Scalar};
         let mut scalar: [u8; 32] = secret_bytes(50);
         let mut u: [u8; 32] = secret_bytes(51);
         poison(&mut scalar);
@@ -591,10 +591,18 @@ impl Kernel for Curve25519Case {
             ct::ConstantTimeEq::ct_eq(&r, &x).unwrap_u8(),
         ];
         let mut root = r.pow_p58().neg().mul_small(121666).to_bytes();
+        // The fixed-base products (X25519's and Ed25519's, with the table
+        // scan and the inversion) and scalar arithmetic mod l, secret.
+        let mut base = b.x25519_base(&scalar);
+        let s = Scalar::from_bytes_mod_order(scalar);
+        let t = Scalar::from_bytes_mod_order_wide(&[scalar, u].concat().try_into().unwrap_or([0; 64]));
+        let (_, mut enc) = b.ed25519_mul_base(&(s * t + s - t));
         unpoison(&mut out);
         unpoison(&mut flags);
         unpoison(&mut root);
-        fold(fold(fold(0, &out), &flags), &root)
+        unpoison(&mut base);
+        unpoison(&mut enc);
+        fold(fold(fold(fold(fold(0, &out), &flags), &root), &base), &enc)
     }
 }
 

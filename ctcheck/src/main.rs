@@ -16,7 +16,22 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if std::env::var_os("PQKIT_CT_ASSUME_ADX").is_some_and(|v| v == "1") {
+        pqkit_common::ctgrind::assume_bmi2_adx();
+    }
     match args.as_slice() {
+        // Asked natively (outside valgrind, whose CPUID hides ADX) by
+        // scripts/ct-check.sh: exit 0 iff the CPU has BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        [cmd] if cmd == "cpu-has-adx" => {
+            if std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("adx")
+            {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
         [cmd] if cmd == "list" => {
             for (name, _) in cases::ALL {
                 println!("{name}");

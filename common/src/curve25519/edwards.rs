@@ -396,15 +396,18 @@ pub(crate) fn niels_words<F: Field>(p: &Ext<F>) -> NielsWords {
 #[inline(always)]
 fn select<F: Field>(row: &[NielsWords; 8], e: i8) -> AffineNiels<F> {
     let neg = (e as u8) >> 7;
-    let abs = ((e as u8) ^ 0u8.wrapping_sub(neg)).wrapping_add(neg);
+    let abs = u64::from(((e as u8) ^ 0u8.wrapping_sub(neg)).wrapping_add(neg));
+    // masks[0]: all ones iff abs = 0 (the identity); masks[j]: all ones iff
+    // abs = j (entry j - 1). `(d - 1) >> 63` is 1 exactly for d = 0 here.
+    let masks: [u64; 9] =
+        core::array::from_fn(|j| 0u64.wrapping_sub((abs ^ j as u64).wrapping_sub(1) >> 63));
+    // Opaque to the optimiser: seeing through the masks, LLVM rewrites the
+    // scan as a jump table or as branches on the secret digit.
+    let masks = core::hint::black_box(masks);
     // The identity (1, 1, 0), then every entry OR-ed in under its mask
-    // (all ones for the wanted entry, zero otherwise; at most one is set).
-    let none = 0u64.wrapping_sub(u64::from(abs).wrapping_sub(1) >> 63);
-    let mut w: NielsWords = [[1 & none, 0, 0, 0], [1 & none, 0, 0, 0], [0; 4]];
-    for (j, entry) in row.iter().enumerate() {
-        let diff = u64::from(abs ^ (j as u8 + 1));
-        // diff = 0 exactly for the wanted entry: (diff - 1) >> 63 is 1 then.
-        let mask = 0u64.wrapping_sub(diff.wrapping_sub(1) >> 63);
+    // (at most one is set).
+    let mut w: NielsWords = [[1 & masks[0], 0, 0, 0], [1 & masks[0], 0, 0, 0], [0; 4]];
+    for (entry, mask) in row.iter().zip(&masks[1..]) {
         for (wc, ec) in w.iter_mut().zip(entry) {
             for (a, b) in wc.iter_mut().zip(ec) {
                 *a |= b & mask;

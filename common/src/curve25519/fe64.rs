@@ -33,6 +33,10 @@ cpufeatures::new!(cpuid_bmi2_adx, "bmi2", "adx");
 /// (detected once, cached).
 #[inline]
 pub(crate) fn fe64_available() -> bool {
+    #[cfg(feature = "ct-check")]
+    if crate::ctgrind::ASSUME_BMI2_ADX.load(core::sync::atomic::Ordering::Relaxed) {
+        return true;
+    }
     cpuid_bmi2_adx::get()
 }
 

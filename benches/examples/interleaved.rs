@@ -31,10 +31,20 @@
 //! bytes (16 ciphertexts) against PQClean's AVX2 code; FN-DSA key
 //! generation from fixed seeds, signing from key bytes and verification
 //! from public-key bytes (64 distinct signatures) against fn-dsa 0.4 and
-//! 0.3; Ed25519 key generation, signing and verification from public-key
-//! bytes (64 distinct keys and signatures) against ed25519-dalek and
-//! aws-lc-rs.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! 0.3; Ed25519 key generation, signing, verification from public-key
+//! bytes (64 distinct keys and signatures) against ed25519-dalek,
+//! aws-lc-rs and graviola, and batch verification of 64 signatures from
+//! bytes against ed25519-dalek; X25519 key generation and agreement with
+//! 64 distinct public keys against x25519-dalek, aws-lc-rs and graviola,
+//! and the ephemeral exchange (generate, agree) against ring; full TLS 1.3
+//! handshakes (X25519MLKEM768, an ML-DSA chain and an Ed25519 chain)
+//! through pqkit-rustls against rustls's aws-lc-rs provider.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../../rustls/tests/pki/mod.rs"]
+mod pki;
+#[path = "../benches/shared/tls_setup.rs"]
+mod tls_setup;
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -1015,6 +1025,33 @@ fn x25519(rows: &mut Vec<Row>) {
     });
 }
 
+/// Full TLS 1.3 handshakes (client and server in this process, memory
+/// buffers, no resumption), X25519MLKEM768 and AES-256-GCM: pqkit-rustls
+/// beside rustls's aws-lc-rs provider (aws-lc-rs ML-DSA signing,
+/// rustls-webpki's aws-lc-rs verification), with an ML-DSA-87 root and
+/// ML-DSA-65 leaf, and with Ed25519 throughout (benches/tls.rs has the
+/// same set-up under criterion, and the per-component split).
+fn tls(rows: &mut Vec<Row>) {
+    use tls_setup::{
+        aws_provider, configs, ed25519_setup, handshake, ml_dsa_setup, pqkit_provider,
+    };
+    for (name, setup) in [
+        ("TLS/handshake-ml-dsa-65-chain", ml_dsa_setup()),
+        ("TLS/handshake-ed25519-chain", ed25519_setup()),
+    ] {
+        let (pc, ps) = configs(pqkit_provider(), &setup, false);
+        let (ac, asv) = configs(aws_provider(), &setup, true);
+        rows.push(Row {
+            name: name.into(),
+            imps: vec![
+                ("pqkit", op(move || handshake(&pc, &ps))),
+                ("aws-lc-rs", op(move || handshake(&ac, &asv))),
+            ],
+            ..Row::default()
+        });
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filter = args.first().cloned().unwrap_or_default();
@@ -1058,6 +1095,7 @@ fn main() {
     fn_dsa!(rows, "FN-DSA-1024", fn_dsa_1024, 10, 8);
     ed25519(&mut rows);
     x25519(&mut rows);
+    tls(&mut rows);
     println!(
         "{}",
         std::fs::read_to_string("/proc/cpuinfo")

@@ -595,7 +595,8 @@ impl Kernel for Curve25519Case {
         // scan and the inversion) and scalar arithmetic mod l, secret.
         let mut base = b.x25519_base(&scalar);
         let s = Scalar::from_bytes_mod_order(scalar);
-        let t = Scalar::from_bytes_mod_order_wide(&[scalar, u].concat().try_into().unwrap_or([0; 64]));
+        let t =
+            Scalar::from_bytes_mod_order_wide(&[scalar, u].concat().try_into().unwrap_or([0; 64]));
         let (_, mut enc) = b.ed25519_mul_base(&(s * t + s - t));
         unpoison(&mut out);
         unpoison(&mut flags);

@@ -297,10 +297,22 @@ fn ed25519(input: &[u8]) {
     if let Some(b) = input.get(..32).and_then(|b| <[u8; 32]>::try_from(b).ok()) {
         let ours = pqkit_common::curve25519::EdwardsPoint::decompress(&b);
         let theirs = curve25519_dalek::edwards::CompressedEdwardsY(b).decompress();
-        assert_eq!(ours.is_some(), theirs.is_some(), "Ed25519: decoding differs from dalek");
+        assert_eq!(
+            ours.is_some(),
+            theirs.is_some(),
+            "Ed25519: decoding differs from dalek"
+        );
         if let (Some(o), Some(t)) = (ours, theirs) {
-            assert_eq!(o.compress(), t.compress().to_bytes(), "Ed25519: decoded point");
-            assert_eq!(o.is_small_order(), t.is_small_order(), "Ed25519: small order");
+            assert_eq!(
+                o.compress(),
+                t.compress().to_bytes(),
+                "Ed25519: decoded point"
+            );
+            assert_eq!(
+                o.is_small_order(),
+                t.is_small_order(),
+                "Ed25519: small order"
+            );
         }
     }
 }

@@ -42,6 +42,7 @@ SUMMARY_COLUMNS = [
     ("key generation", re.compile(r"^keygen(-\d+-seeds)?$")),
     ("sign / encaps (from key bytes)", re.compile(r"^(sign|sign-from-bytes|encaps-from-bytes)$")),
     ("verify / decaps (from key bytes)", re.compile(r"^(verify|decaps)-(64-)?from-bytes")),
+    ("agree / handshake", re.compile(r"^(agree|handshake-.*)$")),
 ]
 
 

@@ -95,7 +95,12 @@ pub trait Ops: Copy {
 
     /// `sum [s_i] P_i + [b]B`, variable time.
     #[cfg(feature = "alloc")]
-    fn ed25519_multiscalar(self, scalars: &[Scalar], points: &[EdwardsPoint], b: &Scalar) -> EdwardsPoint {
+    fn ed25519_multiscalar(
+        self,
+        scalars: &[Scalar],
+        points: &[EdwardsPoint],
+        b: &Scalar,
+    ) -> EdwardsPoint {
         let pts: alloc::vec::Vec<_> = points.iter().map(|p| p.0).collect();
         EdwardsPoint(edwards::multiscalar_vartime(scalars, &pts, b))
     }
@@ -159,13 +164,20 @@ impl Ops for crate::backend::Avx2 {
     }
 
     #[cfg(feature = "alloc")]
-    fn ed25519_multiscalar(self, scalars: &[Scalar], points: &[EdwardsPoint], b: &Scalar) -> EdwardsPoint {
+    fn ed25519_multiscalar(
+        self,
+        scalars: &[Scalar],
+        points: &[EdwardsPoint],
+        b: &Scalar,
+    ) -> EdwardsPoint {
         if !fe64::fe64_available() {
             return crate::Portable.ed25519_multiscalar(scalars, points, b);
         }
         let pts: alloc::vec::Vec<edwards::Ext<fe64::Fe64>> =
             points.iter().map(|p| edwards::convert(&p.0)).collect();
-        EdwardsPoint(edwards::convert(&edwards::multiscalar_vartime(scalars, &pts, b)))
+        EdwardsPoint(edwards::convert(&edwards::multiscalar_vartime(
+            scalars, &pts, b,
+        )))
     }
 }
 

@@ -2,8 +2,8 @@
 # The whole test suite (the README's test command):
 #   1. unit, vector, differential and CLI tests, release-optimised, with the
 #      best backend of this CPU (AVX2 here);
-#   2. the same for the crates on common's dispatched kernels (lattice and
-#      X25519) with the portable backend forced;
+#   2. the same for the crates on common's dispatched kernels (lattice,
+#      X25519 and Ed25519) with the portable backend forced;
 #   3. the no_std build check (thumbv7em-none-eabi);
 #   4. the constant-time check under valgrind;
 #   5. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
@@ -20,7 +20,7 @@ cargo test --workspace --all-features --profile test-release
 
 step "cargo test (PQKIT_BACKEND=portable)"
 dispatched=()
-for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-x25519; do dispatched+=(-p "$p"); done
+for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-x25519 pqkit-ed25519; do dispatched+=(-p "$p"); done
 PQKIT_BACKEND=portable cargo test "${dispatched[@]}" --all-features --profile test-release
 
 step "cargo test pqkit-common (PQKIT_BACKEND=avx2: AVX-512 kernels off)"

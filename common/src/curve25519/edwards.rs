@@ -453,6 +453,34 @@ fn odd_multiples<F: Field>(p: &Ext<F>) -> [ProjNiels<F>; 8] {
     out
 }
 
+/// `t + [d]P` for a NAF digit `d` (odd, or zero: `t` unchanged) from the
+/// odd multiples `P, 3P, .., 15P`. Variable time: public digits only.
+#[inline(always)]
+fn add_digit<F: Field>(t: Completed<F>, d: i8, table: &[ProjNiels<F>; 8]) -> Completed<F> {
+    if d > 0 {
+        t.to_ext().add_pn(&table[(d / 2) as usize])
+    } else if d < 0 {
+        t.to_ext().sub_pn(&table[(-d / 2) as usize])
+    } else {
+        t
+    }
+}
+
+/// `t + [d]B` for a width-8 NAF digit `d` (odd, or zero) from `BASE_ODD`.
+/// Variable time: public digits only.
+#[inline(always)]
+fn add_base_digit<F: Field>(t: Completed<F>, d: i8) -> Completed<F> {
+    if d > 0 {
+        t.to_ext()
+            .add_an(&AffineNiels::from_words(&BASE_ODD[(d / 2) as usize]))
+    } else if d < 0 {
+        t.to_ext()
+            .sub_an(&AffineNiels::from_words(&BASE_ODD[(-d / 2) as usize]))
+    } else {
+        t
+    }
+}
+
 /// `[a]A + [b]B`, variable time (public inputs only).
 pub(crate) fn double_base_vartime<F: Field>(a: &Scalar, pa: &Ext<F>, b: &Scalar) -> Ext<F> {
     let a_naf = a.non_adjacent_form(5);
@@ -465,23 +493,8 @@ pub(crate) fn double_base_vartime<F: Field>(a: &Scalar, pa: &Ext<F>, b: &Scalar)
     let mut r = Proj::<F>::identity();
     let mut out = Ext::identity();
     for i in (0..=top).rev() {
-        let mut t = r.double();
-        let da = a_naf[i];
-        if da > 0 {
-            t = t.to_ext().add_pn(&table_a[(da / 2) as usize]);
-        } else if da < 0 {
-            t = t.to_ext().sub_pn(&table_a[(-da / 2) as usize]);
-        }
-        let db = b_naf[i];
-        if db > 0 {
-            t = t
-                .to_ext()
-                .add_an(&AffineNiels::from_words(&BASE_ODD[(db / 2) as usize]));
-        } else if db < 0 {
-            t = t
-                .to_ext()
-                .sub_an(&AffineNiels::from_words(&BASE_ODD[(-db / 2) as usize]));
-        }
+        let t = add_digit(r.double(), a_naf[i], &table_a);
+        let t = add_base_digit(t, b_naf[i]);
         if i == 0 {
             out = t.to_ext();
         } else {
@@ -508,23 +521,9 @@ pub(crate) fn multiscalar_vartime<F: Field>(
     for i in (0..256).rev() {
         let mut t = r.double();
         for (naf, table) in nafs.iter().zip(&tables) {
-            let d = naf[i];
-            if d > 0 {
-                t = t.to_ext().add_pn(&table[(d / 2) as usize]);
-            } else if d < 0 {
-                t = t.to_ext().sub_pn(&table[(-d / 2) as usize]);
-            }
+            t = add_digit(t, naf[i], table);
         }
-        let db = b_naf[i];
-        if db > 0 {
-            t = t
-                .to_ext()
-                .add_an(&AffineNiels::from_words(&BASE_ODD[(db / 2) as usize]));
-        } else if db < 0 {
-            t = t
-                .to_ext()
-                .sub_an(&AffineNiels::from_words(&BASE_ODD[(-db / 2) as usize]));
-        }
+        let t = add_base_digit(t, b_naf[i]);
         if i == 0 {
             out = t.to_ext();
         } else {

@@ -11,6 +11,7 @@
 //! Everything here runs in constant time: no branch, index or division
 //! depends on a value, only on public counts (the exponent chains are fixed).
 
+use super::fieldops::Field;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 const MASK51: u64 = (1 << 51) - 1;
@@ -282,25 +283,6 @@ impl FieldElement {
         FieldElement(weak_reduce(self.0))
     }
 
-    /// `(self^(2^250 - 1), self^11)`: the shared prefix of the Fermat inversion
-    /// and `(p - 5) / 8` chains (11 squarings' worth of work before the
-    /// long runs, 254 squarings and 11 multiplications in all).
-    fn pow_2_250_minus_1(&self) -> (FieldElement, FieldElement) {
-        let z = self;
-        let z2 = z.square();
-        let z9 = z2.pow2k(2).mul(z);
-        let z11 = z9.mul(&z2);
-        let z_5_0 = z11.square().mul(&z9); // 2^5 - 1
-        let z_10_0 = z_5_0.pow2k(5).mul(&z_5_0);
-        let z_20_0 = z_10_0.pow2k(10).mul(&z_10_0);
-        let z_40_0 = z_20_0.pow2k(20).mul(&z_20_0);
-        let z_50_0 = z_40_0.pow2k(10).mul(&z_10_0);
-        let z_100_0 = z_50_0.pow2k(50).mul(&z_50_0);
-        let z_200_0 = z_100_0.pow2k(100).mul(&z_100_0);
-        let z_250_0 = z_200_0.pow2k(50).mul(&z_50_0);
-        (z_250_0, z11)
-    }
-
     /// `1 / self = self^(p - 2)` (zero maps to zero), in constant time.
     ///
     /// Computed by Bernstein-Yang divsteps on the canonical encoding (a
@@ -313,24 +295,22 @@ impl FieldElement {
     /// `self^((p - 5) / 8) = self^(2^252 - 3)`, the exponent of the square
     /// root.
     pub fn pow_p58(&self) -> FieldElement {
-        let (z_250_0, _) = self.pow_2_250_minus_1();
-        // (2^250 - 1) 4 + 1 = 2^252 - 3.
-        z_250_0.pow2k(2).mul(self)
+        Field::pow_p58(self)
     }
 
     /// Whether the canonical value is odd (RFC 8032's "negative").
     pub fn is_negative(&self) -> Choice {
-        Choice::from(self.to_bytes()[0] & 1)
+        Field::is_negative(self)
     }
 
     /// Whether the value is zero (any representation of 0 or p).
     pub fn is_zero(&self) -> Choice {
-        crate::ct::ct_eq(&self.to_bytes(), &[0; 32])
+        Field::is_zero(self)
     }
 
     /// `|self|`: `self` or `-self`, whichever is even (non-negative).
     pub fn abs(&self) -> FieldElement {
-        FieldElement::conditional_select(self, &self.neg(), self.is_negative())
+        Field::abs(self)
     }
 
     /// `sqrt(u / v)` in constant time (RFC 8032 §5.1.3, RFC 9496 §4.2):
@@ -353,18 +333,7 @@ impl FieldElement {
     /// assert_eq!(r.to_bytes()[0], 2);
     /// ```
     pub fn sqrt_ratio_i(u: &FieldElement, v: &FieldElement) -> (Choice, FieldElement) {
-        let v3 = v.square().mul(v);
-        let v7 = v3.square().mul(v);
-        // r = u v^3 (u v^7)^((p-5)/8): a root of u/v up to a factor of i.
-        let mut r = u.mul(&v3).mul(&u.mul(&v7).pow_p58());
-        let check = v.mul(&r.square());
-        let neg_u = u.neg();
-        let correct = check.ct_eq(u);
-        let flipped = check.ct_eq(&neg_u);
-        let flipped_i = check.ct_eq(&neg_u.mul(&FieldElement::SQRT_M1));
-        let r_i = r.mul(&FieldElement::SQRT_M1);
-        r.conditional_assign(&r_i, flipped | flipped_i);
-        (correct | flipped, r.abs())
+        <FieldElement as Field>::sqrt_ratio_i(u, v)
     }
 
     /// `sqrt(self)`: `(1, r)` with `r` the non-negative root when `self` is a
@@ -374,7 +343,7 @@ impl FieldElement {
     }
 }
 
-impl super::fieldops::Field for FieldElement {
+impl Field for FieldElement {
     const ZERO: Self = FieldElement::ZERO;
     const ONE: Self = FieldElement::ONE;
 

@@ -101,8 +101,7 @@ pub trait Ops: Copy {
         points: &[EdwardsPoint],
         b: &Scalar,
     ) -> EdwardsPoint {
-        let pts: alloc::vec::Vec<_> = points.iter().map(|p| p.0).collect();
-        EdwardsPoint(edwards::multiscalar_vartime(scalars, &pts, b))
+        multiscalar_on::<FieldElement>(scalars, points, b)
     }
 }
 
@@ -173,12 +172,22 @@ impl Ops for crate::backend::Avx2 {
         if !fe64::fe64_available() {
             return crate::Portable.ed25519_multiscalar(scalars, points, b);
         }
-        let pts: alloc::vec::Vec<edwards::Ext<fe64::Fe64>> =
-            points.iter().map(|p| edwards::convert(&p.0)).collect();
-        EdwardsPoint(edwards::convert(&edwards::multiscalar_vartime(
-            scalars, &pts, b,
-        )))
+        multiscalar_on::<fe64::Fe64>(scalars, points, b)
     }
+}
+
+/// `sum [s_i] P_i + [b]B` (variable time) on the field `F`.
+#[cfg(feature = "alloc")]
+fn multiscalar_on<F: fieldops::Field>(
+    scalars: &[Scalar],
+    points: &[EdwardsPoint],
+    b: &Scalar,
+) -> EdwardsPoint {
+    let pts: alloc::vec::Vec<edwards::Ext<F>> =
+        points.iter().map(|p| edwards::convert(&p.0)).collect();
+    EdwardsPoint(edwards::convert(&edwards::multiscalar_vartime(
+        scalars, &pts, b,
+    )))
 }
 
 /// A kernel computing one curve25519 operation on the dispatched backend.

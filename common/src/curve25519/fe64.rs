@@ -12,7 +12,7 @@
 //!
 //! `mulx`, `adcx` and `adox` need BMI2 and ADX. Fe64 arithmetic is only
 //! ever executed after [`fe64_available`] returned `true`: the kernel entry
-//! [`x25519_fe64`] is a `#[target_feature(enable = "bmi2,adx")]` function,
+//! [`super::ladder64::x25519_ladder64`] is a `#[target_feature(enable = "bmi2,adx")]` function,
 //! so its callers (backend kernels) must check the detection and say so in
 //! their `unsafe` call; the tests skip without the features. Nothing else
 //! in the crate may use [`Fe64`].
@@ -493,209 +493,6 @@ impl Field for Fe64 {
     }
 }
 
-// "Tight" below means a value below 2^255 + 2^38: every output of
-// `mul_asm`, `sqr_asm`, `mul_small_asm` and `mul_small_add_asm` is tight,
-// and so are the ladder's starting values. The ladder's additions and
-// subtractions take tight inputs and need one correction by 38, not two.
-
-/// `a * c + b mod p` for `c < 2^32`, output tight (below `2^255 + 2^38`).
-#[inline(always)]
-fn mul_small_add_asm(a: &[u64; 4], c: u32, b: &[u64; 4]) -> [u64; 4] {
-    let (r0, r1, r2, r3): (u64, u64, u64, u64);
-    // SAFETY: the block reads the 32 bytes of `a` and of `b`, valid
-    // `[u64; 4]` borrowed for the call, writes only its declared
-    // registers, and uses no stack. BMI2 (`mulx`) is present by the module
-    // invariant.
-    unsafe {
-        core::arch::asm!(
-            "mulx {r1}, {r0}, qword ptr [{a}]",
-            "mulx {r2}, {t}, qword ptr [{a} + 8]",
-            "add {r1}, {t}",
-            "mulx {r3}, {t}, qword ptr [{a} + 16]",
-            "adc {r2}, {t}",
-            "mulx {top}, {t}, qword ptr [{a} + 24]",
-            "adc {r3}, {t}",
-            "adc {top}, 0",
-            // + b: the sum stays below 2^(256 + 33).
-            "add {r0}, qword ptr [{b}]",
-            "adc {r1}, qword ptr [{b} + 8]",
-            "adc {r2}, qword ptr [{b} + 16]",
-            "adc {r3}, qword ptr [{b} + 24]",
-            "adc {top}, 0",
-            "shld {top}, {r3}, 1",
-            "btr {r3}, 63",
-            "imul {top}, {top}, 19",
-            "add {r0}, {top}",
-            "adc {r1}, 0",
-            "adc {r2}, 0",
-            "adc {r3}, 0",
-            a = in(reg) a.as_ptr(),
-            b = in(reg) b.as_ptr(),
-            in("rdx") c as u64,
-            r0 = out(reg) r0,
-            r1 = out(reg) r1,
-            r2 = out(reg) r2,
-            r3 = out(reg) r3,
-            top = out(reg) _,
-            t = out(reg) _,
-            options(pure, readonly, nostack),
-        );
-    }
-    [r0, r1, r2, r3]
-}
-
-/// `a + b mod p` below `2^256` for tight `a` and `b` (below
-/// `2^255 + 2^38`): the sum is below `2^256 + 2^39`, so one correction
-/// by 38 suffices.
-#[inline(always)]
-fn add_tight_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-    let [mut r0, mut r1, mut r2, mut r3] = *a;
-    // SAFETY: register-only arithmetic (no memory, no stack), baseline
-    // x86-64 instructions.
-    unsafe {
-        core::arch::asm!(
-            "add {r0}, {b0}",
-            "adc {r1}, {b1}",
-            "adc {r2}, {b2}",
-            "adc {r3}, {b3}",
-            "sbb {t}, {t}",
-            "and {t}, 38",
-            "add {r0}, {t}",
-            "adc {r1}, 0",
-            "adc {r2}, 0",
-            "adc {r3}, 0",
-            r0 = inout(reg) r0,
-            r1 = inout(reg) r1,
-            r2 = inout(reg) r2,
-            r3 = inout(reg) r3,
-            b0 = in(reg) b[0],
-            b1 = in(reg) b[1],
-            b2 = in(reg) b[2],
-            b3 = in(reg) b[3],
-            t = out(reg) _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [r0, r1, r2, r3]
-}
-
-/// `a - b mod p` below `2^256` for tight `b` (below `2^255 + 2^38`): on a
-/// borrow the wrapped difference is at least `2^256 - b > 38`, so one
-/// correction by 38 suffices.
-#[inline(always)]
-fn sub_tight_asm(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-    let [mut r0, mut r1, mut r2, mut r3] = *a;
-    // SAFETY: register-only arithmetic (no memory, no stack), baseline
-    // x86-64 instructions.
-    unsafe {
-        core::arch::asm!(
-            "sub {r0}, {b0}",
-            "sbb {r1}, {b1}",
-            "sbb {r2}, {b2}",
-            "sbb {r3}, {b3}",
-            "sbb {t}, {t}",
-            "and {t}, 38",
-            "sub {r0}, {t}",
-            "sbb {r1}, 0",
-            "sbb {r2}, 0",
-            "sbb {r3}, 0",
-            r0 = inout(reg) r0,
-            r1 = inout(reg) r1,
-            r2 = inout(reg) r2,
-            r3 = inout(reg) r3,
-            b0 = in(reg) b[0],
-            b1 = in(reg) b[1],
-            b2 = in(reg) b[2],
-            b3 = in(reg) b[3],
-            t = out(reg) _,
-            options(pure, nomem, nostack),
-        );
-    }
-    [r0, r1, r2, r3]
-}
-
-/// Swap `a` and `b` where `mask` is all ones (`mask` is 0 or all ones).
-#[inline(always)]
-fn cswap(a: &mut [u64; 4], b: &mut [u64; 4], mask: u64) {
-    for (x, y) in a.iter_mut().zip(b.iter_mut()) {
-        let t = mask & (*x ^ *y);
-        *x ^= t;
-        *y ^= t;
-    }
-}
-
-/// One ladder step (RFC 7748 §5), the generic `ladder::step` with the
-/// bounds known: the four inputs and `x1` are tight (below
-/// `2^255 + 2^38`), every product is tight, so the additions and
-/// subtractions need one correction, not two; and `aa + a24 e` is one
-/// multiply-add. The outputs are products, tight again.
-#[inline(always)]
-fn ladder_step(st: &mut [[u64; 4]; 4], x1: &[u64; 4]) {
-    let [x2, z2, x3, z3] = *st;
-    let a = add_tight_asm(&x2, &z2);
-    let b = sub_tight_asm(&x2, &z2);
-    let c = add_tight_asm(&x3, &z3);
-    let d = sub_tight_asm(&x3, &z3);
-    let aa = sqr_asm(&a);
-    let bb = sqr_asm(&b);
-    let da = mul_asm(&d, &a);
-    let cb = mul_asm(&c, &b);
-    let e = sub_tight_asm(&aa, &bb);
-    st[2] = sqr_asm(&add_tight_asm(&da, &cb));
-    st[3] = mul_asm(x1, &sqr_asm(&sub_tight_asm(&da, &cb)));
-    st[0] = mul_asm(&aa, &bb);
-    st[1] = mul_asm(&e, &mul_small_add_asm(&e, 121665, &aa));
-}
-
-/// X25519(scalar, u) (RFC 7748 §5) on [`Fe64`], the kernel a backend with
-/// BMI2 and ADX runs; the same contract and the same computation as the
-/// generic `ladder::x25519`, with the step of [`ladder_step`] and the
-/// conditional swaps by a mask.
-///
-/// Callers check [`fe64_available`] first (the module invariant); the
-/// target features make the call `unsafe` outside code that has them.
-#[target_feature(enable = "bmi2,adx")]
-pub(crate) fn x25519_fe64(scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-    use zeroize::Zeroize;
-    debug_assert!(fe64_available());
-    let mut k = super::ladder::clamp(scalar);
-    let x1 = Fe64::from_bytes(u).0;
-    // (x2 : z2) = (1 : 0), (x3 : z3) = (x1 : 1); all tight.
-    let mut st = [Fe64::ONE.0, Fe64::ZERO.0, x1, Fe64::ONE.0];
-    let mut swap = 0u64;
-    for t in (0..255).rev() {
-        let bit = ((k[t >> 3] >> (t & 7)) & 1) as u64;
-        swap ^= bit;
-        let mask = 0u64.wrapping_sub(swap);
-        let [x2, z2, x3, z3] = &mut st;
-        cswap(x2, x3, mask);
-        cswap(z2, z3, mask);
-        swap = bit;
-        ladder_step(&mut st, &x1);
-    }
-    let mask = 0u64.wrapping_sub(swap);
-    let [x2, z2, x3, z3] = &mut st;
-    cswap(x2, x3, mask);
-    cswap(z2, z3, mask);
-    let out = Fe64(*x2).mul(&Fe64(*z2).invert()).to_bytes();
-    k.zeroize();
-    st.iter_mut().for_each(|w| w.zeroize());
-    swap.zeroize();
-    out
-}
-
-/// [`x25519_fe64`] when this CPU has BMI2 and ADX, else `None`.
-#[inline]
-pub(crate) fn x25519_checked(scalar: &[u8; 32], u: &[u8; 32]) -> Option<[u8; 32]> {
-    if fe64_available() {
-        // SAFETY: BMI2 and ADX, the target features of `x25519_fe64`, were
-        // detected on this CPU just above.
-        Some(unsafe { x25519_fe64(scalar, u) })
-    } else {
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -884,40 +681,10 @@ mod tests {
         x[3] < 1 << 63 || (x[3] == 1 << 63 && x[2] == 0 && x[1] == 0 && x[0] < 1 << 38)
     }
 
-    /// A tight value from any: itself if tight, else bit 255 flipped to
-    /// 0 or (one time in four) the largest tight value.
-    fn tighten(x: &Fe64) -> Fe64 {
-        match (is_tight(&x.0), x.0[0] % 4) {
-            (true, _) => *x,
-            (false, 0) => Fe64([(1 << 38) - 1, 0, 0, 1 << 63]),
-            (false, _) => Fe64([x.0[0], x.0[1], x.0[2], x.0[3] & MASK63]),
-        }
-    }
-
-    /// The ladder's helpers with tight inputs against portable, and the
-    /// tight bound of every product.
+    /// The bound every product meets: below `2^255 + 2^38`.
     fn check_tight(a: &Fe64, b: &Fe64, c: u32) {
-        let (a, b) = (tighten(a), tighten(b));
-        let (pa, pb) = (portable(&a), portable(&b));
-        same(
-            &Fe64(add_tight_asm(&a.0, &b.0)),
-            &pa.add(&pb),
-            "add_tight",
-            &a,
-            &b,
-        );
-        same(
-            &Fe64(sub_tight_asm(&a.0, &b.0)),
-            &pa.sub(&pb),
-            "sub_tight",
-            &a,
-            &b,
-        );
-        let ma = Fe64(mul_small_add_asm(&a.0, c, &b.0));
-        same(&ma, &pa.mul_small(c).add(&pb), "mul_small_add", &a, &b);
-        assert!(is_tight(&ma.0), "mul_small_add {:x?}", ma.0);
         for (what, x) in [
-            ("mul", a.mul(&b)),
+            ("mul", a.mul(b)),
             ("square", a.square()),
             ("mul_small", a.mul_small(c)),
         ] {
@@ -1069,12 +836,12 @@ mod tests {
     fn x25519(k: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
         // SAFETY: every caller checked `have_features()`: BMI2 and ADX
         // are present.
-        unsafe { x25519_fe64(k, u) }
+        unsafe { super::super::ladder64::x25519_ladder64(k, u) }
     }
 
     /// RFC 7748 §5.2 and §6.1.
     #[test]
-    fn x25519_fe64_rfc7748() {
+    fn x25519_ladder64_rfc7748() {
         if !have_features() {
             return;
         }
@@ -1132,7 +899,7 @@ mod tests {
     }
 
     #[test]
-    fn x25519_fe64_matches_portable() {
+    fn x25519_ladder64_matches_portable() {
         if !have_features() {
             return;
         }
@@ -1366,6 +1133,9 @@ mod tests {
         println!("portable 5x51  {pm:8.2} {ps:7.2} {:9.2}", px / 1e3);
         println!("Fe64 asm       {fm:8.2} {fs:7.2} {:9.2}", fx / 1e3);
         println!("  (generic ladder on Fe64)        {:9.2}", gx / 1e3);
+        let mut z = Fe64::from_bytes(&[0x33; 32]);
+        let inv = time(20_000, || z = core::hint::black_box(z.invert()));
+        println!("invert           {:.2} us", inv / 1e3);
         println!("Fe64 u128      {um:8.2} {us:7.2} {:9.2}", ux / 1e3);
     }
 }

@@ -286,7 +286,7 @@ impl FieldElement {
     /// `1 / self = self^(p - 2)` (zero maps to zero), in constant time.
     ///
     /// Computed by Bernstein-Yang divsteps on the canonical encoding (a
-    /// fixed 590 steps), about twice as fast as Fermat's little theorem
+    /// fixed 600 steps), about twice as fast as Fermat's little theorem
     /// with the addition chain, which gives the same value.
     pub fn invert(&self) -> FieldElement {
         FieldElement::from_bytes(&super::inv::invert_canonical(&self.to_bytes()))

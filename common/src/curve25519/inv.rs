@@ -20,12 +20,14 @@
 //! Bernstein and Yang ("Fast constant-time gcd computation and modular
 //! inversion", 2019) bound the number of steps; for the half-delta variant
 //! Wuille's convex-hull analysis (`safegcd-bounds`) shows that 590 steps
-//! reach `g = 0` for any modulus below `2^256` and any `0 <= x < modulus`.
-//! We run exactly 590: 10 batches of 59.
+//! reach `g = 0` for any modulus below `2^256` and any `0 <= x < modulus`;
+//! further steps keep `g = 0` and `f`. We run exactly 600: 10 batches of
+//! 60.
 //!
 //! Each step only looks at the parity of `g` and the sign of `delta`, so a
-//! batch of 59 steps is decided by the low bits of `f` and `g` alone: the
-//! batch is computed on one 64-bit word into a 2x2 transition matrix
+//! batch of 60 steps is decided by the low bits of `f` and `g` alone: the
+//! batch is computed on one 64-bit word (in three packed runs of 20 steps,
+//! see [`divsteps_20`]) into a 2x2 transition matrix
 //! `t = [u v; q r]`, then applied once to the full-size `(f, g)` and, modulo
 //! `p`, to `(d, e)`. The same operations applied to `d, e` (with halving
 //! done modulo `p`) keep `d x = f`, `e x = g`; at the end `d x = f = +-1`,
@@ -66,9 +68,9 @@ const fn inverse_mod_2_64(a: u64) -> u64 {
     y
 }
 
-/// A transition matrix `[u v; q r]` for 59 divsteps, scaled by `2^62`:
+/// A transition matrix `[u v; q r]` for 60 divsteps, scaled by `2^62`:
 /// `u f + v g = 2^62 f'` and `q f + r g = 2^62 g'`, where `(f', g')` are
-/// `(f, g)` after the 59 steps. The entries satisfy `|u| + |v| <= 2^62`
+/// `(f, g)` after the 60 steps. The entries satisfy `|u| + |v| <= 2^62`
 /// and `|q| + |r| <= 2^62`.
 #[derive(Clone, Copy)]
 struct Trans {
@@ -78,58 +80,113 @@ struct Trans {
     r: i64,
 }
 
-/// 59 divsteps on the low words `f0`, `g0` of `f` and `g` (only their low
-/// 62 bits matter), from `zeta = -(delta + 1/2)`. Returns the new `zeta`
-/// and the transition matrix (see [`Trans`]).
+/// 20 divsteps on the low 20 bits of `f` and `g` (the only ones the
+/// steps look at), from `zeta`, each step one update of two packed words.
+/// Returns the new `zeta` and `[u, v, q, r]` with `2^20 f' = u f + v g`,
+/// `2^20 g' = q f + r g`, where `(f', g')` are `(f, g)` after the steps;
+/// `|u| + |v| <= 2^20` and `|q| + |r| <= 2^20`.
 ///
-/// The matrix starts as `8 I` (`2^3`), so that after 59 steps its scale is
-/// `2^62`, one limb. Rather than halving the `g` row at each step, the `f`
-/// row is doubled: the invariants are `u f0 + v g0 = f 2^i` and
-/// `q f0 + r g0 = g 2^i` (modulo `2^64`) after `i - 3` steps, which is why
-/// the bottom 62 bits of `u f + v g` and `q f + r g` vanish at the end.
-/// Each row's `|.| + |.|` at most doubles per step (`8 -> 2^62`), so the
-/// entries fit in an `i64`; they are kept as `u64` (two's complement) so
-/// that the shifts and sums wrap without overflow checks.
+/// Each row `(f; its coefficients of f0 and g0)` is one `i64`,
+/// `value - a 2^41 - b 2^62`, starting from `f0 - 2^41` and `g0 - 2^62`
+/// (the coefficients are stored negated). A divstep is linear in the rows
+/// (add or subtract one row to the other, swap, halve `g`'s row), so the
+/// packed words follow it exactly, with dyadic coefficients that stay
+/// integers in their fields: after step `i` the `g0` coefficient is a
+/// multiple of `2^-i`, at `2^(62 - i)` in the word and up. Bit 0 of a row
+/// is the parity of its value (the coefficient terms are multiples of
+/// `2^22`), and its value part stays below `2^20` in magnitude. After 20
+/// steps the word is `value + (-u) 2^21 + (-v) 2^42`: three fields, read
+/// with a bias. The stored negation keeps every field in range: `u` (and
+/// `v`) is `2^20` only when the row never took a halved value, never
+/// `-2^20`, and `-2^20` fits a 21-bit field where `2^20` would not.
+///
+/// The words stay below `2^62 + 2^61 + 2^21` in magnitude (a row's `b` is
+/// at most 1, and 1/2 once halved), so the arithmetic shift halves
+/// exactly.
+#[inline(always)]
+fn divsteps_20(mut zeta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+    const LOW20: u64 = (1 << 20) - 1;
+    let mut f = ((f0 & LOW20) as i64).wrapping_sub(1 << 41);
+    let mut g = ((g0 & LOW20) as i64).wrapping_sub(1 << 62);
+    for _ in 0..20 {
+        // c1: all ones when zeta < 0 (delta > 0); c2: all ones when g is odd.
+        let c1 = zeta >> 63;
+        let c2 = (g & 1).wrapping_neg();
+        // g - f when delta > 0, else g + f, where g is odd.
+        g = g.wrapping_add(((f ^ c1).wrapping_sub(c1)) & c2);
+        // The swap case: f takes the old g, which is f + (g - f).
+        let c3 = c1 & c2;
+        zeta = (zeta ^ c3) - 1;
+        f = f.wrapping_add(g & c3);
+        g >>= 1;
+    }
+    // value + 2^20 in [0, 2^21), -u + 2^20 in [0, 2^21), then -v.
+    let split = |w: i64| {
+        let t = w.wrapping_add((1 << 20) + (1 << 41));
+        let a = ((t >> 21) & ((1 << 21) - 1)) - (1 << 20);
+        let b = t >> 42;
+        (-a, -b)
+    };
+    let (u, v) = split(f);
+    let (q, r) = split(g);
+    (zeta, [u, v, q, r])
+}
+
+/// The low word of `(a f + b g) / 2^20` from the low words of `f` and `g`
+/// (its bits below `k - 20` are exact when those of `f`, `g` below `k` are).
+#[inline(always)]
+fn next_low(a: i64, b: i64, f: u64, g: u64) -> u64 {
+    (a as u64)
+        .wrapping_mul(f)
+        .wrapping_add((b as u64).wrapping_mul(g))
+        >> 20
+}
+
+/// `x y` for 2 x 2 matrices `[a b; c d]` as `[a, b, c, d]` (entries of the
+/// products here stay below `2^60`).
+#[inline(always)]
+fn mat_mul(x: [i64; 4], y: [i64; 4]) -> [i64; 4] {
+    [
+        x[0] * y[0] + x[1] * y[2],
+        x[0] * y[1] + x[1] * y[3],
+        x[2] * y[0] + x[3] * y[2],
+        x[2] * y[1] + x[3] * y[3],
+    ]
+}
+
+/// 60 divsteps on the low limbs `f0`, `g0` of `f` and `g` (only their low
+/// 62 bits matter, and only 60 are used), from `zeta = -(delta + 1/2)`:
+/// three batches of [`divsteps_20`], the low bits for the next batch from
+/// the matrix so far. Returns the new `zeta` and the transition matrix
+/// scaled by `2^62` (see [`Trans`]; the product of the three matrices is
+/// scaled by `2^60`, times 4).
 ///
 /// In terms of `zeta`: `delta > 0` is `zeta < 0`; `delta -> 1 + delta` is
 /// `zeta -> zeta - 1`; `delta -> 1 - delta` is `zeta -> -zeta - 2`, that is
-/// `!zeta - 1`. Over 590 steps `|zeta| <= 591`.
+/// `!zeta - 1`. Over 600 steps `|zeta| <= 601`.
 #[inline(always)]
-fn divsteps_59(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
-    let (mut u, mut v, mut q, mut r) = (8u64, 0u64, 0u64, 8u64);
-    let (mut f, mut g) = (f0, g0);
-    for _ in 0..59 {
-        // c1: all ones when zeta < 0 (delta > 0); c2: all ones when g is odd.
-        let c1 = (zeta >> 63) as u64;
-        let c2 = (g & 1).wrapping_neg();
-        // -f (and -u, -v) when zeta < 0, else f: added to g's row when g
-        // is odd, giving g - f or g + f.
-        let x = (f ^ c1).wrapping_sub(c1);
-        let y = (u ^ c1).wrapping_sub(c1);
-        let z = (v ^ c1).wrapping_sub(c1);
-        g = g.wrapping_add(x & c2);
-        q = q.wrapping_add(y & c2);
-        r = r.wrapping_add(z & c2);
-        // The swap case (delta > 0 and g odd): f takes the old g, which is
-        // f + (g - f), and zeta becomes -zeta - 2; else zeta - 1.
-        let c3 = c1 & c2;
-        zeta = (zeta ^ c3 as i64) - 1;
-        f = f.wrapping_add(g & c3);
-        u = u.wrapping_add(q & c3);
-        v = v.wrapping_add(r & c3);
-        // g is even now: halve it, and double f's row instead of halving
-        // g's (the matrix's common scale grows by one bit).
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
-    }
+fn divsteps_60(zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+    let (zeta, m1) = divsteps_20(zeta, f0, g0);
+    // f, g after 20 steps: 42 exact low bits.
+    let (f1, g1) = (
+        next_low(m1[0], m1[1], f0, g0),
+        next_low(m1[2], m1[3], f0, g0),
+    );
+    let (zeta, m2) = divsteps_20(zeta, f1, g1);
+    // After 40 steps: 22 exact low bits, 20 used.
+    let (f2, g2) = (
+        next_low(m2[0], m2[1], f1, g1),
+        next_low(m2[2], m2[3], f1, g1),
+    );
+    let (zeta, m3) = divsteps_20(zeta, f2, g2);
+    let m = mat_mul(m3, mat_mul(m2, m1));
     (
         zeta,
         Trans {
-            u: u as i64,
-            v: v as i64,
-            q: q as i64,
-            r: r as i64,
+            u: m[0] << 2,
+            v: m[1] << 2,
+            q: m[2] << 2,
+            r: m[3] << 2,
         },
     )
 }
@@ -150,7 +207,7 @@ fn low62(c: i128) -> i64 {
 /// grow `max(|f|, |g|)`), so the results fit the five limbs.
 ///
 /// The division is a shift by one limb: the bottom 62 bits of
-/// `u f + v g` and `q f + r g` are zero by [`divsteps_59`]'s invariant, so
+/// `u f + v g` and `q f + r g` are zero by [`divsteps_60`]'s construction, so
 /// limb 0 of the product is dropped and every further limb moves down.
 /// Accumulators: `|u| + |v| <= 2^62` times limbs below `2^62` is below
 /// `2^124` per column, plus a carry below `2^63`: well inside `i128`.
@@ -291,7 +348,7 @@ pub(crate) fn invert_canonical(x: &[u8; 32]) -> [u8; 32] {
     // zeta = -(delta + 1/2) with delta = 1/2.
     let mut zeta = -1i64;
     for _ in 0..10 {
-        let (z, t) = divsteps_59(zeta, f[0] as u64, g[0] as u64);
+        let (z, t) = divsteps_60(zeta, f[0] as u64, g[0] as u64);
         zeta = z;
         update_de(&mut d, &mut e, t);
         update_fg(&mut f, &mut g, t);
@@ -320,6 +377,38 @@ mod tests {
     use crate::testutil::rng;
     use core::cmp::Ordering;
     use std::vec::Vec;
+
+    /// The reference for [`divsteps_60`]: the same 60 divsteps one variable
+    /// at a time, rows scaled by doubling `f`'s rather than halving `g`'s:
+    /// the matrix starts as `4 I` so that it ends scaled by `2^62`, and
+    /// `u f0 + v g0 = f 2^i`, `q f0 + r g0 = g 2^i` (mod `2^64`) hold after
+    /// `i - 2` steps.
+    fn divsteps_plain(mut zeta: i64, f0: u64, g0: u64) -> (i64, Trans) {
+        let (mut u, mut v, mut q, mut r) = (4u64, 0u64, 0u64, 4u64);
+        let (mut f, mut g) = (f0, g0);
+        for _ in 0..60 {
+            let c1 = (zeta >> 63) as u64;
+            let c2 = (g & 1).wrapping_neg();
+            g = g.wrapping_add(((f ^ c1).wrapping_sub(c1)) & c2);
+            q = q.wrapping_add(((u ^ c1).wrapping_sub(c1)) & c2);
+            r = r.wrapping_add(((v ^ c1).wrapping_sub(c1)) & c2);
+            let c3 = c1 & c2;
+            zeta = (zeta ^ c3 as i64) - 1;
+            f = f.wrapping_add(g & c3);
+            u = u.wrapping_add(q & c3);
+            v = v.wrapping_add(r & c3);
+            g >>= 1;
+            u <<= 1;
+            v <<= 1;
+        }
+        let t = Trans {
+            u: u as i64,
+            v: v as i64,
+            q: q as i64,
+            r: r as i64,
+        };
+        (zeta, t)
+    }
 
     /// Random inputs: a million in release builds, fewer in debug.
     const N: usize = if cfg!(debug_assertions) {
@@ -566,7 +655,7 @@ mod tests {
     }
 
     /// The loop of [`invert_canonical`] with the invariants checked after
-    /// every batch: the matrix is scaled by `2^62` (determinant `2^65`,
+    /// every batch: the matrix is scaled by `2^62` (determinant `2^64`,
     /// row sums at most `2^62`, low 62 bits of the products zero), `d, e`
     /// in `(-2p, p)`, `f, g` in `(-p, p]`, limbs 0..3 in `[0, 2^62)`, and at
     /// the end `g = 0`, `f = +-1` (or `f = p`, `d = 0` for `x = 0`).
@@ -576,11 +665,16 @@ mod tests {
         let (mut d, mut e) = ([0i64; 5], [1i64, 0, 0, 0, 0]);
         let mut zeta = -1i64;
         for _ in 0..10 {
-            let (z, t) = divsteps_59(zeta, f[0] as u64, g[0] as u64);
+            let (z, t) = divsteps_60(zeta, f[0] as u64, g[0] as u64);
+            let (z_plain, t_plain) = divsteps_plain(zeta, f[0] as u64, g[0] as u64);
+            assert_eq!(
+                (z, t.u, t.v, t.q, t.r),
+                (z_plain, t_plain.u, t_plain.v, t_plain.q, t_plain.r)
+            );
             zeta = z;
-            assert!(zeta.abs() <= 591);
+            assert!(zeta.abs() <= 601);
             let det = t.u as i128 * t.r as i128 - t.v as i128 * t.q as i128;
-            assert_eq!(det, 1 << 65);
+            assert_eq!(det, 1 << 64);
             assert!(t.u.unsigned_abs() + t.v.unsigned_abs() <= 1 << 62);
             assert!(t.q.unsigned_abs() + t.r.unsigned_abs() <= 1 << 62);
             let low = |a: i64, b: i64| {
@@ -613,6 +707,40 @@ mod tests {
             assert_eq!(cmp(&d, &[0; 5]), Ordering::Equal);
         } else {
             assert!(cmp(&f, &one) == Ordering::Equal || cmp(&f, &minus_one) == Ordering::Equal);
+        }
+    }
+
+    /// The packed batches against the plain reference on random and
+    /// extreme low words and `zeta` values (`f` odd, as in the algorithm):
+    /// `g` all zeros (no step adds, `u = 2^20` in every batch), all ones,
+    /// alternating, and `zeta` at both ends of its range.
+    #[test]
+    fn packed_divsteps_match_plain() {
+        let mut next = rng(0xd1f5);
+        let mut words = std::vec![
+            0u64,
+            1,
+            u64::MAX,
+            M62,
+            0x5555_5555_5555_5555,
+            0xaaaa_aaaa_aaaa_aaaa
+        ];
+        for _ in 0..N / 10 {
+            words.push(next() & M62);
+        }
+        let zetas = [-601i64, -2, -1, 0, 1, 599];
+        for (i, &g0) in words.iter().enumerate() {
+            let f0 = (words[(i * 7 + 3) % words.len()] | 1) & M62;
+            let g0 = g0 & M62;
+            for zeta in zetas.into_iter().chain([(next() % 1203) as i64 - 601]) {
+                let (z, t) = divsteps_60(zeta, f0, g0);
+                let (zp, tp) = divsteps_plain(zeta, f0, g0);
+                assert_eq!(
+                    (z, t.u, t.v, t.q, t.r),
+                    (zp, tp.u, tp.v, tp.q, tp.r),
+                    "{zeta} {f0:x} {g0:x}"
+                );
+            }
         }
     }
 

@@ -32,6 +32,8 @@ mod field;
 mod fieldops;
 mod inv;
 mod ladder;
+#[cfg(target_arch = "x86_64")]
+mod ladder64;
 mod scalar;
 mod table;
 #[cfg(test)]
@@ -114,7 +116,8 @@ impl Ops for crate::Portable {}
 impl Ops for crate::backend::Avx2 {
     #[inline]
     fn ladder_curve25519(self, scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
-        fe64::x25519_checked(scalar, u).unwrap_or_else(|| ladder::x25519::<FieldElement>(scalar, u))
+        ladder64::x25519_checked(scalar, u)
+            .unwrap_or_else(|| ladder::x25519::<FieldElement>(scalar, u))
     }
 
     #[inline]

@@ -391,12 +391,12 @@ pub(crate) fn niels_words<F: Field>(p: &Ext<F>) -> NielsWords {
     ]
 }
 
-/// `|e| P` from a row holding `P, 2P, .., 8P` (`e` in `[-8, 8]`), negated
-/// for negative `e`: every entry is read, the wanted one kept by mask.
+/// Entry `abs - 1` of a row holding `P, 2P, .., 8P`, or the identity
+/// `(1, 1, 0)` for `abs = 0` (`abs` in `[0, 8]`): every entry is read, the
+/// wanted one kept by mask. A backend may scan the row its own way (in
+/// constant time in `abs`): [`mul_base`] takes the scan as a parameter.
 #[inline(always)]
-fn select<F: Field>(row: &[NielsWords; 8], e: i8) -> AffineNiels<F> {
-    let neg = (e as u8) >> 7;
-    let abs = u64::from(((e as u8) ^ 0u8.wrapping_sub(neg)).wrapping_add(neg));
+pub(crate) fn select_words(row: &[NielsWords; 8], abs: u64) -> NielsWords {
     // masks[0]: all ones iff abs = 0 (the identity); masks[j]: all ones iff
     // abs = j (entry j - 1). `(d - 1) >> 63` is 1 exactly for d = 0 here.
     let masks: [u64; 9] =
@@ -414,7 +414,20 @@ fn select<F: Field>(row: &[NielsWords; 8], e: i8) -> AffineNiels<F> {
             }
         }
     }
-    let p = AffineNiels::<F>::from_words(&w);
+    w
+}
+
+/// `|e| P` from a row holding `P, 2P, .., 8P` (`e` in `[-8, 8]`), negated
+/// for negative `e`, the entry read by `words`.
+#[inline(always)]
+fn select<F: Field>(
+    row: &[NielsWords; 8],
+    e: i8,
+    words: impl Fn(&[NielsWords; 8], u64) -> NielsWords,
+) -> AffineNiels<F> {
+    let neg = (e as u8) >> 7;
+    let abs = u64::from(((e as u8) ^ 0u8.wrapping_sub(neg)).wrapping_add(neg));
+    let p = AffineNiels::<F>::from_words(&words(row, abs));
     let negc = Choice::from(neg);
     AffineNiels {
         ypx: F::conditional_select(&p.ypx, &p.ymx, negc),
@@ -425,17 +438,26 @@ fn select<F: Field>(row: &[NielsWords; 8], e: i8) -> AffineNiels<F> {
 
 /// `[s]B` in constant time: `s = sum e_i 16^i` with `e_i` in `[-8, 8]`;
 /// the odd-indexed digits are summed first, the sum multiplied by 16, then
-/// the even-indexed ones added (row `i` of the table holds
-/// `j 256^i B`).
-pub(crate) fn mul_base<F: Field>(s: &Scalar) -> Ext<F> {
+/// the even-indexed ones added (row `i` of the table holds `j 256^i B`):
+/// 64 mixed additions, 4 doublings. Table entries are read by `words`
+/// (see [`select_words`]).
+#[inline(always)]
+pub(crate) fn mul_base<F: Field>(
+    s: &Scalar,
+    words: impl Fn(&[NielsWords; 8], u64) -> NielsWords + Copy,
+) -> Ext<F> {
     let mut e = s.signed_radix16();
     let mut h = Ext::<F>::identity();
     for i in (1..64).step_by(2) {
-        h = h.add_an(&select(&BASE_RADIX16[i / 2], e[i])).to_ext();
+        h = h
+            .add_an(&select(&BASE_RADIX16[i / 2], e[i], words))
+            .to_ext();
     }
     h = h.mul_by_pow2(4);
     for i in (0..64).step_by(2) {
-        h = h.add_an(&select(&BASE_RADIX16[i / 2], e[i])).to_ext();
+        h = h
+            .add_an(&select(&BASE_RADIX16[i / 2], e[i], words))
+            .to_ext();
     }
     zeroize::Zeroize::zeroize(&mut e);
     h

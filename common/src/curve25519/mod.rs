@@ -35,6 +35,8 @@ mod ladder;
 #[cfg(target_arch = "x86_64")]
 mod ladder64;
 mod scalar;
+#[cfg(target_arch = "x86_64")]
+mod select_avx2;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -67,13 +69,13 @@ pub trait Ops: Copy {
         let mut k = ladder::clamp(scalar);
         let s = Scalar::from_bytes_mod_order(k);
         zeroize::Zeroize::zeroize(&mut k);
-        edwards::mul_base::<FieldElement>(&s).to_montgomery_u()
+        edwards::mul_base::<FieldElement>(&s, edwards::select_words).to_montgomery_u()
     }
 
     /// `[s]B` and its encoding, in constant time.
     #[inline]
     fn ed25519_mul_base(self, s: &Scalar) -> (EdwardsPoint, [u8; 32]) {
-        let p = edwards::mul_base::<FieldElement>(s);
+        let p = edwards::mul_base::<FieldElement>(s, edwards::select_words);
         (EdwardsPoint(p), p.compress())
     }
 
@@ -128,7 +130,8 @@ impl Ops for crate::backend::Avx2 {
         let mut k = ladder::clamp(scalar);
         let s = Scalar::from_bytes_mod_order(k);
         zeroize::Zeroize::zeroize(&mut k);
-        edwards::mul_base::<fe64::Fe64>(&s).to_montgomery_u()
+        edwards::mul_base::<fe64::Fe64>(&s, |row, abs| select_avx2::select_words(self, row, abs))
+            .to_montgomery_u()
     }
 
     #[inline]
@@ -136,7 +139,9 @@ impl Ops for crate::backend::Avx2 {
         if !fe64::fe64_available() {
             return crate::Portable.ed25519_mul_base(s);
         }
-        let p = edwards::mul_base::<fe64::Fe64>(s);
+        let p = edwards::mul_base::<fe64::Fe64>(s, |row, abs| {
+            select_avx2::select_words(self, row, abs)
+        });
         (EdwardsPoint(edwards::convert(&p)), p.compress())
     }
 

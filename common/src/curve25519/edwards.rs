@@ -436,11 +436,10 @@ fn select<F: Field>(
     }
 }
 
-/// `[s]B` in constant time: `s = sum e_i 16^i` with `e_i` in `[-8, 8]`;
-/// the odd-indexed digits are summed first, the sum multiplied by 16, then
-/// the even-indexed ones added (row `i` of the table holds `j 256^i B`):
-/// 64 mixed additions, 4 doublings. Table entries are read by `words`
-/// (see [`select_words`]).
+/// `[s]B` in constant time: `s = sum e_i 16^i` with `e_i` in `[-8, 8]`,
+/// `[e_i] 16^i B` read from row `i` of the table (which holds `j 16^i B`)
+/// and added: 64 mixed additions, no doubling. Table entries are read by
+/// `words` (see [`select_words`]).
 #[inline(always)]
 pub(crate) fn mul_base<F: Field>(
     s: &Scalar,
@@ -448,16 +447,8 @@ pub(crate) fn mul_base<F: Field>(
 ) -> Ext<F> {
     let mut e = s.signed_radix16();
     let mut h = Ext::<F>::identity();
-    for i in (1..64).step_by(2) {
-        h = h
-            .add_an(&select(&BASE_RADIX16[i / 2], e[i], words))
-            .to_ext();
-    }
-    h = h.mul_by_pow2(4);
-    for i in (0..64).step_by(2) {
-        h = h
-            .add_an(&select(&BASE_RADIX16[i / 2], e[i], words))
-            .to_ext();
+    for (row, &d) in BASE_RADIX16.iter().zip(e.iter()) {
+        h = h.add_an(&select(row, d, words)).to_ext();
     }
     zeroize::Zeroize::zeroize(&mut e);
     h
@@ -558,8 +549,8 @@ pub(crate) fn multiscalar_vartime<F: Field>(
 /// The tables of [`mul_base`] and [`double_base_vartime`], computed: the
 /// generator of `table.rs` and the test that keeps it current.
 #[cfg(test)]
-pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; 8]; 32], [NielsWords; 64]) {
-    let mut radix = [[[[0u64; 4]; 3]; 8]; 32];
+pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; 8]; 64], [NielsWords; 64]) {
+    let mut radix = [[[[0u64; 4]; 3]; 8]; 64];
     let mut row_base = Ext::<F>::basepoint();
     for row in radix.iter_mut() {
         let mut acc = row_base;
@@ -567,7 +558,7 @@ pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; 8]; 32], [NielsWords;
             *entry = niels_words(&acc);
             acc = acc.add(&row_base);
         }
-        row_base = row_base.mul_by_pow2(8);
+        row_base = row_base.mul_by_pow2(4);
     }
     let mut odd = [[[0u64; 4]; 3]; 64];
     let b = Ext::<F>::basepoint();

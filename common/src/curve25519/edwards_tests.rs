@@ -53,8 +53,8 @@ fn tables_are_current() {
         s.push_str("//! tables_are_current` from `edwards::compute_tables`; that test fails\n");
         s.push_str("//! when this file differs from what the group code computes.\n\n");
         s.push_str("use super::edwards::NielsWords;\n\n");
-        s.push_str("/// Row `i`, entry `j`: `(j + 1) 256^i B` (the fixed-base comb).\n");
-        s.push_str("pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 32] = [\n");
+        s.push_str("/// Row `i`, entry `j`: `(j + 1) 16^i B` (the fixed-base table).\n");
+        s.push_str("pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [\n");
         for row in &radix {
             s.push_str("    [\n");
             for e in row {

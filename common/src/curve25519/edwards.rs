@@ -9,10 +9,10 @@
 //! (projective) that make an addition 4 multiplications plus the
 //! conversion back.
 //!
-//! * [`mul_base`]: `[s]B` in constant time, signed radix-16 digits and a
-//!   precomputed table of `j 16^(2i) B` (`j = 1..8`, `i = 0..32`): 64 mixed
-//!   additions and 4 doublings; each table entry is selected by a masked
-//!   scan of its row.
+//! * [`mul_base`]: `[s]B` in constant time, signed radix-32 digits and a
+//!   precomputed table of `j 32^i B` (`j = 1..16`, `i = 0..51`, 78 KB): 51
+//!   mixed additions and no doubling; each table entry is selected by a
+//!   masked scan of its row.
 //! * [`double_base_vartime`]: `[a]A + [b]B` for verification (public
 //!   inputs): width-5 NAF over `A`'s odd multiples, width-8 NAF over the
 //!   precomputed odd multiples of `B`, one shared doubling chain.
@@ -23,7 +23,7 @@ use subtle::{Choice, ConditionallySelectable};
 
 use super::fieldops::Field;
 use super::scalar::Scalar;
-use super::table::{BASE_ODD, BASE_RADIX16};
+use super::table::{BASE_ODD, BASE_RADIX32};
 
 /// `d = -121665 / 121666`, canonical words.
 pub(crate) const D: [u64; 4] = [
@@ -391,23 +391,23 @@ pub(crate) fn niels_words<F: Field>(p: &Ext<F>) -> NielsWords {
     ]
 }
 
-/// Entry `abs - 1` of a row holding `P, 2P, .., 8P`, or the identity
-/// `(1, 1, 0)` for `abs = 0` (`abs` in `[0, 8]`): every entry is read, the
+/// Entry `abs - 1` of a row holding `P, 2P, .., NP`, or the identity
+/// `(1, 1, 0)` for `abs = 0` (`abs` in `[0, N]`): every entry is read, the
 /// wanted one kept by mask. A backend may scan the row its own way (in
 /// constant time in `abs`): [`mul_base`] takes the scan as a parameter.
 #[inline(always)]
-pub(crate) fn select_words(row: &[NielsWords; 8], abs: u64) -> NielsWords {
-    // masks[0]: all ones iff abs = 0 (the identity); masks[j]: all ones iff
+pub(crate) fn select_words<const N: usize>(row: &[NielsWords; N], abs: u64) -> NielsWords {
+    // mask(0): all ones iff abs = 0 (the identity); mask(j): all ones iff
     // abs = j (entry j - 1). `(d - 1) >> 63` is 1 exactly for d = 0 here.
-    let masks: [u64; 9] =
-        core::array::from_fn(|j| 0u64.wrapping_sub((abs ^ j as u64).wrapping_sub(1) >> 63));
+    let mask = |j: usize| 0u64.wrapping_sub((abs ^ j as u64).wrapping_sub(1) >> 63);
     // Opaque to the optimiser: seeing through the masks, LLVM rewrites the
     // scan as a jump table or as branches on the secret digit.
-    let masks = core::hint::black_box(masks);
+    let none = core::hint::black_box(mask(0));
+    let masks: [u64; N] = core::hint::black_box(core::array::from_fn(|j| mask(j + 1)));
     // The identity (1, 1, 0), then every entry OR-ed in under its mask
     // (at most one is set).
-    let mut w: NielsWords = [[1 & masks[0], 0, 0, 0], [1 & masks[0], 0, 0, 0], [0; 4]];
-    for (entry, mask) in row.iter().zip(&masks[1..]) {
+    let mut w: NielsWords = [[1 & none, 0, 0, 0], [1 & none, 0, 0, 0], [0; 4]];
+    for (entry, mask) in row.iter().zip(&masks) {
         for (wc, ec) in w.iter_mut().zip(entry) {
             for (a, b) in wc.iter_mut().zip(ec) {
                 *a |= b & mask;
@@ -417,13 +417,13 @@ pub(crate) fn select_words(row: &[NielsWords; 8], abs: u64) -> NielsWords {
     w
 }
 
-/// `|e| P` from a row holding `P, 2P, .., 8P` (`e` in `[-8, 8]`), negated
+/// `|e| P` from a row holding `P, 2P, .., NP` (`e` in `[-N, N]`), negated
 /// for negative `e`, the entry read by `words`.
 #[inline(always)]
-fn select<F: Field>(
-    row: &[NielsWords; 8],
+fn select<F: Field, const N: usize>(
+    row: &[NielsWords; N],
     e: i8,
-    words: impl Fn(&[NielsWords; 8], u64) -> NielsWords,
+    words: impl Fn(&[NielsWords; N], u64) -> NielsWords,
 ) -> AffineNiels<F> {
     let neg = (e as u8) >> 7;
     let abs = u64::from(((e as u8) ^ 0u8.wrapping_sub(neg)).wrapping_add(neg));
@@ -436,18 +436,21 @@ fn select<F: Field>(
     }
 }
 
-/// `[s]B` in constant time: `s = sum e_i 16^i` with `e_i` in `[-8, 8]`,
-/// `[e_i] 16^i B` read from row `i` of the table (which holds `j 16^i B`)
-/// and added: 64 mixed additions, no doubling. Table entries are read by
+/// The entries per row of the fixed-base table.
+pub(crate) const ROW: usize = 16;
+
+/// `[s]B` in constant time: `s = sum e_i 32^i` with `e_i` in `[-16, 16]`,
+/// `[e_i] 32^i B` read from row `i` of the table (which holds `j 32^i B`)
+/// and added: 51 mixed additions, no doubling. Table entries are read by
 /// `words` (see [`select_words`]).
 #[inline(always)]
 pub(crate) fn mul_base<F: Field>(
     s: &Scalar,
-    words: impl Fn(&[NielsWords; 8], u64) -> NielsWords + Copy,
+    words: impl Fn(&[NielsWords; ROW], u64) -> NielsWords + Copy,
 ) -> Ext<F> {
-    let mut e = s.signed_radix16();
+    let mut e = s.signed_radix32();
     let mut h = Ext::<F>::identity();
-    for (row, &d) in BASE_RADIX16.iter().zip(e.iter()) {
+    for (row, &d) in BASE_RADIX32.iter().zip(e.iter()) {
         h = h.add_an(&select(row, d, words)).to_ext();
     }
     zeroize::Zeroize::zeroize(&mut e);
@@ -549,8 +552,8 @@ pub(crate) fn multiscalar_vartime<F: Field>(
 /// The tables of [`mul_base`] and [`double_base_vartime`], computed: the
 /// generator of `table.rs` and the test that keeps it current.
 #[cfg(test)]
-pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; 8]; 64], [NielsWords; 64]) {
-    let mut radix = [[[[0u64; 4]; 3]; 8]; 64];
+pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; ROW]; 51], [NielsWords; 64]) {
+    let mut radix = [[[[0u64; 4]; 3]; ROW]; 51];
     let mut row_base = Ext::<F>::basepoint();
     for row in radix.iter_mut() {
         let mut acc = row_base;
@@ -558,7 +561,7 @@ pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; 8]; 64], [NielsWords;
             *entry = niels_words(&acc);
             acc = acc.add(&row_base);
         }
-        row_base = row_base.mul_by_pow2(4);
+        row_base = row_base.mul_by_pow2(5);
     }
     let mut odd = [[[0u64; 4]; 3]; 64];
     let b = Ext::<F>::basepoint();

@@ -3,7 +3,7 @@
 //! Edwards-based X25519 base-point product against the ladder.
 
 use super::edwards::{Ext, compute_tables};
-use super::table::{BASE_ODD, BASE_RADIX16};
+use super::table::{BASE_ODD, BASE_RADIX32};
 use super::*;
 use crate::testutil::rng;
 use crate::{BackendKind, run_on};
@@ -53,8 +53,8 @@ fn tables_are_current() {
         s.push_str("//! tables_are_current` from `edwards::compute_tables`; that test fails\n");
         s.push_str("//! when this file differs from what the group code computes.\n\n");
         s.push_str("use super::edwards::NielsWords;\n\n");
-        s.push_str("/// Row `i`, entry `j`: `(j + 1) 16^i B` (the fixed-base table).\n");
-        s.push_str("pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [\n");
+        s.push_str("/// Row `i`, entry `j`: `(j + 1) 32^i B` (the fixed-base table).\n");
+        s.push_str("pub(crate) static BASE_RADIX32: [[NielsWords; 16]; 51] = [\n");
         for row in &radix {
             s.push_str("    [\n");
             for e in row {
@@ -73,7 +73,7 @@ fn tables_are_current() {
         std::fs::write(path, s).unwrap();
         return;
     }
-    assert!(radix == BASE_RADIX16, "table.rs is stale: regenerate it");
+    assert!(radix == BASE_RADIX32, "table.rs is stale: regenerate it");
     assert!(odd == BASE_ODD, "table.rs is stale: regenerate it");
 }
 
@@ -137,9 +137,9 @@ fn digits_recompose() {
     let mut next = rng(2);
     for _ in 0..N {
         let (a, _) = pair(&mut next);
-        let sixteen = Scalar::from_bytes_mod_order({
+        let radix = Scalar::from_bytes_mod_order({
             let mut b = [0u8; 32];
-            b[0] = 16;
+            b[0] = 32;
             b
         });
         let digit = |d: i8| {
@@ -150,12 +150,13 @@ fn digits_recompose() {
             });
             if d < 0 { -s } else { s }
         };
-        let e = a.signed_radix16();
+        let e = a.signed_radix32();
         let mut acc = Scalar::ZERO;
         for &d in e.iter().rev() {
-            assert!((-8..8).contains(&d) || d == 8);
-            acc = acc * sixteen + digit(d);
+            assert!((-16..16).contains(&d));
+            acc = acc * radix + digit(d);
         }
+        assert!((0..=8).contains(&e[50]), "the top digit absorbs the carry");
         assert_eq!(acc, a);
         for w in [5u32, 8] {
             let naf = a.non_adjacent_form(w);

@@ -111,7 +111,7 @@ pub trait Ops: Copy {
 
 impl Ops for crate::Portable {}
 
-/// The AVX2 backend runs the curve on [`fe64`]'s 4 x 64-bit field (MULX,
+/// The AVX2 backend runs the curve on `fe64`'s 4 x 64-bit field (MULX,
 /// ADCX/ADOX) when the CPU has BMI2 and ADX (every AVX2 CPU since 2014
 /// but Haswell), else on the portable field.
 #[cfg(target_arch = "x86_64")]

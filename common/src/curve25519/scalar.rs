@@ -163,23 +163,32 @@ impl Scalar {
         out
     }
 
-    /// The radix-16 digits in `[-8, 8)` of the value (64 of them; the value
-    /// is below `l < 2^253`, so the top digit absorbs the last carry):
-    /// `self = sum e_i 16^i`.
-    pub(crate) fn signed_radix16(&self) -> [i8; 64] {
-        let b = self.to_bytes();
-        let mut e = [0i8; 64];
-        for i in 0..32 {
-            e[2 * i] = (b[i] & 15) as i8;
-            e[2 * i + 1] = (b[i] >> 4) as i8;
+    /// The radix-32 digits in `[-16, 16)` of the value (51 of them; the
+    /// value is below `l < 2^253`, so the top digit, which absorbs the last
+    /// carry, is at most 8): `self = sum e_i 32^i`. Constant time.
+    pub(crate) fn signed_radix32(&self) -> [i8; 51] {
+        let w = self.to_bytes();
+        let mut words = [0u64; 5];
+        for (o, c) in words.iter_mut().zip(w.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            *o = u64::from_le_bytes(b);
+        }
+        let mut e = [0i8; 51];
+        for (i, d) in e.iter_mut().enumerate() {
+            // Bits 5i .. 5i + 4 (a window may straddle two words).
+            let (q, r) = (5 * i / 64, 5 * i % 64);
+            let lo = words[q] >> r;
+            let hi = if r > 59 { words[q + 1] << (64 - r) } else { 0 };
+            *d = ((lo | hi) & 31) as i8;
         }
         let mut carry = 0i8;
-        for d in e.iter_mut().take(63) {
+        for d in e.iter_mut().take(50) {
             *d += carry;
-            carry = (*d + 8) >> 4;
-            *d -= carry << 4;
+            carry = (*d + 16) >> 5;
+            *d -= carry << 5;
         }
-        e[63] += carry;
+        e[50] += carry;
         e
     }
 

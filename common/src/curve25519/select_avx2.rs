@@ -1,8 +1,8 @@
 //! The fixed-base table scan of `[s]B` in AVX2: an entry of the table
 //! (three field elements, 96 bytes) is three 256-bit vectors, and the
 //! wanted one is kept under a lane mask made by `vpcmpeqq` of the
-//! broadcast index, so the eight entries cost 24 loads, 24 `and`s and
-//! 24 `or`s with no scalar mask in sight of the optimiser.
+//! broadcast index, so a row of `N` entries costs `3N` loads, `and`s and
+//! `or`s with no scalar mask in sight of the optimiser.
 //!
 //! Constant time: every entry is loaded, the index only enters compares
 //! and masks; no branch or address depends on it.
@@ -18,14 +18,14 @@ use crate::backend::Avx2;
 /// `edwards::select_words` (entry `abs - 1` of `row`, the identity
 /// `(1, 1, 0)` for `abs = 0`) on AVX2; the token proves the CPU has it.
 #[inline]
-pub(crate) fn select_words(_: Avx2, row: &[NielsWords; 8], abs: u64) -> NielsWords {
+pub(crate) fn select_words<const N: usize>(_: Avx2, row: &[NielsWords; N], abs: u64) -> NielsWords {
     // SAFETY: the `Avx2` token exists only after AVX2 was detected on
     // this CPU, the target feature of `scan`.
     unsafe { scan(row, abs) }
 }
 
 #[target_feature(enable = "avx2")]
-fn scan(row: &[NielsWords; 8], abs: u64) -> NielsWords {
+fn scan<const N: usize>(row: &[NielsWords; N], abs: u64) -> NielsWords {
     let a = _mm256_set1_epi64x(abs as i64);
     // The identity's 1 in limb 0 of y + x and y - x when abs = 0.
     let id = _mm256_and_si256(

@@ -6,8 +6,8 @@
 
 use super::edwards::NielsWords;
 
-/// Row `i`, entry `j`: `(j + 1) 16^i B` (the fixed-base table).
-pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
+/// Row `i`, entry `j`: `(j + 1) 32^i B` (the fixed-base table).
+pub(crate) static BASE_RADIX32: [[NielsWords; 16]; 51] = [
     [
         [
             [
@@ -169,8 +169,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x26907c5c2ecc4e95,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x9b2e678aa6a8632f,
+                0xa6509e6f51bc46c5,
+                0xceb233c9c686f5b5,
+                0x34b9ed338add7f59,
+            ],
+            [
+                0xf36e217e039d8064,
+                0x98a081b6f520419b,
+                0x96cbc608e75eb044,
+                0x49c05a51fadc9c8f,
+            ],
+            [
+                0x06b4e8bf9045af1b,
+                0xe2ff83e8a719d22f,
+                0xaaf6fc2993d4cf16,
+                0x73c172021b008b06,
+            ],
+        ],
+        [
+            [
+                0xff1d93d2b360748e,
+                0x45f534d41617e057,
+                0x0d5503639b554646,
+                0x43ac7628aae591ed,
+            ],
+            [
+                0x75f3558e227081dd,
+                0x04f8183665a9f02f,
+                0x84739745f5dc3958,
+                0x0353832c4950b702,
+            ],
+            [
+                0xd03d2ae403d0f8d8,
+                0x1d0c1ccbd3f06340,
+                0xff169f0f6731b509,
+                0x0ec62af470bf4ce7,
+            ],
+        ],
+        [
+            [
+                0x2fbf00848a802ade,
+                0xe5d9fecf02302e27,
+                0x113e847117703406,
+                0x4275aae2546d8faf,
+            ],
+            [
+                0x315f5b0249864348,
+                0x3ed6b36977088381,
+                0xa3a075556a8deb95,
+                0x18ab598029d5c77f,
+            ],
+            [
+                0xd82b2cc5fd6089e9,
+                0x031eb4a13282e4a4,
+                0x44311199b51a8622,
+                0x3dc65522b53df948,
+            ],
+        ],
+        [
+            [
+                0xe2358042a71e7539,
+                0x88de3dd7d834d1a9,
+                0x45ecdd2e701a6f93,
+                0x078aafde8d3cdd58,
+            ],
+            [
+                0x856f8375b53d54b9,
+                0x23b2bf90ccb25b24,
+                0x884dfb6e56d5dbdd,
+                0x7956ece28a6022ed,
+            ],
+            [
+                0xeea594d87f944553,
+                0xf66cda23a24e180b,
+                0xffcb589af4976461,
+                0x37c6a5151c83d0c6,
+            ],
+        ],
+        [
+            [
+                0xbf70c222a2007f6d,
+                0xbf84b39ab5bcdedb,
+                0x537a0e12fb07ba07,
+                0x234fd7eec346f241,
+            ],
+            [
+                0x506f013b327fbf93,
+                0xaefcebc99b776f6b,
+                0x9d12b232aaad5968,
+                0x0267882d176024a7,
+            ],
+            [
+                0x5360a119732ea378,
+                0x2437e6b1df8dd471,
+                0xa2ef37f891a7e533,
+                0x497ba6fdaa097863,
+            ],
+        ],
+        [
+            [
+                0x26f870ec3f213df2,
+                0x80277fc057efa987,
+                0x1a474c042881bdd5,
+                0x6eaf60b2464d1630,
+            ],
+            [
+                0xdfdb8a44d4171280,
+                0xce69b20fdb7ca331,
+                0x112e56f16eec47a9,
+                0x2df0ea2c5b3c80d2,
+            ],
+            [
+                0x96a1c5877a1e1b82,
+                0xf02397eda2a9bf54,
+                0x9c1fdf703ecb1baa,
+                0x24bf7e3cd8ba9c93,
+            ],
+        ],
+        [
+            [
+                0x24cecc0313cfeaa0,
+                0x8648c28d189c246d,
+                0x2dbdbdfac1f2d4d0,
+                0x61e22917f12de72b,
+            ],
+            [
+                0x040bcd86468ccf0b,
+                0xd3829ba42a9910d6,
+                0x7508300807b25192,
+                0x43b5cd4218d05ebf,
+            ],
+            [
+                0x5d9a762f9bd0b516,
+                0xeb38af4e373fdeee,
+                0x032e5a7d93d64270,
+                0x511d61210ae4d842,
+            ],
+        ],
         [
             [
                 0x322d04a52d9021f6,
@@ -191,6 +329,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x21b546a3374126e1,
             ],
         ],
+    ],
+    [
         [
             [
                 0x490a7a45d185218f,
@@ -209,26 +349,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xff5492d8bd569796,
                 0x503cec294a592cd0,
                 0x566943650813acb2,
-            ],
-        ],
-        [
-            [
-                0x5672f9eb1dabb69d,
-                0xba70b535afe853fc,
-                0x47ac0f752796d66d,
-                0x32a5351794117275,
-            ],
-            [
-                0xb818db0c26620798,
-                0x5d5c31d9606e354a,
-                0x0982fa4f00a8cdc7,
-                0x17e12bcd4653e2d4,
-            ],
-            [
-                0xd3a644a6df648437,
-                0x703b6559880fbfdd,
-                0xcb852540ad3a1aa5,
-                0x0900b3f78e4c6468,
             ],
         ],
         [
@@ -253,26 +373,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xbaf875e4c93da0dd,
-                0xb93282a771b9294d,
-                0x80d63fb7f4c6c460,
-                0x6de9c73dea66c181,
-            ],
-            [
-                0x4138a434dcb8fa95,
-                0x870cf67d6c96840b,
-                0xde388574297be82c,
-                0x7c814db27262a55a,
-            ],
-            [
-                0x478904d5a04df8f2,
-                0xfafbae4ab10142d3,
-                0xf6c8ac63555d0998,
-                0x5aac4a412f90b104,
-            ],
-        ],
-        [
-            [
                 0x603a0d0abd7f5134,
                 0x8089c932e1d3ae46,
                 0xdf2591398798bd63,
@@ -289,26 +389,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x365b8baf6ae5d9ef,
                 0x825238b6385b681e,
                 0x234929c1167d65e1,
-            ],
-        ],
-        [
-            [
-                0x48145cc21d099fcf,
-                0x4535c192cc28d7e5,
-                0x80e7c1e548247e01,
-                0x4a5f28743b2973ee,
-            ],
-            [
-                0x984decaba077ade8,
-                0x383f77ad19eb389d,
-                0xc7ec6b7e2954d794,
-                0x59c77b3aeb7c3a7a,
-            ],
-            [
-                0xd3add725225ccf62,
-                0x911a3381b2152c5d,
-                0xd8b39fad5b08f87d,
-                0x6f05606b4799fe3b,
             ],
         ],
         [
@@ -331,8 +411,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x73e2e62fd96dc26b,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xb3314b26b2847dd5,
+                0x20f66a14f3d12872,
+                0x8acdab46436c76fa,
+                0x1184552a57cd6f67,
+            ],
+            [
+                0x3708f1cac6c25a02,
+                0x9a85200ba5d09b12,
+                0x1e8d849865ad3c6d,
+                0x257092f814d5c8b3,
+            ],
+            [
+                0xc326b02edbed64f8,
+                0x4e0b91ecf273f41c,
+                0x6dd2e1428bb0137d,
+                0x7b4b0bbc61351e1c,
+            ],
+        ],
+        [
+            [
+                0x602a2474bfc85576,
+                0x09b8fca591224407,
+                0x2cc3d2b86279e9fd,
+                0x65ec7c43d3b4c016,
+            ],
+            [
+                0xb31e44460a705cd5,
+                0x809c66555015e392,
+                0xeda56cd65d9d7514,
+                0x092e4eae014aaf96,
+            ],
+            [
+                0x7eccf83d090b5345,
+                0x9a7bdbd6778fb654,
+                0x5deeea106e07990b,
+                0x7d61ea9538afeba2,
+            ],
+        ],
+        [
+            [
+                0xad18af1fd746210b,
+                0xfd8ed3460b2650a3,
+                0x7a470ca1f9e86814,
+                0x5b108f12058b6766,
+            ],
+            [
+                0x273291139b9ff670,
+                0xd45f973f4081ad15,
+                0x7f9cdced26bfcd79,
+                0x137dcc8312bee074,
+            ],
+            [
+                0x66c8f85e77ccdeed,
+                0x0383ffe69b49adb4,
+                0xd6ab9d60d9040e26,
+                0x7afe7e08c265dbf6,
+            ],
+        ],
         [
             [
                 0x2eccdd0e632f9c1d,
@@ -355,6 +493,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x736afc9513f83d82,
+                0x50df1c254e7b0942,
+                0xb1dc35c49cb0a3cd,
+                0x309496245d2267a3,
+            ],
+            [
+                0xfd7c1d86c3ffd307,
+                0xe9c80305a450ac3f,
+                0xf8da82c336e33373,
+                0x5806fded87230b5e,
+            ],
+            [
+                0x73adfb7f409badbd,
+                0x2cf9095106a87fad,
+                0xa1d99f09f7ea560d,
+                0x6c36f1533aa58a9e,
+            ],
+        ],
+        [
+            [
+                0xb100cd141371509f,
+                0x8b0af06e22eb7d74,
+                0x20ee3ecaec636830,
+                0x7aa6c994f25de5e1,
+            ],
+            [
+                0xe2343c5307783d3a,
+                0x27cf92ce2b5b0251,
+                0x575e0272803bf86a,
+                0x7f244b08a083941d,
+            ],
+            [
+                0x325a08f8d0472ed8,
+                0x0277c0b4e46a1f4c,
+                0x02530e8d01a4e807,
+                0x07c52160ba80dfaf,
+            ],
+        ],
+        [
+            [
+                0x47f39c11a8b91abd,
+                0x50f82bd3138c3ce9,
+                0xa69b00143ed00edb,
+                0x50159100df0ed8e5,
+            ],
+            [
+                0x4a1331b8de0f549f,
+                0xd88625f00c82c642,
+                0xb79ba040ea78b23f,
+                0x7b65839bab973916,
+            ],
+            [
+                0x3dcddd76c644e221,
+                0xacef1b58e6a6af7b,
+                0xab45c9a5070b399c,
+                0x07434294fe373cc2,
+            ],
+        ],
+        [
+            [
+                0x5004e221d5e735a9,
+                0xda753eacbb54e27c,
+                0xc5d7338863cd0fb0,
+                0x1604114d4b989396,
+            ],
+            [
+                0xb9c0f58e535c6632,
+                0x5b4d69c70b4af409,
+                0xf798f6b0a8e0ddea,
+                0x7305083644a57207,
+            ],
+            [
+                0xe2981dfc925d0823,
+                0x968a14e035150312,
+                0xd476e0bb811db765,
+                0x05b9c530fc1913f9,
+            ],
+        ],
+        [
+            [
+                0x9a08eef10e4835f1,
+                0xb4233cc3a47f5654,
+                0x69d9288c77ba5423,
+                0x35bd42029d420955,
+            ],
+            [
+                0x40dcea109beb9ac2,
+                0xd48441905b5fb93d,
+                0xf22c232ed31e50fe,
+                0x7bc1117581c97a45,
+            ],
+            [
+                0xda18040420ee9308,
+                0x07404ce9da65ff39,
+                0x2c67cbd06732ca4a,
+                0x6476b9e4ffa7f3c5,
+            ],
+        ],
+        [
+            [
+                0x94654e241dd933f9,
+                0x6d1b85c8be3d3cca,
+                0xa96678d4a0789dc9,
+                0x006cda064b023d5f,
+            ],
+            [
+                0xadd2ce3dde2dab8b,
+                0x526ea4ee3acdac37,
+                0x6ac460f0db9b3d09,
+                0x0237cab3aacbc8a9,
+            ],
+            [
+                0xd1032585a427c8df,
+                0x91a67304782c6f99,
+                0x4e3cc49348db0aa6,
+                0x41308ffb174221fb,
+            ],
+        ],
+        [
+            [
+                0x0cc948749188442d,
+                0x0b0693738c7ce0ac,
+                0xc5770566b441598e,
+                0x3c632928de757af4,
+            ],
+            [
+                0x227864e2c16ea3b7,
+                0xa2abede858f0616e,
+                0x3bf7b3b03af5cd3b,
+                0x2f878fd357df4bcd,
+            ],
+            [
+                0x8d31b7ffbd024793,
+                0xf43d954c2ab46c4d,
+                0xa7b7c45fe4f3ab10,
+                0x0665935b29280366,
+            ],
+        ],
+        [
+            [
                 0x0ca62aa08358c805,
                 0x6a3d4ae37a204247,
                 0x7464d3a63b11eddc,
@@ -373,26 +651,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x566d78634586e22c,
             ],
         ],
-        [
-            [
-                0xa1054285c65a2fd0,
-                0x6c64112af31667c3,
-                0x680ae240731aee58,
-                0x14fba5f34793b22a,
-            ],
-            [
-                0x1637a49f9cc10834,
-                0xbc8e56d5a89bc451,
-                0x1cb5ec0f7f7fd2db,
-                0x33975bca5ecc35d9,
-            ],
-            [
-                0x3cd746166985f7d4,
-                0x593e5e84c9c80057,
-                0x2fc3f2b67b61131e,
-                0x14829cea83fc526c,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x21e70b2f4e71ecb8,
@@ -415,66 +675,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x634095cb14246590,
-                0xef12144016c15535,
-                0x9e38140c8910bc60,
-                0x6bf5905730907c8c,
-            ],
-            [
-                0x2fba99fd40d1add9,
-                0xb307166f96f4d027,
-                0x4363f05215f03bae,
-                0x1fbea56c3b18f999,
-            ],
-            [
-                0x0fa778f1e1415b8a,
-                0x06409ff7bac3a77e,
-                0x6f52d7b89aa29a50,
-                0x02521cf67a635a56,
-            ],
-        ],
-        [
-            [
-                0xb1146720772f5ee4,
-                0xe8f894b196079ace,
-                0x4af8224d00ac824a,
-                0x001753d9f7cd6cc4,
-            ],
-            [
-                0x513fee0b0a9d5294,
-                0x8f98e75c0fdf5a66,
-                0xd4618688bfe107ce,
-                0x3fa00a7e71382ced,
-            ],
-            [
-                0x3c69232d963ddb34,
-                0x1dde87dab4973858,
-                0xaad7d1f9a091f285,
-                0x12b5fe2fa048edb6,
-            ],
-        ],
-        [
-            [
-                0xdf2b7c26ad6f1e92,
-                0x4b66d323504b8913,
-                0x8c409dc0751c8bc3,
-                0x6f7e93c20796c7b8,
-            ],
-            [
-                0x71f0fbc496fce34d,
-                0x73b9826badf35bed,
-                0xd2047261ff28c561,
-                0x749b76f96fb1206f,
-            ],
-            [
-                0x1f5af604aea6ae05,
-                0xc12351f1bee49c99,
-                0x61a808b5eeff6b66,
-                0x0fcec10f01e02151,
-            ],
-        ],
-        [
-            [
                 0x3df2d29dc4244e45,
                 0x2b020e7493d8de0a,
                 0x6cc8067e820c214d,
@@ -493,8 +693,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x41bb887b726d1213,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xd242a86a2b59fca3,
+                0x9d8d3cbfa3e3cbee,
+                0x2dbcd514284952a2,
+                0x49618ce3a351d2cb,
+            ],
+            [
+                0x7b9060e0cdbe51bc,
+                0x5340555bfc736404,
+                0x16b4ede8fc446580,
+                0x472f669da0961d21,
+            ],
+            [
+                0xee8fe154241f9049,
+                0xd0d43889a9720924,
+                0xf6518b654e00650a,
+                0x3508cfa3a6b28a3e,
+            ],
+        ],
         [
             [
                 0x97d980e0aa39f7d2,
@@ -513,6 +731,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xeaf474b494b5fa90,
                 0xe6af8382a9f87a5a,
                 0x0dea6db1879be094,
+            ],
+        ],
+        [
+            [
+                0xe9c0db1f065b2938,
+                0xdc890dea31e97327,
+                0x71d7581bc8300f96,
+                0x7780c78c3a6b0f73,
+            ],
+            [
+                0x5f00b74116de4654,
+                0x33168ea8a643a995,
+                0x636d928899699fbb,
+                0x38aab9193a597769,
+            ],
+            [
+                0xe051ae23f8673711,
+                0x539fd4675bacf1be,
+                0x50671c7a11945044,
+                0x0c247fb289f46b5c,
+            ],
+        ],
+        [
+            [
+                0x2faa8bce88173ec9,
+                0x6e176221c43e0498,
+                0xea851ed5bf3ce547,
+                0x5c0b0f37211bee05,
+            ],
+            [
+                0x9c74107556d2cfaa,
+                0x971ba918e0796280,
+                0x37b654c7eade8acb,
+                0x661bc5c816346aa1,
+            ],
+            [
+                0x7e1a734ef8f66149,
+                0xe4a98420ad20dfb3,
+                0x9bba01792207e1d3,
+                0x4cfb400c9b340718,
+            ],
+        ],
+        [
+            [
+                0xc9d77ba4efa57b33,
+                0xe4c4abc72f747fac,
+                0x5df70cc0eae12f03,
+                0x2203d9cc20489228,
+            ],
+            [
+                0xdf4627fbda02d79a,
+                0x025c5737198283d0,
+                0x873aec6bcf0bf8fb,
+                0x5fa64e9f2656cbdb,
+            ],
+            [
+                0x41fcaeb4663724ce,
+                0xf8493abb73e82d26,
+                0x3e1a80b95de4b5d7,
+                0x25f4279bed4bd7c5,
             ],
         ],
         [
@@ -537,6 +815,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x6e31784169242c10,
+                0x963829d3dedf69dd,
+                0x5d4d5bec64a1aa85,
+                0x2f4fa56611766002,
+            ],
+            [
+                0xbcca0251b40278a2,
+                0xb03a5c555d36bc68,
+                0xdf64c67d0d063e08,
+                0x3f58dcf44f6f0367,
+            ],
+            [
+                0x15c36225f142f058,
+                0x2f254abcc4bf2b66,
+                0x9ff466456d6d5d43,
+                0x28cebade6b46412f,
+            ],
+        ],
+        [
+            [
+                0x8b99d7e292980e5d,
+                0x2ebf0ed3a7d66653,
+                0x99967b1a50f12600,
+                0x73a1354b7434530a,
+            ],
+            [
+                0x5aff4e76f3ea260a,
+                0xbaaa725dbebd3efd,
+                0x58bab970e4dfce81,
+                0x645f15742a65e6de,
+            ],
+            [
+                0xe6cf0e4f31ce8302,
+                0x56da9b28c5f2a53e,
+                0xe80380fc5cdbd400,
+                0x3c9d24ff455a3391,
+            ],
+        ],
+        [
+            [
+                0x09da6c89b9b4fed3,
+                0x0c13a948c0bcb9ce,
+                0x42ae102d79270fc9,
+                0x3e8489ba3175a076,
+            ],
+            [
+                0x36de7e388988c89c,
+                0xe4ea2e9db6dd1267,
+                0x3d1efa102dc6bc3f,
+                0x298463c75b7d0f9c,
+            ],
+            [
+                0x000dc4a75e965c7b,
+                0xc253551cd7f7e2ff,
+                0x75af2ac590c63470,
+                0x1cda5f8fa03d45c8,
+            ],
+        ],
+        [
+            [
                 0xb8e9604460a91286,
                 0x7f3fd8047778d3de,
                 0x67d01e31bf8a5e2d,
@@ -553,6 +891,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5213aebbdb4eb9f2,
                 0xc708ea054cb99135,
                 0x58ded57f72260e56,
+            ],
+        ],
+        [
+            [
+                0x52826dccbe0b91fc,
+                0x420b20dafae350cd,
+                0x55446e016fe23927,
+                0x1602710fb37d8328,
+            ],
+            [
+                0xb9aa4ace789b612e,
+                0x27e0afcffd0fe4f0,
+                0x4c50329146238344,
+                0x0f87d0692dbcffe2,
+            ],
+            [
+                0xd8842c2c0741bdf8,
+                0x95b2fff0e7a5b3f0,
+                0x34f852e54f4c0980,
+                0x00967fff91e698c5,
+            ],
+        ],
+        [
+            [
+                0x1b3242ae5974a179,
+                0xba0efd2202fb0986,
+                0x0a5e007cb55f131e,
+                0x7a70eed7e5fe22c6,
+            ],
+            [
+                0xd4e5d349c134d77c,
+                0x96df61eee6033163,
+                0x8967e8379d787857,
+                0x258b88152dd2d543,
+            ],
+            [
+                0x5f506ca8f0303a80,
+                0x0aec3548b98c7a61,
+                0x115c8d95c58e72e2,
+                0x28b909c9123212c4,
+            ],
+        ],
+        [
+            [
+                0x90f233deef7b75ff,
+                0x5753090e6a026a51,
+                0xa48045d9713d032f,
+                0x185867318b16b183,
+            ],
+            [
+                0xc704547922cea526,
+                0x45c2fb45e34b1484,
+                0xc2984bdf287460e7,
+                0x3f11529f7e8c2b47,
+            ],
+            [
+                0xb1e384b76463218b,
+                0x99c42b3db96a4607,
+                0x093c77a39210c33f,
+                0x65588e3d6ef1fc1c,
             ],
         ],
         [
@@ -575,66 +973,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x7d90ab1bbc6a7da5,
             ],
         ],
-        [
-            [
-                0x1a07a3f496b3c397,
-                0x11ceaa188f4e2532,
-                0x7d9498d5a7751bf0,
-                0x19ed161f508dd8a0,
-            ],
-            [
-                0x9acca683a7016bfe,
-                0x90505f4df2c50b6d,
-                0x6b610d5fcce435aa,
-                0x19a10d446198ff96,
-            ],
-            [
-                0x560a2cd687dce6ca,
-                0x7f3568c48664cf4d,
-                0x8741e95222803a38,
-                0x483bdab1595653fc,
-            ],
-        ],
-        [
-            [
-                0xd6cf4d0ab4da80f6,
-                0x82483e45f8307fe0,
-                0x05005269ae6f9da4,
-                0x1c7052909cf7877a,
-            ],
-            [
-                0xfa780f148734fa49,
-                0x106f0b70360534e0,
-                0x2210776fe3e307bd,
-                0x3286c109dde6a0fe,
-            ],
-            [
-                0x32ee7de2874e98d4,
-                0x14c362e9b97e0c60,
-                0x5781dcde6a60a38a,
-                0x217dd5eaaa7aa840,
-            ],
-        ],
-        [
-            [
-                0x8bdf1fb9be8c0ec8,
-                0x00bae7f8e30a0282,
-                0x4963991dad6c4f6c,
-                0x07058a6e5df6f60a,
-            ],
-            [
-                0x9db7c4d0248e1eb0,
-                0xe07697e14d74bf52,
-                0x1e6a9b173c562354,
-                0x7fa7c21f795a4965,
-            ],
-            [
-                0xe9eb02c4db31f67f,
-                0xed25fd8910bcfb2b,
-                0x46c8131f5c5cddb4,
-                0x33b21c13a0cb9bce,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x9aafb9b05ee38c5b,
@@ -655,8 +995,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x09f2606b131a2990,
             ],
         ],
-    ],
-    [
         [
             [
                 0x7e234c597c6691ae,
@@ -675,6 +1013,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x736bae3a5bdd4260,
                 0x0d61ade219d59e3c,
                 0x3ee7300f2685d464,
+            ],
+        ],
+        [
+            [
+                0x9ceea9b34e0cad1a,
+                0xbe8f806df8f2a75a,
+                0xddab5c46b7ab028d,
+                0x16a292a96b0cd785,
+            ],
+            [
+                0xe7570019a3aeffb9,
+                0x673546676aff58e3,
+                0xb4a74bbab68aa025,
+                0x341be6e189d315fd,
+            ],
+            [
+                0x2346ae4cd6292da2,
+                0x8ce4f4670e2dae28,
+                0x4a3d2d94ccdf6f9e,
+                0x4351147c9f75bc28,
             ],
         ],
         [
@@ -699,6 +1057,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x0f31e6ebe250e18c,
+                0x964f1f6870cdf04a,
+                0x7ca60089260f7758,
+                0x460a7d7446ce3b3e,
+            ],
+            [
+                0xa5710290d5432689,
+                0x7e84f25851c6d65b,
+                0xbd6a1d2a38c641a2,
+                0x5a4e304ec51fea09,
+            ],
+            [
+                0x18da832f069575c8,
+                0x125de0f2fbf42395,
+                0xd4a55b2e38825801,
+                0x0e475c5a73278437,
+            ],
+        ],
+        [
+            [
                 0xe2572f7d9ae4756d,
                 0x56c345bb88f3487f,
                 0x9fd10b6d6960a88d,
@@ -715,6 +1093,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x8c21949c20290c98,
                 0x39115291219d3c52,
                 0x4104dd02fe9c677b,
+            ],
+        ],
+        [
+            [
+                0x2087382bde27d024,
+                0xb9f40bb8d44b8f1a,
+                0x2f662cde07f6ec4c,
+                0x016f4677705efc34,
+            ],
+            [
+                0x31d4c91d575d7272,
+                0x925f95d677c23863,
+                0xa03728b225c4ed22,
+                0x3ea422b2596c2552,
+            ],
+            [
+                0xb983eb9530bad915,
+                0x01bf22b5d1ff1af2,
+                0xfefb6806ba12c030,
+                0x21136b6fc4678947,
             ],
         ],
         [
@@ -739,6 +1137,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xdd8a4276fa74aa28,
+                0x92c222675c1e77a5,
+                0x5ee438cf964d3a64,
+                0x7f6f2470cd086942,
+            ],
+            [
+                0x354b7dbb03c365f6,
+                0x2dcc8443c67b91c1,
+                0x97cb89f0c2b775f8,
+                0x67cc36d95a36ff3b,
+            ],
+            [
+                0xaddb04f74503f1e8,
+                0xdf91b1d810b9ce28,
+                0xe5a1bdbb954548ae,
+                0x46e899b3e0116d7a,
+            ],
+        ],
+        [
+            [
                 0x99b9b3719f18b55d,
                 0xe465e5faa18c641e,
                 0x61081136c29f05ed,
@@ -755,6 +1173,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xe16253b46116a861,
                 0x3d7eabe7190baa24,
                 0x49f5fbba496cbebf,
+            ],
+        ],
+        [
+            [
+                0x8460aa25c90cc20e,
+                0xa03f343247200e30,
+                0x0e5d5ce57bddfd34,
+                0x698896d4340661e4,
+            ],
+            [
+                0x8ad5c900c446a1d2,
+                0x82d8df4127f52000,
+                0x9c8bf9a5792c3522,
+                0x666f461f06eb9ef5,
+            ],
+            [
+                0x5e0d2b5270da7fac,
+                0x7a2ae5ae80d9f204,
+                0xbfe8fa8e6a8598b4,
+                0x33526d024922d670,
             ],
         ],
         [
@@ -779,6 +1217,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x7b4ae5d833fabdf8,
+                0x8e7044197fce3792,
+                0x3d6b751c411d8d46,
+                0x2a254327c06a268c,
+            ],
+            [
+                0x641e8fe2abca0a36,
+                0x9afa14e3599a9de0,
+                0x2521379ab07e053e,
+                0x41b27077443963dc,
+            ],
+            [
+                0xd1a8f75726ed4464,
+                0x9ee691ddf2ae0a73,
+                0x43ebe6a585a2e08c,
+                0x7cb7bcb12b949cd1,
+            ],
+        ],
+        [
+            [
                 0x1674278b85eaec2e,
                 0x5621dc077acb2bdf,
                 0x640a4c1661cbf45a,
@@ -795,6 +1253,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xc5e6c8cf98246f8d,
                 0xf7cb46fa16c035ce,
                 0x5bd7454308303dcc,
+            ],
+        ],
+        [
+            [
+                0x30b2a73dd9b7e1ea,
+                0x50cb8f2958186a90,
+                0xf4c21f05487bb084,
+                0x0c11c8ade65a6c5e,
+            ],
+            [
+                0xba5c6bd4dae40d47,
+                0xb09d87e2bd33f6b3,
+                0xc9fdebc2ade8a8df,
+                0x589a69545f87ff6e,
+            ],
+            [
+                0xe96a6d58e1827f07,
+                0xad44a8a9c73a9a0d,
+                0x02042befd50d3ca6,
+                0x4e41cc9fc9a9f261,
             ],
         ],
         [
@@ -979,8 +1457,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2a14edcc6a1a125e,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x597920b3ba6ec6a8,
+                0xf2f2922b2777981c,
+                0xb288902d0ee76838,
+                0x7fcff60e48af20ee,
+            ],
+            [
+                0xde8fc4197bd6631f,
+                0xb9673a4038f99b30,
+                0xf35db2a39c1b549f,
+                0x578e866d9553cb69,
+            ],
+            [
+                0xa899558c15a49d17,
+                0x76fbb65a47aef784,
+                0xcd62876587d12b9a,
+                0x3cce27ed5d3c9571,
+            ],
+        ],
+        [
+            [
+                0xefeddae6b1011ce6,
+                0x989e1196eb9b1ddc,
+                0x35c740c4757b8c11,
+                0x69cb142e3f888b10,
+            ],
+            [
+                0x3b5fc1e063228d1a,
+                0xd063b44c41f9f431,
+                0xf2e39e8673321bd8,
+                0x601ce18b09434f3c,
+            ],
+            [
+                0xbbccce812fb1a6eb,
+                0xbe2d9cd1f9bc60b5,
+                0x551273cd6e13554a,
+                0x59335b5eee597d29,
+            ],
+        ],
+        [
+            [
+                0x70fc2e816765b5cd,
+                0xae969568375986fc,
+                0x4b697c72d787ba91,
+                0x5c60ccc5f0d2a6f7,
+            ],
+            [
+                0xb119be91bc16ca69,
+                0x73f0cfa4e4d97c12,
+                0x4b8eb8e672167b02,
+                0x4b5ef8fc05a81565,
+            ],
+            [
+                0x56f1b2ce5962dc93,
+                0x7a3e3891b5ce56b6,
+                0x17b7aec862c93dc8,
+                0x063242203c9fc0d6,
+            ],
+        ],
+        [
+            [
+                0x650d3f49d0b574c8,
+                0x556096c1f89eb145,
+                0x43b535b866a7c15f,
+                0x7542c170d1b3883a,
+            ],
+            [
+                0xcd6378613d2eab67,
+                0x4bd4e7e8bf81523c,
+                0x17c44c8a156da37e,
+                0x4cc78b1710672d5d,
+            ],
+            [
+                0x65a4b96664ad698f,
+                0x79f6e7c1508c1e60,
+                0x31365d35ec54fc21,
+                0x1872aac51b4fcdbc,
+            ],
+        ],
+        [
+            [
+                0x9608d2ad87080d85,
+                0xc8b70126c4806120,
+                0x42157a87d689ee5d,
+                0x21e4a5f3b0d7df2c,
+            ],
+            [
+                0x057e746346350e7e,
+                0x5181c4b06e35108f,
+                0xece115bcff4edefe,
+                0x71b95265eefe8ed1,
+            ],
+            [
+                0xa16008260b27b561,
+                0x90cd2ab24013b22f,
+                0x4b4f4e55f1ea934a,
+                0x12cb8b751680b213,
+            ],
+        ],
+        [
+            [
+                0x0605fa7b960a2d4a,
+                0xa26f83cb5c04d195,
+                0x26367ab98cdb7f2e,
+                0x5d79e97c93cc4d93,
+            ],
+            [
+                0x6cd238d136999448,
+                0x1ea0061e7a1b9807,
+                0xe79a750ea41fd9fe,
+                0x07108ca92aeb83e6,
+            ],
+            [
+                0x2bbb77bd0b0054ac,
+                0xf7a26db781412573,
+                0x02a72dd334d7d81d,
+                0x3976d7e5c7de2a9b,
+            ],
+        ],
+        [
+            [
+                0x5f2287997625b930,
+                0x3749359f8f8a3df2,
+                0x7c4a3458c41afb4a,
+                0x719d6f0a6a99ee93,
+            ],
+            [
+                0x68163bcf238f89c3,
+                0xd85fd1fc20c11832,
+                0x47029e7778c2b78a,
+                0x4f8ef157dbd35828,
+            ],
+            [
+                0xef8a3c564b645070,
+                0x02e7b7ea3081682b,
+                0xee86e22f7f17d39d,
+                0x5102cb8b95277b1b,
+            ],
+        ],
         [
             [
                 0x231a8c570478433c,
@@ -1001,6 +1617,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x699468bdbd96bbaf,
             ],
         ],
+    ],
+    [
         [
             [
                 0xd8dd3de66aa91948,
@@ -1019,26 +1637,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x703778b5dca15da0,
                 0xb04589af461c3111,
                 0x5b605c447f032823,
-            ],
-        ],
-        [
-            [
-                0x3be9fec6f0e7f04c,
-                0x866a579e75e34962,
-                0x5542ef161e1de61a,
-                0x2f12fef4cc5abdd5,
-            ],
-            [
-                0xb965805920c47c89,
-                0xe7f0100c923b8fcc,
-                0x0001256502e2ef77,
-                0x24a76dcea8aeb3ee,
-            ],
-            [
-                0x0a4522b2dfc0c740,
-                0x10d06e7f40c9a407,
-                0xc6cf144178cff668,
-                0x5e607b2518a43790,
             ],
         ],
         [
@@ -1063,26 +1661,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x7815c3fbc81379e7,
-                0xa6619420dde12af1,
-                0xffa9c0f885a8fdd5,
-                0x771b4022c1e1c252,
-            ],
-            [
-                0x30c13093f05959b2,
-                0xe23aa18de9a97976,
-                0x222fd491721d5e26,
-                0x2339d320766e6c3a,
-            ],
-            [
-                0xd87dd986513a2fa7,
-                0xf5ac9b71f9d4cf08,
-                0xd06bc31b1ea283b3,
-                0x331a189219971a76,
-            ],
-        ],
-        [
-            [
                 0x26512f3a9d7572af,
                 0x5bcbe28868074a9e,
                 0x84edc1c11180f7c4,
@@ -1099,26 +1677,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5068343bee9ce987,
                 0xfc9d71844a6250c8,
                 0x612436341f08b111,
-            ],
-        ],
-        [
-            [
-                0x8b6349e31a2d2638,
-                0x9ddfb7009bd3fd35,
-                0x7f8bf1b8a3a06ba4,
-                0x1522aa3178d90445,
-            ],
-            [
-                0xd99d41db874e898d,
-                0x09fea5f16c07dc20,
-                0x793d2c67d00f9bbc,
-                0x46ebe2309e5eff40,
-            ],
-            [
-                0x2c382f5369614938,
-                0xdafe409ab72d6d10,
-                0xe8c83391b646f227,
-                0x45fe70f50524306c,
             ],
         ],
         [
@@ -1141,8 +1699,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1d81592d60bd38c6,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x11a51e5bbe353f24,
+                0xf932f18d3e66012d,
+                0x6f597b5250887546,
+                0x525a9fde17283815,
+            ],
+            [
+                0x13d43e0287c313a6,
+                0xfedd14f1055344e6,
+                0x782c84e2fe51500d,
+                0x3b9f59bd9751c16a,
+            ],
+            [
+                0x5592ff695cf4dbdb,
+                0xe00e98e8ccd2e096,
+                0xf05f6c3c9ef73072,
+                0x3f38f7079c229cc0,
+            ],
+        ],
+        [
+            [
+                0xc40e62a64e81d56a,
+                0x68ce3ad116ae0300,
+                0x0d32986354c6d140,
+                0x2e0b57a610d083fa,
+            ],
+            [
+                0x21c07292614f8a6c,
+                0xadbf479bd603ad1b,
+                0x9d81ec39b876cea0,
+                0x6dc7ff88b338680f,
+            ],
+            [
+                0x48d5f25c53631816,
+                0xfb6bcbbad1a87164,
+                0xa7e803ea5665156b,
+                0x492330cb35bd5243,
+            ],
+        ],
+        [
+            [
+                0x01e36c0bfaba393d,
+                0x9c0c05f88d4e73c2,
+                0xaf07b9131a0efaf4,
+                0x2d1055ad59a5eebb,
+            ],
+            [
+                0xa2e852488a9b7da8,
+                0x673eebb29cd4ec72,
+                0xe8bc466ff72f820b,
+                0x6f0239bf756732b5,
+            ],
+            [
+                0xa990c20ebb69ea28,
+                0xc88b8c5460d650f3,
+                0xf68f9e8969b30776,
+                0x200979ad9e4b6b43,
+            ],
+        ],
         [
             [
                 0x3a4a369a2f89c8a1,
@@ -1165,6 +1781,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xfdf412ee4f4f7524,
+                0x3e1fcf715d7fb641,
+                0x9117c8b6c9028d0d,
+                0x6c497c763f0ac20e,
+            ],
+            [
+                0x5a9338c7b5ad4bb1,
+                0x94e22dd2430d22e5,
+                0xa21ab16d014966f0,
+                0x01521d613cf77a03,
+            ],
+            [
+                0x052a3d7829829a4e,
+                0x7a137accc165472e,
+                0x81433cf948e34544,
+                0x7505fbc316591fa4,
+            ],
+        ],
+        [
+            [
+                0xf535fdb16d126dd6,
+                0xfdfdf9eb5825f640,
+                0x18f9497c0a7ebd80,
+                0x2a5457f084604dda,
+            ],
+            [
+                0xb49813014c7da302,
+                0x038ce3fea4cf1534,
+                0x9f537354808545d0,
+                0x43b5c8277f768d0a,
+            ],
+            [
+                0x16e54a066b92adac,
+                0x43b4277cac91d305,
+                0x27c2f246f7684fa8,
+                0x2482a0c53a16fd6c,
+            ],
+        ],
+        [
+            [
+                0xcb54281be16a9bf6,
+                0x15b8b382764fd50b,
+                0xafb8c740202a6501,
+                0x7c6757423069a029,
+            ],
+            [
+                0x794de61bdb6dbc29,
+                0xd74d78d7892679f9,
+                0xfdbc9b59ce48017b,
+                0x42b3346ede94b13c,
+            ],
+            [
+                0x87c96c733487e8fa,
+                0x15592272391135ad,
+                0x39c869b52c7cb550,
+                0x4644bddd95ede602,
+            ],
+        ],
+        [
+            [
+                0x698116c3b21e6c5a,
+                0xb599a6c3ba17e0bc,
+                0x91eb2c52070e40a2,
+                0x59c2b81c84fe60dc,
+            ],
+            [
+                0xf6da138ccf479c4d,
+                0x3e63453c0ea5f849,
+                0x123ee948652cf9aa,
+                0x2e745d925defc76d,
+            ],
+            [
+                0x8852adde036cf224,
+                0x0dcf92b2a3ffb390,
+                0x5a785971bfa64bbf,
+                0x5f05fe366c4a24fd,
+            ],
+        ],
+        [
+            [
+                0x60e742c9e2286e84,
+                0x450a9f0aad4256a3,
+                0xe444c1dce7ba89ec,
+                0x15907f3e97fe9914,
+            ],
+            [
+                0xee432afa5658c2db,
+                0xcf58674f67e76fe9,
+                0x8dd627c1b187f7d3,
+                0x71dba0fb6216b372,
+            ],
+            [
+                0xaa7af0a17bcd6a58,
+                0x0a04c07ca2b31bc8,
+                0xfd0e63341f285ba1,
+                0x6ce611f30aeda9c9,
+            ],
+        ],
+        [
+            [
+                0x2dc05b3a0381ec71,
+                0x1609b3d61daa281b,
+                0xe160a9c7b42a32d4,
+                0x0b6c8795f5403c38,
+            ],
+            [
+                0x07886b25334830be,
+                0x00f5a7d0e46422ed,
+                0xcd3e81616bb0b41e,
+                0x5dd823df37aebb06,
+            ],
+            [
+                0xe0907a9c485f6e9a,
+                0xe469ce36437277db,
+                0x189ab4dac7cdc904,
+                0x4988e90b9300f4c8,
+            ],
+        ],
+        [
+            [
+                0x71349f54b18d6cc2,
+                0x624aea215d461953,
+                0x4c8219d981be02eb,
+                0x3aa2ba5720c33c3d,
+            ],
+            [
+                0xe5eed1c367c172cf,
+                0x526cdb14787f53ce,
+                0x27d6142b0815d79b,
+                0x37b097135ac7de9b,
+            ],
+            [
+                0x2d55321f494be127,
+                0x89e94bac8a72b2e9,
+                0xd65dd4b4b26f21e6,
+                0x23b4f23b08e18dcc,
+            ],
+        ],
+        [
+            [
                 0x91925dccbd83157d,
                 0x3ca1205322cc8094,
                 0x28e57f183f90d6e4,
@@ -1183,26 +1939,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4f3875ad489ca5f1,
             ],
         ],
-        [
-            [
-                0x79ed13f6ee73eec0,
-                0xa5c6526d69110bb1,
-                0xe48928c38603860c,
-                0x722a1446fd7059f5,
-            ],
-            [
-                0xc7fc762f4932ab22,
-                0x7ac0edf72f4c3c1b,
-                0x5f6b55aa9aa895e8,
-                0x3680274dad0a0081,
-            ],
-            [
-                0xd0959fe9a8cf8819,
-                0xd0a995508475a99c,
-                0x6eac173320b09cc5,
-                0x628ecf04331b1095,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x9b41acf85c74ccf1,
@@ -1225,66 +1963,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x471f95b03bea93b7,
-                0x0552d7d43313abd3,
-                0xbd9370e2e17e3f7b,
-                0x7b120f1db20e5bec,
-            ],
-            [
-                0x890e7809caefe704,
-                0x8728296de30e8c6c,
-                0x4c5cd2a392aeb1c9,
-                0x194263d15771531f,
-            ],
-            [
-                0x17d2fb3d86502d7a,
-                0xb564d84450a69352,
-                0x7da962c8a60ed75d,
-                0x00d0f85b318736aa,
-            ],
-        ],
-        [
-            [
-                0xa6753c1efd7621c1,
-                0x69c0b4a7445671f5,
-                0x971f527405b23c11,
-                0x387bc74851a8c7cd,
-            ],
-            [
-                0x978b142e777c84fd,
-                0xf402644705a8c062,
-                0xa67ad51be7e612c7,
-                0x2f7b459698dd6a33,
-            ],
-            [
-                0x81894b4d4a52a9a8,
-                0xadd93e12f6b8832f,
-                0x184d8548b61bd638,
-                0x3f1c62dbd6c9f6cd,
-            ],
-        ],
-        [
-            [
-                0x3fad3e40148f693d,
-                0x052656e194eb9a72,
-                0x2f4dcbfd184f4e2f,
-                0x406f8db1c482e18b,
-            ],
-            [
-                0x2e8f1f0091910c1f,
-                0xa4df4fe0bff2e12c,
-                0x60c6560aee927438,
-                0x6338283facefc8fa,
-            ],
-            [
-                0x9e630d2c7f191ee4,
-                0x4fbf8301bc3ff670,
-                0x787d8e4e7afb73c4,
-                0x50d83d5be8f58fa5,
-            ],
-        ],
-        [
-            [
                 0xc0accf90b4d3b66d,
                 0xa7059de561732e60,
                 0x033d1f7870c6b0ba,
@@ -1303,8 +1981,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x02eebd0b3029b589,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x26c17689a0711a50,
+                0xfaeca83bda1e1b20,
+                0x56bf1ed0df5f17a7,
+                0x1f88bd9fd43bf980,
+            ],
+            [
+                0x2045107a4d935737,
+                0x678360d89be48321,
+                0xb9a0d6dee03107e4,
+                0x45028fe917ddfefe,
+            ],
+            [
+                0x3a8f3c0373726586,
+                0x0455e7b4f2aed50b,
+                0x3634e2a2dfe2a136,
+                0x109075126d95c30a,
+            ],
+        ],
         [
             [
                 0x8765b69f7b85c5e8,
@@ -1323,6 +2019,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x071c34f9d51ed160,
                 0xf62a4a20b3e41170,
                 0x7cd682353cffe366,
+            ],
+        ],
+        [
+            [
+                0x59f9babddffd31d0,
+                0xdb5cf0778e9e3b5c,
+                0x5d869571a6884099,
+                0x3fa02b627b17956f,
+            ],
+            [
+                0xd0fb429185b56004,
+                0xc59bd0b8de859e71,
+                0xebb63de2720f3f88,
+                0x2d23b7368082b1ea,
+            ],
+            [
+                0x13cde55970620108,
+                0x088cc220ff543437,
+                0xdb795c58be1a580f,
+                0x1f7882bce2187520,
+            ],
+        ],
+        [
+            [
+                0x9fd0ca7f8b5cb1ee,
+                0xc1246b235dc7b18b,
+                0x6d64dce5ec3b2a5a,
+                0x508b0de7473e2555,
+            ],
+            [
+                0xcf2b7a1f73ae6a31,
+                0xb5599792cd09778a,
+                0x25eb0f50f6d20c0a,
+                0x41fede25c6fbb305,
+            ],
+            [
+                0xba3f4a753566b61c,
+                0xb4e9682f7a0bd6fd,
+                0x48f39f12c73665cb,
+                0x5c4ec39194a8e248,
+            ],
+        ],
+        [
+            [
+                0x4a02b91d56eb287b,
+                0x2bc4cc454835efd1,
+                0xa46bfbb68e8d95c2,
+                0x4fca003af91e99ed,
+            ],
+            [
+                0x8c77c57870c7c84b,
+                0x474accac8fe2be13,
+                0x0a857fbfb552d4a3,
+                0x5c8fbd2471ad88bc,
+            ],
+            [
+                0x9725ec8a729ab797,
+                0x1e9741e9ae5ef55c,
+                0x56612c0703c4c8cb,
+                0x360fb6166884d91f,
             ],
         ],
         [
@@ -1347,6 +2103,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xbe8c308f404c00ae,
+                0x4b48d73caecba2da,
+                0x3f4aba0c212a13e9,
+                0x4f750eb9a880a761,
+            ],
+            [
+                0xe068a15f2dd73890,
+                0xaa3ab7101f418e11,
+                0x775983151a54e11b,
+                0x74afc5120afd4568,
+            ],
+            [
+                0x8aa12b6a472952db,
+                0x4e1613cf33df186c,
+                0x617cb5b3c300778f,
+                0x7a5adc23a580588b,
+            ],
+        ],
+        [
+            [
+                0x8f9f77f3f4d50063,
+                0x3a740db4440d1ad0,
+                0x389156635439359c,
+                0x6913f1449e778211,
+            ],
+            [
+                0xc7aaa7d93ee5f2c9,
+                0x51272bdb1ee159d1,
+                0xbae8f9e168788d5b,
+                0x4d44c4645da6c99c,
+            ],
+            [
+                0xc45aa675d4b609c4,
+                0x83743abe08acb744,
+                0xb662bbc9bcd35566,
+                0x006057d839123db4,
+            ],
+        ],
+        [
+            [
+                0xc7bc8071b3fd3d24,
+                0xccde1d8476e70cd6,
+                0x6549ddf743465389,
+                0x7a9e0d016ae3525f,
+            ],
+            [
+                0xe8f831526ea463f7,
+                0x4cb13cec026a56f3,
+                0x3222c93e0d55bd8e,
+                0x77381f0a45e919d4,
+            ],
+            [
+                0xdc9e8aee6bf3784b,
+                0xa46531ca499d8df4,
+                0x39e41acf6d17d49d,
+                0x6657d71f88023d4d,
+            ],
+        ],
+        [
+            [
                 0x9a8d00fabe7731ba,
                 0x8203607e629e1889,
                 0xb2cc023743f3d97f,
@@ -1363,6 +2179,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6eb02da6b9e165c7,
                 0x57bbba997dae20ab,
                 0x3a4276232ac196dd,
+            ],
+        ],
+        [
+            [
+                0x3a0e3ce7646adaf9,
+                0x92434b5c1443661b,
+                0x6bc21cc951d12f94,
+                0x218fac425bf0a43c,
+            ],
+            [
+                0x5ae545a295a2ab8f,
+                0xe30237b049e3e0d8,
+                0x47e1eafd92d75981,
+                0x3224f6f6e0ba717b,
+            ],
+            [
+                0x086a617a53cba588,
+                0x5bf3147644203491,
+                0x14d8bd4eca244ada,
+                0x39ef737626f332df,
+            ],
+        ],
+        [
+            [
+                0x0341a4540a083187,
+                0xc1a6e03824c3256d,
+                0x635871eecfd05910,
+                0x28f53f8d12607ff6,
+            ],
+            [
+                0x1b4aa76ae434ad5b,
+                0x04977d096eb69f86,
+                0x0ad19fa8a62b9e1b,
+                0x6f6359310dcfed31,
+            ],
+            [
+                0xc9e798cc33c06bb2,
+                0x6ea566fab4f44acb,
+                0xb47938c9714bb0d1,
+                0x23d2ad95c94498b2,
+            ],
+        ],
+        [
+            [
+                0xb7c86d2207eadf66,
+                0xdf44276558218f9b,
+                0x41203c6fd5188ef7,
+                0x3c160f77d6114856,
+            ],
+            [
+                0x38ee2258b5dd92d2,
+                0x0444698e3a509c0d,
+                0xb0e2bef8ff965055,
+                0x561fc3190493e96f,
+            ],
+            [
+                0x97e300a1aa4cd92c,
+                0x5cd4c44f8689c216,
+                0xe1ecba8062ef78db,
+                0x4b1d88c88b3f7b59,
             ],
         ],
         [
@@ -1385,66 +2261,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x39f264fd41500b1e,
             ],
         ],
-        [
-            [
-                0xd19b4aabfe097be1,
-                0xa46dfce1dfe01929,
-                0xc3c908942ca6f1ff,
-                0x65c621272c35f14e,
-            ],
-            [
-                0xa7ad3417dbe7e29c,
-                0xbd94376a2b9c139c,
-                0xa0e91b8e93597ba9,
-                0x1712d73468889840,
-            ],
-            [
-                0xe72b89f8ce3193dd,
-                0x4d103356a125c0bb,
-                0x0419a93d2e1cfe83,
-                0x22f9800ab19ce272,
-            ],
-        ],
-        [
-            [
-                0x42029fdd9a6efdac,
-                0xb912cebe34a54941,
-                0x640f64b987bdf37b,
-                0x4171a4d38598cab4,
-            ],
-            [
-                0x605a368a3e9ef8cb,
-                0xe3e9c022a5504715,
-                0x553d48b05f24248f,
-                0x13f416cd647626e5,
-            ],
-            [
-                0xfa2758aa99c94c8c,
-                0x23006f6fb000b807,
-                0xfbd291ddadda5392,
-                0x508214fa574bd1ab,
-            ],
-        ],
-        [
-            [
-                0x461a15bb53d003d6,
-                0xb2102888bcf3c965,
-                0x27c576756c683a5a,
-                0x3a7758a4c86cb447,
-            ],
-            [
-                0xc20269153ed6fe4b,
-                0xa65a6739511d77c4,
-                0xcbde26462c14af94,
-                0x22f960ec6faba74b,
-            ],
-            [
-                0x548111f693ae5076,
-                0x1dae21df1dfd54a6,
-                0x12248c90f3115e65,
-                0x5d9fd15f8de7f494,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x3f244d2aeed7521e,
@@ -1465,8 +2283,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x450d81ce906fba03,
             ],
         ],
-    ],
-    [
         [
             [
                 0x23264d66b2cae0b5,
@@ -1485,6 +2301,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x0c974651cae1f2ea,
                 0x2fb63273675d70ca,
                 0x0ba7250b864403f5,
+            ],
+        ],
+        [
+            [
+                0x277c1af35ebe8d3d,
+                0x90d6773bb5a380ad,
+                0x0533b1057797470f,
+                0x40205263e0ddcade,
+            ],
+            [
+                0xf268e80b55759d14,
+                0x98d8f5073ccda5ce,
+                0x7f6851f06cad98bc,
+                0x79147db2c898afbc,
+            ],
+            [
+                0xac390a27bf609a06,
+                0xe80e04d22e0b330a,
+                0x9c6140a62423ca3c,
+                0x3815d5989dad4453,
             ],
         ],
         [
@@ -1509,6 +2345,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xe4b6663ca29b4e70,
+                0xb8817cebe460ca7d,
+                0xc2827ab742c3519e,
+                0x6dd459eef8e553f4,
+            ],
+            [
+                0xe95e5ce99a7cffe1,
+                0x8415480f834f352b,
+                0xfa21c36c32fb33a6,
+                0x41bd01adfb744989,
+            ],
+            [
+                0x628e5de278cdb7d4,
+                0x671478cc08dbe313,
+                0x2f6f35d1a0881813,
+                0x7ecde3a76b962292,
+            ],
+        ],
+        [
+            [
                 0x09b3a01783799542,
                 0x626dd08faad5ee3f,
                 0xba00bceeeb70149f,
@@ -1525,6 +2381,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x04c1f540d8f05ef5,
                 0xadba5e0c0b3eb9dc,
                 0x2ab5504448a49ce3,
+            ],
+        ],
+        [
+            [
+                0xc6009327068fd2b0,
+                0xbb8978669c2fdbba,
+                0x016f4de5a71c5dee,
+                0x27d687fdaab1754c,
+            ],
+            [
+                0xe9ceb364a0d8cf91,
+                0x878481607254e836,
+                0x5945f78b3217877b,
+                0x277b32ee686532af,
+            ],
+            [
+                0x604fe7e362d7ebd2,
+                0xd7b5b7c47ec5d8c3,
+                0x9fb7decde65e2fe8,
+                0x6f8aebd89a713461,
             ],
         ],
         [
@@ -1549,6 +2425,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x818c16ed0ada87b1,
+                0xa169c2856a7e7da7,
+                0x215521f7f94a0d4f,
+                0x421e76717e077acb,
+            ],
+            [
+                0x9a7c0d3a5e7f658b,
+                0xa181055bd3aea703,
+                0x5ba365c867e2bdd1,
+                0x0cc62066ab112ce3,
+            ],
+            [
+                0x9be2c13f59713536,
+                0xc02630a3d1a9c2a3,
+                0xfac05c2aa16178ab,
+                0x5fcb33a1af79b898,
+            ],
+        ],
+        [
+            [
                 0xd7bb054ba2f2120b,
                 0xe2b9ceaeb10589b7,
                 0x3fe8bac8f3c0edbe,
@@ -1565,6 +2461,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5988e3825cb15d61,
                 0x2bb61413dcf0ad8d,
                 0x7b8eec6c74183287,
+            ],
+        ],
+        [
+            [
+                0x25e710debc0ce945,
+                0x11f2fa886fcde0f3,
+                0x49a31ca435c298f4,
+                0x157226edda908078,
+            ],
+            [
+                0xa97e2dd37fccb34e,
+                0xac2acbbf75cbf524,
+                0x57f6fde696b4693c,
+                0x4e43de123a0d4723,
+            ],
+            [
+                0x78106956de6de5e6,
+                0xf798ca0e546440a7,
+                0x7157217f83b6b2c7,
+                0x1121fd8f9842fa2e,
             ],
         ],
         [
@@ -1589,6 +2505,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x63af4895947348ba,
+                0xbd4995bd19c51beb,
+                0x1c5da16630042b9f,
+                0x47cb9b289966d15b,
+            ],
+            [
+                0x5c21049a9cd223be,
+                0x089a689a0b76fc24,
+                0x0b8f8a3b94a02a03,
+                0x6165af4ba6eed26b,
+            ],
+            [
+                0x0b86bb45c33effb2,
+                0xc68e21b8707ac86e,
+                0x94bec94b15e71959,
+                0x1b06af44dd4b070d,
+            ],
+        ],
+        [
+            [
                 0x223fb5cf1dfac521,
                 0x325c25316f554450,
                 0x030b98d7659177ac,
@@ -1605,6 +2541,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x880f874742ad3bd5,
                 0x0af90d6ceec5a4d4,
                 0x746a247a37cdc5d9,
+            ],
+        ],
+        [
+            [
+                0x6011919027dd8d15,
+                0xeb60a84618c0dc72,
+                0xd99125e2b72d3e7e,
+                0x0d00acb3050689a1,
+            ],
+            [
+                0x39b06f4f9c707397,
+                0x38dedbc0e66b9002,
+                0x88b856b85a5cda39,
+                0x03ebad4baa135b87,
+            ],
+            [
+                0xee51a76626d3f857,
+                0x15d30731c969b1e2,
+                0xe952a4559e6c4b78,
+                0x0e612df34769e365,
             ],
         ],
         [
@@ -1789,8 +2745,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x191a2af74277e8d2,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x1ab0e9137c0d1177,
+                0x5d95aed4c75c8946,
+                0x36f72c1f098573c6,
+                0x6956286c7206dc5c,
+            ],
+            [
+                0x0e8ab59caa32debd,
+                0x58cc7c59ff502d6b,
+                0x6826b04317b1c7d9,
+                0x63efa6c34ae8a6f8,
+            ],
+            [
+                0x77700438d6cf3a39,
+                0x47caef2559500769,
+                0xc49f98ffa370836d,
+                0x0453eaea69389327,
+            ],
+        ],
+        [
+            [
+                0x727e19e97235cd1e,
+                0xcf2a86d968c84f41,
+                0x3758332f25b0f54a,
+                0x7fceed59ba35fc11,
+            ],
+            [
+                0xb30a5c1dc54dc0f1,
+                0x8b78b019c2f6e712,
+                0xd1b213ad4b62354f,
+                0x56c5319b842b61eb,
+            ],
+            [
+                0x6074d1ce2069e466,
+                0xbc4fc928ea7dd400,
+                0xd1f698add0c831ca,
+                0x3b5e0a5a64bde307,
+            ],
+        ],
+        [
+            [
+                0x99b5156355c6ad20,
+                0xfcf4ccf703e5b8e2,
+                0x794a3b833cd0d662,
+                0x5abcbc9767af046f,
+            ],
+            [
+                0x261598e28b4a15ee,
+                0x345454db7db2f573,
+                0x330c60e885c31aa9,
+                0x09b65af15a8c9699,
+            ],
+            [
+                0xddbd46264952fd57,
+                0xe8d903c9c59ca2ad,
+                0xd2389b9d42f29793,
+                0x32e24215b60fcb30,
+            ],
+        ],
+        [
+            [
+                0x0befcb30cacc8521,
+                0xf4445b406572971a,
+                0x8181678d4c7d02ad,
+                0x7e168be4c930bb2e,
+            ],
+            [
+                0xcfdf9399287a03bb,
+                0xca3378c8f2cb27e0,
+                0xfadc628fedccce88,
+                0x73ca56bce0be988f,
+            ],
+            [
+                0xe840728374645878,
+                0xec091c59d27f5b4a,
+                0x2f4d72e47639cc2e,
+                0x67d9b63dd4511d16,
+            ],
+        ],
+        [
+            [
+                0x169454302b1a8acd,
+                0x3d83bd22be20aaa7,
+                0x3a39ffcba7af8266,
+                0x0fd6b71d06e04066,
+            ],
+            [
+                0x5b6e44649bc2aaab,
+                0x39375318bee6eb41,
+                0x28864053543a2fb5,
+                0x41dd8e9602c29868,
+            ],
+            [
+                0x410ccda716926c32,
+                0x79fe4622dad674bf,
+                0xbf992cfddda12ff0,
+                0x4733b76887216138,
+            ],
+        ],
+        [
+            [
+                0x7170f4df90c0f71f,
+                0xe1e004f0b2a2d604,
+                0xfdcd1248a6b7ee8d,
+                0x013c1e14d3866fd4,
+            ],
+            [
+                0xdf0f9a6c27f741fc,
+                0x18cb166064bf373b,
+                0x836006be0ee5701c,
+                0x70abebc1e8b26d16,
+            ],
+            [
+                0xf4db880fb3fce6e4,
+                0x3a9898a7a990ed1f,
+                0xd5e47caf4b868521,
+                0x54d149158a976075,
+            ],
+        ],
+        [
+            [
+                0x953a28a964d63b6d,
+                0x11c91a89b1201782,
+                0x03dde15f04ad1692,
+                0x18d974e03c548ef3,
+            ],
+            [
+                0x443ff99bb12ec81a,
+                0xdb0204ee7184a659,
+                0xbab8547487b3170e,
+                0x2a6138b62825509b,
+            ],
+            [
+                0xa5827087200cb1f4,
+                0x0a6217e0193e9174,
+                0x5e1e8f9a153587ff,
+                0x6f5302b1fd9045c9,
+            ],
+        ],
         [
             [
                 0x09d4b60b2fe09a14,
@@ -1811,6 +2905,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x62337a6e8ab8fae5,
             ],
         ],
+    ],
+    [
         [
             [
                 0xd1ab324e1b3a1273,
@@ -1829,26 +2925,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x80317d69db0d75fe,
                 0x30fface8ef8c8ddd,
                 0x7e9de97bb6c3e998,
-            ],
-        ],
-        [
-            [
-                0xf004be62a24d40dd,
-                0xba0659910452d41f,
-                0x81c45ee162a44234,
-                0x4cb829d8a22266ef,
-            ],
-            [
-                0x1558967b9e6585a3,
-                0x97c99ce098e98b92,
-                0x10af149b6eb3adad,
-                0x42181fe8f4d38cfa,
-            ],
-            [
-                0x1dbcaa8407b86681,
-                0x081f001e8b26753b,
-                0x3cd7ce6a84048e81,
-                0x78af11633f25f22c,
             ],
         ],
         [
@@ -1873,26 +2949,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x2b50f16137fe6c26,
-                0xe102bcd856e404d8,
-                0x12b0f1414c561f6b,
-                0x51b17bc8d028ec91,
-            ],
-            [
-                0xac4201f210a71c06,
-                0x6a65e0aef3bfb021,
-                0xbc42c35c393632f7,
-                0x56ea8db1865f0742,
-            ],
-            [
-                0xfff5fb4bcf535119,
-                0xf4989d79df1108a0,
-                0xbdfcea659a3ba325,
-                0x18a11f1174d1a6f2,
-            ],
-        ],
-        [
-            [
                 0xfbd63cdad27a5f2c,
                 0xf00fc4bc8aa106d7,
                 0x53fb5c1a8e64a430,
@@ -1909,26 +2965,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xfc2344495c5010eb,
                 0x5f1e717b4e5610a1,
                 0x44da5f18c2710cd5,
-            ],
-        ],
-        [
-            [
-                0x9156fe6b89d8eacc,
-                0xe6b79451e23126a1,
-                0xbd7463d93944eb4e,
-                0x726373f6767203ae,
-            ],
-            [
-                0x033cc55ff1b82eb5,
-                0xb15ae36d411cae52,
-                0xba40b6198ffbacd3,
-                0x768edce1532e861f,
-            ],
-            [
-                0xe305ca72eb7ef68a,
-                0x662cf31f70eadb23,
-                0x18f026fdb4c45b68,
-                0x513b5384b5d2ecbd,
             ],
         ],
         [
@@ -1951,8 +2987,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x69d45e6f2c70812f,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x390e28e65d086ef3,
+                0x44336c537264a976,
+                0xf04e186ecb69b5ae,
+                0x1827f2a30897867a,
+            ],
+            [
+                0x01cbb7a4d8bed6a0,
+                0x587005e1910b362e,
+                0xc57eadb56d10446d,
+                0x1485505a2112158a,
+            ],
+            [
+                0x802cafb644bca39d,
+                0x02a9aad66140cc77,
+                0x1709a619e16baef2,
+                0x55a49839dbe57dec,
+            ],
+        ],
+        [
+            [
+                0x1dcc014138415a70,
+                0x0069826215ce856c,
+                0x85f82926591be3e7,
+                0x3420dd4e5ba52d46,
+            ],
+            [
+                0x02f5c17cbf1a22ed,
+                0xde008646ff769595,
+                0xe45be69810c26551,
+                0x6b2f525a265b5d38,
+            ],
+            [
+                0xa9601757928c323a,
+                0x81298bae454a8e5d,
+                0xc7811a2067476a1f,
+                0x0a611fdfb7f9adf0,
+            ],
+        ],
+        [
+            [
+                0x6be2a56403e37f02,
+                0xcf06f98cc448baa1,
+                0xbe7fde2bedf3a76b,
+                0x19ce95f14ff88670,
+            ],
+            [
+                0x37199410777d2d92,
+                0x659c638b4bb6a5f8,
+                0xd70a56fd6dedda1e,
+                0x315de5ca7b38131c,
+            ],
+            [
+                0x3f5057fb6b9d8cbf,
+                0x000ce0eb99a48e63,
+                0x9baf11edd8801491,
+                0x678fb5856c3a12e5,
+            ],
+        ],
         [
             [
                 0x9fe62b434f460efb,
@@ -1975,6 +3069,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xad17ab9130962866,
+                0x0e1b2738fb93b527,
+                0x3506f3805eded49a,
+                0x51dd7784e872b0b7,
+            ],
+            [
+                0x80b2735f38379aae,
+                0xe33e93bad529357e,
+                0x5b51d1ed8be38033,
+                0x58392b84515b7cde,
+            ],
+            [
+                0xddf866430e6488e5,
+                0xe15f96bc492cfbee,
+                0x80dc6a27ea926f68,
+                0x31bacdd32cfad6c9,
+            ],
+        ],
+        [
+            [
+                0x58308d67deb53baf,
+                0x970f756c9552128b,
+                0xaae0ec2b94785a10,
+                0x542fb6d58cb6f875,
+            ],
+            [
+                0xa9c454fc1a2b6197,
+                0xeca03fc07ca851f0,
+                0x53cc38c8612d6286,
+                0x6f714446e502e7f7,
+            ],
+            [
+                0x4b827c28a4658ea4,
+                0x6257e676bbc1a851,
+                0xabcba999ba8c6f09,
+                0x569ccf9b6c477a32,
+            ],
+        ],
+        [
+            [
+                0x3b9c71348c931373,
+                0x9b6d24fc35785aca,
+                0x1e01e9eadecdc854,
+                0x02a85a5c59a014bc,
+            ],
+            [
+                0x26c34f28a7c0c9e9,
+                0xbe88789b824a2a03,
+                0x28bbc6f637f5cade,
+                0x463b7f9cf4406de8,
+            ],
+            [
+                0xc7ab2ef2c972ffc9,
+                0xe4b732ba56a99a95,
+                0x5f3fa83260eee46c,
+                0x3ea0ee959bb59012,
+            ],
+        ],
+        [
+            [
+                0x49a7973fa42d7ddd,
+                0xbd4d4fa8dc74def9,
+                0x97e6e9609b859a50,
+                0x008900fb1031a0b4,
+            ],
+            [
+                0x299f17d32666b39e,
+                0xf59984533432debb,
+                0x2c900073198c3f12,
+                0x044e30261ed2eab7,
+            ],
+            [
+                0xc53ba7505f6acec9,
+                0x32360d488a9e4912,
+                0xbf924a169a6676c1,
+                0x48e1d45e09b25297,
+            ],
+        ],
+        [
+            [
+                0xac9c521e41a13c13,
+                0x4c10afcec54dc1b7,
+                0x41f0c1dac1fdf3ca,
+                0x50465bda46d53656,
+            ],
+            [
+                0x76f70736fef56d9c,
+                0x7d7933f9b5834161,
+                0x2dc68eb113e4a5e1,
+                0x11eb90d673af4d90,
+            ],
+            [
+                0x302a2cdd261346b4,
+                0x9e09e23105de4ef4,
+                0x84dcffb57ae98505,
+                0x0eff90289b593212,
+            ],
+        ],
+        [
+            [
+                0x6c6ed74e71380562,
+                0x94b7e23b254414f2,
+                0xcdfb283465175fa1,
+                0x1461ae69ebad0aed,
+            ],
+            [
+                0xeb14d4ab8e512338,
+                0x7bdce7c5e7bfbd41,
+                0x60c0ad402d6c2408,
+                0x08b326fb5988dbc7,
+            ],
+            [
+                0xc0879d4d331c0b84,
+                0x00c36226d7cfa8a3,
+                0x3c460279392b2747,
+                0x62e126be696e1dff,
+            ],
+        ],
+        [
+            [
+                0x43975f8007f1606f,
+                0xd10ec24b0c18e1b8,
+                0x31186b95e7d77e5c,
+                0x64df955e0bc35817,
+            ],
+            [
+                0xe393a5290e148ad4,
+                0x501a3bdc7996c288,
+                0x32cbc88ff4cea68d,
+                0x4fc755d6fe926c33,
+            ],
+            [
+                0x9dd8572ff1b8121e,
+                0xa85fbaea6b43f244,
+                0x43ff9bd9cc8f5f63,
+                0x3668e6b594ddba12,
+            ],
+        ],
+        [
+            [
                 0xea423c1c473b50d6,
                 0x51e87a1f3b38ef10,
                 0x9b84bf5fb2c9be95,
@@ -1993,26 +3227,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4c4d6f3347e15808,
             ],
         ],
-        [
-            [
-                0x2f0cddfc988f1970,
-                0x6b916227b0b9f51b,
-                0x6ec7b6c4779176be,
-                0x38bf9500a88f9fa8,
-            ],
-            [
-                0x18f7eccfc17d1fc9,
-                0x6c75f5a651403c14,
-                0xdbde712bf7ee0cdf,
-                0x193fddaaa7e47a22,
-            ],
-            [
-                0x1fd2c93c37e8876f,
-                0xa2f61e5a18d1462c,
-                0x5080f58239241276,
-                0x6a6fb99ebf0d4969,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xeeb122b5b6e423c6,
@@ -2035,66 +3251,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x9d5a710143307a7f,
-                0xb063de9ec47da45f,
-                0x22bbfe52be927ad3,
-                0x1387c441fd40426c,
-            ],
-            [
-                0x4af766385ead2d14,
-                0xa08ed880ca7c5830,
-                0x0d13a6e610211e3d,
-                0x6a071ce17b806c03,
-            ],
-            [
-                0xb5d3c3d187978af8,
-                0x722b5a3d7f0e4413,
-                0x0d7b4848bb477ca0,
-                0x3171b26aaf1edc92,
-            ],
-        ],
-        [
-            [
-                0xa60db7d8b28a47d1,
-                0xa6bf14d61770a4f1,
-                0xd4a1f89353ddbd58,
-                0x6c514a63344243e9,
-            ],
-            [
-                0xa92f319097564ca8,
-                0xff7bb84c2275e119,
-                0x4f55fe37a4875150,
-                0x221fd4873cf0835a,
-            ],
-            [
-                0x2322204f3a156341,
-                0xfb73e0e9ba0a032d,
-                0xfce0dd4c410f030e,
-                0x48daa596fb924aaa,
-            ],
-        ],
-        [
-            [
-                0x14f61d5dc84c9793,
-                0x9941f9e3ef418206,
-                0xcdf5b88f346277ac,
-                0x58c837fa0e8a79a9,
-            ],
-            [
-                0x6eca8e665ca59cc7,
-                0xa847254b2e38aca0,
-                0x31afc708d21e17ce,
-                0x676dd6fccad84af7,
-            ],
-            [
-                0x0cf9688596fc9058,
-                0x1ddcbbf37b56a01b,
-                0xdcc2e77d4935d66a,
-                0x1c4f73f2c6a57f0a,
-            ],
-        ],
-        [
-            [
                 0xb36e706efc7c3484,
                 0x73dfc9b4c3c1cf61,
                 0xeb1d79c9781cc7e5,
@@ -2113,8 +3269,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5fe162848ce21fd3,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x6ddfd50423856f94,
+                0x4f0139595331b7b5,
+                0x6fd0941d6a2d6c8a,
+                0x242248a82c64a6c4,
+            ],
+            [
+                0xf77fcf5f66e10884,
+                0x1eb4a48fcabcddc8,
+                0x45a6a900046cf757,
+                0x73e118d4ed1d0d8d,
+            ],
+            [
+                0xda49d04192d88051,
+                0xbf3a224d38825b28,
+                0xc2b008c93dcbe632,
+                0x01cdf7aa40ddfd5d,
+            ],
+        ],
         [
             [
                 0x315c29c795115389,
@@ -2133,6 +3307,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x050a50a9806d6e1b,
                 0x92bb7403adff5139,
                 0x0394d27645be618b,
+            ],
+        ],
+        [
+            [
+                0x0c9c74707d311c32,
+                0x801bb60dde55ea5d,
+                0x286960c29a17ebf0,
+                0x1f52de08817ec20b,
+            ],
+            [
+                0x6a29b4da4221bf5e,
+                0x99d9df8f91ede2ae,
+                0xabbb7282e8e56497,
+                0x7c5e489da07fc1a1,
+            ],
+            [
+                0xf3c95c2148011ff4,
+                0x005d740ab8fe024b,
+                0x0e32978257ca0838,
+                0x69a312ed86e3fcbb,
+            ],
+        ],
+        [
+            [
+                0x872537fed52ce247,
+                0xfb3fbbdb6f605010,
+                0x21209e314b349f8b,
+                0x019162b71d964339,
+            ],
+            [
+                0x982657d96828352c,
+                0x488030301ca8d42e,
+                0x978e99ec9fcda00d,
+                0x56b69985f077348e,
+            ],
+            [
+                0xd4508641e53c3448,
+                0x49bc5c9554ecd606,
+                0x26bdb90ca4313ae0,
+                0x25e1c978deb97330,
+            ],
+        ],
+        [
+            [
+                0x9d78ea72a0a8a7b8,
+                0x4f390200b30d0d55,
+                0x47ad2c6dd55b7b1f,
+                0x646b80e6d2fb5e46,
+            ],
+            [
+                0x951bc31059b111ee,
+                0xf1fbbc825e66c59b,
+                0x1bbe9daf97999793,
+                0x2854b76e38c430d0,
+            ],
+            [
+                0x9dbea8a54e1205bf,
+                0x30b4622e3a8e7d25,
+                0x13e16cdf4e227237,
+                0x28259a8f6a16733c,
             ],
         ],
         [
@@ -2157,6 +3391,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x00b4fcb69f8111a9,
+                0x532d8f3b13cc4a5b,
+                0xea096bfcb12ccca5,
+                0x42b18b5030084b22,
+            ],
+            [
+                0xd4f369a6b6bb8609,
+                0x41e7179412dd45ce,
+                0xf2315c83f1177cd1,
+                0x72b62dc93dd1caee,
+            ],
+            [
+                0x3a07ce2e3c0cea72,
+                0xa1e04467fe504946,
+                0x1d95d441a0e59b17,
+                0x6bc93e2e92bea082,
+            ],
+        ],
+        [
+            [
+                0xba26081f8b145e5a,
+                0x708ab9ab35aae3e9,
+                0x33a9c06d62b1aa50,
+                0x7b27141799c4bcbe,
+            ],
+            [
+                0x469a02b825afa716,
+                0x63b43d3c3b993b75,
+                0x257dbe7fd14663b0,
+                0x00f9d5825ed3c226,
+            ],
+            [
+                0xced89589575f7b63,
+                0xe4753bd1306940c8,
+                0xd76506bcadae8720,
+                0x6ded02dab5e0f6b1,
+            ],
+        ],
+        [
+            [
+                0x5dd64e333d30b2f1,
+                0x76262518bcc585bd,
+                0x0dd7b23b74dd7b2f,
+                0x0507119e707a55de,
+            ],
+            [
+                0xa10e2ad04349acef,
+                0xf20cce12defa8a58,
+                0xbc3d67c620a01e45,
+                0x6b21d35b9296d59f,
+            ],
+            [
+                0x410f63bea54fa4fb,
+                0xe9f6a94e627cab1a,
+                0x9d0f62a5bf966250,
+                0x7bd8888b8947089c,
+            ],
+        ],
+        [
+            [
                 0x3501d6f8153e47b8,
                 0xb7a9675414a2f60c,
                 0x112ee8b6455d9523,
@@ -2173,6 +3467,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x595af3215295b23d,
                 0xd6edd234db0230c1,
                 0x0929efe8825b41cc,
+            ],
+        ],
+        [
+            [
+                0x8c1a798d95da9d2c,
+                0x738dd0f461eb9fbd,
+                0x75ec70eb5141ebff,
+                0x4a1943cab76c6370,
+            ],
+            [
+                0xa905be1bb92cc499,
+                0x0cfd0eb679753024,
+                0xaf601df0f075bb03,
+                0x6d5b167dfddfe7cb,
+            ],
+            [
+                0x9eb9a2508f23b94e,
+                0xdc9e6eceb05e3b4b,
+                0x6e0ff5de69b61015,
+                0x4197b6c64fba2718,
+            ],
+        ],
+        [
+            [
+                0x748d2f5ffdcafb65,
+                0x9c27c2f83da0b41f,
+                0x188fda7baa5789f3,
+                0x3c074779b134759c,
+            ],
+            [
+                0xec3452e9b940ad83,
+                0x6d3d130992cf66b1,
+                0x783344171c1aae4c,
+                0x6aeb71365c57efca,
+            ],
+            [
+                0xc528e27661c68269,
+                0xdeb0fdb7e3e4eba3,
+                0xb9977a29fc0c4954,
+                0x756cce556a30de8c,
+            ],
+        ],
+        [
+            [
+                0x16c034098999e331,
+                0x6e1db2f716dba15e,
+                0x0e3a2cafe5d3cc53,
+                0x60542b3e617d2a3a,
+            ],
+            [
+                0x47e3499f47a80ccd,
+                0xbdc786c528d60580,
+                0x355910c486b67312,
+                0x128847c6cbb4385d,
+            ],
+            [
+                0x17ffa05b7e023784,
+                0xf69eba05c1b8c2a9,
+                0x36f5b29cd2b033f9,
+                0x198f8429e1bc847c,
             ],
         ],
         [
@@ -2195,66 +3549,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x53daacec4cb4c128,
             ],
         ],
-        [
-            [
-                0x99852bc3852cfdb0,
-                0x2cc12e9559d6ed0b,
-                0x70f9e2bf9b5ac27b,
-                0x4f3b8c117959ae99,
-            ],
-            [
-                0x4ca73bd79cc8a7d6,
-                0x4d4a738f47e9a9b2,
-                0xf4cbf12942f5fe00,
-                0x01a13ff9bdbf0752,
-            ],
-            [
-                0x55b6c9c82ff26412,
-                0x1ac4a8c91fb667a8,
-                0xd527bfcfeb778bf2,
-                0x303337da7012a3be,
-            ],
-        ],
-        [
-            [
-                0x976d3ccbfad2fdd1,
-                0xcb88839737a640a8,
-                0x2ff00c1d6734cb25,
-                0x269ff4dc789c2d2b,
-            ],
-            [
-                0x955422228c1c9d7c,
-                0x01fac1371a9b340f,
-                0x7e8d9177925b48d7,
-                0x53f8ad5661b3e31b,
-            ],
-            [
-                0x0c003fbdc08d678d,
-                0x4d982fa37ead2b17,
-                0xc07e6bcdb2e582f1,
-                0x296c7291df412a44,
-            ],
-        ],
-        [
-            [
-                0xdfb23205dab8b59e,
-                0x465aeaa0c8092250,
-                0xd133c1189a725d18,
-                0x2327370261f117d1,
-            ],
-            [
-                0x7903de2b33daf397,
-                0xd0ff0619c9a624b3,
-                0x8a1d252b555b3e18,
-                0x2b6d581c52e0b7c0,
-            ],
-            [
-                0x3d0543d3623e7986,
-                0x679414c2c278a354,
-                0xae43f0cc726196f6,
-                0x7836c41f8245eaba,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xca651e848011937c,
@@ -2275,8 +3571,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x329293b3dd4a0ac8,
             ],
         ],
-    ],
-    [
         [
             [
                 0x2879852d5d7cb208,
@@ -2295,6 +3589,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xfac6d18e99daf467,
                 0x3eacbbcd484f9067,
                 0x60c52eef2bb9a4e4,
+            ],
+        ],
+        [
+            [
+                0x994cf1c81fd548f7,
+                0x4d46802bc1c0b15d,
+                0xac4826df699b27cc,
+                0x6bedff16e03d4a37,
+            ],
+            [
+                0x6a7f5f4cf5c3892c,
+                0x66b534d237b1daee,
+                0x640ce7fe2854b0ff,
+                0x0c4058aea9bdc1a3,
+            ],
+            [
+                0x54f4e621515e768e,
+                0x0f8e2f23593a9343,
+                0x612a6875412d1265,
+                0x5528d74a8b928698,
             ],
         ],
         [
@@ -2319,6 +3633,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xd801aa5a4960ae93,
+                0xcf5a8e4b1cd90892,
+                0xe02f7b232836145f,
+                0x001a15fe58d11ca5,
+            ],
+            [
+                0xf8573d51420de995,
+                0x8bd7ee1ea392c266,
+                0x144e3be328ccdfd7,
+                0x0d1302f49255f841,
+            ],
+            [
+                0x2c18f0b1c066a942,
+                0x0e30d8bd550b057e,
+                0x8de8b61435fdce78,
+                0x6d63bb9229bbd5e8,
+            ],
+        ],
+        [
+            [
                 0x3dc7101897f1acb7,
                 0x5dda7d5ec165bbd8,
                 0x508e5b9c0fa1020f,
@@ -2335,6 +3669,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xf0b44e7e77b460a5,
                 0xcfa86230d43c4956,
                 0x70c2dd8a7ad166e7,
+            ],
+        ],
+        [
+            [
+                0xb1641fc2ab45dffa,
+                0x8b95cef17f03f0b5,
+                0x30fd0a9fa771fa25,
+                0x7b917a3ff9c2b2cb,
+            ],
+            [
+                0x8599bfe3f457518d,
+                0x66bc91bac5596bc5,
+                0xa8cd0585c9d59473,
+                0x41f79f45af063354,
+            ],
+            [
+                0x68549b8b1e21f5b9,
+                0x0be303a4b17feb57,
+                0xc9b7e0c05d8d6c3f,
+                0x018134171ebe5093,
             ],
         ],
         [
@@ -2359,6 +3713,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xd5e3d5269d0e29a7,
+                0xda8dff2cdda07284,
+                0x76098ea7a0edf9f7,
+                0x7de1b5e9a6f6481d,
+            ],
+            [
+                0x9f3d1b77d6c6d893,
+                0x434130da66911c85,
+                0x524a27142bd4e63c,
+                0x57d352997f3a4dab,
+            ],
+            [
+                0x88db42e3c8cc9f36,
+                0x54b318b6024ec680,
+                0x37ae8056b9fdbe11,
+                0x0b249b0a2497d0d8,
+            ],
+        ],
+        [
+            [
                 0xe4ae33b9286bcd34,
                 0xb7ef7eb6559dd6dc,
                 0x278b141fb3d38e1f,
@@ -2375,6 +3749,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xc12029879833502d,
                 0x9bc1b7e12b389123,
                 0x24bb2312a9952489,
+            ],
+        ],
+        [
+            [
+                0xb9994f464509988a,
+                0x9b610dc147bd2b83,
+                0xeae8f14920a6d994,
+                0x0b3159a596945a69,
+            ],
+            [
+                0xa09f96072af72677,
+                0x2776b9c3925f6dc8,
+                0x9623739754f3d004,
+                0x38cb375e72ec8998,
+            ],
+            [
+                0x3dc66293620c480d,
+                0xb559a4f6e1ba8b80,
+                0x781cae6a33dd5f8d,
+                0x1f9f042dfce0fcb1,
             ],
         ],
         [
@@ -2399,6 +3793,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xbb80cedf001f7fb0,
+                0x580e2c9864fffd23,
+                0xbedae76aa423d7ba,
+                0x50099c5bd4c21d96,
+            ],
+            [
+                0x14887375091d18ab,
+                0x1f33b81df9508606,
+                0xa8e270bd6d987dc2,
+                0x7ccd75fc90f1db5b,
+            ],
+            [
+                0xe92795a707946379,
+                0x91a74f917dddc25d,
+                0x793f6261cf804205,
+                0x40a1eb259f4d84df,
+            ],
+        ],
+        [
+            [
                 0xc959c6c57887b6ad,
                 0x94e19ead5f90feba,
                 0x16e24e62a342f504,
@@ -2415,6 +3829,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x61ae2cea3a911513,
                 0x877bf6d3b9a4de27,
                 0x78da0fc61073f3eb,
+            ],
+        ],
+        [
+            [
+                0x6c8dbe5c52f8fd41,
+                0x74258fb335808400,
+                0xcea49d6723623c83,
+                0x6bf86b83ea19624e,
+            ],
+            [
+                0x60ccee37a544be0c,
+                0xd192e49760266be9,
+                0x59ee307f46badeea,
+                0x0dfd91ca983f758a,
+            ],
+            [
+                0x635ed769e146d6ec,
+                0x65831983ebfd621f,
+                0xa337eed0de11f328,
+                0x14dae302be7424a0,
             ],
         ],
         [
@@ -2599,8 +4033,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x588d851cf6c86114,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x2c8695ae2b28085a,
+                0x58167aac66da8caa,
+                0x9a8b4070139a990c,
+                0x55cd49391c9d6b00,
+            ],
+            [
+                0x90b78246eeee8700,
+                0xa81915533af5feab,
+                0x79f680c99a78e95f,
+                0x6d7467dc36e60a50,
+            ],
+            [
+                0x681b6f34cd8612da,
+                0xf95210f0058fb329,
+                0x4a0f71b170c53795,
+                0x5845382d8bcfe400,
+            ],
+        ],
+        [
+            [
+                0x356185e8e82ac206,
+                0x063078d8d3594892,
+                0x52a0018f42340227,
+                0x40e5b0e668d0634d,
+            ],
+            [
+                0xc23dfe5452527d03,
+                0x400884958ef04d23,
+                0xbb1bec946120221c,
+                0x5765f3e490e462c3,
+            ],
+            [
+                0x3946a687f66be558,
+                0x2c954e841b2a0bbb,
+                0x9aff92619a62d2e6,
+                0x248abd1d530f43ed,
+            ],
+        ],
+        [
+            [
+                0xeaf66d9a09f4271a,
+                0x4c899e427f45650a,
+                0x9232e54966241a7b,
+                0x4e8937d290a4d924,
+            ],
+            [
+                0x95d0e51c2a20938e,
+                0x6e59d6e7d964cc51,
+                0x5dd84e1975392740,
+                0x7eb74af44975c70e,
+            ],
+            [
+                0x22d83ae74b53d5a8,
+                0x12b2da81f4549b08,
+                0x4906ffb30bbf9075,
+                0x0c068de93916be79,
+            ],
+        ],
+        [
+            [
+                0xd353ba402c88ebb3,
+                0x17a8c44c19142a8f,
+                0xed62061e82679324,
+                0x28682db566937011,
+            ],
+            [
+                0xe24bb1e5f91006a0,
+                0x943686819ef1f871,
+                0xd1f196cdb033e02f,
+                0x1cf137641d6b8cd0,
+            ],
+            [
+                0x90a59c751661bfb6,
+                0xd05c1db7738503f3,
+                0xf73350800f998c2a,
+                0x64f0e3be4552c831,
+            ],
+        ],
+        [
+            [
+                0xae69f186cf7fa6ab,
+                0xd40ad1b8e9e121c0,
+                0x7b7dd8d0f1017bcd,
+                0x25c41d21e358f0f8,
+            ],
+            [
+                0x6b7ca273b72ae1b1,
+                0x73728528a95c62cf,
+                0x72ad93f7d3b5a1ea,
+                0x002bb828c80d253b,
+            ],
+            [
+                0x9406eaf9bb329cb0,
+                0x12eaf071c0d52856,
+                0xf444076e4cbe08cd,
+                0x6a2a15c4ba3fccce,
+            ],
+        ],
+        [
+            [
+                0xab80f39fdf0f978d,
+                0x7c2b01e02f62cb7e,
+                0x027cfbb66a102c5f,
+                0x1f89108467e5bbcd,
+            ],
+            [
+                0x2c1b0301f19f6461,
+                0x1702e0cb50cdb7c7,
+                0xe42bbcc9f0d3bdb7,
+                0x78c2d3976208af10,
+            ],
+            [
+                0xe5ec86a07919daf1,
+                0xf4e52734eff52659,
+                0x2146435b81fc6f65,
+                0x1b1e8ee9196331f4,
+            ],
+        ],
+        [
+            [
+                0xa626fbd9843401be,
+                0x0c8b50daf4977ede,
+                0x60ec1a206f4e52bd,
+                0x6f0d8778b691e89d,
+            ],
+            [
+                0x449bee85210f219c,
+                0x8bee826c6c853a42,
+                0x5562a1b144788df9,
+                0x18d7bb57fbc59221,
+            ],
+            [
+                0x03aeea407587a77d,
+                0xd6e3caf9bb08d10a,
+                0xebe3aab8ab05ac06,
+                0x5176392c18c03552,
+            ],
+        ],
         [
             [
                 0xcd2a65e777d1f515,
@@ -2621,6 +4193,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x0ad725db29ecb2ba,
             ],
         ],
+    ],
+    [
         [
             [
                 0xfec7bc0c9b056f85,
@@ -2639,26 +4213,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xcd2bef118998483b,
                 0x870a6eadd0945110,
                 0x0bccbb72a2a86561,
-            ],
-        ],
-        [
-            [
-                0x186d5e4c50fe1296,
-                0xe0397b82fee89f7e,
-                0x3bc7f6c5507031b0,
-                0x6678fd69108f37c2,
-            ],
-            [
-                0x185e962feab1a9c8,
-                0x86e7e63565147dcd,
-                0xb092e031bb5b6df2,
-                0x4024f0ab59d6b73e,
-            ],
-            [
-                0x1586fa31636863c2,
-                0x07f68c48572d33f2,
-                0x4f73cc9f789eaefc,
-                0x2d42e2108ead4701,
             ],
         ],
         [
@@ -2683,26 +4237,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x6036df5721d34e6a,
-                0xb1db8827997bb3d0,
-                0xd3c209c3c8756afa,
-                0x06e15be54c1dc839,
-            ],
-            [
-                0xbf525a1e2bc9c8bd,
-                0xea5b260826479d81,
-                0xd511c70edf0155db,
-                0x1ae23ceb960cf5d0,
-            ],
-            [
-                0x5b725d871932994a,
-                0x32351cb5ceb1dab0,
-                0x7dc41549dab7ca05,
-                0x58ded861278ec1f7,
-            ],
-        ],
-        [
-            [
                 0x2dfb5ba8b6c2c9a8,
                 0x48eeef8ef52c598c,
                 0x33809107f12d1573,
@@ -2719,26 +4253,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x04e05517d4ff4811,
                 0xea3d7a3ff1a671cb,
                 0x120633b4947cfe54,
-            ],
-        ],
-        [
-            [
-                0x82bd31474912100a,
-                0xde237b6d7e6fbe06,
-                0xe11e761911ea79c6,
-                0x07433be3cb393bde,
-            ],
-            [
-                0x0b94987891610042,
-                0x4ee7b13cecebfae8,
-                0x70be739594f0a4c0,
-                0x35d30a99b4d59185,
-            ],
-            [
-                0xff7944c05ce997f4,
-                0x575d3de4b05c51a3,
-                0x583381fd5a76847c,
-                0x2d873ede7af6da9f,
             ],
         ],
         [
@@ -2761,8 +4275,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4b1443362d07960d,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x5f49672ddc5e732a,
+                0x15055ea375641765,
+                0x4e3136e35c4c2d29,
+                0x3719bfdbc4548bf0,
+            ],
+            [
+                0x8b23a241c9162b28,
+                0x8eabfb006bb1bf82,
+                0x879aa4c76e5eeee2,
+                0x02f578ec9a5a71f5,
+            ],
+            [
+                0xccbdab0f2f605518,
+                0x00c8f5b68cf78e2c,
+                0xd689ef7d743c587a,
+                0x4280ae77a8228b15,
+            ],
+        ],
+        [
+            [
+                0xe4c10ff606f09880,
+                0x5c00d1a9dd4a3811,
+                0x45e7eaa6a658744f,
+                0x53cadf8d52e963ee,
+            ],
+            [
+                0x5d263eb31cc113c0,
+                0xccdebeb816c23084,
+                0x06ebf5f5809055d0,
+                0x75c6ac1496383bae,
+            ],
+            [
+                0x825b343f186e4a37,
+                0x767ad824f8cb6165,
+                0x09b12e297b984bda,
+                0x036d4dff214ccb4d,
+            ],
+        ],
+        [
+            [
+                0xfd03ead6374dfd02,
+                0x6b0e47fe980a8643,
+                0x3e774cc82fa35d5c,
+                0x2bce4610c35a9c37,
+            ],
+            [
+                0x6432cf46cd9e38d0,
+                0xb3f10dbc73c79c79,
+                0xffb22982b46268f9,
+                0x3101c3210f55bb04,
+            ],
+            [
+                0xcc743cb43533e1d5,
+                0x36e235f77a73f12d,
+                0xd5f7c521ae297e47,
+                0x510eef823e1b979e,
+            ],
+        ],
         [
             [
                 0x299b1c3f57c5715e,
@@ -2785,6 +4357,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x05b96b999a7ee0e4,
+                0xe28f38188a024866,
+                0x2512555aee0272d0,
+                0x496cf090064a0608,
+            ],
+            [
+                0xb2777136ee675e2c,
+                0xaa201139c6d4ac1d,
+                0x9c82d851a29b389a,
+                0x66f62082076347c1,
+            ],
+            [
+                0x4b5f958941a47600,
+                0xe5e298562ed9b280,
+                0x9ea6f6e4108105ea,
+                0x1d70275feb768cc5,
+            ],
+        ],
+        [
+            [
+                0x47a1b04bc9818fe1,
+                0x5e6580abd5eabc74,
+                0x3eee9b1d3eb1636a,
+                0x53085b03822de6a8,
+            ],
+            [
+                0xa0c043a82a7a9a32,
+                0x6235a6330de03dba,
+                0xce92ce8444f1cd5b,
+                0x0e11cdac543a3b00,
+            ],
+            [
+                0x25de3437214201ca,
+                0xbc07b226d267b65a,
+                0x3cc38e6c29c792c2,
+                0x46a2d245d05fe473,
+            ],
+        ],
+        [
+            [
+                0x40e8858ac3defe7c,
+                0x767139a3eac355bc,
+                0x84a1506892f28482,
+                0x6670734032fad700,
+            ],
+            [
+                0xd278466006eeb5e6,
+                0x596adf7722460f2a,
+                0x6c3220475f12f8b1,
+                0x5181c8c96978562b,
+            ],
+            [
+                0xb8346f7319f27259,
+                0xb311dcc9ef413331,
+                0x055112a4f99f9740,
+                0x7ae6f9429b50739e,
+            ],
+        ],
+        [
+            [
+                0x5b4614ec6116f3ca,
+                0x131691364e6964cc,
+                0xd9929904d2df7648,
+                0x79c0e0fec46c5b71,
+            ],
+            [
+                0x13795198693756e6,
+                0x149e595106f7931f,
+                0xf6bf72415992b150,
+                0x1b1b2c535fc8ea31,
+            ],
+            [
+                0x710593b24aed47cf,
+                0xf83fb13e814cb1a1,
+                0x921372848f0b2688,
+                0x37d76ec8a91b9ea0,
+            ],
+        ],
+        [
+            [
+                0x0faa62d322656fe5,
+                0x7b4dfa8dc38624d8,
+                0x666618c99a176a9f,
+                0x1962668863f82c69,
+            ],
+            [
+                0x6505e445215f2e7c,
+                0x4d8a6186b2089372,
+                0x8eb7b6afa5f2b2da,
+                0x181c797b6afde525,
+            ],
+            [
+                0xc37208f578dff6a3,
+                0x6f7dcf828b707287,
+                0x6bc24caad615c878,
+                0x1ea31dcc327f524c,
+            ],
+        ],
+        [
+            [
+                0x6cd60fbac78da244,
+                0x138ebe5cbec187c9,
+                0x87532ec4a1830db8,
+                0x5dff3528725b783a,
+            ],
+            [
+                0xb594d80a106bfa62,
+                0xad54a807e03e23a6,
+                0x8103a85f9c598984,
+                0x259ca3dd93a96def,
+            ],
+            [
+                0xdbdbbb96ae414fd9,
+                0x4aabafca0d461f00,
+                0xb8df09e458923e05,
+                0x1d744b3212031db8,
+            ],
+        ],
+        [
+            [
+                0x4f30118837e1c0c6,
+                0xebe27a2f70b4006a,
+                0x6000b30b7b56c2cb,
+                0x79d51d0a3165a2e2,
+            ],
+            [
+                0x9a05a5497c41eceb,
+                0xd7639fdbef14837f,
+                0xb796012a59639018,
+                0x52bbfe9fc78e5a02,
+            ],
+            [
+                0x9cbcf813651cb4ae,
+                0xf5c9f06c59947f4b,
+                0x25bb40710e1a8e24,
+                0x7c352c3f74c60034,
+            ],
+        ],
+        [
+            [
                 0x1cecd0a0045224c2,
                 0x757f1b1b69e53952,
                 0x775b7a925289f681,
@@ -2803,26 +4515,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x63fa6e6843ade311,
             ],
         ],
-        [
-            [
-                0x2195becdd24b5eb7,
-                0x5e41f18cc0cd44f9,
-                0xdf28074441ca9ede,
-                0x07073b98f35b7d67,
-            ],
-            [
-                0xd15c20536597c168,
-                0x9f73740098d28789,
-                0x18aee7f13257ba1f,
-                0x3418bfda07346f14,
-            ],
-            [
-                0xd03c676c4ce530d4,
-                0x0b64c0473b5df9f4,
-                0x065cef8b19b3a31e,
-                0x3084d661533102c9,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x9a6ce876760321fd,
@@ -2845,66 +4539,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xf194ca56f3157e29,
-                0x136d35705ef528a5,
-                0xdd4cef778b0599bc,
-                0x7d5472af24f833ed,
-            ],
-            [
-                0x9854b054334127c1,
-                0x105d047882fbff25,
-                0xdb49f7f944186f4f,
-                0x1768e838bed0b900,
-            ],
-            [
-                0xd0ef874daf33da47,
-                0x00d3be5db6e339f9,
-                0x3f2a8a2f9c9ceece,
-                0x5d1aeb792352435a,
-            ],
-        ],
-        [
-            [
-                0x12c7bfaeb61ba775,
-                0xb84e621fe263bffd,
-                0x0b47a5c35c840dcf,
-                0x7e83be0bccaf8634,
-            ],
-            [
-                0xf59e6bb319cd63ca,
-                0x670c159221d06839,
-                0xb06d565b2150cab6,
-                0x20fb199d104f12a3,
-            ],
-            [
-                0x61943dee6d99c120,
-                0x86101f2e460b9fe0,
-                0x6bb2f1518ee8598d,
-                0x76b76289fcc475cc,
-            ],
-        ],
-        [
-            [
-                0x4245f1a1522ec0b3,
-                0x558785b22a75656d,
-                0x1d485a2548a1b3c0,
-                0x60959eccd58fe09f,
-            ],
-            [
-                0x791b4cc1756286fa,
-                0xdbced317d74a157c,
-                0x7e732421ea72bde6,
-                0x01fe18491131c8e9,
-            ],
-            [
-                0x3ebfeb7ba8ed7a09,
-                0x49fdc2bbe502789c,
-                0x44ebce5d3c119428,
-                0x35e1eb55be947f4a,
-            ],
-        ],
-        [
-            [
                 0x14fd6dfa726ccc74,
                 0x3b084cfe2f53b965,
                 0xf33ae4f552a2c8b4,
@@ -2923,8 +4557,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1865e78ec8e6aa46,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x833fd1dad6a1b645,
+                0x706b8f478d49d876,
+                0xac0cbd408861bd2e,
+                0x58d4f3c210c31e66,
+            ],
+            [
+                0xedc157e62914a03c,
+                0x1906e8d7797b4f24,
+                0xd2dd866c87773ec2,
+                0x63d223c83e81144e,
+            ],
+            [
+                0x373735da96155e15,
+                0x505c0d96b0a8e850,
+                0xd8c0b9d6c2dae858,
+                0x21ddebb6b92d3a3d,
+            ],
+        ],
         [
             [
                 0x967c54e91c529ccb,
@@ -2943,6 +4595,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xa81042e8a4488bc4,
                 0xb21ef18b4e5a1364,
                 0x0c2a1c4bcda28dc9,
+            ],
+        ],
+        [
+            [
+                0x90002fa9b507ecfe,
+                0x951e2403b0a18a6a,
+                0x47f4d3bac324cae4,
+                0x07bba53eefa8c5aa,
+            ],
+            [
+                0xe3bbcb2dfe982283,
+                0x892ff2d3e216a584,
+                0x79bbce2341ff0b7d,
+                0x0fbbe90fefff9f2d,
+            ],
+            [
+                0x0b6f6d4c516a4b61,
+                0x32ba1431674e5083,
+                0x5106d3d062146110,
+                0x55cb5ee4032a5259,
+            ],
+        ],
+        [
+            [
+                0x8e62b29b7caa19b7,
+                0x9c142af84d3e4199,
+                0xb743dc46dce50374,
+                0x4ababfdbc85d0d7a,
+            ],
+            [
+                0xf66b08008c5de967,
+                0xe1bc2a2bce935138,
+                0x737d9b83fa95cf1c,
+                0x66a130afaa0b3a35,
+            ],
+            [
+                0xad9ae4425cdcfde0,
+                0xee2f18bad77a001a,
+                0xa67d448c7aff8313,
+                0x5d3758babfd4e0e4,
+            ],
+        ],
+        [
+            [
+                0xc98258aece8a047d,
+                0x92105f35ffa09813,
+                0x453280d2cdf77236,
+                0x25ada8e98fe3c33f,
+            ],
+            [
+                0x2f498c0dddbb6ef5,
+                0x8a8d34fe2a76281a,
+                0x8699dd9a312c5de0,
+                0x1252d1c82742ead3,
+            ],
+            [
+                0xfa9c0b833e348d2c,
+                0x602118e0ba8811e2,
+                0xeb14fb4adc5dfe5a,
+                0x4210c779e9df1fd3,
             ],
         ],
         [
@@ -2967,6 +4679,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x54a8031ab15ef51b,
+                0x532f4c0daa01e9e0,
+                0xb5bfd4cfda132498,
+                0x7dd29417f997d476,
+            ],
+            [
+                0xc8e696e65c72151d,
+                0x7dce5409911ee681,
+                0x89448262f4b77522,
+                0x206a553d12d5f71e,
+            ],
+            [
+                0x7bcaf69c5d8aa236,
+                0xbfb29447b3f367af,
+                0x96e69f8dd5376d89,
+                0x47f8afc86cdb7cec,
+            ],
+        ],
+        [
+            [
+                0xc0450302fb35f3c4,
+                0x156248bbd2b205b1,
+                0x29f18a151f1ecb1e,
+                0x6f59360a7107b128,
+            ],
+            [
+                0x83cd50c1087b8389,
+                0xfd29849ef104944e,
+                0xa7ce5a322a9d488f,
+                0x0ed560ec453060fc,
+            ],
+            [
+                0x036bb0c06ae9cd5c,
+                0xf9febfe6ef47efb8,
+                0x816c832e22b8e91c,
+                0x37e7c36ac935394c,
+            ],
+        ],
+        [
+            [
+                0x5c058abda9b5fab2,
+                0xb72aa8974331187d,
+                0x89a27f38af7541c1,
+                0x591cf22c4f624a48,
+            ],
+            [
+                0x80b1b0965c664faf,
+                0xecf688216897d2d1,
+                0x3a197130c9c5d781,
+                0x0a89a2c5d70d65eb,
+            ],
+            [
+                0x0780f043e498fb98,
+                0xfb440fe3af4b55e5,
+                0x675d5d20c112f9d9,
+                0x423d188feb2549aa,
+            ],
+        ],
+        [
+            [
                 0x62bc9e1b2a416fd1,
                 0xb5c6f728e350598b,
                 0x04343fd83d5d6967,
@@ -2983,6 +4755,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x9c7745bcd1005c2a,
                 0xefd4bef154d56fea,
                 0x76579a29e822d016,
+            ],
+        ],
+        [
+            [
+                0x112bba8cdcfd72e3,
+                0x601581cb87f879af,
+                0x12c76f9da8bb8afa,
+                0x7f2ce474c70f74f6,
+            ],
+            [
+                0x45afb91117f2e17b,
+                0x1bd2c126d19c33be,
+                0xc0a83cd2f0a78ff5,
+                0x14af5c2521d5e79e,
+            ],
+            [
+                0x02d08d91ebb35be1,
+                0xcb740d73128f3b26,
+                0x82412f0a3e32bbc6,
+                0x389e9fbdeb4b9353,
+            ],
+        ],
+        [
+            [
+                0x4d7b10e9bc867734,
+                0xb2fc6f51b05ed686,
+                0xa132df6caa03e1dd,
+                0x15ac49f730ef6d6d,
+            ],
+            [
+                0x683d8a6b64fa2a47,
+                0xf2ceeea371751718,
+                0x4cb8e88bb0801801,
+                0x42fd12f8710ba041,
+            ],
+            [
+                0xf1efe16f76e808db,
+                0x89088c7e5b3e8570,
+                0x8800258576fb74a3,
+                0x1f27856bcd7ccc52,
+            ],
+        ],
+        [
+            [
+                0xf898d054e2c6a19e,
+                0x2b6747e55aa12109,
+                0xe3a2430f9b3e1279,
+                0x61364079e9483024,
+            ],
+            [
+                0x411019cd44291356,
+                0x734681bb2628443b,
+                0x04abbdcc3e2cae46,
+                0x0a6656cf8c5be07a,
+            ],
+            [
+                0x57975ae3686595ea,
+                0x0adc71338dda0bad,
+                0x3f10eb4d6eec49c6,
+                0x35a351dff7cfbe83,
             ],
         ],
         [
@@ -3005,66 +4837,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1160920961548059,
             ],
         ],
-        [
-            [
-                0x7a385616369b4dcd,
-                0x75c02ca7655c3563,
-                0x7dc21bf9d4f18021,
-                0x2f637d7491e6e042,
-            ],
-            [
-                0xb44d166929dacfaa,
-                0xda529f4c8413598f,
-                0xe9ef63ca453d5559,
-                0x351e125bc5698e0b,
-            ],
-            [
-                0xd4b49b461af67bbe,
-                0xd603037ac8ab8961,
-                0x71dee19ff9a699fb,
-                0x7f182d06e7ce2a9a,
-            ],
-        ],
-        [
-            [
-                0x09454b728e217522,
-                0xaa58e8f4d484b8d8,
-                0xd358254d7f46903c,
-                0x44acc043241c5217,
-            ],
-            [
-                0x7a7c8e64ab0168ec,
-                0xcb5a4a5515edc543,
-                0x095519d347cd0eda,
-                0x67d4ac8c343e93b0,
-            ],
-            [
-                0x1c7d6bbb4f7a5777,
-                0x8b35fed4918313e1,
-                0x4adca1c6c96b4684,
-                0x556d1c8312ad71bd,
-            ],
-        ],
-        [
-            [
-                0x81f06756b11be821,
-                0x0faff82310a3f3dd,
-                0xf8b2d0556a99465d,
-                0x097abe38cc8c7f05,
-            ],
-            [
-                0x17ef40e30c8d3982,
-                0x31f7073e15a3fa34,
-                0x4f21f3cb0773646e,
-                0x746c6c6d1d824eff,
-            ],
-            [
-                0x0c49c9877ea52da4,
-                0x4c4369559bdc1d43,
-                0x022c3809f7ccebd2,
-                0x577e14a34bee84bd,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x94fecebebd4dd72b,
@@ -3085,8 +4859,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x21398e0ca16353fd,
             ],
         ],
-    ],
-    [
         [
             [
                 0x86c5fc16861b7e9a,
@@ -3105,6 +4877,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x60f2b5e513e66cb6,
                 0xd7a8beefb3448aa4,
                 0x7a2932856f5ea192,
+            ],
+        ],
+        [
+            [
+                0x88a8481eff883244,
+                0xa459e7c77621fd1d,
+                0xfb44d594d48974b2,
+                0x7c12aa95b35b75c0,
+            ],
+            [
+                0xdac33f07cb2d19ee,
+                0xe1f7ee5877c4a126,
+                0xe1a7fa4439146246,
+                0x4df07a41fd9b14a9,
+            ],
+            [
+                0x615446c0094037ea,
+                0x2ef0b11ea6d42426,
+                0x964746181425ca59,
+                0x42f5823623db95ce,
             ],
         ],
         [
@@ -3129,6 +4921,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x25b51509253131a4,
+                0x6736ab7cfda6b98d,
+                0x3a8003d35ad9f545,
+                0x2cf96484a98d1064,
+            ],
+            [
+                0x3a420ee02e6d4526,
+                0xe794f7080943eab7,
+                0xc5d2aa1ef9f2ad28,
+                0x455beeef1343d092,
+            ],
+            [
+                0x2920978c524b2abd,
+                0x240df67826e34f35,
+                0x507972dbcd3da37d,
+                0x02c9f1edd6c0ab9f,
+            ],
+        ],
+        [
+            [
                 0xa694404d613ac8f4,
                 0x500c3c2bfa97e72c,
                 0x874104d21fcec210,
@@ -3145,6 +4957,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x441e147d6038c90b,
                 0x656683a1d62c6fee,
                 0x0157d5dc87e0ecae,
+            ],
+        ],
+        [
+            [
+                0x864353e7e706ebe2,
+                0x8bd57e11f842f4d8,
+                0xe1b7e94ae0fbc3e2,
+                0x19bbc5f900f673f5,
+            ],
+            [
+                0xc73ce95dc005ba6a,
+                0x39fc51ec98c90c45,
+                0xe046ab91819d391a,
+                0x50e698d6204d0523,
+            ],
+            [
+                0xe2e40631f095fdab,
+                0x33fc95284cf25ada,
+                0x37206a35ccf16216,
+                0x11603452a7070751,
             ],
         ],
         [
@@ -3169,6 +5001,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x5fe68844f99b029a,
+                0x30d69cec911cbb8c,
+                0x09ab5ddbd42c9e0e,
+                0x2e20b3e0483d7b1d,
+            ],
+            [
+                0x8e6b424d6901c73f,
+                0x5ec1e96471e37be3,
+                0xf4e82249eb44a090,
+                0x4a04ac99cfcc9042,
+            ],
+            [
+                0x4910085fab52a900,
+                0xda4f37d2c8242458,
+                0x86ef7234e0acbc21,
+                0x470076f26b12900b,
+            ],
+        ],
+        [
+            [
                 0x86c96e514bc5d095,
                 0xf20d4098fca6804a,
                 0x27363d89c826ea5d,
@@ -3185,6 +5037,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xc624aea0034ae070,
                 0x1ec856e3aad34dd6,
                 0x055b0be0e440e58f,
+            ],
+        ],
+        [
+            [
+                0x1dcee31619749316,
+                0xabb5d6d59ce6b84f,
+                0x2aa2a5aa1fa77db1,
+                0x6abf6ea9834bc1e3,
+            ],
+            [
+                0x5edd2a45fde02c13,
+                0x3a86b701545acf92,
+                0xa5394258bd31e412,
+                0x08f576b3981c6231,
+            ],
+            [
+                0x8b7c631517d0aea1,
+                0xbbceb8571a8bd847,
+                0x07930b75edda0bb1,
+                0x351e9120c4a9f239,
             ],
         ],
         [
@@ -3209,6 +5081,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xba5c0d616c117c92,
+                0x8732f3d21e91763d,
+                0x9e802f811743c5a1,
+                0x137f2d808f0dfe58,
+            ],
+            [
+                0x817b6dc5a84eafa8,
+                0xf0ddaa0c65290a53,
+                0x581d58e34f2f0801,
+                0x571a5cddbdb02703,
+            ],
+            [
+                0x78b3717ad02f0944,
+                0xf7df9582b6c7b58d,
+                0x7ff3039275074b99,
+                0x60aef2ec74c7e9f6,
+            ],
+        ],
+        [
+            [
                 0xa290c06142542129,
                 0xf2e2c2aebe8d5b90,
                 0xcf2458db76abfe1b,
@@ -3225,6 +5117,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2e4ee66a7ee03fb4,
                 0x81a248776edbb4ca,
                 0x1a944ee88ecd0563,
+            ],
+        ],
+        [
+            [
+                0xd0cea09451c006bc,
+                0x84a3a2eefe5eaf3b,
+                0x0644f12352180c7f,
+                0x2cb9bd18681d7034,
+            ],
+            [
+                0xd33cf659ee795cb9,
+                0x05b8006d0f8f88ab,
+                0x6c0c313edf966a0a,
+                0x69e8681a659b0d69,
+            ],
+            [
+                0x81717d596b578f5f,
+                0x70e1798a33154bf9,
+                0xcec1bed54fe1b847,
+                0x3564c8dc76782bfc,
             ],
         ],
         [
@@ -3409,8 +5321,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1fef24fa800f030b,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x145989bd2b03ff59,
+                0x80c846c843a26f06,
+                0x5246f4468c8eac6b,
+                0x37de25a68e3925dc,
+            ],
+            [
+                0xc119415fee42707e,
+                0xb4b77bb89c5e90ba,
+                0xda0aa5fc4878d374,
+                0x7f3b3c8ab8e554ad,
+            ],
+            [
+                0xe49699a3e971ea7e,
+                0x93763f7271b82612,
+                0xdb5d3208fb3aa764,
+                0x4101ae8202430dd8,
+            ],
+        ],
+        [
+            [
+                0xe3d63019541b5adc,
+                0x36ac81b9fead06d9,
+                0xe08f79cd0ae20714,
+                0x49466a16e7a9cc70,
+            ],
+            [
+                0x2f950da3231955ba,
+                0x2325039ba01e6627,
+                0x5ffc98387c8249d8,
+                0x14e6262c635a8687,
+            ],
+            [
+                0x69085db4d99b7873,
+                0x61cccd7466e9e611,
+                0xc4082e0228f29a1e,
+                0x06c33ec93bf0a899,
+            ],
+        ],
+        [
+            [
+                0x038712c9ff3f6699,
+                0xa719ce584a7a4994,
+                0xe40e2379d122019b,
+                0x620192966d6bda40,
+            ],
+            [
+                0xa461de76af0916fc,
+                0xdf8c91ed14b825a6,
+                0x04e7f4161f6ce795,
+                0x76baa89b608d0e8c,
+            ],
+            [
+                0x9e6327ded56846f4,
+                0x6d180134db8ea2ef,
+                0x2ccf138c8aa26f51,
+                0x1422088ce676c069,
+            ],
+        ],
+        [
+            [
+                0x311de4243e3f8d56,
+                0x32e3696a78e7bdfc,
+                0xcd27d9e8adb4e65e,
+                0x0cb40e456c36e5aa,
+            ],
+            [
+                0x67f5806036caf803,
+                0xe2d500de849d4f12,
+                0xc13862f1035c3172,
+                0x68d1529a53e0768d,
+            ],
+            [
+                0xcd0c95f1ea24ee60,
+                0x9c4213ed7dd165c2,
+                0xcdecac4036b270ed,
+                0x1a1a04e7879ca301,
+            ],
+        ],
+        [
+            [
+                0x3727de9f69906e79,
+                0x87da82b8c289fe95,
+                0x065d336c7b1c042b,
+                0x49832ee87102434e,
+            ],
+            [
+                0x57bc2b34be5fb035,
+                0x84637894ee6ddf54,
+                0x0cb527caa9ad6874,
+                0x2af6269ddac48088,
+            ],
+            [
+                0x6c93212b5381c115,
+                0x2e8f83922e3272bf,
+                0x9a4fc717b22d8968,
+                0x5d3f41dd6061d21c,
+            ],
+        ],
+        [
+            [
+                0xb022570673e49b05,
+                0x7201e2a9ab38501e,
+                0xa8d7c2d6af435446,
+                0x5207af90c5d67f21,
+            ],
+            [
+                0x313e4c2b79519940,
+                0xa29c65c939d4fab8,
+                0x849bb217cbf615ab,
+                0x6912f842709b1d50,
+            ],
+            [
+                0xa8ed71f0d7089be2,
+                0x9470fe77a9f1a823,
+                0x607df448be1966d0,
+                0x4a3e7a3a6473bc24,
+            ],
+        ],
+        [
+            [
+                0xbb073ed992378f5c,
+                0xce4575167dce699e,
+                0xede24e1081364cfb,
+                0x3fdc0d88a7009753,
+            ],
+            [
+                0xea25b731f7712e75,
+                0x70cc1f3f658a8887,
+                0xdaab839bc4b40ef5,
+                0x6edef7213d47f2d1,
+            ],
+            [
+                0x5f12b7ce124b75ae,
+                0xf2a1a14cd5fa0043,
+                0x1932785aac039ca4,
+                0x2ba8aff614f68574,
+            ],
+        ],
         [
             [
                 0xff91a66a90166220,
@@ -3431,6 +5481,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x25d448044a256c84,
             ],
         ],
+    ],
+    [
         [
             [
                 0x2c7c4415c9022b55,
@@ -3449,26 +5501,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xba6a3806bd95403b,
                 0x9f7ce1af47d5b65d,
                 0x15e087e55939d2fb,
-            ],
-        ],
-        [
-            [
-                0x8894186efb963f38,
-                0x48a00e80dc639bd5,
-                0xa4e8092be96c1c99,
-                0x5a097d54ca573661,
-            ],
-            [
-                0x12207543745c1496,
-                0xdaff3cfdda38610c,
-                0xe4e797272c71c34f,
-                0x39c07b1934bdede9,
-            ],
-            [
-                0x2d45892b17c9e755,
-                0xd033fd7289308df8,
-                0x6c2fe9d9525b8bd9,
-                0x2edbecf1c11cc079,
             ],
         ],
         [
@@ -3493,26 +5525,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x1e09d94057775696,
-                0xeed1265c3cd951db,
-                0xfa9dac2b20bce16f,
-                0x0f7f76e0e8d089f4,
-            ],
-            [
-                0xb1491d0bd6900c54,
-                0x3539722c9d132636,
-                0x4db928920b362bc9,
-                0x4d7cd1fea68b69df,
-            ],
-            [
-                0x36d9ebc5d485b00c,
-                0xa2596492e4adb365,
-                0xc1659480c2119ccd,
-                0x45306349186e0d5f,
-            ],
-        ],
-        [
-            [
                 0x96a414ec2b072491,
                 0x1bb2218127a7b65b,
                 0x6d2849596e8a4af0,
@@ -3529,26 +5541,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x9d361d1fa2a0f72f,
                 0x25f11d2375fd2f49,
                 0x124cefe80fe10fe2,
-            ],
-        ],
-        [
-            [
-                0x1518e85b31b16489,
-                0x8faadcb7db710bfb,
-                0x39b0bdf4a14ae239,
-                0x05f4cbea503d20c1,
-            ],
-            [
-                0x4c126cf9d18df255,
-                0xc1d471e9147a63b6,
-                0x2c6d3c73f3c93b5f,
-                0x6be3a6a2e3ff86a2,
-            ],
-            [
-                0xce040e9ec04145bc,
-                0xc71ff4e208f6834c,
-                0xbd546e8dab8847a3,
-                0x64666aa0a4d2aba5,
             ],
         ],
         [
@@ -3571,8 +5563,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4c498bf78a0c892e,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x2a4fc105a03b9d8c,
+                0xbbc8565a5662c885,
+                0x7e4b3549987a8f69,
+                0x361758a6af1411f8,
+            ],
+            [
+                0xe06bdd408ed6bb19,
+                0xbd6a32d2b266831c,
+                0xab187eecb9d37f8d,
+                0x6e26c676b92e404d,
+            ],
+            [
+                0x7e20aa98694aeefd,
+                0x3755116250bd0bfd,
+                0xf1cbb73c697c01c0,
+                0x3e64792a813b60e8,
+            ],
+        ],
+        [
+            [
+                0x8e3e83bd9633a6f3,
+                0x48462b44521e2a4f,
+                0xddce596ceafa471f,
+                0x08f1cf564dc9a52f,
+            ],
+            [
+                0xe1f0d542761dae58,
+                0x0626b651bb3853d7,
+                0x7217d3069fa0384e,
+                0x07eca458ba5b85e2,
+            ],
+            [
+                0xb382ec7078b2da10,
+                0x1155871cfbdbfd68,
+                0xb96b04704363a4b3,
+                0x39a5804ca2db38a7,
+            ],
+        ],
+        [
+            [
+                0x2a19643543ce6179,
+                0xb2af40275e9e548f,
+                0xf85e3653db2c7be0,
+                0x154802e8d378c225,
+            ],
+            [
+                0x355157667579d008,
+                0x0149bc66501629f1,
+                0x2425f42718c96b54,
+                0x50dfb55de41f909e,
+            ],
+            [
+                0x3c13b391d1a3ae79,
+                0x00e90a7888759cbd,
+                0x07c2166718cf0be6,
+                0x36805672d2d4513a,
+            ],
+        ],
         [
             [
                 0x22d2aff530976b86,
@@ -3595,6 +5645,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xdabdaaf7c057f81f,
+                0xf248bc17931f7240,
+                0xddc4ba270dc1bb84,
+                0x2ba3a29a0d275756,
+            ],
+            [
+                0x05330cefcd71fec9,
+                0x708093325f1ad933,
+                0x911ef5d0acafad8b,
+                0x40b548533a9fb6a6,
+            ],
+            [
+                0x2636a9bdb837d0ba,
+                0x62339ba6d38ca813,
+                0xa4bdf8190b3bb389,
+                0x54ef7ceca01ae928,
+            ],
+        ],
+        [
+            [
+                0x3d0df83b3df5edaa,
+                0x07ee516bbe326471,
+                0x8cff70e18d873d31,
+                0x6bf09d8b29d124c6,
+            ],
+            [
+                0x5a54e8cf181016b5,
+                0x0e4c1f6125a6b5f2,
+                0xb529e5af2438e174,
+                0x22a6ac6d603acd47,
+            ],
+            [
+                0xb40c298eab1e97de,
+                0x68631b8185acb022,
+                0x800f24855e73f119,
+                0x06a581c37dc8105b,
+            ],
+        ],
+        [
+            [
+                0xa4f198787ba68cdb,
+                0xb5a2bed0e2c96612,
+                0x730a2cd017a20eb0,
+                0x065b2517b0b7081c,
+            ],
+            [
+                0x994e78c37b9ef111,
+                0x6bff3c0100ba2188,
+                0xac134dc03a50200c,
+                0x4bc3014b20204d08,
+            ],
+            [
+                0x21bdec2feabc580d,
+                0x8b04843ac02e795a,
+                0xc3683e08e67c3437,
+                0x1f68f10e99237cb2,
+            ],
+        ],
+        [
+            [
+                0x4ff4ee9c02699304,
+                0xf49bbd4e32f3c84f,
+                0x0f0686e3d4e80fe2,
+                0x1953cf2b85a2814c,
+            ],
+            [
+                0x6e1136cddf306cd3,
+                0xa4de02e008a34143,
+                0x224ec645426ab424,
+                0x74d660210d77ce4a,
+            ],
+            [
+                0x6631460a039a6846,
+                0xa04820a02f9b8061,
+                0x9d355ca0062fc0d6,
+                0x581e054891832e14,
+            ],
+        ],
+        [
+            [
+                0x4acb2d9b9ad1076b,
+                0x2dca0ba337fc3e49,
+                0x1461e36137ceed60,
+                0x61a76b971fee439d,
+            ],
+            [
+                0xe45551a6fe5f7281,
+                0x94fe05627c7f3fbe,
+                0xcf5c6d38237072e4,
+                0x6d13e8dedb982abf,
+            ],
+            [
+                0xb49e428a04cca531,
+                0x5c17ffe7a2121d12,
+                0xcc44ce50af16e43d,
+                0x040021fed596f81b,
+            ],
+        ],
+        [
+            [
+                0x104811b98044ccc4,
+                0x2ff1ec04d2b9b46e,
+                0x5e4c0e05d23f6e20,
+                0x3bb4f49d8d4ade1f,
+            ],
+            [
+                0x1d0145574aab866b,
+                0x51d87882e8177fcd,
+                0xcc366dfdec3c878b,
+                0x716b7b7dd86ff699,
+            ],
+            [
+                0x6f3ad848bfb46081,
+                0x9cc9c2dbe10a9c63,
+                0x9df90959c2ea9e6a,
+                0x3372ecd5beda2368,
+            ],
+        ],
+        [
+            [
+                0x42cbd820518187dc,
+                0x3ef5d17c14262203,
+                0x43cb78a06703a04a,
+                0x199ae12a9a901ac9,
+            ],
+            [
+                0x1d06d7b7870e0f3b,
+                0xd33a443f9f5fd066,
+                0x2233b5a8b3434acc,
+                0x161fd5d141457f86,
+            ],
+            [
+                0x169479c8458af959,
+                0xc3c24938c7a92140,
+                0xf6a77e2e5b11ac8b,
+                0x7020bd198dcc4c43,
+            ],
+        ],
+        [
+            [
                 0x07f3f635d32a7627,
                 0x7aaa4d865f6566f0,
                 0x3c85e79728d04450,
@@ -3613,26 +5803,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x00f94051ee040543,
             ],
         ],
-        [
-            [
-                0xd7ef93bb07af9753,
-                0x583ed0cf3db766a7,
-                0xce6998bf6e0b1ec5,
-                0x47b7ffd25dd40452,
-            ],
-            [
-                0x8d356b23c3d330b2,
-                0xf21c8b9bb0471b06,
-                0xb36c316c6e42b83c,
-                0x07d79c7e8beab10d,
-            ],
-            [
-                0x87fbfb9cbc08dd12,
-                0x8a066b3ae1eec29b,
-                0x0d57242bdb1fc1bf,
-                0x1c3520a35ea64bb6,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xcda86f40216bc059,
@@ -3655,66 +5827,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xb7ae1796b0dbf0f3,
-                0x54dfafb9e17ce196,
-                0x25923071e9aaa3b4,
-                0x5d8e589ca1002e9d,
-            ],
-            [
-                0xaf9860cc8259838d,
-                0x90ea48c1c69f9adc,
-                0x6526483765581e30,
-                0x0007d6097bd3a5bc,
-            ],
-            [
-                0xc0bf1d950842a94b,
-                0xb2d3c363588f2e3e,
-                0x0a961438bb51e2ef,
-                0x1583d7783c1cbf86,
-            ],
-        ],
-        [
-            [
-                0x90034704cc9d28c7,
-                0x1d1b679ef72cc58f,
-                0x16e12b5fbe5b8726,
-                0x4958064e83c5580a,
-            ],
-            [
-                0xeceea2ef5da27ae1,
-                0x597c3a1455670174,
-                0xc9a62a126609167a,
-                0x252a5f2e81ed8f70,
-            ],
-            [
-                0x0d2894265066e80d,
-                0xfcc3f785307c8c6b,
-                0x1b53da780c1112fd,
-                0x079c170bd843b388,
-            ],
-        ],
-        [
-            [
-                0xcdd6cd50c0d5d056,
-                0x9af7686dbb03573b,
-                0x3ca6723ff3c3ef48,
-                0x6768c0d7317b8acc,
-            ],
-            [
-                0x0506ece464fa6fff,
-                0xbee3431e6205e523,
-                0x3579422451b8ea42,
-                0x6dec05e34ac9fb00,
-            ],
-            [
-                0x94b625e5f155c1b3,
-                0x417bf3a7997b7b91,
-                0xc22cbddc6d6b2600,
-                0x51445e14ddcd52f4,
-            ],
-        ],
-        [
-            [
                 0x893147ab2bbea455,
                 0x8c53a24f92079129,
                 0x4b49f948be30f7a7,
@@ -3733,8 +5845,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x77b2e3f05d3e99af,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x906c4f287ee8821a,
+                0x8e6a2b799747729d,
+                0xc2118a30e10ff53e,
+                0x2ba3cfe49da0b9b2,
+            ],
+            [
+                0x5a654a12dac2cb00,
+                0x950cae40ff541461,
+                0xf304c4ca9abacb75,
+                0x538178696a4c71b6,
+            ],
+            [
+                0x20ff283178fa4e49,
+                0x223af5edaf9832fa,
+                0xebdade0793a5c84d,
+                0x381fac8a1b631fa2,
+            ],
+        ],
         [
             [
                 0x9532f48fcc5cd29b,
@@ -3753,6 +5883,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x50e208b10ec25115,
                 0xa26a22894ef21702,
                 0x4dc923343b524805,
+            ],
+        ],
+        [
+            [
+                0x06ddc3ee82da81c8,
+                0xb1ed1f1a01ce7473,
+                0xcf27bf804db6d6b3,
+                0x09a32ae022462235,
+            ],
+            [
+                0x34f105293da94e06,
+                0x89ae46f41e623c66,
+                0xbeda080d8fb68865,
+                0x755176f3b4b4f87f,
+            ],
+            [
+                0x6b5582ee731bb879,
+                0xc3f99cb75d9990ba,
+                0xa276caa6592a7706,
+                0x74fea9604c8ec17f,
+            ],
+        ],
+        [
+            [
+                0x7b888134d3f6a924,
+                0xd81a5d2702523db1,
+                0x50665d94a7ed0535,
+                0x53f4b9e75ad8ff1a,
+            ],
+            [
+                0x1a42ca591ab016d8,
+                0xe42ac0b196c18975,
+                0xf20187e1b2f54837,
+                0x44f879ced64966aa,
+            ],
+            [
+                0x0f9380ac92259e82,
+                0x3de82465e2073d1c,
+                0x20e4a94509f29bc9,
+                0x186cd45829172d14,
+            ],
+        ],
+        [
+            [
+                0x93ec6c9ccae52923,
+                0x1d3431ad8f36a1e7,
+                0x5c6890e137df23ec,
+                0x0626dab9f0880c7c,
+            ],
+            [
+                0xd24b2bb568de83a7,
+                0xc9a30fa4765a6e07,
+                0x1f25cde558419825,
+                0x12bebe097070387a,
+            ],
+            [
+                0x6aeb6c5fbe8992be,
+                0x4a5afb87e7a7886f,
+                0x8a6e048acbb0d041,
+                0x2128ed3e40fd26f3,
             ],
         ],
         [
@@ -3777,6 +5967,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x1ac5584fa8e3a052,
+                0x6cc51a8d48fc049e,
+                0xd428a9225e5015eb,
+                0x6cb64137f074b94d,
+            ],
+            [
+                0xa930508546bf44ba,
+                0xc676e4e4c8143488,
+                0x5880eaf234441ecb,
+                0x659fac04e9a4106e,
+            ],
+            [
+                0xfe8e128a79d7bba9,
+                0xaa29699020695c7e,
+                0xfcda975bbbc5d393,
+                0x4504e14e20aefd8f,
+            ],
+        ],
+        [
+            [
+                0xcc13b4ecbf4df71f,
+                0x3cf056ba1251c44a,
+                0x97cbbaef53825bca,
+                0x0155f595e409923d,
+            ],
+            [
+                0xf8faca2530166bf7,
+                0x0c96ea03c02169ce,
+                0xeb13e668c65fb9a3,
+                0x0ebb6e298d96ca0d,
+            ],
+            [
+                0x90f91039a9ed9d6d,
+                0x60a180381aad5334,
+                0x79f4d4bf144e4729,
+                0x3799d4aa46cccacf,
+            ],
+        ],
+        [
+            [
+                0x69675b53dc640f04,
+                0xfad089ac6a666376,
+                0x6ba4b5172970e39e,
+                0x5c78d4483a32085b,
+            ],
+            [
+                0x5d646ff99ba66de2,
+                0x3ac550306280abc0,
+                0xe7ed589bfb15684c,
+                0x1900a43a3b52cc84,
+            ],
+            [
+                0x5b2d650c1c73650f,
+                0x40c1c5c97a79e7e4,
+                0xd7bea42359640a6f,
+                0x00bd2a877c171166,
+            ],
+        ],
+        [
+            [
                 0xc98bec856c75c99c,
                 0xe44184c000e33cf4,
                 0x0a676b9bba907634,
@@ -3793,6 +6043,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x025aad6b2392729e,
                 0xb4793efa3f55d9b1,
                 0x72a1056140678bb9,
+            ],
+        ],
+        [
+            [
+                0x3c3264363b7e27de,
+                0x1a7512077e3de6eb,
+                0xf4f4772a00980bac,
+                0x3119f1fd5d0fdff2,
+            ],
+            [
+                0x131819948da7d515,
+                0xdb75d2658c4d4a4d,
+                0x82f2f9fe9fa5fbe6,
+                0x0b2839d22d7f0bac,
+            ],
+            [
+                0x2d08803d60278702,
+                0x5aaa6f952cf9db1f,
+                0xaed06af20fb78ace,
+                0x112caf8d80be4fcb,
+            ],
+        ],
+        [
+            [
+                0xb9eeb990b6f5b607,
+                0x04361506630bbdea,
+                0xc17501215ac9aa62,
+                0x773e8d3612b9d0fa,
+            ],
+            [
+                0x4d0ca88d8919ac5c,
+                0x8753f99138e17fa4,
+                0x89c9955dd609fb25,
+                0x4e6ec333a20be01d,
+            ],
+            [
+                0x1dd7834bc40f7a0e,
+                0x9a883371796494e9,
+                0x7e6c6c3a7b264d1f,
+                0x03d1924a0fc26f5e,
+            ],
+        ],
+        [
+            [
+                0x706f747281ff2d06,
+                0xe782bba40be5c45d,
+                0xc91cb9adc6dc6b91,
+                0x13b76649c9ca97b4,
+            ],
+            [
+                0x1e4b3576632eafbe,
+                0xca36a0fc7a4ea1f8,
+                0x479c368961b87acd,
+                0x6eb315bce5fee9f3,
+            ],
+            [
+                0x247dbba62d30abd2,
+                0xcd069e0c1cc5fa03,
+                0x8eb224a237fcabf1,
+                0x7e3d761440f3a1ce,
             ],
         ],
         [
@@ -3815,66 +6125,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2a381bf01c6146e7,
             ],
         ],
-        [
-            [
-                0xf7c0be32b534166f,
-                0x27e6ca6419cf70d4,
-                0x934df7d7a957a759,
-                0x5701461dabdec2aa,
-            ],
-            [
-                0xac9b9879cfc811c1,
-                0x8b7d29813756e567,
-                0x50da4e607c70edfc,
-                0x5dbca62f884400b6,
-            ],
-            [
-                0x2c6747402c915c25,
-                0x1bdcd1a80b0d340a,
-                0x5e5601bd07b43f5f,
-                0x2555b4e05539a242,
-            ],
-        ],
-        [
-            [
-                0x78409b1d87e463d4,
-                0xad4da95acdfb639d,
-                0xec28773755259b9c,
-                0x69c806e9c31230ab,
-            ],
-            [
-                0x6fc09f5266ddd216,
-                0xdce560a7c8e37048,
-                0xec65939da2df62fd,
-                0x7a869ae7e52ed192,
-            ],
-            [
-                0x7b48f57414bb3f22,
-                0x68c7cee4aedccc88,
-                0xed2f936179ed80be,
-                0x25d70b885f77bc4b,
-            ],
-        ],
-        [
-            [
-                0x98459d29bb1ae4d4,
-                0x56b9c4c739f954ec,
-                0x832743f6c29b4b3e,
-                0x21ea8e2798b6878a,
-            ],
-            [
-                0x4151c3d9762bf4de,
-                0x083f435f2745d82b,
-                0x29775a2e0d23ddd5,
-                0x138e3a6269a5db24,
-            ],
-            [
-                0x87bef4b46a5a7b9c,
-                0xd2299d1b5fc1d062,
-                0x82409818dd321648,
-                0x5c5abeb1e5a2e03d,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x02cde6de1306a233,
@@ -3895,8 +6147,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1d8dfd966645d694,
             ],
         ],
-    ],
-    [
         [
             [
                 0xd598639c12ddb0a4,
@@ -3915,6 +6165,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x90433b02cf8de43b,
                 0xafa1fd5dc5412643,
                 0x3e8fe83d032f0137,
+            ],
+        ],
+        [
+            [
+                0xea69a19c36964d90,
+                0xc4eecb3195ee352b,
+                0x6c25f9266142cc02,
+                0x32a7f6dd0c518bb8,
+            ],
+            [
+                0xa240bc967c502518,
+                0x3c0781dd72697613,
+                0x2937e09856ebbd4e,
+                0x167ab8ae78aa623e,
+            ],
+            [
+                0x618aec98f43cc9e4,
+                0xa03f1f291a21c63a,
+                0xf439860c6988a3eb,
+                0x1e6c6850893dc3fd,
             ],
         ],
         [
@@ -3939,6 +6209,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xd645fdc901124898,
+                0xb79b6a8e8f1fcc12,
+                0x27fa7b058180f1ca,
+                0x362c3fb4079cf719,
+            ],
+            [
+                0x8c9935e98b394da6,
+                0x00e77e384d74c45a,
+                0x3afdfbe75f488d09,
+                0x253c34c6696a7162,
+            ],
+            [
+                0xddf1458243ad6719,
+                0x8049ef0076c11170,
+                0xfc962abfddc4b734,
+                0x15362fa35bb8b4ca,
+            ],
+        ],
+        [
+            [
                 0xf4322d6648f940b9,
                 0x06952f0cbd2d0c39,
                 0x167697ada081f931,
@@ -3955,6 +6245,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xd6947c5bca37d25a,
                 0x66f13ba7e7c9316a,
                 0x56bdaf238db40cac,
+            ],
+        ],
+        [
+            [
+                0xb3e8a2014bb8d1ff,
+                0xa794adb6cf94de49,
+                0x1536c5644d3f5783,
+                0x3ca023038dc0206c,
+            ],
+            [
+                0xfcfb8c6357b3cbc8,
+                0xbcc8db1242b2411d,
+                0x67ac4532f2eb2674,
+                0x5fcc3696e07560bc,
+            ],
+            [
+                0x64f65cf002dd5fab,
+                0x88fd4f4b4642f844,
+                0xd1b58ddf401b6939,
+                0x3282a216637bada3,
             ],
         ],
         [
@@ -3979,6 +6289,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x98b972f682451e66,
+                0x74ff46db0c9d8fae,
+                0x202a513a8e743896,
+                0x4ec63879a8f1e445,
+            ],
+            [
+                0xd6ed254ea54db02b,
+                0xa5bf4f4d66449041,
+                0x0c389afe0a140374,
+                0x54882cedf176bc16,
+            ],
+            [
+                0xb45511cca2db4254,
+                0x7c41e746b09e15ce,
+                0x0556252934b2455b,
+                0x5bf05fa72a3a1d96,
+            ],
+        ],
+        [
+            [
                 0x19513d8b6c951364,
                 0x94fe7126000bf47b,
                 0x028d10ddd54f9567,
@@ -3995,6 +6325,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xeacc4646186ce508,
                 0xc49cf4936c824389,
                 0x27a6c809ae5d3410,
+            ],
+        ],
+        [
+            [
+                0xdbed4e25b219f0c2,
+                0x2b5b6397cbfe5d67,
+                0x5ee9dc889a066fdc,
+                0x3df2332e2d8116f0,
+            ],
+            [
+                0xe9cf9c91acdbc836,
+                0x36c3a7c6d38845a2,
+                0x7013624d937b9b74,
+                0x59fdf7f95d2af2e3,
+            ],
+            [
+                0xf37489000f98a474,
+                0xbb5265942756042b,
+                0xde5636aa899089dd,
+                0x5c7f8ff9799d172c,
             ],
         ],
         [
@@ -4019,6 +6369,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xdad338f244c6b272,
+                0x1a06bd98f038003c,
+                0x30b63f0f3db53ce2,
+                0x1289da12b7d47e28,
+            ],
+            [
+                0x30e41583dd11dc51,
+                0xd1ebbece3df0690d,
+                0x7f171463a5cde71b,
+                0x76e55170faa22a1c,
+            ],
+            [
+                0x9deee5ec874f2a91,
+                0x321228526f0d2d8d,
+                0x316e99e7c0a4e3ca,
+                0x26044afdf9cf8111,
+            ],
+        ],
+        [
+            [
                 0x5f2e221807f8f58c,
                 0xe3555c9fd49409d4,
                 0xb2aaa88d1fb6a630,
@@ -4035,6 +6405,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xf3e4aad386ddacd7,
                 0x44bae2810ff6c482,
                 0x46cf4c473daf01cf,
+            ],
+        ],
+        [
+            [
+                0x64fe71d2ad3ee98b,
+                0xf714b4f74d5301e2,
+                0xbacf7ae665bf6ba5,
+                0x5f32575b7188b7f6,
+            ],
+            [
+                0x17a32ee585c5ef64,
+                0x0e3a0478c460d919,
+                0x00bc3854092aaa5b,
+                0x65ac87158e25a928,
+            ],
+            [
+                0x2ac898535f347841,
+                0x37669c785d85f3de,
+                0xbbdaef231032ccf8,
+                0x597b1127a9c79fb2,
             ],
         ],
         [
@@ -4219,8 +6609,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x7cacdb0f7f1b09c6,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xd58b19771a094304,
+                0x93bd3f9cec284fcd,
+                0x4852d9523ffc840e,
+                0x24c6dbc6ea80ae62,
+            ],
+            [
+                0x52c77fae780c1c7a,
+                0xed24871ec84f7cc8,
+                0xc9ef1b0035298384,
+                0x520d4226f15e2000,
+            ],
+            [
+                0x5d54679cbfe90581,
+                0x651537f14d0ee938,
+                0xf9229ff4af75d3fa,
+                0x7b1216f5eb6025f5,
+            ],
+        ],
+        [
+            [
+                0xa98968de4331ee65,
+                0xaed850a8e66d27fd,
+                0x25551c4af7d9872c,
+                0x4c8a726ec39de239,
+            ],
+            [
+                0xf6d0c483602bd648,
+                0xc423de4ccec93bd4,
+                0x1120b11b7906c6d7,
+                0x67eda79a93aafb09,
+            ],
+            [
+                0xb0970806a7d02c75,
+                0xbe72ad1466b14e90,
+                0xabbb2bea7bde6598,
+                0x7a9e35523b1cab17,
+            ],
+        ],
+        [
+            [
+                0xb65e6d0abf8b8af4,
+                0xb8f8654e18e68269,
+                0xe3d0c0705d6a5245,
+                0x00bdf11e6e674dab,
+            ],
+            [
+                0x64a6d71e46f59597,
+                0x0a0e651a5f3faa6c,
+                0xcb09df547a5cf37e,
+                0x58e7a1a3e7b5d852,
+            ],
+            [
+                0xba76473ff43cc476,
+                0x2ddd3197c05856ff,
+                0x6e77247cb62dd675,
+                0x5203a80ccce21e11,
+            ],
+        ],
+        [
+            [
+                0x5510752e4ea74da6,
+                0x08586c75f493ec22,
+                0xa2f9c5109ae489f4,
+                0x132cec56efe6fc8f,
+            ],
+            [
+                0x3c9faa3b3d3bf8cb,
+                0x92bda37b85ce3ef9,
+                0x022436fd97128a1d,
+                0x7e05b83ce996e27d,
+            ],
+            [
+                0x1393d3bb526f3702,
+                0xa36d27114341c4c8,
+                0xec6fd4057f51c300,
+                0x3a2761e52a63b7a1,
+            ],
+        ],
+        [
+            [
+                0xffe0dbb277cb64af,
+                0xfc3f4c86088bc380,
+                0x52b9b20ad7b7894c,
+                0x0971548537da0d5c,
+            ],
+            [
+                0x830c9f4184807894,
+                0x18527b0f77c7a7bf,
+                0x845a30a69a736024,
+                0x221aac4ec38a4973,
+            ],
+            [
+                0xa894902dc4190ea1,
+                0xe68f23b8fcf93525,
+                0x2e30dd7e3c342e4d,
+                0x5ac25a7e59b90bac,
+            ],
+        ],
+        [
+            [
+                0xbfac66c0fcbfcac0,
+                0x389f658d643bc1ad,
+                0xe13eb79e87adb834,
+                0x52ae510d0308f2a9,
+            ],
+            [
+                0x66cfe92c63308134,
+                0x1af35fd11f03deff,
+                0x3f7542ea9bd35ab4,
+                0x7c86a4f6dbc534b1,
+            ],
+            [
+                0x80bb7a59cdfdd59d,
+                0xf924a7adc695ae8f,
+                0x8eda2c888deb21bd,
+                0x49602bd3b7c32fcb,
+            ],
+        ],
+        [
+            [
+                0x768324325464995d,
+                0x5947c4dad2ea59b4,
+                0xaed56916d819a004,
+                0x76b1c324be4206f3,
+            ],
+            [
+                0x9c770a401b3a3936,
+                0xdbae940749e9e19d,
+                0x5934c19df10995a7,
+                0x742b9faf0bdc1943,
+            ],
+            [
+                0xa58922d087f905a3,
+                0x8c7f603b1078d30a,
+                0x5095ec42233a29c2,
+                0x4533c94ce3c86f2c,
+            ],
+        ],
         [
             [
                 0xe1014434dcc5caed,
@@ -4241,6 +6769,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1420683db54e4cd2,
             ],
         ],
+    ],
+    [
         [
             [
                 0x34eebb6fc1cc5ad0,
@@ -4259,26 +6789,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x49e48f4f29320ad8,
                 0x5bece14b6f18683f,
                 0x55cf1eb62d550317,
-            ],
-        ],
-        [
-            [
-                0x3076b5e37df58c52,
-                0xd73ab9dde799cc36,
-                0xbd831ce34913ee20,
-                0x1a56fbaa62ba0133,
-            ],
-            [
-                0x5879101065c23d58,
-                0x8b9d086d5094819c,
-                0xe2402fa912c55fa7,
-                0x669a6564570891d4,
-            ],
-            [
-                0x943e6b505c9dc9ec,
-                0x302557bba77c371a,
-                0x9873ae5641347651,
-                0x13c4836799c58a5c,
             ],
         ],
         [
@@ -4303,26 +6813,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xc297e60008bac89a,
-                0x7d4cea11eae1c3e0,
-                0xf3e38be19fe7977c,
-                0x3a3a450f63a305cd,
-            ],
-            [
-                0x8fa47ff83362127d,
-                0xbc9f6ac471cd7c15,
-                0x6e71454349220c8b,
-                0x0e645912219f732e,
-            ],
-            [
-                0x078f2f31d8394627,
-                0x389d3183de94a510,
-                0xd1e36c6d17996f80,
-                0x318c8d9393a9a87b,
-            ],
-        ],
-        [
-            [
                 0x5d669e29ab1dd398,
                 0xfc921658342d9e3b,
                 0x55851dfdf35973cd,
@@ -4339,26 +6829,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x793ef3f4641b1f33,
                 0x82ec12809d833e89,
                 0x05bff02328a11389,
-            ],
-        ],
-        [
-            [
-                0x6881a0dd0dc512e4,
-                0x4fe70dc844a5fafe,
-                0x1f748e6b8f4a5240,
-                0x576277cdee01a3ea,
-            ],
-            [
-                0x3632137023cae00b,
-                0x544acf0ad1accf59,
-                0x96741049d21a1c88,
-                0x780b8cc3fa2a44a7,
-            ],
-            [
-                0x1ef38abc234f305f,
-                0x9a577fbd1405de08,
-                0x5e82a51434e62a0d,
-                0x5ff418726271b7a1,
             ],
         ],
         [
@@ -4381,8 +6851,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4ab38a51052cbefa,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x62bd3f7b5446311f,
+                0xbf9853db2d1d4ef0,
+                0xf3e617e09e5c19a8,
+                0x1e30242a0defe5dc,
+            ],
+            [
+                0x746cf253a9ff8d18,
+                0xa430edfcdd044621,
+                0x7744831a83c52159,
+                0x109d02c2c5720545,
+            ],
+            [
+                0x08600bc2ceede125,
+                0x92f146cffe2f3b3d,
+                0xb6e5338854b17b98,
+                0x01d1902d4e329321,
+            ],
+        ],
+        [
+            [
+                0x2ff983833ea03ec5,
+                0xc695e6d34b29bae7,
+                0xa5abc6a21b466eab,
+                0x253847e88dc2ee28,
+            ],
+            [
+                0x451bb499aef4e67b,
+                0xe22c05aeed2c2279,
+                0xbf3714d62fc138d7,
+                0x1e65138d4d3b87fc,
+            ],
+            [
+                0x172250dba1d0079f,
+                0xd6ea580012efd914,
+                0x6ecd5c569b9e6dd3,
+                0x18bda0f574f5ceb9,
+            ],
+        ],
+        [
+            [
+                0x89697e8c5cf77386,
+                0x2a0275dc3ca869d5,
+                0x8f6efb64bb319bac,
+                0x195a57bce2334e7a,
+            ],
+            [
+                0xe535dd0ea478c053,
+                0x2ec2a91c443898ca,
+                0xf35a74d8f4ea2f26,
+                0x1721e09a6d2238e1,
+            ],
+            [
+                0xbcc9279f9d9829dd,
+                0x7d0fd917f15817b3,
+                0xa7a1a4a382ef6c4a,
+                0x148b2eb02b070edf,
+            ],
+        ],
         [
             [
                 0xf68fe2e8809de054,
@@ -4405,6 +6933,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x02317d7a985e2c38,
+                0x109f590e791e6767,
+                0x7d4bd235cad653ef,
+                0x3a1799b28c6aa8c4,
+            ],
+            [
+                0x5998fa629a434ce8,
+                0x38dbd6b2d3ee5545,
+                0xe690f625d1c5619c,
+                0x1e1fa0d551b199a4,
+            ],
+            [
+                0x7578410dec9bf4cd,
+                0xa077d90e2bdfddda,
+                0x40bfd0d2d3100988,
+                0x6bf808d353a344eb,
+            ],
+        ],
+        [
+            [
+                0xdb5a4b330c074ba0,
+                0x9c72de2cb860893c,
+                0x4cfa0d686c53ce91,
+                0x0b39947af38c5c5b,
+            ],
+            [
+                0x5616b80e1ee8dc02,
+                0xb04879298f859575,
+                0x74fe4084a7311aff,
+                0x5997379a77328481,
+            ],
+            [
+                0xf6df534609d87b6c,
+                0x834dd623efa9cf0a,
+                0x1335b775eefecb9e,
+                0x07f299b6f372c8c4,
+            ],
+        ],
+        [
+            [
+                0x64d07250d7bde92c,
+                0x07f4924fd82d03c8,
+                0xcc1cd1a57dc50cda,
+                0x7901a95deda13bf9,
+            ],
+            [
+                0xd5d56fb4fd1c5231,
+                0xd9e1f81d6c05500e,
+                0x2c629496370b9f92,
+                0x42020bebfa740e46,
+            ],
+            [
+                0x56ffc2ae584a9640,
+                0x661772b27288de36,
+                0xf28f6cbb27ac757c,
+                0x6efcaae5304d7ebd,
+            ],
+        ],
+        [
+            [
+                0xd3dd670df1a96c0d,
+                0x8eddab656741d202,
+                0xdc98718c735e333b,
+                0x4d86ddfd093b2409,
+            ],
+            [
+                0xf2119de56789bf53,
+                0x0cba80cc09b85956,
+                0x65c3b980ae9bc41a,
+                0x624ea114b42ed60e,
+            ],
+            [
+                0xab98ed32dd4dd551,
+                0x8594546cfefcc227,
+                0xa1dd72e7317563f4,
+                0x02c610703ee726b7,
+            ],
+        ],
+        [
+            [
+                0x16f2a5a9852581ed,
+                0x41ccde54878f80c6,
+                0xc9e1c8bfe82641e6,
+                0x14fb44816b5989b4,
+            ],
+            [
+                0x868fe99cdeb1df42,
+                0x1972f6f1ee56d958,
+                0x20f4e0dc6300de48,
+                0x1ba89f1b4087d54f,
+            ],
+            [
+                0x2f32b2241128b0c6,
+                0x64d8db276f7f07d1,
+                0xe3ae928c76408ce0,
+                0x379ff96f9a0ee584,
+            ],
+        ],
+        [
+            [
+                0x1157f662b88a75a6,
+                0x63276041dc772a20,
+                0xc2eaa8ef48d097dd,
+                0x7ef77389c56d5aa3,
+            ],
+            [
+                0x0fbc73edbab0d57a,
+                0x38a85adc386e1833,
+                0x5c21b53f421b090d,
+                0x094e78a4ac38f097,
+            ],
+            [
+                0x6b2e729417d82da2,
+                0x0187b949f6f465f9,
+                0x2a14af761fd87d76,
+                0x2df33fdb3f1c2e88,
+            ],
+        ],
+        [
+            [
+                0x78c87f2e415b1d54,
+                0xceac814320f1be0c,
+                0x284c92f5c6fe3b52,
+                0x0826c73fd92db255,
+            ],
+            [
+                0x141706b2a94d48f9,
+                0xa66b2c759cd16b67,
+                0x2455391ebdf9a7d9,
+                0x57c9987a093f804c,
+            ],
+            [
+                0x8ccbd0b8d311994d,
+                0x97297f1ea4ae3f01,
+                0xe3f61bae6a7cdb8a,
+                0x30f677e24a34a6fc,
+            ],
+        ],
+        [
+            [
                 0xbf019cce7aee7a52,
                 0xa8ded2b6e454ead3,
                 0x3c619f0b87a8bb19,
@@ -4423,26 +7091,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6a927b6b7173a8d7,
             ],
         ],
-        [
-            [
-                0x8d7040863ece88eb,
-                0xf0e307a980eec08c,
-                0xac2250610d788fda,
-                0x056d92a43a0d478d,
-            ],
-            [
-                0x1f6db24f986e4656,
-                0x1021c02ed1e9105b,
-                0xf8ff3fff2cc0a375,
-                0x1d2a6bf8c6c82592,
-            ],
-            [
-                0x1b05a196fc3da5a1,
-                0x77d7a8c243b59ed0,
-                0x06da3d6297d17918,
-                0x66fbb494f12353f7,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xd6d70996f12309d6,
@@ -4465,66 +7115,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x40c709dec076c49f,
-                0x657bfaf27f3e53f6,
-                0x40662331eca042c4,
-                0x14b375487eb4df04,
-            ],
-            [
-                0x9b9f26f520a6200a,
-                0x64804443cf13eaf8,
-                0x8a63673f8631edd3,
-                0x72bbbce11ed39dc1,
-            ],
-            [
-                0xae853c94ab66dc47,
-                0xeb62343edf762d6e,
-                0xf08e0e186fb2f7d1,
-                0x4f0b1c02700ab37a,
-            ],
-        ],
-        [
-            [
-                0x79fd21ccc1b2e23f,
-                0x4ae7c281453df52a,
-                0xc8172ec9d151486b,
-                0x68abe9443e0a7534,
-            ],
-            [
-                0xe1706787d81951fa,
-                0xa10a2c8eb290c77b,
-                0xe7382fa03ed66773,
-                0x0a4d84710bcc4b54,
-            ],
-            [
-                0xda12c6c407831dcb,
-                0x0da230d74d5c510d,
-                0x4ab1531e6bd404e1,
-                0x4106b166bcf440ef,
-            ],
-        ],
-        [
-            [
-                0xa485ccd539e4ecf2,
-                0x5aa3f3ad0555bab5,
-                0x145e3439937df82d,
-                0x1238b51e1214283f,
-            ],
-            [
-                0x02e57a421cd23668,
-                0x4ad9fb5d0eaef6fd,
-                0x954e6727b1244480,
-                0x7f792f9d2699f331,
-            ],
-            [
-                0x0b886b925fd4d924,
-                0x60906f7a3626a80d,
-                0xecd367b4b98abd12,
-                0x2876beb1def344cf,
-            ],
-        ],
-        [
-            [
                 0xd594b3333a8a85f8,
                 0x4ea37689e78d7d58,
                 0x73bf9f455e8e351f,
@@ -4543,8 +7133,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5784481964a831e7,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x23b0137c630b94ca,
+                0x9f05b2e2c34e0359,
+                0x5c504752df6850ab,
+                0x4e165fe783148e5e,
+            ],
+            [
+                0x8453134729dabc56,
+                0xb19385a26314566b,
+                0x7d73f7579a66b4cb,
+                0x3e70c42ddd2c0063,
+            ],
+            [
+                0x4ac33e88e5d5b328,
+                0x64653bf8e58a8ebf,
+                0x5832177c98c8c3a1,
+                0x621d49cdc3b2c221,
+            ],
+        ],
         [
             [
                 0xd6cfd1ef5fddc09c,
@@ -4563,6 +7171,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xade797759f356b2e,
                 0x1a4698bb5f6c025c,
                 0x104bbd6814049a7b,
+            ],
+        ],
+        [
+            [
+                0x368693607d862f24,
+                0x474a996fe3322e53,
+                0x6fbe917014092ec6,
+                0x43429d86b998ee41,
+            ],
+            [
+                0xf119a90c6ea464ee,
+                0xced8771eb1c46127,
+                0xd21a4fe6ef2531b7,
+                0x76ce9a42f459a817,
+            ],
+            [
+                0x413f62ca47a19d7b,
+                0xcd1b4a0bd8c36c8b,
+                0x2623e2a0199ae711,
+                0x3ece61dd366f5cff,
+            ],
+        ],
+        [
+            [
+                0x3b7352d8c543dd6f,
+                0xe96c16624e9a7af7,
+                0x7916da27abccfb9c,
+                0x6d16a65382f91633,
+            ],
+            [
+                0xc35b760d9db5f9c3,
+                0x64590c70caba5121,
+                0x458d8a9341f74c09,
+                0x745062a5ec267488,
+            ],
+            [
+                0x316e980c1ecffc41,
+                0xc7b4abc7e0d49f06,
+                0x9fd5c247c87c8e61,
+                0x77d76a5aacb55db5,
+            ],
+        ],
+        [
+            [
+                0xaa8fcaabd000938a,
+                0x1240effe9cec5e98,
+                0xc49495f15abccf57,
+                0x4d35815daaa107f9,
+            ],
+            [
+                0xc27616c2bae6bea0,
+                0xb9de192a3b221e6b,
+                0xf8e8836087ea4f3b,
+                0x261d6f4d87c756cd,
+            ],
+            [
+                0x2f9bc52d50e2a4eb,
+                0xa2d7e204c067f66c,
+                0x153a318db6c72c35,
+                0x4d93e0f3ff4b22e7,
             ],
         ],
         [
@@ -4587,6 +7255,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x6ba282627009c961,
+                0x1536efd9ab16ca30,
+                0x7ee470fdf5b2897c,
+                0x50286df764f35298,
+            ],
+            [
+                0x07bbf83dcf6f5fd8,
+                0xfb5c2678a2f04c8d,
+                0xa3093ed833710c63,
+                0x12cf2b5e098e0a65,
+            ],
+            [
+                0xa0fcc0f42a339d72,
+                0x9581d64592461553,
+                0xd3df4000c4e42a33,
+                0x09d57371a58b030a,
+            ],
+        ],
+        [
+            [
+                0xcefd7430ce6de65c,
+                0xa4c87b462337d522,
+                0xb298f0934f72af62,
+                0x7769f56b018c48cd,
+            ],
+            [
+                0x9dc5ec6a5d0dde05,
+                0xa46291d274062bfe,
+                0xde407c6372e77964,
+                0x6da2f9fa7054c334,
+            ],
+            [
+                0xe4615a7b9397d6a5,
+                0x79e86e3de97f5226,
+                0xc5b3c02bb2a8e8bb,
+                0x38b3aa0804829d94,
+            ],
+        ],
+        [
+            [
+                0x0d4dd2a031841df1,
+                0x4eca7edd592248fe,
+                0xb74fe9a71a0d84c8,
+                0x2519f06d8c1d5580,
+            ],
+            [
+                0x717b81654b7ed1da,
+                0x2eee0f0eca7c9552,
+                0x72ed662f407cc9ad,
+                0x1e63427335cc2a68,
+            ],
+            [
+                0x980176c0b14e503e,
+                0x6429c6b93d257610,
+                0xe2c88b83f2a14073,
+                0x07be6dce3de49873,
+            ],
+        ],
+        [
+            [
                 0x192ea9550bb8245a,
                 0xc8e6fba88f9050d1,
                 0x7986ea2d88a4c935,
@@ -4603,6 +7331,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x8fbf2cf022d9733a,
                 0x16d7fcdd235b01d1,
                 0x08420edd5fcdf0e5,
+            ],
+        ],
+        [
+            [
+                0xce81bf1d976a862e,
+                0x86d9a231aa317ba9,
+                0x103ea57f182f8427,
+                0x05c2acb11f3b5a40,
+            ],
+            [
+                0x14d43a0f9dba2ae4,
+                0x2a44e01545e981a9,
+                0xe7799aedf11773dc,
+                0x2d5afbe9bafda5e6,
+            ],
+            [
+                0xcd17f6374abe8e98,
+                0x4d86b58eb016ef6f,
+                0xc901d6e55a89c7e3,
+                0x2e431a634d9d3878,
+            ],
+        ],
+        [
+            [
+                0x62190ea512ec4ae7,
+                0xcd392ce14b8dc445,
+                0x3bf7360f35216018,
+                0x2f6cbedbf17c207a,
+            ],
+            [
+                0xd893886ca9497d9c,
+                0x1c1d55126431dd17,
+                0x3bec9af3d7d8f455,
+                0x763c42a196bb7ea2,
+            ],
+            [
+                0x0a5f2e37fd5d240f,
+                0xe72e50933075af85,
+                0xe044dd092b861d4f,
+                0x558e55f50caeaf99,
+            ],
+        ],
+        [
+            [
+                0xa212e2e5e58577e2,
+                0x3203eba6a5cb012e,
+                0x91f9efbef97656f1,
+                0x477d637f7929796f,
+            ],
+            [
+                0xd256f837ba787ed2,
+                0x33fb601f2852a27e,
+                0xf8b66dd9dcd27f27,
+                0x26df30dfe44f3283,
+            ],
+            [
+                0x0c79f74b5d14eedf,
+                0x471f90bfd001836b,
+                0x9004de6e8588a2c5,
+                0x4501075a2d19c904,
             ],
         ],
         [
@@ -4625,66 +7413,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4a7a4f2618991ad7,
             ],
         ],
-        [
-            [
-                0x24c3b291af372a4b,
-                0x93da8270718147f2,
-                0xdd84856486899ef2,
-                0x4a96314223e0ee33,
-            ],
-            [
-                0xf4a718025fb15f95,
-                0x3df65f346b5c1b8f,
-                0xcdfcf08500e01112,
-                0x11b50c4cddd31848,
-            ],
-            [
-                0xa6e8274408a4ffd6,
-                0x738e177e9c1576d9,
-                0x773348b63d02b3f2,
-                0x4f4bce4dce6bcc51,
-            ],
-        ],
-        [
-            [
-                0x30e2616ec49d0b6f,
-                0xe456718fcaec2317,
-                0x48eb409bf26b4fa6,
-                0x3042cee561595f37,
-            ],
-            [
-                0xa71fce5ae2242584,
-                0x26ea725692f58a9e,
-                0xd21a09d71cea3cf4,
-                0x73fcdd14b71c01e6,
-            ],
-            [
-                0x427e7079449bac41,
-                0x855ae36dbce2310a,
-                0x4cae76215f841a7c,
-                0x389e740c9a9ce1d6,
-            ],
-        ],
-        [
-            [
-                0xc9bd78f6570eac28,
-                0xe55b0b3227919ce1,
-                0x65fc3eaba19b91ed,
-                0x25c425e5d6263690,
-            ],
-            [
-                0x64fcb3ae34dcb9ce,
-                0x97500323e348d0ad,
-                0x45b3f07d62c6381b,
-                0x61545379465a6788,
-            ],
-            [
-                0x3f3e06a6f1d7de6e,
-                0x3ef976278e062308,
-                0x8c14f6264e8a6c77,
-                0x6539a08915484759,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xddc4dbd414bb4a19,
@@ -4705,8 +7435,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4cabc7bdec33072a,
             ],
         ],
-    ],
-    [
         [
             [
                 0xf7c0a19c1a54a044,
@@ -4725,6 +7453,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x7d0dd89a7698b714,
                 0x8bfb0ba427fe6295,
                 0x36ba82e721200524,
+            ],
+        ],
+        [
+            [
+                0x94f0032d45b16986,
+                0x116854de1ecc1c68,
+                0x42355abec9e2c8a3,
+                0x153eec06efa033a5,
+            ],
+            [
+                0x46eafaafcf4aa586,
+                0xf29bb7e2503f46b9,
+                0xad48b8f7d211feb3,
+                0x2a1bf229c55d47c2,
+            ],
+            [
+                0x5f8060a4c077b968,
+                0xb3a2ea747e4b8e47,
+                0x816305949bd3dfff,
+                0x79866201a1f779ab,
             ],
         ],
         [
@@ -4749,6 +7497,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xc922b759ecd0b60f,
+                0x6a25f681cb5bfe7b,
+                0x5cc659bb877e1ca5,
+                0x5471455e00c87660,
+            ],
+            [
+                0xed959546c76c79e7,
+                0x6ccc384b10d656c8,
+                0x01dd78d1e06ad428,
+                0x32ac73cba643b8c9,
+            ],
+            [
+                0x66cdeda8aba0f13a,
+                0xefa6a0dd046d71bd,
+                0x81900cf313e095e2,
+                0x72742767a857ec9b,
+            ],
+        ],
+        [
+            [
                 0x9a518b3a8586f8bf,
                 0x9ee71af6cbb196f0,
                 0xaa0625e6a2385cf2,
@@ -4765,6 +7533,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x401bfd8c4dcc7cd7,
                 0xd976a6becd0d8f62,
                 0x67cfd773a278b05e,
+            ],
+        ],
+        [
+            [
+                0x647739ba856a60e5,
+                0xefbf2cfe22676dd6,
+                0x16fbe35afd5314c8,
+                0x625287e0c2471443,
+            ],
+            [
+                0x0cb83e109af87bfb,
+                0xbd22dbaafe058de9,
+                0x377ca9ded168624f,
+                0x5513994ff0d7fe50,
+            ],
+            [
+                0x405152c1ff15b542,
+                0x5a2530bf229715b9,
+                0x63f28509fce73177,
+                0x43f062895f21b59a,
             ],
         ],
         [
@@ -4789,6 +7577,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xe310cbadd4ee0bc1,
+                0x4caf7918a5c264d7,
+                0xd88db2fca4325236,
+                0x4b20690200ab038a,
+            ],
+            [
+                0xb884f2ead00a1fb6,
+                0x23f1930b5802df8c,
+                0x8666a15ae2de21ec,
+                0x40369962a3e5778a,
+            ],
+            [
+                0xbb052d3932c36afa,
+                0x06ba31f8be9a31dc,
+                0xe15f61c59f293e88,
+                0x6eee575752dac43b,
+            ],
+        ],
+        [
+            [
                 0x0fad2fb7b0a3402f,
                 0x46615ecbfb69f4a8,
                 0xf745bcc8c5f8eaa6,
@@ -4805,6 +7613,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x965ee0818bdbb517,
                 0x16e58daa2e8845b3,
                 0x357d397d5499da8f,
+            ],
+        ],
+        [
+            [
+                0xadd9db1ae969bf70,
+                0xffdd2372b4513cd1,
+                0xdf6dd872e9f14217,
+                0x1cc8baa102a421b7,
+            ],
+            [
+                0x510703c2f987b610,
+                0x688a0538090da442,
+                0x8d4beaf34885d3c2,
+                0x66c74d5691c34281,
+            ],
+            [
+                0xc1d36bb0c9024dc3,
+                0x58741f2dbff5a2a3,
+                0x4d29fcd508e42291,
+                0x07170b84a608cc53,
             ],
         ],
         [
@@ -4829,6 +7657,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xb6ee4824446d8dd2,
+                0xd84e53b6cc2017ff,
+                0xd5855c162b1993c6,
+                0x462a60fee7854bce,
+            ],
+            [
+                0xb47cab68de1b5d1d,
+                0xe73072bcd0e6a965,
+                0xb94a376a16d4da66,
+                0x1ceee621bfcd0293,
+            ],
+            [
+                0x1c4c986c2cbaa9c1,
+                0x576e460c7b6ae934,
+                0x4955dd433b67d5de,
+                0x336765f8bc11541f,
+            ],
+        ],
+        [
+            [
                 0x82bbbdac684b8de3,
                 0xa2f4c7d03fca0718,
                 0x337f92fbe096aaa8,
@@ -4845,6 +7693,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x3efbf23ebe59b964,
                 0xd762deb0dba5e507,
                 0x69607bd681bd9d94,
+            ],
+        ],
+        [
+            [
+                0x77ac29ac437b1253,
+                0xa8a7f862d8c81081,
+                0x49367762a79406b7,
+                0x49c9469368a981f7,
+            ],
+            [
+                0x2da120cbda2a9d05,
+                0xc72cb6aa0756ea2e,
+                0x364cbceb729d4389,
+                0x59f06d0f6b6ff846,
+            ],
+            [
+                0x23ebd20fe3669d1a,
+                0x9c744078fb7f63dd,
+                0x9ec28eb313ac4b69,
+                0x4888c98dd579b012,
             ],
         ],
         [
@@ -5029,8 +7897,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6daaf723399b9dd5,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xc4815ad72357c57a,
+                0xa72841c37428e48a,
+                0xa4fe3a26a3c110e0,
+                0x38fc45179973f918,
+            ],
+            [
+                0xfb6720592032e20b,
+                0xa3b198025f89ef2f,
+                0x728f23394fe3a169,
+                0x213a9c7a5c882031,
+            ],
+            [
+                0x7f06bc83af3ca4fd,
+                0x792758e027a99ff6,
+                0xda1f5ef637a06712,
+                0x08b4cc40feda78f9,
+            ],
+        ],
+        [
+            [
+                0xa47237918db9016c,
+                0xc49eeb0a278e253e,
+                0x6fbf68f282dc75ee,
+                0x67f65ee35bc63974,
+            ],
+            [
+                0x4459d034a88637e1,
+                0xb5d90557d4899b52,
+                0x495b128b7d06ade8,
+                0x42517e7c6339137b,
+            ],
+            [
+                0x0a904dc87e976952,
+                0x508b13e090616e9b,
+                0x87f92500da3d9882,
+                0x71a1132c13b8cca8,
+            ],
+        ],
+        [
+            [
+                0xd062516141a0dc3d,
+                0xba9d9439492a5dcc,
+                0x299f7c9d1dc575a5,
+                0x2243fff87a865f70,
+            ],
+            [
+                0xd1f7471d1c8ec3a6,
+                0x63de58c34fbd6fad,
+                0xabf2c1437e5212b4,
+                0x0b894e91e5bf45af,
+            ],
+            [
+                0x52ef8f139a1d052f,
+                0x3f49163eb0cb4610,
+                0x39a31b6d91a48a4a,
+                0x6b0b4761d23a5c72,
+            ],
+        ],
+        [
+            [
+                0x63a2b594b65c224f,
+                0xecd0764e42564e36,
+                0x391a1a8c34f210d6,
+                0x2e1a955b7d9543be,
+            ],
+            [
+                0x083e2cceb7160ffd,
+                0xb3333686c62a82bd,
+                0xb15533da06a1a911,
+                0x42e5c04acb137eea,
+            ],
+            [
+                0x44fd574e4831c376,
+                0xf749d9f91c09d1c1,
+                0x06af2c5b2670c106,
+                0x0f7bc2188e50ad8a,
+            ],
+        ],
+        [
+            [
+                0x056e812f83865ef8,
+                0x986097accd2ebfa1,
+                0x48c4414d0175c3b9,
+                0x07abaa4608d477da,
+            ],
+            [
+                0xbdeca6ef739a2535,
+                0x3126e2cf8abc48ee,
+                0x17b3f7b5ea2ddb17,
+                0x2ad5b215d7053dd1,
+            ],
+            [
+                0x66338997e95d110d,
+                0xe61ea228aaafc938,
+                0xce8ac50dff0aa2d2,
+                0x66382115d607eafa,
+            ],
+        ],
+        [
+            [
+                0x79d488ee9ed3db11,
+                0x182fc347d3b64bc0,
+                0xcf266f8c8500f82c,
+                0x7ae19a742662c91a,
+            ],
+            [
+                0x79727eb17d43f08b,
+                0x98cf2405350b6460,
+                0x13cff37c88fd238d,
+                0x34123c1565046ff0,
+            ],
+            [
+                0xa95ba44a002ab527,
+                0xbe7b4a413e0bc32b,
+                0x129eac01bff68575,
+                0x5050dc93402f31a8,
+            ],
+        ],
+        [
+            [
+                0x9c18b27c844a8843,
+                0xa6872f9106aff202,
+                0xb14f08669abc6c69,
+                0x4d4b8217df446884,
+            ],
+            [
+                0x5efca61ca213efcd,
+                0xabd62c0131244fe7,
+                0xc79c8b16b0b146bb,
+                0x10efb4f1ca6b8239,
+            ],
+            [
+                0xd501f9a743aa8b23,
+                0xe1daf37d65bb9ad5,
+                0xbfc087a3403c9cf3,
+                0x7c2c3de9b42062e7,
+            ],
+        ],
         [
             [
                 0x81aebbdd2cd13070,
@@ -5051,6 +8057,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x79d739835a6199dc,
             ],
         ],
+    ],
+    [
         [
             [
                 0x21c9d9920d591737,
@@ -5069,26 +8077,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x387deae83caad96c,
                 0x61b471fd56ffe386,
                 0x31741195b745a599,
-            ],
-        ],
-        [
-            [
-                0x17f8ba683b02a047,
-                0x50212096feefb6c8,
-                0x70139be21556cbe2,
-                0x203e44a11d98915b,
-            ],
-            [
-                0xe8d10190b77a360b,
-                0x99b983209995e702,
-                0xbd4fdff8fa0247aa,
-                0x2772e344e0d36a87,
-            ],
-            [
-                0xd6863eba37b9e39f,
-                0x105bc169723b5a23,
-                0x104f6459a65c0762,
-                0x567951295b4d38d4,
             ],
         ],
         [
@@ -5113,26 +8101,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xac746d6b861ae579,
-                0x31ab0650f6aea9dc,
-                0x241d661140256d4c,
-                0x2f485e853d21a5de,
-            ],
-            [
-                0xd3c220ca70e0e76b,
-                0xb12bea58ea9f3094,
-                0x294ddec8c3271282,
-                0x0c3539e1a1d1d028,
-            ],
-            [
-                0x329744839c0833f3,
-                0x6fe6257fd2abc484,
-                0x5327d1814b358817,
-                0x65712585893fe9bc,
-            ],
-        ],
-        [
-            [
                 0x81c29f1bd708ee3f,
                 0xddcb5a05ae6407d0,
                 0x97aec1d7d2a3eba7,
@@ -5149,26 +8117,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x9013dff8f16d27ae,
                 0x1a9720d8abb195d4,
                 0x1bb9fe452ea98463,
-            ],
-        ],
-        [
-            [
-                0xcf5e6c95cc36747c,
-                0x294201536b0bc30d,
-                0x453ac67cee797af0,
-                0x5eae6ab32a8bb3c9,
-            ],
-            [
-                0xe9d1d950b3d54f9e,
-                0x2d5f9cbee00d33c1,
-                0x51c2c656a04fc6ac,
-                0x65c091ee3c1cbcc9,
-            ],
-            [
-                0x7083661114f118ea,
-                0x2b37b87b94349cad,
-                0x7273f51cb4e99f40,
-                0x78a2a95823d75698,
             ],
         ],
         [
@@ -5191,8 +8139,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x59ad4b7a6e28dc74,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xf6ad6d324673a826,
+                0xa54d6447f5accfcd,
+                0x8825d9a934f4b8f2,
+                0x73cac67b726b50a3,
+            ],
+            [
+                0x9ec035952d176221,
+                0xefd3de669cd447ed,
+                0x9d6373452355bd4f,
+                0x692d278fb4ba2c94,
+            ],
+            [
+                0x9af944dc2258f900,
+                0xec0848e62d1eca56,
+                0x9d005800f16235bd,
+                0x75da9bf25f54c0fc,
+            ],
+        ],
+        [
+            [
+                0x348f016a267dad09,
+                0x2f58d6c9a2b7d363,
+                0x9775ba594e072213,
+                0x759d087ff9e6a650,
+            ],
+            [
+                0xa413e91d6a54c980,
+                0x554a7725f510d98f,
+                0x6ac286ac5a0f6246,
+                0x105ba38985c825bf,
+            ],
+            [
+                0xbfab80dd9d8a5ddb,
+                0x16ef6259905824c7,
+                0x63fe716a32ab64b8,
+                0x5461548ae00aebfb,
+            ],
+        ],
+        [
+            [
+                0x2b89348aa16b3d41,
+                0xf0d4617206da4a94,
+                0xadcd04777a3abd8d,
+                0x4e83bc9338472666,
+            ],
+            [
+                0x9b67575e83b674c5,
+                0x6e07c5371d5bb9d6,
+                0xc32e2f8c7c7cffe8,
+                0x45fd74b26d3a19c0,
+            ],
+            [
+                0xabcba6db99dd54f7,
+                0x0198a8125c256256,
+                0x5c84283708d5e012,
+                0x067a36d61392659f,
+            ],
+        ],
         [
             [
                 0x583b04bfacad8ea2,
@@ -5215,6 +8221,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xba36d1bbaa4c5e06,
+                0xba0138df6009ff41,
+                0x06dca977a0c77d5e,
+                0x147a7c38b687b3c8,
+            ],
+            [
+                0x34083c80bee09e41,
+                0x89703d474f971243,
+                0x7744fa6a341270f3,
+                0x161552bb2ab37e6d,
+            ],
+            [
+                0x95016a5f2dff1aa3,
+                0xb0c9fe7b9c7679a0,
+                0x8204840a6f213e6c,
+                0x275b8e98904cbc0e,
+            ],
+        ],
+        [
+            [
+                0x87787f5d47d18c38,
+                0x53546abbd8e3da47,
+                0xa8c660982d520543,
+                0x476fc511210d50e2,
+            ],
+            [
+                0xd36e9de9527493ab,
+                0xde3352d1c21ff4f4,
+                0xc7b4ad917730750c,
+                0x10bef1d8a6961f7c,
+            ],
+            [
+                0x60e8d28d62a1b8c1,
+                0x92359afa6b1f9692,
+                0xec7713680282b49e,
+                0x5e9c111f1bbddc7e,
+            ],
+        ],
+        [
+            [
+                0x31e174cac310d66b,
+                0x37eb03139add42a5,
+                0x042833d3832c81b5,
+                0x0837fb21dcd7439a,
+            ],
+            [
+                0xceeb64fe2504e7df,
+                0xb9525b5d878d527b,
+                0xe921a8adb7407ffd,
+                0x0bcfac0bbf96cfa3,
+            ],
+            [
+                0x27cb0c6ef7c97f7e,
+                0x0de20e7016bad102,
+                0x4164f5138dbed277,
+                0x513079657e564fb1,
+            ],
+        ],
+        [
+            [
+                0xc0b68cca99f0ae2d,
+                0xed3e34ce5e861a1f,
+                0x6944cb45718ecb64,
+                0x51905f83ab931643,
+            ],
+            [
+                0xdaaa4f857eb38ec0,
+                0xc8efb56999006db8,
+                0xb703ea491fee148c,
+                0x769a8d04973b8b84,
+            ],
+            [
+                0x35a5c098a7bbcbae,
+                0xa94da8104c8ba9e0,
+                0x6132607fad311f48,
+                0x32d74dae2f7911cd,
+            ],
+        ],
+        [
+            [
+                0xad6649622b4bf2f0,
+                0xf33132cf8dd12808,
+                0xc14d629485dc3233,
+                0x6ac18d65e4b44f09,
+            ],
+            [
+                0x9b316eec241db244,
+                0xca5dd0966e85374e,
+                0x7730372b6a00d254,
+                0x15e27c083baf1bbe,
+            ],
+            [
+                0x1aca0225af8be0d0,
+                0xeea080a97fcdb185,
+                0xf5edc91d54c2eabf,
+                0x7c1b40ceb6f6649f,
+            ],
+        ],
+        [
+            [
+                0x28e90b75a08d0c28,
+                0xeba046128f5df845,
+                0x35992f09a224b74b,
+                0x489ad71d185198b7,
+            ],
+            [
+                0x952b17abc651ecc4,
+                0xce3ffc62dadcd52b,
+                0x8d70f0636f22203e,
+                0x212ff1fa04498441,
+            ],
+            [
+                0x063995799f52209f,
+                0x3ca2a85679f25d9f,
+                0x85940d15bd06f1e3,
+                0x57df53c1085ab64e,
+            ],
+        ],
+        [
+            [
+                0x0cf36ec7b3026d05,
+                0xdeea360815f0535d,
+                0x5e6350f6f7ae306f,
+                0x2bb0436492b85de2,
+            ],
+            [
+                0x9e838aef2e3fe31a,
+                0x69e3e31873e1f1e3,
+                0xf1808733d9f61b30,
+                0x4b83d3c75e043ea0,
+            ],
+            [
+                0xd05e05334540a146,
+                0xada4110ac34e1874,
+                0xbd6af08add48cacb,
+                0x63cbda9d69bdbed3,
+            ],
+        ],
+        [
+            [
                 0x4b9ad8c6f86307ce,
                 0x21113531435d0c28,
                 0xd4a866c5657a772c,
@@ -5233,26 +8379,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x58f29abfe79f2ca8,
             ],
         ],
-        [
-            [
-                0x4b5a64bf710ecdf6,
-                0xb14ce538462c293c,
-                0x3643d056d50b3ab9,
-                0x6af93724185b4870,
-            ],
-            [
-                0xe90ecfab8de73e68,
-                0x54036f9f377e76a5,
-                0xf0495b0bbe015982,
-                0x577629c4a7f41e36,
-            ],
-            [
-                0x3220024509c6a888,
-                0xd2e036134b558973,
-                0x83e236233c33289f,
-                0x701f25bb0caec18f,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x9d18f6d97cbec113,
@@ -5275,66 +8403,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x8dee9bd55db1beee,
-                0xc9c3ab370a723fb9,
-                0x44a8f1bf1c68d791,
-                0x366d44191cfd3cde,
-            ],
-            [
-                0xfbbad48ffb5720ad,
-                0xee81916bdbf90d0e,
-                0xd4813152635543bf,
-                0x221104eb3f337bd8,
-            ],
-            [
-                0x9e3c1743f2bc8c14,
-                0x2eda26fcb5856c3b,
-                0xccb82f0e68a7fb97,
-                0x4167a4e6bc593244,
-            ],
-        ],
-        [
-            [
-                0xc2be2665f8ce8fee,
-                0xe967ff14e880d62c,
-                0xf12e6e7e2f364eee,
-                0x34b33370cb7ed2f6,
-            ],
-            [
-                0x643b9d2876f62700,
-                0x5d1d9d400e7668eb,
-                0x1b4b430321fc0684,
-                0x7938bb7e2255246a,
-            ],
-            [
-                0xcdc591ee8681d6cc,
-                0xce02109ced85a753,
-                0xed7485c158808883,
-                0x1176fc6e2dfe65e4,
-            ],
-        ],
-        [
-            [
-                0xdb90e28949770eb8,
-                0x98fbcc2aacf440a3,
-                0x21354ffeded7879b,
-                0x1f6a3e54f26906b6,
-            ],
-            [
-                0xb4af6cd05b9c619b,
-                0x2ddfc9f4b2a58480,
-                0x3d4fa502ebe94dc4,
-                0x08fc3a4c677d5f34,
-            ],
-            [
-                0x60a4c199d30734ea,
-                0x40c085b631165cd6,
-                0xe2333e23f7598295,
-                0x4f2fad0116b900d1,
-            ],
-        ],
-        [
-            [
                 0x962cd91db73bb638,
                 0xe60577aafc129c08,
                 0x6f619b39f3b61689,
@@ -5353,8 +8421,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x10b89ca6042893b7,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xa9eadfbe60e27cd7,
+                0x481c5d4f3b9ff9ae,
+                0x97d27cfec07f8bda,
+                0x346f01acd2869617,
+            ],
+            [
+                0x532a2120bf310f6e,
+                0xe6e815182154ef4e,
+                0x80da4db2a1c7710c,
+                0x0ac2129186a49d9b,
+            ],
+            [
+                0xd88700075cb01065,
+                0x42307975a28106b2,
+                0x4768ac983fe2336c,
+                0x0970c3f002e3fd69,
+            ],
+        ],
         [
             [
                 0xd67cded679d34aa0,
@@ -5373,6 +8459,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x661f19bce5dc880a,
                 0x24685482b7ca6827,
                 0x293c778cefe07f26,
+            ],
+        ],
+        [
+            [
+                0xee763b43896f9346,
+                0x9c019c2825b1f150,
+                0x20fed32c065a104f,
+                0x5c6ac6f202184045,
+            ],
+            [
+                0xe0555077bba9d1cf,
+                0x527dc853036f67de,
+                0xe09c2a13b3d5b1d3,
+                0x4f9b5a5b384dde6d,
+            ],
+            [
+                0x03d4fb81703b3a97,
+                0xd34ad18f6b75fbee,
+                0xd70ba52c3114662f,
+                0x116ade0f0c3af50b,
+            ],
+        ],
+        [
+            [
+                0x1c91324bff709850,
+                0x009634d955bca989,
+                0x2f371874e2368013,
+                0x6cb38c89e457be03,
+            ],
+            [
+                0x795eee0fe838ab22,
+                0x1d1f7a3da1be148b,
+                0x937159234a83201f,
+                0x46785f6e9e09137d,
+            ],
+            [
+                0xaf4e83eca129234c,
+                0xdf18333709f08b4a,
+                0x311c59d360912e37,
+                0x7bba5431bca76ff6,
+            ],
+        ],
+        [
+            [
+                0x397354fdf67dbb72,
+                0x3cac00d6bfa0a80a,
+                0x565e0c35171fdef1,
+                0x786c11f422b6004b,
+            ],
+            [
+                0x2950952982e7bdab,
+                0x012ac6090631c0cb,
+                0x4c39e0a61add99b4,
+                0x082b3d95b81d503c,
+            ],
+            [
+                0xeab54bc1c835b149,
+                0xdf0501cc3ccc3a31,
+                0x545b6109d88516f1,
+                0x79593a61efc2ec67,
             ],
         ],
         [
@@ -5397,6 +8543,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x9a5dab65f3f624fe,
+                0xc3b6e67668f9c475,
+                0x7993e00119b5096b,
+                0x59de00448918589b,
+            ],
+            [
+                0x85ce2f2f2593e409,
+                0xfc4f1c1c6f153c79,
+                0x43ebf62e8d0d44ff,
+                0x502ddb71bb9aa9ed,
+            ],
+            [
+                0xfdfe1eb21320283c,
+                0xa4550a54513060ee,
+                0x1e845b0665a0587d,
+                0x4560794d369edba6,
+            ],
+        ],
+        [
+            [
+                0xe89e457f0b1a90da,
+                0xef06ce8d3eb359d6,
+                0x9f10efc5d398bed0,
+                0x024d127c0b1ccbaa,
+            ],
+            [
+                0xb1f43460eaa08de2,
+                0x0d21836087e3d5c1,
+                0x15f6272ae65152cb,
+                0x2071b5f318a12e8e,
+            ],
+            [
+                0xa504b50084927524,
+                0xe33633b297c70357,
+                0xe2a53c02d8931553,
+                0x1d140135e65254ce,
+            ],
+        ],
+        [
+            [
+                0x5662e35e5b95f14d,
+                0xb252e3230da55379,
+                0xd8d589f9addf6878,
+                0x35982724cabfa938,
+            ],
+            [
+                0x6752c35dfe727026,
+                0xe31b531083bba50c,
+                0x4d217b04b888afb2,
+                0x7180771c829f7074,
+            ],
+            [
+                0x4adb64f2ddc97340,
+                0x04ef65043b30cd77,
+                0xb55ceb78fca5db50,
+                0x6f6efdcbe76eff9e,
+            ],
+        ],
+        [
+            [
                 0xbf05211b27c152d4,
                 0x5ec26849bd1af639,
                 0x5e0b2caa8e6fab98,
@@ -5413,6 +8619,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4b60a8a3b7f6a276,
                 0xfed5ac25d3404f9a,
                 0x72e82d5e5505c229,
+            ],
+        ],
+        [
+            [
+                0x73d765296c75b946,
+                0x8e4c8e3879bd17d8,
+                0x88e0b82a1b342085,
+                0x176e80feafd65ed2,
+            ],
+            [
+                0x9fe1cbb8ab6befcf,
+                0xc81fcc7f02ad2e2e,
+                0x67779da5ab282061,
+                0x199cc3eb95298dfc,
+            ],
+            [
+                0xdc17d38dc8893b1a,
+                0x0bea9479144a07fb,
+                0x4ae9b1b877d1439e,
+                0x07a91d9445f84939,
+            ],
+        ],
+        [
+            [
+                0xde5a3a631c0053b9,
+                0x30acb6c129f01e5c,
+                0xb9b3a7101986d3a9,
+                0x3ad2c7546b769be0,
+            ],
+            [
+                0xefc754e1f471f7dd,
+                0x080222c92b5bf106,
+                0x0676e61728e90987,
+                0x597ea4c5cb2e0c3a,
+            ],
+            [
+                0x2345aa028b43f0ef,
+                0xade79b45b5c50642,
+                0x4a057c65378f51ce,
+                0x2f35bdda16d3bba1,
+            ],
+        ],
+        [
+            [
+                0x618f3104fd45f3c8,
+                0xdc6b1d45a5b02f86,
+                0x8ab069671b274d45,
+                0x0385da9f416db3aa,
+            ],
+            [
+                0xfd826c0c0f266c17,
+                0x404fc1f72cee8614,
+                0xa66f8060ddd6b730,
+                0x2d68905794a8f9c4,
+            ],
+            [
+                0x9007ebbe0b574c75,
+                0x2bb04136d062e37a,
+                0xf3ac04bae33a17a5,
+                0x1469bc10e9afca61,
             ],
         ],
         [
@@ -5435,66 +8701,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x510df84b485a00d4,
             ],
         ],
-        [
-            [
-                0x24b3c887c70ac15e,
-                0xb0f3a557fb81b732,
-                0x9b2cde2fe578cc1b,
-                0x4cf7ed0703b54f8e,
-            ],
-            [
-                0xa54133bb9277a1fa,
-                0x74ec3b6263991237,
-                0x1a3c54dc35d2f15a,
-                0x2d347144e482ba3a,
-            ],
-            [
-                0x6bd47c6598fbee0f,
-                0x9e4733e2ab55be2d,
-                0x1093f624127610c5,
-                0x4e05e26ad0a1eaa4,
-            ],
-        ],
-        [
-            [
-                0x1833c773e18fe6c0,
-                0xe3c4711ad3c87265,
-                0x3bfd3c4f0116b283,
-                0x1955875eb4cd4db8,
-            ],
-            [
-                0xda9b6b624b531f20,
-                0x429a760e77509abb,
-                0xdbe9f522e823cb80,
-                0x618f1856880c8f82,
-            ],
-            [
-                0x6da6de8f0e399799,
-                0x7ad61aa440fda178,
-                0xb32cd8105e3563dd,
-                0x15f6beae2ae340ae,
-            ],
-        ],
-        [
-            [
-                0xba9a0f7b9245e215,
-                0xf368612dd98c0dbb,
-                0x2e84e4cbf220b020,
-                0x6ba92fe962d90eda,
-            ],
-            [
-                0x862bcb0c31ec3a62,
-                0x810e2b451138f3c2,
-                0x788ec4b839dac2a4,
-                0x28f76867ae2a9281,
-            ],
-            [
-                0x3e4df9655884e2aa,
-                0xbd62fbdbdbd465a5,
-                0xd7596caa0de9e524,
-                0x6e8042ccb2b1b3d7,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x1530653616521f7e,
@@ -5515,8 +8723,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x0dcf2d679b624eb7,
             ],
         ],
-    ],
-    [
         [
             [
                 0x753941be5a45f06e,
@@ -5535,6 +8741,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xfd3fe519d7521069,
                 0x22e3b72c3ca60022,
                 0x72214f63cc65c6a7,
+            ],
+        ],
+        [
+            [
+                0xce47436356ac8f13,
+                0x3daddd605172efe7,
+                0xbb3dc7091449a62c,
+                0x2a6dddeb05225dcf,
+            ],
+            [
+                0xad5503bff6d869f5,
+                0x8e96838b5a2b03d1,
+                0x43fd24e5067ae1c7,
+                0x0ed17afac3d9a149,
+            ],
+            [
+                0x709c0745f452ec80,
+                0x470be1b50878f6bb,
+                0x73b60196c879b728,
+                0x42a0b6d811e5209a,
             ],
         ],
         [
@@ -5559,6 +8785,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xab552976834ad4bf,
+                0x069de11a3c0099cf,
+                0x30abbb22999e2444,
+                0x637aa38d23a68546,
+            ],
+            [
+                0x60bad6ba31a2b347,
+                0xc64ea8f94ddafc8e,
+                0x2ee5692242c858ce,
+                0x78b840338470f1af,
+            ],
+            [
+                0x3188e80c59ac1df9,
+                0x0ae66a01f2a42aa1,
+                0xb740e9f8e59a401b,
+                0x0d93e8d1c21af912,
+            ],
+        ],
+        [
+            [
                 0xae4426f5ea88bb26,
                 0x360679d984973bfb,
                 0x5c9f030c26694e50,
@@ -5575,6 +8821,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x32f19b4d8b633080,
                 0xd3dfc90d02289308,
                 0x05e1296846271945,
+            ],
+        ],
+        [
+            [
+                0x16182afbf5dafd7f,
+                0x8181d84919905b37,
+                0xd8d1cb753f3751ce,
+                0x79fa273535f7288c,
+            ],
+            [
+                0xbd7ff97708cb49fc,
+                0xddb7ed452a65ff71,
+                0x66bade966ecd0451,
+                0x131fe0d99bbb7f73,
+            ],
+            [
+                0x66110f96740cdd68,
+                0x612fa1f801317fd2,
+                0x2f7095e0412728da,
+                0x5ea71c1986a91e9b,
             ],
         ],
         [
@@ -5599,6 +8865,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xe04f422f70f8ead1,
+                0x358e2f443b06cf96,
+                0x7ddf991df237610f,
+                0x74e3b4c52e5c7357,
+            ],
+            [
+                0xabd4386a68c83fae,
+                0x8b484c62e1176a6f,
+                0x279053bbd93fbf67,
+                0x052efd692023b43d,
+            ],
+            [
+                0x53d0d7ee7c111f7d,
+                0x23671ab4da2fb136,
+                0x83380c37a3a5af89,
+                0x0d1b2ebc7479a42c,
+            ],
+        ],
+        [
+            [
                 0xf5cb7e16b9ce082d,
                 0x3407f14c417abc29,
                 0xd4b36bce2bf4a7ab,
@@ -5615,6 +8901,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4801527f5d85db99,
                 0xdbc9c440d3ee9a81,
                 0x6b2a90af1a6029ed,
+            ],
+        ],
+        [
+            [
+                0x5d91adbdc3c41421,
+                0x7540fe3ced7fd7b1,
+                0xf1be149233c46f0e,
+                0x331099be602016db,
+            ],
+            [
+                0x17986b7b7e6f36de,
+                0x47f922fd48cbcbaa,
+                0x8a6a907da2b94dc9,
+                0x7135fe1ad089a806,
+            ],
+            [
+                0x4c20a26f0233f7bb,
+                0x525152aef1d20d68,
+                0x3dbb6823eb1a7c68,
+                0x40daa6bfd0f02e5e,
             ],
         ],
         [
@@ -5639,6 +8945,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x303cb59dbf57fdc5,
+                0x1196267960e4b7b1,
+                0x4fecb7faf7eb305d,
+                0x43a6191ba36769ab,
+            ],
+            [
+                0xff89c4365819c1fa,
+                0x7462aeca1fa218b8,
+                0x7359e4483c88f867,
+                0x72fe194bf2e83cba,
+            ],
+            [
+                0x827750f8aa0c1a3f,
+                0x0f0498f4702a5523,
+                0xb9c83185e77e1b46,
+                0x0827832b4ce1e352,
+            ],
+        ],
+        [
+            [
                 0xf7fca42c7ad58195,
                 0x3214286e4333f3cc,
                 0xb6c29d0d340b979d,
@@ -5655,6 +8981,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xedb351541a2ba4b6,
                 0xa3d16048282b5af3,
                 0x4fc079d27a7336eb,
+            ],
+        ],
+        [
+            [
+                0xb40e4c964049dbfa,
+                0x34fd70fa68f488c9,
+                0x3077b73db71a71a7,
+                0x7d20d0489029ab58,
+            ],
+            [
+                0xfd16e11bc0daedfd,
+                0x1857d9c2f495e361,
+                0xe5211168ef6d1319,
+                0x1adee6ad3b686dcf,
+            ],
+            [
+                0xc673add20a253230,
+                0x634ddda3fd0c6811,
+                0x37e1d32cd1d41451,
+                0x1ec89ff69eca8985,
             ],
         ],
         [
@@ -5839,8 +9185,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x681109bee0dcfe37,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x5762d8060bddda5b,
+                0xe71bc28004e4733d,
+                0xca2f140eb029722b,
+                0x13f50b4a919bc2fd,
+            ],
+            [
+                0x67e355e70b74b679,
+                0x16d8e77f12f42af4,
+                0xb388e4bdfe750d46,
+                0x718b2ad721d0fa92,
+            ],
+            [
+                0xa75f9e9135c3d1f0,
+                0x8f9bc50f6ddc2c4e,
+                0x31a4cc78e106a42d,
+                0x0da8bc68cc4749fb,
+            ],
+        ],
+        [
+            [
+                0xf5eca4fd803dd355,
+                0xde0ab6564b241559,
+                0x0e1dab442d8740dc,
+                0x73187fa7c5c7cd96,
+            ],
+            [
+                0xd23a31de887c6285,
+                0x2b1a00c9630e685a,
+                0x28ed2d72bb93e68c,
+                0x622a9d7da8ee4740,
+            ],
+            [
+                0x84c0142b04a84201,
+                0x7d7880caaa7ec4c5,
+                0x37cb4544d713560b,
+                0x397cb12559eaad86,
+            ],
+        ],
+        [
+            [
+                0xefb2a76344d19b8a,
+                0x9b21d7ba7d73bc00,
+                0x636bae223093499b,
+                0x68b58e920d0ffacb,
+            ],
+            [
+                0xe7d90c2f01527611,
+                0x78d54deffb39e82f,
+                0x147ae873dd863002,
+                0x2e062d9265ccc761,
+            ],
+            [
+                0xe82b2b75614714a8,
+                0x5ee6587570c4b340,
+                0xb9a55923c1a84fa0,
+                0x090e311660e2a41a,
+            ],
+        ],
+        [
+            [
+                0xbd8b148c43e25292,
+                0xb45d07a840e48ea7,
+                0x549e9762af34eb63,
+                0x5727b3f2462e6c8a,
+            ],
+            [
+                0xc520589d9f497147,
+                0xf45467a4d32023c7,
+                0x5bbed49d6f220420,
+                0x1ffc4ff2e1bacdf9,
+            ],
+            [
+                0xe18afd4bf58d3e7a,
+                0x0722500e7da81add,
+                0x3d9a36649447d659,
+                0x4aeb1db9a870354b,
+            ],
+        ],
+        [
+            [
+                0x9927dfdf45ea9b0c,
+                0xba51453584f56946,
+                0x7fc03e5f8728ca36,
+                0x2ba53aa49e880127,
+            ],
+            [
+                0x2a8a84c356188f25,
+                0x9338f765ca2fcc1b,
+                0x011bf863dc39bf5d,
+                0x0c9cbbc1818d1ab4,
+            ],
+            [
+                0xdcee5c21133879f7,
+                0xb52b9ca3fda18551,
+                0xe05aaad200d20f92,
+                0x294a103e01bdbe84,
+            ],
+        ],
+        [
+            [
+                0x7223b8d294494827,
+                0x4770c8dce55915aa,
+                0xfa28d6cf33f5af0d,
+                0x5ed0b58417d79bfe,
+            ],
+            [
+                0xf64154cca7eef00d,
+                0x0f92187804e08ffd,
+                0x8f2f67c738f34312,
+                0x0d9da8044fc82834,
+            ],
+            [
+                0x05fe50c4dc3a414f,
+                0xaa6fc20a74b9ffb9,
+                0x661966be7501f8c4,
+                0x311e7bc493728125,
+            ],
+        ],
+        [
+            [
+                0xd60c4a64e03842ea,
+                0x30db1aa155baa602,
+                0x6cbf3141e1daadac,
+                0x7e8b773078c649a9,
+            ],
+            [
+                0x5580f2dea24ede0a,
+                0x698cf0183e4058bb,
+                0x43f194e175bc0487,
+                0x0635fe385b3d9551,
+            ],
+            [
+                0x5fe8a3acb0928174,
+                0x0ab92b28c804ffcf,
+                0xd7c86cc801572ce4,
+                0x5b56664e2bb5334d,
+            ],
+        ],
         [
             [
                 0x9c18fcfa36048d13,
@@ -5861,6 +9345,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4041943d9dba3069,
             ],
         ],
+    ],
+    [
         [
             [
                 0x4b217743a26caadd,
@@ -5879,26 +9365,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5e3c5140b23aa47b,
                 0x44182854e35ff395,
                 0x1b4f92314359a012,
-            ],
-        ],
-        [
-            [
-                0x33cf3030a49866b1,
-                0x251f73d2215f4859,
-                0xab82aa4051def4f6,
-                0x5ff191d56f9a23f6,
-            ],
-            [
-                0x3e5c109d89150951,
-                0x39cefa912de9696a,
-                0x20eae43f975f3020,
-                0x239b572a7f132dae,
-            ],
-            [
-                0x819ed433ac2d9068,
-                0x2883ab795fc98523,
-                0xef4572805593eb3d,
-                0x020c526a758f36cb,
             ],
         ],
         [
@@ -5923,26 +9389,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xe28699c29789ef12,
-                0x2b6ecd71df57190d,
-                0xc343c857ecc970d0,
-                0x5b1d4cbc434d3ac5,
-            ],
-            [
-                0x72b43d6cb89b75fe,
-                0x54c694d99c6adc80,
-                0xb8c3aa373ee34c9f,
-                0x14b4622b39075364,
-            ],
-            [
-                0xb6fb2615cc0a9f26,
-                0x3a4f0e2bb88dcce5,
-                0x1301498b3369a705,
-                0x2f98f71258592dd1,
-            ],
-        ],
-        [
-            [
                 0x2e12ae444f54a701,
                 0xfcfe3ef0a9cbd7de,
                 0xcebf890d75835de0,
@@ -5959,26 +9405,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1a0ea8b591b90f62,
                 0x8d0e1dfbdf34b4e9,
                 0x298b8ce8aef25ff3,
-            ],
-        ],
-        [
-            [
-                0x837a72ea0a2165de,
-                0x3fab07b40bcf79f6,
-                0x521636c77738ae70,
-                0x6ba6271803a7d7dc,
-            ],
-            [
-                0x2a927953eff70cb2,
-                0x4b89c92a79157076,
-                0x9418457a30a7cf6a,
-                0x34b8a8404d5ce485,
-            ],
-            [
-                0xc26eecb583693335,
-                0xd5a813df63b5fefd,
-                0xa293aa9aa4b22573,
-                0x71d62bdd465e1c6a,
             ],
         ],
         [
@@ -6001,8 +9427,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4aebcc4547e9d98c,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x71290def76712acc,
+                0x710b284ba99625f8,
+                0xd97d2c3b7fdacb20,
+                0x1d852dd67efdc091,
+            ],
+            [
+                0x8efa6ecb4a34518f,
+                0x433000abedd4139d,
+                0xebca79219b4bff00,
+                0x13dd2127f378ee10,
+            ],
+            [
+                0x073ac5fb9c23cf32,
+                0x9cc9089220581c54,
+                0x6065584816ccddf3,
+                0x72c35c64555f39a0,
+            ],
+        ],
+        [
+            [
+                0xd9154ff3796e5750,
+                0xfe1ab26b38fcfff6,
+                0x57f56c86d96b6fd5,
+                0x18e0c7c8d514ebc1,
+            ],
+            [
+                0x36297a4ad0d98bf3,
+                0x1ea8d4c9a5c9e982,
+                0xc7051f26202e0135,
+                0x795f074443608564,
+            ],
+            [
+                0x6252a4c6eccfb757,
+                0xde003debe4d47b64,
+                0x75314012d2a2c2c8,
+                0x0417c6caac165f11,
+            ],
+        ],
+        [
+            [
+                0xe8c877fa3bfd0e91,
+                0xeb328510dfbed4be,
+                0x3cf1dc537ad2e223,
+                0x6686301aa1118f7f,
+            ],
+            [
+                0x2dab337e5c463d31,
+                0x1c71b93404590db9,
+                0x39da607a4ae3eed9,
+                0x7e2bff5f8f9980b7,
+            ],
+            [
+                0xdb665e0f7509a6e3,
+                0xa0257cbab2c9f2be,
+                0xe3eb3df70c0bccb7,
+                0x3867319753bbf5ac,
+            ],
+        ],
         [
             [
                 0x0de9b204a059a445,
@@ -6025,6 +9509,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x613cfc65316b466f,
+                0xe91f96c337b93e38,
+                0x6591a200592dc526,
+                0x50ad4f0433b914f3,
+            ],
+            [
+                0xd46fbb4b144245b3,
+                0xf3ad41494bae4067,
+                0x1b1ea714dad62107,
+                0x194ebffdf38362a6,
+            ],
+            [
+                0x5c16990416766775,
+                0x771a9f71037a66a6,
+                0x074a3a943a4152e7,
+                0x54ef39d7ca2e1b46,
+            ],
+        ],
+        [
+            [
+                0x389208ba951bdc7a,
+                0x2e610c70d6ba32cd,
+                0x465d0b4d38c5c7d4,
+                0x5f29d0d8d3159810,
+            ],
+            [
+                0x9ba41571e8ebd187,
+                0x8842cad48b244d7f,
+                0xe1227f697db4393b,
+                0x401e5e5dc2e253a3,
+            ],
+            [
+                0xb238cda5893aecd7,
+                0x1c7a626904c6d152,
+                0xa5a494187e3d9433,
+                0x51c94534da8789ba,
+            ],
+        ],
+        [
+            [
+                0x7c5d51a054cd6f00,
+                0xbabe925b2b6f91b7,
+                0x155d1aa50a7e349c,
+                0x2415888f8cf5dd82,
+            ],
+            [
+                0x5218bc800c6265aa,
+                0xdcdefaafd0d77387,
+                0xedf141f07a35a993,
+                0x72f9912986f96f16,
+            ],
+            [
+                0x06e76c0334850e5f,
+                0x32665211ce0c5877,
+                0x9e86545ef9e41693,
+                0x698c31e806031b27,
+            ],
+        ],
+        [
+            [
+                0xf3cacc3b9fdc24a9,
+                0x9e743f1c6779661d,
+                0xc0ecd95fbd0e71ce,
+                0x423e70adfe79eaf6,
+            ],
+            [
+                0xd093c823224fdafc,
+                0xdfc92efd02e4a3c6,
+                0x3ac6c275f10fc319,
+                0x6a3845085fa23af6,
+            ],
+            [
+                0x27f66be0ca3191a6,
+                0xa072369e83b3250d,
+                0x625dc84c11b31063,
+                0x69b1bab5e8521dbd,
+            ],
+        ],
+        [
+            [
+                0xaf241f726fcdb405,
+                0x2ca1c6c16dbead39,
+                0x368732a3eee1af15,
+                0x0c272113dfeb6fb0,
+            ],
+            [
+                0x3ef5edadd51284fd,
+                0x3c467ea537f05ced,
+                0xecca9c4ab76b3684,
+                0x4c15bcc417584ec4,
+            ],
+            [
+                0x7fb22bc72ae2a056,
+                0x018e9b19cd8697a7,
+                0xd5ff93eccce9048f,
+                0x3e193d1355b4aca3,
+            ],
+        ],
+        [
+            [
+                0xd00a89e07ae4be56,
+                0xe0670dd8a1ffd9de,
+                0x496b6333b6d688dc,
+                0x4f342d86e125c6e6,
+            ],
+            [
+                0xe9c8da686ef28353,
+                0x2bb15184a7445a76,
+                0x8797a5e42a54c269,
+                0x17073e4dbde0c0aa,
+            ],
+            [
+                0x3b84482cce304316,
+                0xe4bf6304413ccadd,
+                0x4b286045a8bc6255,
+                0x5df0f4c5191d0423,
+            ],
+        ],
+        [
+            [
+                0x4ad03d92b340736f,
+                0xe77c7f6e609990cb,
+                0x4d13a565a5186046,
+                0x77ea984141268e12,
+            ],
+            [
+                0x089e78331b91d694,
+                0x03baa939f7584e18,
+                0x6ebe0a9751c89ffb,
+                0x653aa944644db449,
+            ],
+            [
+                0xe359ada295f05b3e,
+                0x2b11a7d2296ed0a0,
+                0x81f90b369a8b23c9,
+                0x73b3f5ba08f74af6,
+            ],
+        ],
+        [
+            [
                 0xfeeae106e8e86997,
                 0x9863337f98d09383,
                 0x9470480eaa06ebef,
@@ -6043,26 +9667,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x21aeba8b59250ea8,
             ],
         ],
-        [
-            [
-                0x53853600f0087f23,
-                0x4c461879da7d5784,
-                0x6af303deb41f6860,
-                0x0a3c16c5c27c18ed,
-            ],
-            [
-                0x24f13b34cf405530,
-                0x3c44ea4a43088af7,
-                0x5dd5c5170006a482,
-                0x118eb8f8890b086d,
-            ],
-            [
-                0x17e49c17cc947f3d,
-                0xccc6eda6aac1d27b,
-                0xdf6092ceb0f08e56,
-                0x4909b3e22c67c36b,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x59a16676706ff64e,
@@ -6085,66 +9691,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x10ab8fa1ad32b1d0,
-                0xe9aced1be2778b24,
-                0xa8856bc0373de90f,
-                0x66f35ddddda53996,
-            ],
-            [
-                0xbb6a192a4e4d083c,
-                0x34ace0630029e192,
-                0x98245a59aafabaeb,
-                0x6d9c8a9ada97faac,
-            ],
-            [
-                0xd27d9afb24997323,
-                0x1bb7e07ef6f01d2e,
-                0x2ba7472df52ecc7f,
-                0x03019b4f646f9dc8,
-            ],
-        ],
-        [
-            [
-                0xaf09b214e6b3dc6b,
-                0x3f7573b5ad7d2f65,
-                0xd019d988100a23b0,
-                0x392b63a58b5c35f7,
-            ],
-            [
-                0x04a186b5565345cd,
-                0xeee76610bcc4116a,
-                0x689c73b478fb2a45,
-                0x387dcbff65697512,
-            ],
-            [
-                0x4093addc9c07c205,
-                0xc565be15f532c37e,
-                0x63dbecfd1583402a,
-                0x61722b4aef2e032e,
-            ],
-        ],
-        [
-            [
-                0xd6b07a5581cb0e3c,
-                0x290ff006d9444969,
-                0x08680b6a16dcda1f,
-                0x5568d2b75a06de59,
-            ],
-            [
-                0x0012aafeecbd47af,
-                0x55a266fb1cd46309,
-                0xf203eb680967c72c,
-                0x39633944ca3c1429,
-            ],
-            [
-                0x8d0cb88c1b37cfe1,
-                0x05b6a5a3053818f3,
-                0xf2e9bc04b787d959,
-                0x6beba1249add7f64,
-            ],
-        ],
-        [
-            [
                 0x5c3cecb943f5a53b,
                 0x9cc9a61d06c08df2,
                 0xcfba639a85895447,
@@ -6163,8 +9709,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x0a1249fff7e587c3,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x599b1aec0d07a536,
+                0x79e706d08634890c,
+                0x19143da1b87dfb7b,
+                0x6a78f6618d4b8c08,
+            ],
+            [
+                0xe558064e00d0e481,
+                0x42131a4ed8bf389a,
+                0xbbde28eb75d1608e,
+                0x3349b85128491169,
+            ],
+            [
+                0x17b0eedf2053a19b,
+                0x7c58d84b330b1ffa,
+                0xae53db7badaade24,
+                0x3505a7a47978c0f5,
+            ],
+        ],
         [
             [
                 0x0b408d9e7354b610,
@@ -6183,6 +9747,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x58d6582ed43918c1,
                 0xe6ed278ec9673ae0,
                 0x06e1cd13b19ea319,
+            ],
+        ],
+        [
+            [
+                0x028207d94f8708b8,
+                0xfbdec941abce0852,
+                0xc91f219c7732fe9c,
+                0x1dc385de2abc626e,
+            ],
+            [
+                0x3fa5556af39a161c,
+                0x6d0df863313b967d,
+                0xa4fb5a8675610456,
+                0x5edc0b1646e8f027,
+            ],
+            [
+                0x811ed5be76ef3796,
+                0xc6593483791dffbc,
+                0x47b3c94ea2e3fd48,
+                0x4167fd900bdd6043,
+            ],
+        ],
+        [
+            [
+                0xb43d7512aa88838e,
+                0xc1c081346c8a9ef0,
+                0x3d8d4b54e1b94e68,
+                0x655888fa3810395e,
+            ],
+            [
+                0x6f69475fca70423d,
+                0x5490c601397752c2,
+                0x49df9845251de594,
+                0x60c4e4aa68e1cce0,
+            ],
+            [
+                0x431bea7190b43846,
+                0x1b5f5079dd8cf89c,
+                0x77584412ec96c960,
+                0x68477ca9c1d30919,
+            ],
+        ],
+        [
+            [
+                0x809a155aca692363,
+                0xaa837d54ae08d415,
+                0x85a4e2b0f3b400b1,
+                0x2db30a6a2d904d8f,
+            ],
+            [
+                0x3ece7641d3962c96,
+                0xd107da3c0b7bc983,
+                0x08f519ad84f7a772,
+                0x29f6cefffd39249c,
+            ],
+            [
+                0xdc2c9be4fea7d9a6,
+                0xafe6abce9d34ae29,
+                0x099bc710c503bf76,
+                0x5b1f27e31f4de3c7,
             ],
         ],
         [
@@ -6207,6 +9831,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x97aec67834a1b1a0,
+                0x2ee0c9ac28bd90e4,
+                0x4932b0ac286bb367,
+                0x4bfe8a259bd37b66,
+            ],
+            [
+                0xb50df990b67b4dd7,
+                0x72fd7e80113ac874,
+                0xfc5ae38c704f5a04,
+                0x30bea73a8efcadd0,
+            ],
+            [
+                0xb1385d64af1b8301,
+                0xe971fe1408af9c2c,
+                0x118fec232d9e30f6,
+                0x63d2add55b8b9fed,
+            ],
+        ],
+        [
+            [
+                0x10394f0e7efe7a97,
+                0xadf7bfc97c517b89,
+                0x0c446a2216947ab2,
+                0x20717ca59786b35d,
+            ],
+            [
+                0xdf9f265c69327680,
+                0xd4cb9432f0d08525,
+                0xc6547958a1749c28,
+                0x010fffed756cc301,
+            ],
+            [
+                0x2d69b8822a3fd8d6,
+                0xec6080aef8d877e1,
+                0xdc2225e15ec19a2e,
+                0x0a4147b4379910bd,
+            ],
+        ],
+        [
+            [
+                0xb32055ab31e68d89,
+                0xd376b2c9e794938f,
+                0x19742419a7de1ef2,
+                0x4084c15878231e9f,
+            ],
+            [
+                0xf0ffdc4a7ff016d3,
+                0x8e855084c6c5d08d,
+                0x97440a17cac16ee2,
+                0x6f151bc60f1ba97a,
+            ],
+            [
+                0x3c8e23b6a3ee00bc,
+                0xe13eaa31727a3d77,
+                0xe505b5a443f56f4b,
+                0x48003612adc69a37,
+            ],
+        ],
+        [
+            [
                 0x9cb4971e68b84750,
                 0xa09572296664bbcf,
                 0x5c8de72672fa412b,
@@ -6223,6 +9907,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x55c7110d16034cae,
                 0x0e6df501659932ec,
                 0x3bca0d2895ca5dfe,
+            ],
+        ],
+        [
+            [
+                0x8ecee0ad9bb9215d,
+                0x8ad0dd7c64aa6759,
+                0x91fae1a7adf07be6,
+                0x7d32a95cc15346a2,
+            ],
+            [
+                0x872742fea2ec6390,
+                0xb318c00b8ba134d0,
+                0x5235ff2d96e78f33,
+                0x332a979df299cbfa,
+            ],
+            [
+                0xaaad7c0523c1f126,
+                0xc83e9e1704555e61,
+                0x39691954901ded00,
+                0x3fddaf7bb76527a8,
+            ],
+        ],
+        [
+            [
+                0x3c2ff98ad2dd7b03,
+                0xc0811ff7bc40a9c3,
+                0x0419841ca691ab00,
+                0x579a8adfc85aec78,
+            ],
+            [
+                0x608be7cc6c6f8c02,
+                0x8dc3786bcd183160,
+                0xd3f86ee23688b24c,
+                0x52179b1844610c89,
+            ],
+            [
+                0x7fcbb00f417d1fb2,
+                0x53bac2d41c09978d,
+                0x95e84fb677666c92,
+                0x01791c62e77b2e4a,
+            ],
+        ],
+        [
+            [
+                0x441b942572970716,
+                0x062acc23f0a8a946,
+                0x4da571740c425278,
+                0x0e6867ee9a1cbdf2,
+            ],
+            [
+                0x13cef47ae7f86a86,
+                0x3153d1035cb61221,
+                0x5123cc202038d459,
+                0x3c4022b1c09e1b12,
+            ],
+            [
+                0x2054b2521a37664b,
+                0x77aca00c5ef0449f,
+                0xa4bf8b88ee000e69,
+                0x5e940529360c3858,
             ],
         ],
         [
@@ -6245,66 +9989,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x24ce0930542ca463,
             ],
         ],
-        [
-            [
-                0x3fcfa155fdf30b85,
-                0xd2f7168e36372ea4,
-                0xb2e064de6492f844,
-                0x549928a7324f4280,
-            ],
-            [
-                0x1fe890f5fd06c106,
-                0xb5c468355d8810f2,
-                0x827808fe6e8caf3e,
-                0x41d4e3c28a06d74b,
-            ],
-            [
-                0xf26e32a763ee1a2e,
-                0xae91e4b7d25ffdea,
-                0xbc3bd33bd17f4d69,
-                0x491b66dec0dcff6a,
-            ],
-        ],
-        [
-            [
-                0x75f04a8ed0da64a1,
-                0xed222caf67e2284b,
-                0x8234a3791f7b7ba4,
-                0x4cf6b8b0b7018b67,
-            ],
-            [
-                0x98f5b13dc7ea32a7,
-                0xe3d5f8cc7e16db98,
-                0xac0abf52cbf8d947,
-                0x08f338d0c85ee4ac,
-            ],
-            [
-                0xc383a821991a73bd,
-                0xab27bc01df320c7a,
-                0xc13d331b84777063,
-                0x530d4a82eb078a99,
-            ],
-        ],
-        [
-            [
-                0x6d6973456c9abf9e,
-                0x257fb2fc4900a880,
-                0x2bacf412c8cfb850,
-                0x0db3e7e00cbfbd5b,
-            ],
-            [
-                0x004c3630e1f94825,
-                0x7e2d78268cab535a,
-                0xc7482323cc84ff8b,
-                0x65ea753f101770b9,
-            ],
-            [
-                0x3d66fc3ee2096363,
-                0x81d62c7f61b5cb6b,
-                0x0fbe044213443b1a,
-                0x02a4ec1921e1a1db,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xf5c86162f1cf795f,
@@ -6325,8 +10011,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2ef517885ba82859,
             ],
         ],
-    ],
-    [
         [
             [
                 0x1ea436837c6da1e9,
@@ -6345,6 +10029,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x908191cb962423ff,
                 0xb2b948d747c742a3,
                 0x37f33226d7fb44c4,
+            ],
+        ],
+        [
+            [
+                0xe1e5970c5216b2e9,
+                0xffac851e02dc2ce0,
+                0x6f64cdc54cb540f6,
+                0x75003c40436bd0ef,
+            ],
+            [
+                0xa8a72e8b3a1b4894,
+                0xf1e4e044cf2af094,
+                0x6f183b4f1b3d79bd,
+                0x17c3f1ebcb96e974,
+            ],
+            [
+                0x2196318fc95c3172,
+                0x85d4e6367cd2fc08,
+                0xb22466680118386b,
+                0x41c650c34a59925b,
             ],
         ],
         [
@@ -6369,6 +10073,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x6c0818d6da980e9f,
+                0x4f59c15fda95dcfc,
+                0x0c882c2c23d800d3,
+                0x5c034822492791e3,
+            ],
+            [
+                0xffd121c3e4045ccf,
+                0x527bbd7d3d251e33,
+                0x950639d51f5e8540,
+                0x5d1a6770ec5a18d2,
+            ],
+            [
+                0xd833fb21f7659f18,
+                0x592481ff589b68b8,
+                0x130eb38534aa0034,
+                0x1e8da0dc2a543c71,
+            ],
+        ],
+        [
+            [
                 0xb94b90022bf44406,
                 0xabd4237eff90b534,
                 0x7600a960faf86d3a,
@@ -6385,6 +10109,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xe58fa4fe43fb6e5e,
                 0xb5afcc5d6fd427cf,
                 0x6a5393281e1e11eb,
+            ],
+        ],
+        [
+            [
+                0x5d7c0fd7787555b2,
+                0x7af214fa749c3cc7,
+                0x3c59e8bd5575d3cf,
+                0x3f9cae08b3718a76,
+            ],
+            [
+                0x74941c6cff77338e,
+                0xd575b2bb15513011,
+                0x0521f6eb14294c73,
+                0x09ed20ac55180def,
+            ],
+            [
+                0x3b902b64772334a5,
+                0x99d69aa70d95e109,
+                0xee03dc167e7ebd0c,
+                0x60ec69955f185bae,
             ],
         ],
         [
@@ -6409,6 +10153,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xb83b620c0edee307,
+                0xb4e05a2c37fb9c54,
+                0x8b47b9e21422507a,
+                0x3a4225092e890c8e,
+            ],
+            [
+                0x1b9e27140f680910,
+                0x0ebf26d9d73f03e6,
+                0xf9866e7c4840b045,
+                0x734f8200e19280ae,
+            ],
+            [
+                0x4a17c0b66f376896,
+                0x856f2051560d06ec,
+                0xc56fa61a4358b3cd,
+                0x3b710df2687162b6,
+            ],
+        ],
+        [
+            [
                 0x81886a92294ac9e8,
                 0x23162b45d55547be,
                 0x94cfbc4403715983,
@@ -6425,6 +10189,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x84e44807132faff1,
                 0x732b7352c4a5dee1,
                 0x5d7c7cf1aa7cd2d2,
+            ],
+        ],
+        [
+            [
+                0xf50cb13ebb499ace,
+                0x76f363448a0f3cd8,
+                0xb82081cf35d139dc,
+                0x3fb265a05bc6f8a5,
+            ],
+            [
+                0xf5f4fa8cf156dcc9,
+                0x33081ccbd236e1ab,
+                0x0381d7855c961f06,
+                0x7bbd4cab383dcd94,
+            ],
+            [
+                0x054f4be4455c70c2,
+                0x165bc2db846fc05e,
+                0x1bd4dd9076ec8d5a,
+                0x6b1289361e30ff71,
             ],
         ],
         [
@@ -6449,6 +10233,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x83eb53a4abea03e5,
+                0x7c3e0520167bcf8c,
+                0xe0579ab52ee5d1d5,
+                0x21c8bb461d64a756,
+            ],
+            [
+                0xd296a308dfa01f24,
+                0xd4577e6583883149,
+                0xcb8fe2a26b32ecf4,
+                0x326ea41031844f87,
+            ],
+            [
+                0x690534da205898f9,
+                0x4ed20a94e2bb6f03,
+                0x1583794917b8e67c,
+                0x7f3e9c396c2200f7,
+            ],
+        ],
+        [
+            [
                 0x28350c7dcf38ea01,
                 0x7c6cdbc0b2917ab6,
                 0xace7cfbe857082f7,
@@ -6465,6 +10269,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xcba744436dd557df,
                 0xd3b5a3473600dbcb,
                 0x4aeabbe6f9ffd7f8,
+            ],
+        ],
+        [
+            [
+                0x0063d1b46df8d799,
+                0x356e260bf8f17c70,
+                0x12ad07c37aca555b,
+                0x09653499e9cbbb93,
+            ],
+            [
+                0x7298230b3545a38c,
+                0x030e4f63cc77b83e,
+                0xad39b8d28b63f38b,
+                0x3a5e27b74601d2ad,
+            ],
+            [
+                0x8a6211a1d8769634,
+                0x8867ea9978028ab3,
+                0x06066abe00a8d923,
+                0x7d8db66533125e97,
             ],
         ],
         [
@@ -6649,8 +10473,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x302d92d20539236d,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xab08883fc739dc86,
+                0x53e59b59ed9e16d2,
+                0xaa174f19da7c2407,
+                0x1d7ad57afe99b9f5,
+            ],
+            [
+                0xcf473c1349d93ebe,
+                0xa9cdffce431e03d6,
+                0x742e7c1e0be63c01,
+                0x2406901582cb3956,
+            ],
+            [
+                0xbea336c1053761bf,
+                0xe7dff88a6b3c7b6d,
+                0xebaa337ff9b46497,
+                0x3042c5dbf294c4db,
+            ],
+        ],
+        [
+            [
+                0x04611dddc83091f2,
+                0x14266e6c3ba7d4ef,
+                0xf42adcad1709b5ad,
+                0x5bc0b69970219ce3,
+            ],
+            [
+                0xa5af9235b5441414,
+                0x10cd151eaf41ba80,
+                0x6dbf9c06bff9039e,
+                0x7db1b183cd0b2c8f,
+            ],
+            [
+                0xee37dba1789d8a7d,
+                0x8e69f5787e9e4583,
+                0xeeda6dfdbb111eb3,
+                0x32412583af023e21,
+            ],
+        ],
+        [
+            [
+                0xec53377d9ab0f2b5,
+                0x9b88c9fb51209348,
+                0x9611c582ed73c882,
+                0x3992d9fc84e2dbfa,
+            ],
+            [
+                0x4925f4ac331504d2,
+                0xdba624c0160a5cc3,
+                0x79fe00113453b875,
+                0x0c3e22d0d60dd6da,
+            ],
+            [
+                0x50d9f8c2ded92e03,
+                0x3aa3fedda9443ac3,
+                0x92ecc3b10e3660b4,
+                0x46ff1058eb86f893,
+            ],
+        ],
+        [
+            [
+                0x10183f03c31f7806,
+                0x30cf809b13cc4ae7,
+                0x9b630894f1af5f4b,
+                0x7fdaa5f6e8a4ffc9,
+            ],
+            [
+                0x535847ad483de24b,
+                0x85dd9056243432e6,
+                0xd35b7b5efb4499ee,
+                0x56cb9275594d23af,
+            ],
+            [
+                0x11fbe932ade672f3,
+                0x307bc64116d76c02,
+                0x9f6bfa0ef6350e1f,
+                0x15414c1b8d9cb40d,
+            ],
+        ],
+        [
+            [
+                0x5cca4fad67882fbb,
+                0x61abdea06c7637b1,
+                0x303b2f083d2c0475,
+                0x76f34ea3376fa15c,
+            ],
+            [
+                0xc2092202bfcc6d84,
+                0x0ac47602213938d6,
+                0xb128ba74fb6355ae,
+                0x453d54d2157a7c21,
+            ],
+            [
+                0xc6b0169f8420bdd6,
+                0x198949531c7472b9,
+                0x5f4f65ef53dfabf7,
+                0x248e14cee8e19463,
+            ],
+        ],
+        [
+            [
+                0x250b2e1a8b07e155,
+                0x4444d701b15c7bed,
+                0x2a2cfdcee72ed723,
+                0x3802940f6bff5a40,
+            ],
+            [
+                0x536527ce7c831666,
+                0xc03cfcb7f9b894a9,
+                0x1891fd4fae04f004,
+                0x7aca19657268d3c1,
+            ],
+            [
+                0x16dbea164eb08890,
+                0xcdd9acc163d74eb8,
+                0xca092553fa6793f6,
+                0x269611ba5c0f6585,
+            ],
+        ],
+        [
+            [
+                0x51dc465b71b0a016,
+                0xfd76bf91f28617d6,
+                0xf9f320b9e356ea47,
+                0x4faf5f03202d29d9,
+            ],
+            [
+                0x61b99ba7522de4ed,
+                0x36b9abbd5e605b9f,
+                0xe3fef083b53eee64,
+                0x7ae310cf2a3594a0,
+            ],
+            [
+                0x79a34ce2adc14f6a,
+                0x52af8817ac32df17,
+                0x4d069ca55a6aa2a7,
+                0x509eb2eed9bb3b13,
+            ],
+        ],
         [
             [
                 0x957b8b8b0df53c30,
@@ -6671,6 +10633,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4159f47f048d9136,
             ],
         ],
+    ],
+    [
         [
             [
                 0x748515a8bbd24839,
@@ -6689,26 +10653,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6d7982bb89a1b024,
                 0xfa694084214dd24c,
                 0x71ab966fa32301c3,
-            ],
-        ],
-        [
-            [
-                0xb1088a0702809955,
-                0x43b273ea0b43c391,
-                0xca9b67aefe0686ed,
-                0x605eecbf8335f4ed,
-            ],
-            [
-                0x2dcbd8e34ded02fc,
-                0x1151f3ec596f22aa,
-                0xbca255434e0328da,
-                0x35768fbe92411b22,
-            ],
-            [
-                0x83200a656c340431,
-                0x9fcd71678ee59c2f,
-                0x75d4613f71300f8a,
-                0x7a912faf60f542f9,
             ],
         ],
         [
@@ -6733,26 +10677,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xfd3097bc410b2f22,
-                0xf1a05da7b5cfa844,
-                0x61289a1def57ca74,
-                0x245ea199bb821902,
-            ],
-            [
-                0x97d03bc38736add5,
-                0x2f1422afc532b130,
-                0x3aa68a057101bbc4,
-                0x4c946cf7e74f9fa7,
-            ],
-            [
-                0xaedca66978d477f8,
-                0x1898ba3c29117fe1,
-                0xcf73f983720cbd58,
-                0x67da12e6b8b56351,
-            ],
-        ],
-        [
-            [
                 0x2b7ef3d38ec8308c,
                 0x828fd7ec71eb94ab,
                 0x807c3b36c5062abd,
@@ -6769,26 +10693,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xb9635c5ce541e861,
                 0x15d9a9bed9b2c728,
                 0x49233ea3f3775dcb,
-            ],
-        ],
-        [
-            [
-                0x7b3985fe1c9f249b,
-                0x4fd6b2d5a1233293,
-                0xceb345941adf4d62,
-                0x6987ff6f542de50c,
-            ],
-            [
-                0x629398fa8dbffc3a,
-                0xe12fe52dd54db455,
-                0xf3be11dfdaf25295,
-                0x628b140dce5e7b51,
-            ],
-            [
-                0x47e241428f83753c,
-                0x6317bebc866af997,
-                0xdabb5b433d1a9829,
-                0x074d8d245287fb2d,
             ],
         ],
         [
@@ -6811,8 +10715,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5aea8e567a87d395,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xcfffad62bcf4ff2d,
+                0x85f37f47aeec18b3,
+                0x7062a13c9a3192bc,
+                0x4feff893d43f2229,
+            ],
+            [
+                0x648dfa9e50c8af66,
+                0x088a99cb8ac8a8aa,
+                0xffd44f4a3f094969,
+                0x60cbb3888b3ea201,
+            ],
+            [
+                0x8d403c3ce02376bf,
+                0x5829c9f18058fd9c,
+                0x145be44475179c74,
+                0x756c434ce83231d9,
+            ],
+        ],
+        [
+            [
+                0x951e406a545cf6ea,
+                0x7d1a2def456d10a8,
+                0x767bee5b4a0dd89b,
+                0x35ba5ff27f2192ac,
+            ],
+            [
+                0xb9f6caf31ae28cc0,
+                0xa1fba9d6fa7e5b9b,
+                0x6d91107630d582d2,
+                0x44dc0d4c6ab8323a,
+            ],
+            [
+                0x30e70ec38e5b587b,
+                0x965ea9570b8a0e79,
+                0x8cfb421aa415d4ee,
+                0x5b4be6d6c2f66c0d,
+            ],
+        ],
+        [
+            [
+                0xb3b7ba29b173c11f,
+                0xfc065c5e61b95097,
+                0x6fb8b796bb03eade,
+                0x11207a6a7af45ae4,
+            ],
+            [
+                0x73df9df550cfa2c2,
+                0xea800b14d95fc72c,
+                0x3556d726e1ab0db3,
+                0x69a1d927c6440eb0,
+            ],
+            [
+                0x261aa5e99066cbd4,
+                0xcb513571b1b147c7,
+                0x5b0bd164e1f01234,
+                0x6e72362024dee5a8,
+            ],
+        ],
         [
             [
                 0x2dbc6fb6e4e0f177,
@@ -6835,6 +10797,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x6644b93bb8abb114,
+                0x09cf58398e002acb,
+                0xcbce6feb9477ee18,
+                0x3c1949ded227b647,
+            ],
+            [
+                0x0dc37cfe6b7c5ce9,
+                0xbca71d5c7c503065,
+                0x8f6b9b93c47e3afb,
+                0x272fb179c0d83e28,
+            ],
+            [
+                0x51fa6b5c92736ce8,
+                0x9d01523fd490ed0a,
+                0xf0dbf9d8d0f33c79,
+                0x13fe77ecb34b7572,
+            ],
+        ],
+        [
+            [
+                0x04c9110e549f853f,
+                0x9553b0b1676bbec4,
+                0x729fd7bc0185e142,
+                0x4fb75da62c7d9b1e,
+            ],
+            [
+                0x447084543ed98c24,
+                0x9ad96d7286f06404,
+                0x03520b1b6ff4e972,
+                0x65740df9325aa2c0,
+            ],
+            [
+                0xe144c6af966b4ca6,
+                0xd7512f6e2f9dfc8c,
+                0x963c450eb392815e,
+                0x2a7ff9775891a0ce,
+            ],
+        ],
+        [
+            [
+                0xdfd62e468609889b,
+                0xa17abfee66e7ff0d,
+                0x5a80db78ead09fed,
+                0x7eed32138adfaebc,
+            ],
+            [
+                0xe0e1fc101608fa0f,
+                0x3b0a87804273f516,
+                0x56f0587e0ee4280c,
+                0x0f5de7b078a0ba73,
+            ],
+            [
+                0x69d1bbc38882af4c,
+                0x42c0705869ec0e08,
+                0x9bb9ecf3cffe9256,
+                0x59138c88f728151c,
+            ],
+        ],
+        [
+            [
+                0xbbf60921035e95d7,
+                0xbfd3b232d26e945f,
+                0x3e03fca60f987859,
+                0x2ab267d3a7451067,
+            ],
+            [
+                0xbe77e7eb59ca8aa6,
+                0xd4215e6c61a119ab,
+                0x05593c196b91139f,
+                0x2c7832ad804606c4,
+            ],
+            [
+                0x74436193ff376071,
+                0x739ad528cf000996,
+                0xa010cf06d542d071,
+                0x3a90f0c619bc0752,
+            ],
+        ],
+        [
+            [
+                0x5b6062389ac013ea,
+                0xae9a10bcb98011ea,
+                0x6ec22b225e66ef84,
+                0x762eb397e183e582,
+            ],
+            [
+                0xdf4c893fd5e9f02a,
+                0x1f3108c4ec507d36,
+                0xb4f2bfea51aac89b,
+                0x2d052d2d2d232dc8,
+            ],
+            [
+                0x688c6db95d1b61dc,
+                0x2ff400f05ddb135f,
+                0xf66ade40631b9eea,
+                0x35c2e3bbd8337b38,
+            ],
+        ],
+        [
+            [
+                0xc66756567c29b40f,
+                0x1d53e562d2bb39c5,
+                0x289c1964f0c6206e,
+                0x0f9ab8c4d03c9f2f,
+            ],
+            [
+                0x5cf2c418f5b0cf78,
+                0x48e52e7959b532d8,
+                0x9e93b106dead372f,
+                0x65416c7fb9d10934,
+            ],
+            [
+                0x0e460cbd98fc09b9,
+                0xec4d72653debfd03,
+                0x9f6313e2cacdb158,
+                0x320d18f68304ee4b,
+            ],
+        ],
+        [
+            [
+                0xf8755d593a597aee,
+                0x3763848a04352ee3,
+                0xf63ec52c63cade10,
+                0x77affa6962a3e4fc,
+            ],
+            [
+                0xdb95d47fe5b86961,
+                0xe1c81c4af580c29b,
+                0x331b7d7c6a3739a8,
+                0x1982b41597164932,
+            ],
+            [
+                0x8eef1dc746fb1b9b,
+                0x3d08abf6748c8eec,
+                0xea4d8a2dd5290def,
+                0x67401ae95daf44f3,
+            ],
+        ],
+        [
+            [
                 0xce9d4ddd8a7fe3e4,
                 0xab13645676620e30,
                 0x4b594f7bb30e9958,
@@ -6853,26 +10955,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4ae619387d8ab5bb,
             ],
         ],
-        [
-            [
-                0x61117e44985bfb83,
-                0xfce0462a71963136,
-                0x83ac3448d425904b,
-                0x75685abe5ba43d64,
-            ],
-            [
-                0x8ddbf6aa5344a32e,
-                0x7d88eab4b41b4078,
-                0x5eb0eb974a130d60,
-                0x1a00d91b17bf3e03,
-            ],
-            [
-                0x6e960933eb61f2b2,
-                0x543d0fa8c9ff4952,
-                0xdf7275107af66569,
-                0x135529b623b0e6aa,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xf5c716bce22e83fe,
@@ -6895,66 +10979,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x71c8443d355299fe,
-                0x8bcd3b1cdbebead7,
-                0x8092499ef1a49466,
-                0x1942eec4a144adc8,
-            ],
-            [
-                0x62674bbc5781302e,
-                0xd8520f3989addc0f,
-                0x8c2999ae53fbd9c6,
-                0x31993ad92e638e4c,
-            ],
-            [
-                0x7dac5319ae234992,
-                0x2c1b3d910cea3e92,
-                0x553ce494253c1122,
-                0x2a0a65314ef9ca75,
-            ],
-        ],
-        [
-            [
-                0xcf361acd3c1c793a,
-                0x2f9ebcac5a35bc3b,
-                0x60e860e9a8cda6ab,
-                0x055dc39b6dea1a13,
-            ],
-            [
-                0x2db7937ff7f927c2,
-                0xdb741f0617d0a635,
-                0x5982f3a21155af76,
-                0x4cf6e218647c2ded,
-            ],
-            [
-                0xb119227cc28d5bb6,
-                0x07e24ebc774dffab,
-                0xa83c78cee4a32c89,
-                0x121a307710aa24b6,
-            ],
-        ],
-        [
-            [
-                0xd659713ec77483c9,
-                0x88bfe077b82b96af,
-                0x289e28231097bcd3,
-                0x527bb94a6ced3a9b,
-            ],
-            [
-                0xe4db5d5e9f034a97,
-                0xe153fc093034bc2d,
-                0x460546919551d3b1,
-                0x333fc76c7a40e52d,
-            ],
-            [
-                0x563d992a995b482e,
-                0x3405d07c6e383801,
-                0x485035de2f64d8e5,
-                0x6b89069b20a7a9f7,
-            ],
-        ],
-        [
-            [
                 0x4082fa8cb5c7db77,
                 0x068686f8c734c155,
                 0x29e6c8d9f6e7a57e,
@@ -6973,8 +10997,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x102f73bfde04341a,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x8c7356ea2096bada,
+                0xa7d363af413dbf55,
+                0xfec73d8f136b53dc,
+                0x7790288af7a9e5cc,
+            ],
+            [
+                0x62088bfeb5fbf396,
+                0x23244c722bab6fae,
+                0x862717dd88782563,
+                0x03237aa33c2afdd1,
+            ],
+            [
+                0xbce059999f6e34eb,
+                0xedcbf8387a053d1b,
+                0x88cea08ce618f8b2,
+                0x3163fa98d0cf41c5,
+            ],
+        ],
         [
             [
                 0x358ecba293a36247,
@@ -6993,6 +11035,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xf3921028447f1ee3,
                 0x8b14071f231bccad,
                 0x4c817b4bf2344783,
+            ],
+        ],
+        [
+            [
+                0x6e00e71f5469a9f9,
+                0x8ed8d62b95ae6f92,
+                0x89e6d6238a908b29,
+                0x795a20df8375481f,
+            ],
+            [
+                0xa1b634c709324e2a,
+                0x9ee4e9d380135df8,
+                0x82b7d7de29d08c1b,
+                0x05ee0540cc55a6e7,
+            ],
+            [
+                0xd76b076211194906,
+                0xca4093b26b1e7eef,
+                0x71e914304619339e,
+                0x13d7e950472d5fdb,
+            ],
+        ],
+        [
+            [
+                0xcad2d21e57196c45,
+                0x392d7679747b796b,
+                0x50a3516f0f89de69,
+                0x2f2430fabcc57931,
+            ],
+            [
+                0x2782cd2b37386683,
+                0x08ac609ce4694fb6,
+                0x665b49b25ae11d7c,
+                0x301f5f7cb5031963,
+            ],
+            [
+                0x1350648c9a834429,
+                0x76b3cc53ed56ac0b,
+                0xdfe89804f0d782cd,
+                0x7c4d328a72a95727,
+            ],
+        ],
+        [
+            [
+                0xf152d88c45668fc7,
+                0x27889cf7138a60c0,
+                0x78ed9edfb4ccec1a,
+                0x17582fa5b44b8db6,
+            ],
+            [
+                0x32e55e79db8b98c1,
+                0xc8881363529c2192,
+                0x4c9f4cd9ded6007f,
+                0x64a3cda34a69f608,
+            ],
+            [
+                0x0c6e3bd46639b89a,
+                0x38baa07d3c119a1c,
+                0x54f70fc6f3c96305,
+                0x5235d0af34d99dff,
             ],
         ],
         [
@@ -7017,6 +11119,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x1372b02532d8cc87,
+                0xa9c36b389ab405e4,
+                0xefde7d42473845e6,
+                0x6fe0d18440641bd5,
+            ],
+            [
+                0x89d21b16443306fc,
+                0x93bfdc8107d6f704,
+                0x73793da6a44457ad,
+                0x437c9e4a6eb987cb,
+            ],
+            [
+                0x3bbc03ac8e09965e,
+                0x530cc00347ba7354,
+                0x0f54d972eb75a5fd,
+                0x45180463b582b784,
+            ],
+        ],
+        [
+            [
+                0x85537a89fafb0f48,
+                0xab2189d6352de2bc,
+                0x85e907b2cdd29ec9,
+                0x524091d862d93473,
+            ],
+            [
+                0x13b9ce067d1426db,
+                0x4feef1fe07a28706,
+                0x367abaa3d21b5e31,
+                0x247a60a5863bb13f,
+            ],
+            [
+                0x436461f1322f4867,
+                0xc4b29e1b7adc599f,
+                0xf6baf79430f08e4c,
+                0x503faebb1a4756df,
+            ],
+        ],
+        [
+            [
+                0x5a963e9e98838920,
+                0x1b09ba5373ee8ff9,
+                0x6a3e6d57412581cd,
+                0x181e8925884f792e,
+            ],
+            [
+                0x1f6c3a71e0cf3bac,
+                0x6bc17a7effd05127,
+                0xfcd1ade7be44ff06,
+                0x7c1ea80190e6b2ef,
+            ],
+            [
+                0x6ec67ac41941ab5f,
+                0x2915a04361aaacd5,
+                0x212215a803c6139b,
+                0x718a012af501ea94,
+            ],
+        ],
+        [
+            [
                 0xc368939167024bc3,
                 0x8e69d16d49502fda,
                 0xfcf2ec3ce45f4b29,
@@ -7033,6 +11195,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xb869a4e443e31bb1,
                 0x4a0f8552d3a7f515,
                 0x19adeb7c303d7c08,
+            ],
+        ],
+        [
+            [
+                0xb77edfd1a4faef4b,
+                0x902da34b08f74d31,
+                0xf78d46a33b289ae6,
+                0x552bb35dc9380add,
+            ],
+            [
+                0x55998b24e5b9ca38,
+                0xfea77207bd7d5048,
+                0xeeb53fd08e77ac74,
+                0x29d472d4b890e6ef,
+            ],
+            [
+                0x0cf1bac9f8348cca,
+                0xdaf3ea0784c364dd,
+                0xfa88fd2d259e498e,
+                0x5f63aeddc98221b0,
+            ],
+        ],
+        [
+            [
+                0x3ddfae74735962a5,
+                0xf1cf1f2fa1fa8d86,
+                0x40101c75f8634a3b,
+                0x59337b0d843e425d,
+            ],
+            [
+                0xdcb46ce3a63ff1cc,
+                0x0ebe0f9dfe3b7e0f,
+                0x5512b6ed81fe7cf9,
+                0x3dff10e544463125,
+            ],
+            [
+                0x6c11a0abd3f73907,
+                0x0b07db9ab6296289,
+                0x8f305c3a2dffabd7,
+                0x1340dd1dcb085315,
+            ],
+        ],
+        [
+            [
+                0xa33f4df01490b336,
+                0x920935ae2f388e6c,
+                0x22f3c2d7931b3a07,
+                0x6fae7b34c346f183,
+            ],
+            [
+                0xdb4bed212869fd19,
+                0x8689177bf273e709,
+                0x6747a04c13f7e078,
+                0x5abe0ed72a1bcd7c,
+            ],
+            [
+                0xb6ea694c2d7ff4af,
+                0x49df3b81a4605a1e,
+                0x2766b7c443b5d548,
+                0x495a3c5a0c1589b7,
             ],
         ],
         [
@@ -7055,66 +11277,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6551afd77b0901d6,
             ],
         ],
-        [
-            [
-                0x68a24ce3a1d5c9ac,
-                0xbb77a33d10ff6461,
-                0x0f86ce4425d3166e,
-                0x56507c0950b9623b,
-            ],
-            [
-                0x4546baaf54aac27f,
-                0xf6f66fecb2a45a28,
-                0x582d1b5b562bcfe8,
-                0x44b123f3920f785f,
-            ],
-            [
-                0x1206f0b7d1713e63,
-                0x353fe3d915bafc74,
-                0x194ceb970ad9d94d,
-                0x62fadd7cf9d03ad3,
-            ],
-        ],
-        [
-            [
-                0x3cd7bc61e7ce4594,
-                0xcd6b35a9b7dd267e,
-                0xa080abc84366ef27,
-                0x6ec7c46f59c79711,
-            ],
-            [
-                0xc6b5967b5598a074,
-                0x5efe91ce8e493e25,
-                0xd4b72c4549280888,
-                0x20ef1149a26740c2,
-            ],
-            [
-                0x2f07ad636f09a8a2,
-                0x8697e6ce24205e7d,
-                0xc0aefc05ee35a139,
-                0x15e80958b5f9d897,
-            ],
-        ],
-        [
-            [
-                0x4dd1ed355bb061c4,
-                0x42dc0cef941c0700,
-                0x61305dc1fd86340e,
-                0x56b2cc930e55a443,
-            ],
-            [
-                0x25a5ef7d0c3e235b,
-                0x6c39c17fbe134ee7,
-                0xc774e1342dc5c327,
-                0x021354b892021f39,
-            ],
-            [
-                0x1df79da6a6bfc5a2,
-                0x02f3a2749fde4369,
-                0xb323d9f2cda390a7,
-                0x7be0847b8774d363,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x1466f5af5307fa11,
@@ -7135,8 +11299,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2f9a2c4476bd2966,
             ],
         ],
-    ],
-    [
         [
             [
                 0xa2b4dae0b5511c9a,
@@ -7155,6 +11317,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xd940579e6fc6905f,
                 0x6466f8f99202932d,
                 0x7b7ecc19da60d6d0,
+            ],
+        ],
+        [
+            [
+                0xb12139514d4abb6c,
+                0xa894f697154ae922,
+                0x7eb023d05322d57c,
+                0x7dd93fea6683420f,
+            ],
+            [
+                0x362ab7b66d30fa1d,
+                0x4fbd7c241f4a720c,
+                0x70305b6e46c6dbdc,
+                0x37da15b8bb4435b8,
+            ],
+            [
+                0xcc056224b2a96028,
+                0x3c304376700ecb0c,
+                0x8d1b45a26a8a576b,
+                0x0e8a2f5731df98bc,
             ],
         ],
         [
@@ -7179,6 +11361,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x9a1ab80116a75d07,
+                0xc0c9c3d1eac6ba84,
+                0x1c09a6f64dd23346,
+                0x6a2da02ae66d5dc5,
+            ],
+            [
+                0x87cf4dcd2a1bd2d1,
+                0xc8bc171931f33697,
+                0x8e72ecde9dc471c0,
+                0x311f6e4b37520c71,
+            ],
+            [
+                0xc69036439b4bede1,
+                0xd3297880000a6ed4,
+                0x85bf332402453573,
+                0x4de371edf49e9f8d,
+            ],
+        ],
+        [
+            [
                 0xfea6fedfd94b70f9,
                 0xf130c051c1fcba2d,
                 0x4882d47e7f2fab89,
@@ -7195,6 +11397,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xcd65bcf0aa458b6b,
                 0x9abe4eba75e8985d,
                 0x7f0bc810d514dee4,
+            ],
+        ],
+        [
+            [
+                0xc3940b9745bc15eb,
+                0x2ca05498a41b12a6,
+                0xdc5f06596dd99fc6,
+                0x38da73541998890a,
+            ],
+            [
+                0x13c4bc68f462c14b,
+                0x759e577956c69105,
+                0xf88158c0e0a5fe4b,
+                0x76787db829ab2cc9,
+            ],
+            [
+                0x34aa2a0ed3c1e7b6,
+                0xdda26c3c5b075dc4,
+                0x526eafaa85cfc5d4,
+                0x3decc9accae6539f,
             ],
         ],
         [
@@ -7219,6 +11441,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x24a5e0a59a1fdff4,
+                0x5383c8a0615830c9,
+                0x87e0f8cbf974d74f,
+                0x0c1321da0d12554e,
+            ],
+            [
+                0x9a0f802f42d2dfb3,
+                0x4573300d905cfc00,
+                0x02ea7ff97b8762a5,
+                0x160c07d1a43e624a,
+            ],
+            [
+                0x801b58b61eb60999,
+                0xd7d13c8acdf73abf,
+                0xcfb9843ae2cd8afc,
+                0x2d1ec309c3128cb9,
+            ],
+        ],
+        [
+            [
                 0x16561f696a0aa75c,
                 0xc1bf725c5852bd6a,
                 0x11a8dd7f9a7966ad,
@@ -7235,6 +11477,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xe92bceb8fdd8f683,
                 0xf81669b384e72b91,
                 0x33fad52b2368a066,
+            ],
+        ],
+        [
+            [
+                0x2743f95b7bf78f19,
+                0x7da35e9a11aa0b78,
+                0x71881fa41484d9d8,
+                0x5812d613c8f7ab33,
+            ],
+            [
+                0x0fc0c08a2281cf0e,
+                0xee994b07e2883308,
+                0xc125419c3d20a9aa,
+                0x60f53e4554ae8752,
+            ],
+            [
+                0x3855aff2e70b6ea0,
+                0x889909e6d4c96349,
+                0x4cf3234d478aba9c,
+                0x76c0bc468f7526fd,
             ],
         ],
         [
@@ -7259,6 +11521,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x381ffddc16a5818c,
+                0x3508fc2e3df0e9e6,
+                0x329f2ddc5fc5674a,
+                0x724e7fbef47a0be3,
+            ],
+            [
+                0xf2c10e8b33c7919b,
+                0x0d2a9d4c1423fa07,
+                0x2ac2f8c88fe817e8,
+                0x55addbe5f5a519a0,
+            ],
+            [
+                0x870a5a334902941e,
+                0xad2d794e83ab2fd6,
+                0x3a2b0bf6262fb7f8,
+                0x588ac85eefbfd497,
+            ],
+        ],
+        [
+            [
                 0x47d975b9a3700de8,
                 0x7280c5fbe2f80552,
                 0x53658f2732e45de1,
@@ -7275,6 +11557,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x14ab352fa1ea514a,
                 0x8900441a2090a9d7,
                 0x7b04715f91253b26,
+            ],
+        ],
+        [
+            [
+                0xf2af1e2122d8dd3f,
+                0xa98ce4d1b7c70f5e,
+                0xb875328bd12d19fc,
+                0x0ab43bba319e5ca5,
+            ],
+            [
+                0xac305f6293b728d1,
+                0x6a8abe4a84316efb,
+                0xed34a67351d1449c,
+                0x6ee9d6953f4c454e,
+            ],
+            [
+                0xfe619a76e585d058,
+                0xe9c95ebbfe9c87d5,
+                0x78fce1c5822d9142,
+                0x03551bea61610b42,
             ],
         ],
         [
@@ -7459,8 +11761,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x566256628442d8e4,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x0f8fb17aa4cfa6a8,
+                0xf10a1ff604c3f8cd,
+                0x9d9260ac36ed16e7,
+                0x66f05afb22bf6e4f,
+            ],
+            [
+                0x0cb09db7707023bc,
+                0x69cde41b7fb3c639,
+                0x4fd98a9025b20da3,
+                0x14403e08489342ed,
+            ],
+            [
+                0xdb7fc62a8850c41c,
+                0xba218fd883794580,
+                0x3c28c65344618ca4,
+                0x16a64f763963a2fd,
+            ],
+        ],
+        [
+            [
+                0x4407c0f47cd1e95e,
+                0x0342cb6285866e88,
+                0x17b99982952cbba2,
+                0x343ebecc3bfad9a4,
+            ],
+            [
+                0xbf5320d2a85dc4df,
+                0x27a0da38c5eb76da,
+                0xd2eb72a2fb517cf3,
+                0x76bc96275c9ca1ef,
+            ],
+            [
+                0xa45aeee4efac1277,
+                0x33deb94647d56dce,
+                0x90f3cf56685f7bf0,
+                0x0a6e78e1d4ba1e8b,
+            ],
+        ],
+        [
+            [
+                0x8ce2c83fa98c223c,
+                0x81ddca08b7e58416,
+                0xcb6913d10404f33a,
+                0x61da2f198e00b0bc,
+            ],
+            [
+                0x449793176ad3f8ea,
+                0x2b53da5fa4189546,
+                0xd1ab514be81d3f1c,
+                0x0dc3e18cb672dc79,
+            ],
+            [
+                0x8931694e18df62c4,
+                0x8890d0ee696261db,
+                0x6cecb70dd334e484,
+                0x49f0257b1b891482,
+            ],
+        ],
+        [
+            [
+                0x489b689a03641c46,
+                0x6d63bcd2755172d6,
+                0x3f61f8f9e08fe43a,
+                0x5feaae4db6d936e2,
+            ],
+            [
+                0xc0a01f08dcd6ec77,
+                0x057b523d40ce356c,
+                0xaf5e15c884377df1,
+                0x08aded3748b9a0d5,
+            ],
+            [
+                0xeaa21e84893e747e,
+                0xbbca1f281eb609e6,
+                0x3f73a7d10e48ce6d,
+                0x2cf88a206992cc1b,
+            ],
+        ],
+        [
+            [
+                0x84ea52f79d55e3e9,
+                0x60a7219a64e762e5,
+                0xf5d4315a0d7295ee,
+                0x72234b33eba9fb7c,
+            ],
+            [
+                0x006dfb233f79bd98,
+                0x8e0d70d4b0cf9123,
+                0x865ec732b5fd6eaf,
+                0x5d69c3241c55cd20,
+            ],
+            [
+                0xace61f97a8de0870,
+                0x7d8017c132cf7bac,
+                0xf32291aeeca1bcc4,
+                0x07e5d451f6496cce,
+            ],
+        ],
+        [
+            [
+                0x1bba06a4098539ab,
+                0x257739614de6b10e,
+                0x52841fcfea83f3e3,
+                0x4c5ace535d781882,
+            ],
+            [
+                0xfcfc8f52c9ae957a,
+                0x486155b5c6a7e1f5,
+                0x4b1f93c107e39068,
+                0x650dcb667282e4d5,
+            ],
+            [
+                0x1f00b746cca28cdb,
+                0x025c1f544e5f8459,
+                0x3f28167b602c00bf,
+                0x2685b798f87c720f,
+            ],
+        ],
+        [
+            [
+                0xd982e59ee2face13,
+                0xee7f8be57aec3942,
+                0xa6a198fbd8c38719,
+                0x4b51bdf2386d93df,
+            ],
+            [
+                0x70d40b86c96eaf46,
+                0x51592bde5d7a8dda,
+                0xd1bbe5eb3b72a698,
+                0x494e65648519083f,
+            ],
+            [
+                0xf2a9d92009b63896,
+                0x7ae6b45786937b64,
+                0x7a712201c160002b,
+                0x333d783db108e19c,
+            ],
+        ],
         [
             [
                 0xdd499cd61ff38640,
@@ -7481,6 +11921,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5721896d248e49fc,
             ],
         ],
+    ],
+    [
         [
             [
                 0x285d5091a1d0da4e,
@@ -7499,26 +11941,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x47ccc2c4dfe205fc,
                 0xdcd29b84dd623a3c,
                 0x3ec2ab590288c7a2,
-            ],
-        ],
-        [
-            [
-                0xa7213a09ae32d1cb,
-                0x0f2b87df40f5c2d5,
-                0x0baea4c6e81eab29,
-                0x0e1bf66c6adbac5e,
-            ],
-            [
-                0xa1a0d27be4d87bb9,
-                0xa98b4deb61391aed,
-                0x99a0ddd073cb9b83,
-                0x2dd5c25a200fcace,
-            ],
-            [
-                0xe2abd5e9792c887e,
-                0x1a020018cb926d5d,
-                0xbfba69cdbaae5f1e,
-                0x730548b35ae88f5f,
             ],
         ],
         [
@@ -7543,26 +11965,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xe17073a3ea86cf9d,
-                0x3a8cfbb707155fdc,
-                0x4853e7fc31838a8e,
-                0x28bbf484b613f616,
-            ],
-            [
-                0x38c3cf59d51fc8c0,
-                0x9bedd2fd0506b6f2,
-                0x26bf109fab570e8f,
-                0x3f4160a8c1b846a6,
-            ],
-            [
-                0xf2612f5c6f136c7c,
-                0xafead107f6dd11be,
-                0x527e9ad213de6f33,
-                0x1e79cb358188f75d,
-            ],
-        ],
-        [
-            [
                 0x77e953d8f5e08181,
                 0x84a50c44299dded9,
                 0xdc6c2d0c864525e5,
@@ -7579,26 +11981,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xe5dde1bc871ac807,
                 0xb82c6b40a6c1c96f,
                 0x16d87a411a212214,
-            ],
-        ],
-        [
-            [
-                0xfba4d5e2d54e0583,
-                0xe21fafd72ebd99fa,
-                0x497ac2736ee9778f,
-                0x1f990b577a5a6dde,
-            ],
-            [
-                0xb3bd7e5a42066215,
-                0x879be3cd0c5a24c1,
-                0x57c05db1d6f994b7,
-                0x28f87c8165f38ca6,
-            ],
-            [
-                0xa3344ead1be8f7d6,
-                0x7d1e50ebacea798f,
-                0x77c6569e520de052,
-                0x45882fe1534d6d3e,
             ],
         ],
         [
@@ -7621,8 +12003,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6739687e7327191b,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xcdaa294dabc64511,
+                0x3c7cfe2b2b87f053,
+                0x07d9d4934a35a63d,
+                0x46a75132b04e6a02,
+            ],
+            [
+                0x899880748761f16a,
+                0x09a945f6df97bd3f,
+                0xbee692169d0bacd5,
+                0x645b8fad987b6586,
+            ],
+            [
+                0xecba92f029ddc17a,
+                0x7afe113893e0b214,
+                0x4d63052ce918b228,
+                0x677058c18a395585,
+            ],
+        ],
+        [
+            [
+                0x4bbba8dd2241c7ab,
+                0xca6a3176f1612bbc,
+                0xa8be332ae4169b82,
+                0x100fbf7b5b869e71,
+            ],
+            [
+                0x295107b757166482,
+                0xfe04ab2e5577d2d0,
+                0x20104fa1d5bc9daa,
+                0x699b0a70ae925586,
+            ],
+            [
+                0x1cf33b6ab7af20b4,
+                0x06d01896513917c6,
+                0xec14e3690f30595e,
+                0x746d131a459a75df,
+            ],
+        ],
+        [
+            [
+                0x102d2971725c489f,
+                0x67d00062286a75cb,
+                0xed90dcd56a11d5d4,
+                0x759df717aeb474a8,
+            ],
+            [
+                0x6719265a7f80eb43,
+                0x1b7e9c45c33575cf,
+                0x6071c44383385583,
+                0x3168a862c7ba0a0c,
+            ],
+            [
+                0x63e2a6486cc91e7b,
+                0xdb13615a0d9d0cca,
+                0xebbdbe14a75d208f,
+                0x4db231bd5333e97b,
+            ],
+        ],
         [
             [
                 0x8ce5aad0c9cb971f,
@@ -7645,6 +12085,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x66e951623869244f,
+                0x27bdca441828d7e3,
+                0x2b32e71dc8b80693,
+                0x03174c880e28aaab,
+            ],
+            [
+                0x3b3ec38e72c58f6b,
+                0xfbd8b21660d5bd15,
+                0x47506d7fd59a0907,
+                0x5969f080cd957f0d,
+            ],
+            [
+                0x92cff81dee992467,
+                0xcdedb5cdda1f8d4f,
+                0x8c5dfcf764a41c43,
+                0x222c3c664a558bf3,
+            ],
+        ],
+        [
+            [
+                0xe0210cb32b7ab52c,
+                0x8cd0285e1336ce44,
+                0x4a5ff87ae2b643cc,
+                0x4fb034e3d088fb0f,
+            ],
+            [
+                0x364eead451bd6faa,
+                0x40323dcd4bb72dac,
+                0xa07d46906985ad5a,
+                0x75ea8aa2da0cd164,
+            ],
+            [
+                0x499257ad44fb0f27,
+                0x742d77fec552f374,
+                0x3baacba77d7ce0a2,
+                0x508df9a11068b342,
+            ],
+        ],
+        [
+            [
+                0xc0f79cf967367d21,
+                0x18e602eaafe45fec,
+                0x11bdc6d2538fac97,
+                0x3e7e275f021ed8e2,
+            ],
+            [
+                0x3c1f47be7ae8706d,
+                0xad437fd5b645acac,
+                0xc060ca21972e7c78,
+                0x63ae1cc30d483699,
+            ],
+            [
+                0xb671a47991dcdb0f,
+                0xef20eef027413599,
+                0xa7ca9f2b714de29b,
+                0x13faa0ea87488151,
+            ],
+        ],
+        [
+            [
+                0x75ec18c7eb5af67d,
+                0x50f737348797d7f6,
+                0x694bd0e4c38b36f4,
+                0x12769375c91a4263,
+            ],
+            [
+                0xd3b4b15159d3a00b,
+                0x7ccff42c95e840f7,
+                0x0688aaa165626927,
+                0x5432416e80a0e91b,
+            ],
+            [
+                0x193a09ca50fb2a13,
+                0x633762b820673638,
+                0x930aed624c385d9f,
+                0x45c45aab1d44d6d5,
+            ],
+        ],
+        [
+            [
+                0xf1da7fe727a90bd7,
+                0xb03b7ab40a765538,
+                0xeda11777f7eb4ae2,
+                0x55c09e938a6d0262,
+            ],
+            [
+                0xb9e83f2cc5ae4e43,
+                0x0b34cc6683bf404e,
+                0x9174d97b1e44aed2,
+                0x687c452d40618972,
+            ],
+            [
+                0xc1317bb7ae179f17,
+                0x26f5c12405677757,
+                0x5c02a7f3af4cc4a5,
+                0x77c9214ca50c65b1,
+            ],
+        ],
+        [
+            [
+                0x3930ad4310fccfde,
+                0x33aa19a6078c067c,
+                0x7892b0929a52fbca,
+                0x735a37dec043590c,
+            ],
+            [
+                0x221455c14c13c5c2,
+                0x3825ea8f10362709,
+                0x9b8a2c63b2b56662,
+                0x6d3c337955ada316,
+            ],
+            [
+                0xa34db80c8c5d3f7c,
+                0x81a487720d2178a1,
+                0x01e11c5816d6f79e,
+                0x2641bd166cc3fc58,
+            ],
+        ],
+        [
+            [
+                0x8f2dad7cb1a39d28,
+                0xb6e7c236d224f255,
+                0x8b9c9ca9dced68b6,
+                0x3f8b19d133d9aa69,
+            ],
+            [
+                0x3c196e3062960463,
+                0xecf14b5101548483,
+                0xf60c5eaf84f502ed,
+                0x082c67274eec068f,
+            ],
+            [
+                0xfa65ca996fa1733b,
+                0xea49d623d81b7094,
+                0x9d20c4b2a51b3450,
+                0x1ad0b979813af49d,
+            ],
+        ],
+        [
+            [
                 0x58e84c6f20816247,
                 0x8db2b2b6e36fd793,
                 0x977182561d484d85,
@@ -7663,26 +12243,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1ad4548d9d479ea3,
             ],
         ],
-        [
-            [
-                0xa06fe66d0fe9fed3,
-                0xa8733a401c587909,
-                0x30d14d800df98953,
-                0x41ce5876c7b30258,
-            ],
-            [
-                0xcd5a7da0389a48fd,
-                0xb38fa4aa9a78371e,
-                0xc6d9761b2cdb8e6c,
-                0x35cf51dbc97e1443,
-            ],
-            [
-                0x59ac3bc5d670c022,
-                0xeae67c109b119406,
-                0x9798bdf0b3782fda,
-                0x651e3201fd074092,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xa57ba4a01efcae9e,
@@ -7705,66 +12267,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xada8b6e02946db23,
-                0x1c0ce51a7b253ab7,
-                0x8448c85a66dd485b,
-                0x7f1fc025d0675adf,
-            ],
-            [
-                0x874621f4d86bc9ab,
-                0xb54c7bbe56fe6fea,
-                0x077a24257fadc22c,
-                0x1ab53be419b90d39,
-            ],
-            [
-                0xd8ee1b18319ea6aa,
-                0x004d88083a21f0da,
-                0x3bd6aa1d883a4f4b,
-                0x4db9a3a6dfd9fd14,
-            ],
-        ],
-        [
-            [
-                0xd95b00bbcbb77c68,
-                0xddbc846a91f17849,
-                0x7cf700aebe28d9b3,
-                0x5ce1285c85d31f3e,
-            ],
-            [
-                0x8ce7b23bb99c0755,
-                0x35c5d6edc4f50f7a,
-                0x7e1e2ed2ed9b50c3,
-                0x36305f16e8934da1,
-            ],
-            [
-                0x31b6972d98b0bde8,
-                0x7d920706aca6de5b,
-                0xe67310f8908a659f,
-                0x50fac2a6efdf0235,
-            ],
-        ],
-        [
-            [
-                0x295b1c86f6f449bc,
-                0x51b2e84a1f0ab4dd,
-                0xc001cb30aa8e551d,
-                0x6a28d35944f43662,
-            ],
-            [
-                0xf3d3a9f35b880f5a,
-                0xedec050cdb03e7c2,
-                0xa896981ff9f0b1a2,
-                0x49a4ae2bac5e34a4,
-            ],
-            [
-                0x28bb12ee04a740e0,
-                0x14313bbd9bce8174,
-                0x72f5b5e4e8c10c40,
-                0x7cbfb19936adcd5b,
-            ],
-        ],
-        [
-            [
                 0x8e793a7acc36e6e0,
                 0xf9fab7a37d586eed,
                 0x3a4f9692bae1f4e4,
@@ -7783,8 +12285,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5ef43e586a571493,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x50c0600f3ae2b7cb,
+                0x349b6b6d780fe7ba,
+                0x43b599bb2f87d1d3,
+                0x46b6e402e66d1acf,
+            ],
+            [
+                0xade88cb7a006bfdf,
+                0x4f8917cf2d0ea457,
+                0x9cce8dafb8b62407,
+                0x05302255d06612f6,
+            ],
+            [
+                0x38ddfa5fb154fb6a,
+                0xc799668e72ad19e8,
+                0xe1d2c5c7a72f88e6,
+                0x5c22833331b0c599,
+            ],
+        ],
         [
             [
                 0xa66dcc9dc80c1ac0,
@@ -7803,6 +12323,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1dac6f7321119e9b,
                 0x03cc6021feb25960,
                 0x5a5f887e83674b4b,
+            ],
+        ],
+        [
+            [
+                0x52cd5528ccd59310,
+                0xd1e8db2c71512e73,
+                0xcbc0e958a28a7a70,
+                0x67ebead86ef8faea,
+            ],
+            [
+                0xdd663e674c2dd837,
+                0xa8efca5ed367aab6,
+                0x5384f53f5a996753,
+                0x7af92429597facc6,
+            ],
+            [
+                0x388603713a8ce9bb,
+                0xa3d9ffa8e8f98155,
+                0xa0bc01ac4bb18a1a,
+                0x22bafbc5d240c5fa,
+            ],
+        ],
+        [
+            [
+                0xca60169c21887119,
+                0x563baa20f17c3456,
+                0x50d36a5b36ac11f5,
+                0x374a0c316eece157,
+            ],
+            [
+                0x519cda73aece9aeb,
+                0x3403face796884dc,
+                0x53388d3cf96abee3,
+                0x3bd7be95edfc50ab,
+            ],
+            [
+                0x1f54e7b4bd0b5b7e,
+                0xa1b3ad40626d0653,
+                0xe6f2e04a333e0055,
+                0x5dd89a2270c49b99,
+            ],
+        ],
+        [
+            [
+                0x74827ad0f9bdd9fd,
+                0x76310bc3cabc20db,
+                0x8985cbfbd14981a2,
+                0x04dcf7b775d726e0,
+            ],
+            [
+                0xdfb5573804094f13,
+                0xa196bab268a50523,
+                0x9cebfcb8bafc5280,
+                0x03e147fcd30a0c10,
+            ],
+            [
+                0x7bde35f5c6e2c8fc,
+                0x7e91838f2f6715b6,
+                0xb32a9b4632815cbf,
+                0x3e6a34fe0d7820e8,
             ],
         ],
         [
@@ -7827,6 +12407,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x32b04bbf81eb77e2,
+                0x232f177a9bdb2f08,
+                0x98d04d30eaf06945,
+                0x510427cd2edb6646,
+            ],
+            [
+                0x268c365e9b0890ff,
+                0x6d8140f55882952b,
+                0x7e7435381885dd81,
+                0x31b88fd4f56401a4,
+            ],
+            [
+                0x188afaff30a03a9e,
+                0x722ec9fa8406e492,
+                0x558c1ae4eaaf648c,
+                0x1c284fcb7fe2f25c,
+            ],
+        ],
+        [
+            [
+                0x490c082030af6c10,
+                0x8667e8f68d654a55,
+                0x5199c2541b5b792c,
+                0x6f09107e98bb4e6c,
+            ],
+            [
+                0x5465cde4392f68e7,
+                0xe03fdc0dc887add4,
+                0xd5c396094b904337,
+                0x54d17c61d2713d38,
+            ],
+            [
+                0x86aa1bc6cb7de286,
+                0x2c8538a09715f855,
+                0x6911a2abec1452c1,
+                0x0907a415f76eeb1c,
+            ],
+        ],
+        [
+            [
+                0xba74648b9b205f03,
+                0x4fe712cb43c31d77,
+                0x94325bfe3d9b3829,
+                0x5b4737db86af1cbc,
+            ],
+            [
+                0xb8e8f40637a6a9fe,
+                0x74a2f725a45bef03,
+                0x41e6d4d26dcaa31b,
+                0x1e681e465c92ef30,
+            ],
+            [
+                0x43b487fdd83f48a2,
+                0xf87a7fa97f37e28e,
+                0x4a7e8598f1ab97ba,
+                0x35678d1c801bd80d,
+            ],
+        ],
+        [
+            [
                 0xef4129126699b2e3,
                 0x71d30847708d1301,
                 0x325432d01182b0bd,
@@ -7843,6 +12483,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5278f0dc610937e5,
                 0xac0349d261a16eb8,
                 0x0eafb03790e52179,
+            ],
+        ],
+        [
+            [
+                0x7244aae22f79b4ea,
+                0xc0b657e5631609eb,
+                0x1841a77b27140be7,
+                0x6e08ace6dd421175,
+            ],
+            [
+                0x05e17740febdc7e6,
+                0x0f3707538c82ced0,
+                0x97e9549972497e9d,
+                0x54625729460f3f72,
+            ],
+            [
+                0xf42b94d5c87d8e18,
+                0x7ab82cfbaa759164,
+                0xf16f829b6422d43f,
+                0x308d6d9606a39408,
+            ],
+        ],
+        [
+            [
+                0x5884e0c7acd88bb7,
+                0x6aea093ce5eef6d3,
+                0x64c88ecde80f30aa,
+                0x57e9c7abc1026313,
+            ],
+            [
+                0xbac8adf19b58cf2f,
+                0x69cfa8f8c5f17fde,
+                0xa141e06c1ca91259,
+                0x10e0a62434c58682,
+            ],
+            [
+                0xc5abb8dc9a79d84f,
+                0x517dfc25cbe56318,
+                0xc7dc3dbda376c2a0,
+                0x56f5997127cf3178,
+            ],
+        ],
+        [
+            [
+                0x2628651f3d13d261,
+                0x32d948d77672c25d,
+                0xe36dc0b08330c266,
+                0x694950c7fd280edf,
+            ],
+            [
+                0x3bc34061d0aaf22f,
+                0xe86b4f6368dba2db,
+                0xd835e2685b121f25,
+                0x1617c79186191a26,
+            ],
+            [
+                0xf65f214b181e7768,
+                0x19541ec6cbe9a35e,
+                0x7e5a408f1fe66f72,
+                0x584990d5744309b4,
             ],
         ],
         [
@@ -7865,66 +12565,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x62d5221b7f94678f,
             ],
         ],
-        [
-            [
-                0x7585d4263af77a3c,
-                0xdfae7b11fee9144d,
-                0xa506708059f7193d,
-                0x14f29a5383922037,
-            ],
-            [
-                0x524c299c18d0936d,
-                0xc86bb56c8a0c1a0c,
-                0xa375052edb4a8631,
-                0x5c0efde4bc754562,
-            ],
-            [
-                0xdf717edc25b2d7f5,
-                0x21f970db99b53040,
-                0xda9234b7c3ed4c62,
-                0x5e72365c7bee093e,
-            ],
-        ],
-        [
-            [
-                0x7d9339062f08b33e,
-                0x5b9659e5df9f32be,
-                0xacff3dad1f9ebdfd,
-                0x70b20555cb7349b7,
-            ],
-            [
-                0x575bfc074571217f,
-                0x3779675d0694d95b,
-                0x9a0a37bbf4191e33,
-                0x77f1104c47b4eabc,
-            ],
-            [
-                0xbe5113c555112c4c,
-                0x6688423a9a881fcd,
-                0x446677855e503b47,
-                0x0e34398f4a06404a,
-            ],
-        ],
-        [
-            [
-                0x18930b093e4b1928,
-                0x7de3e10e73f3f640,
-                0xf43217da73395d6f,
-                0x6f8aded6ca379c3e,
-            ],
-            [
-                0xb67d22d93ecebde8,
-                0x09b3e84127822f07,
-                0x743fa61fb05b6d8d,
-                0x5e5405368a362372,
-            ],
-            [
-                0xe340123dfdb7b29a,
-                0x487b97e1a21ab291,
-                0xf9967d02fde6949e,
-                0x780de72ec8d3de97,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x671feaf300f42772,
@@ -7945,8 +12587,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x467d201bf8dd2867,
             ],
         ],
-    ],
-    [
         [
             [
                 0x745f9d56296bc318,
@@ -7965,6 +12605,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1c4e5ee12b6b6291,
                 0x5b30e7107424b572,
                 0x6e6b9de84c4f4ac6,
+            ],
+        ],
+        [
+            [
+                0xfc5e11f5ca6957bf,
+                0xbb735de8e48757aa,
+                0x75e8270254f351ad,
+                0x1e6c5ff840bf2091,
+            ],
+            [
+                0xb1bea535d198eb58,
+                0x1cb03668863e1be3,
+                0x580fd74a91193bbc,
+                0x71e99ab52400bc69,
+            ],
+            [
+                0xb16656a080de210d,
+                0x4575091331453155,
+                0x268b2ef2b9fbf01b,
+                0x7756230e8ac60507,
             ],
         ],
         [
@@ -7989,6 +12649,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x1df8e1f64a821880,
+                0xa131131f0525ef3f,
+                0xc9ef50b4eb01c714,
+                0x650e0bceb4cb7051,
+            ],
+            [
+                0x6b78a6be8d33aaa7,
+                0x624c17111b1529ab,
+                0x5a49cb0c9b689275,
+                0x288a9ab8cfc8e850,
+            ],
+            [
+                0xbb4a244319bd9eab,
+                0x410821c7bd75c5c9,
+                0x0d7a118618982e44,
+                0x51fef585f8870f17,
+            ],
+        ],
+        [
+            [
                 0xf0adf3c9cbca047d,
                 0x81c3b2cbf4552f6b,
                 0xcfda112d44735f93,
@@ -8005,6 +12685,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x03d2d9020dbab38c,
                 0x27529aa2fcf9e09e,
                 0x0840bef29d34bc50,
+            ],
+        ],
+        [
+            [
+                0xe85da7971916b50f,
+                0x17657b1d4f344de3,
+                0x7dabe4eb93f9027c,
+                0x707a98ee755f8778,
+            ],
+            [
+                0xc46cf746b9dadbb0,
+                0x2d0eacf13dbf360f,
+                0x6199db0d592c9c8d,
+                0x158c0eaafad87769,
+            ],
+            [
+                0xa25d104c57d9b9e6,
+                0x421c216a64d7cfc3,
+                0xab8e4284ade8e127,
+                0x456055acf5854046,
             ],
         ],
         [
@@ -8029,6 +12729,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x31358659e065d14b,
+                0x784f776f728f9af4,
+                0xbc0d547fdb7c5829,
+                0x477cb667e65969fe,
+            ],
+            [
+                0x9999e9aed084e426,
+                0xd460d63857fa2c64,
+                0xe4bda0bcbd529628,
+                0x401f1a1301e87d05,
+            ],
+            [
+                0xc2060e9c27139d1f,
+                0xa4a388118d0d965a,
+                0xf239ef64f011e4ad,
+                0x7ca09b26d3ff0f8e,
+            ],
+        ],
+        [
+            [
                 0x9f0f66293952b6e2,
                 0x33db5e0e0934267b,
                 0xff45252bd609fedc,
@@ -8045,6 +12765,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x22050c564a52fecc,
                 0xa7a2788528bc0dfe,
                 0x5e82770a1a1ee71d,
+            ],
+        ],
+        [
+            [
+                0x417df7554d12aaf0,
+                0x54b31fd699070785,
+                0xb615f749019bcce0,
+                0x58bf4063f679c9ee,
+            ],
+            [
+                0x6293b15a69fde737,
+                0x765fd7271e6b7b02,
+                0x5e4753dcc22e53d0,
+                0x618f7132438ed474,
+            ],
+            [
+                0x850ea7591a673bea,
+                0x76c519467c9718e0,
+                0xa527a1a552a50bdc,
+                0x768287dfda4a954d,
             ],
         ],
         [
@@ -8069,6 +12809,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x1067a6bf0e98c031,
+                0x33b4c6f2e4046e9d,
+                0x60ada9da4cf73b50,
+                0x2f9ed53170073087,
+            ],
+            [
+                0x0d8cc27a7eb7f9ae,
+                0xd40589473f153dfd,
+                0xfc963922c6bc5f7c,
+                0x57435f4b4c60f5c1,
+            ],
+            [
+                0xc8655bbfd0d7649b,
+                0x67c163bf1c6eb44f,
+                0x3e6f740ea65dd90c,
+                0x5ed5cea05fd33707,
+            ],
+        ],
+        [
+            [
                 0xecd27d017e2a076a,
                 0xd788689f1636495e,
                 0x52a61af0919233e5,
@@ -8085,6 +12845,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x189854ded6c43ca5,
                 0xa41c22c592718138,
                 0x27ad5538a43a5e9b,
+            ],
+        ],
+        [
+            [
+                0xa19050992efb92d5,
+                0xe8a5066258c81cd2,
+                0x7073dbc9ea999f40,
+                0x53a59a9b3e95e758,
+            ],
+            [
+                0x5e38a720e54b655c,
+                0x63b14d2bc9e50f57,
+                0x77c5fce2c6aab79c,
+                0x0f7014c65c32df89,
+            ],
+            [
+                0x2082a0615e1607ea,
+                0x794562fcdaddac29,
+                0x161bcb08b61d7a6d,
+                0x739ddbe845a7512d,
             ],
         ],
         [
@@ -8269,8 +13049,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x3ddbc2a131c05d5c,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x6dba5c8f9bdd5af0,
+                0x5dab388298627685,
+                0x26318617b36c2f3a,
+                0x19f15d90ee023c87,
+            ],
+            [
+                0xaa4fcd27c9bda895,
+                0x0dc6a384bb64d2f8,
+                0xde8438c292f86064,
+                0x282092bcbbc4741b,
+            ],
+            [
+                0x2c44c1d5219c8f18,
+                0xaf3554f4519df5cd,
+                0xf5c63b753ac7a011,
+                0x6ee4a17943c5c91a,
+            ],
+        ],
+        [
+            [
+                0xe453a00aead88af3,
+                0xc87497ecfd33a4a7,
+                0x9f266a7f86102080,
+                0x2c879237d4655713,
+            ],
+            [
+                0xa21101ae355154cc,
+                0x7ce7c58cd48c9cd9,
+                0x0f7fd20292a7a811,
+                0x1b5468e9d04eb4da,
+            ],
+            [
+                0xf587fc9faf9170c7,
+                0xe5229d84ed2b5c42,
+                0x7175b09b038cc039,
+                0x61f0a9f1690336cd,
+            ],
+        ],
+        [
+            [
+                0x2650b79840a516bb,
+                0x74b2b2a7fc48f5d1,
+                0x259d17ad3be4ffb1,
+                0x3d38fdd1ed6d248b,
+            ],
+            [
+                0x7d8597eecc84c0e4,
+                0x4474a2cdb17f3d32,
+                0xd675d2a0d14ad2e6,
+                0x4f1baf94e1155388,
+            ],
+            [
+                0x3bb4fca280736be5,
+                0x91a827c501678297,
+                0x82f79d317e2e8e26,
+                0x375700d478c195d9,
+            ],
+        ],
+        [
+            [
+                0xc09c79b27ec6adb4,
+                0x4d6f0fc28e1197f4,
+                0x3daf9d8a0eaf6425,
+                0x57a55c49a6391d45,
+            ],
+            [
+                0x606fbbdfbeb7d071,
+                0x52186af9a193e66e,
+                0x9ecc62f3c00c8ed0,
+                0x2dfb737868344005,
+            ],
+            [
+                0x3090f87383948495,
+                0xebe041ca0f135b8f,
+                0x482c660a47b49324,
+                0x2775ade56ff46ee6,
+            ],
+        ],
+        [
+            [
+                0xb480136d07820aa7,
+                0x8951459c7a4b2ddb,
+                0x7ed6c1247d4aed39,
+                0x7165b7f83fe2ec16,
+            ],
+            [
+                0x8e86ddf48d3819de,
+                0xf5218cb57f3f5424,
+                0xf9a7eeb3ead0f3aa,
+                0x74e601892518dfa9,
+            ],
+            [
+                0xec93098d9a0fb303,
+                0x18436ec70a3dc6c0,
+                0x1fee7ed925260492,
+                0x2c919f8050f3e49b,
+            ],
+        ],
+        [
+            [
+                0xd27aa498f819063f,
+                0x561bd5d84dda158c,
+                0xedee3ef6966a2c1e,
+                0x4033f73022320739,
+            ],
+            [
+                0xde400065d04ff8d1,
+                0xb570761aea259bd6,
+                0x5eaf87c9b55dced7,
+                0x30755a0e1401d2f3,
+            ],
+            [
+                0x12f77a6404879f7c,
+                0x8448e398d0f68674,
+                0x3567a981ca732c60,
+                0x6fcdb5807dcd5497,
+            ],
+        ],
+        [
+            [
+                0x10e00ff58733abba,
+                0xe72f18f64e1298f7,
+                0x9c3f4b4f6094eb6b,
+                0x3031d7ff646c144d,
+            ],
+            [
+                0x4dfd7d0799c1eff2,
+                0xb3c50cdd013b2f27,
+                0x3499c13363b32e9f,
+                0x2cc6e0b79b06dec7,
+            ],
+            [
+                0x12a2f9345150668f,
+                0xcf90cf324c943ad1,
+                0x21e4eccca29efd12,
+                0x711f54c64a1b15de,
+            ],
+        ],
         [
             [
                 0xfb735ac2004a35d1,
@@ -8291,6 +13209,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x770eadb16508fbcd,
             ],
         ],
+    ],
+    [
         [
             [
                 0xf1d3b681a05071b9,
@@ -8309,26 +13229,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x43b79e0c2dccb703,
                 0x33e008bc4ec43df3,
                 0x06c1b840f07566c0,
-            ],
-        ],
-        [
-            [
-                0x69ee9e7f9b02805c,
-                0xcbff828a547d1640,
-                0x3d93a869b2430968,
-                0x46b7b8cd3fe26972,
-            ],
-            [
-                0x7688a5c6a388f877,
-                0x02a96c14deb2b6ac,
-                0x64c9f3431b8c2af8,
-                0x3628435554a1eed6,
-            ],
-            [
-                0xe9812086fe7eebe0,
-                0x4cba6be72f515437,
-                0x1d04168b516efae9,
-                0x5ea1391043982cb9,
             ],
         ],
         [
@@ -8353,26 +13253,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x8fdfc379fbf454b1,
-                0x45a5a970f1a4b771,
-                0xac921ef7bad35915,
-                0x42d088dca81c2192,
-            ],
-            [
-                0x1ffeb80a4879b61f,
-                0x6396726e4ada21ed,
-                0x33c7b093368025ba,
-                0x471aa0c6f3c31788,
-            ],
-            [
-                0x8fda0f37a0165199,
-                0x0adadb77c8a0e343,
-                0x20fbfdfcc875e820,
-                0x1cf2bea80c2206e7,
-            ],
-        ],
-        [
-            [
                 0x982d6e1a02c0412f,
                 0x90fa4c83db58e8fe,
                 0x01c2f5bcdcb18bc0,
@@ -8389,26 +13269,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xb41a02a0ae0da66a,
                 0xbf19f598bba37c07,
                 0x6a12b8acde48430d,
-            ],
-        ],
-        [
-            [
-                0x793bdd801aaeeb5f,
-                0x00a2a0aac1518871,
-                0xe8a373a31f2136b4,
-                0x48aab888fc91ef19,
-            ],
-            [
-                0xf8daea1f39d495d9,
-                0x592c190e525f1dfc,
-                0xdb8cbd04c9991d1b,
-                0x11f7fda3d88f0cb7,
-            ],
-            [
-                0x041f7e925830f40e,
-                0x002d6ca979661c06,
-                0x86dc9ff92b046a2e,
-                0x760360928b0493d1,
             ],
         ],
         [
@@ -8431,8 +13291,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x13f098a3cec8e039,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x6f3cf8f8f5b73529,
+                0xb276042da7b519a2,
+                0x5a3e45720e8f41e3,
+                0x42deb1ada997a224,
+            ],
+            [
+                0x4fb9b17bc3f52f3a,
+                0x6b5617fb918f6026,
+                0x1a41040f535f632d,
+                0x1ff0ae3092110c32,
+            ],
+            [
+                0xa681128ba734d87d,
+                0x1aee2585eb3bacde,
+                0x783c9079140bd137,
+                0x4e5bf1fff2fe4e5d,
+            ],
+        ],
+        [
+            [
+                0x150ff851daf765a0,
+                0x8081465ca68119c8,
+                0xbc41e757e9b2fb7f,
+                0x75f11a72e696c559,
+            ],
+            [
+                0x4761b21aa6dda3fe,
+                0xc7343d9c35bdeef9,
+                0x1c53779e601b8eff,
+                0x68cfe05f6b32219d,
+            ],
+            [
+                0x4343bb5b87894349,
+                0x72dbf24893ebe79c,
+                0x2409c2f4cb3ccae8,
+                0x5a3a9a33834d4924,
+            ],
+        ],
+        [
+            [
+                0x1a06b31e196f84ab,
+                0xc5ecad268f7018a9,
+                0xd5316edf0f61142b,
+                0x0ff7104f87f67a88,
+            ],
+            [
+                0x57cdf4fbe5643b11,
+                0xf569394d0bcc3122,
+                0x1134a21564731200,
+                0x0d3c7524b679a419,
+            ],
+            [
+                0x2670ca51f966b604,
+                0xb6ddf57577c2a51a,
+                0x292318fb4650fb38,
+                0x5a40684d6afa5e6f,
+            ],
+        ],
         [
             [
                 0xf3aa57a22796bb14,
@@ -8455,6 +13373,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x3fd3ab3452340d6e,
+                0xad06e159261f0bd2,
+                0xc2ac786d362ef6a0,
+                0x68a43a26dcd576cd,
+            ],
+            [
+                0x8c7bc88e39eff6bb,
+                0x9c8a5ebdd49eb451,
+                0x4ef15fd015f154f6,
+                0x2898ea28f0009a2e,
+            ],
+            [
+                0x4f99d58b9b1d6228,
+                0xdec60c533c0d0133,
+                0x3faa1baeea317463,
+                0x50553b3300c29dae,
+            ],
+        ],
+        [
+            [
+                0x1b6f0a79f11adeb6,
+                0x14ded27e36f22f6e,
+                0xd9abe190248671cd,
+                0x359b60439a101f16,
+            ],
+            [
+                0x34341dd2d9177f8f,
+                0x003e41a2941f2095,
+                0x93a0757361b2a978,
+                0x303a58441b5546f7,
+            ],
+            [
+                0xfc71dc25ea5e3f1b,
+                0x15651df5ad69c373,
+                0x6f390b6098ace54c,
+                0x287f5d0c71dd7262,
+            ],
+        ],
+        [
+            [
+                0x9b8db4721dc36692,
+                0x6c3066f60fe99fef,
+                0xb50c9b5bf3ce4a31,
+                0x7b17f2bb279d618f,
+            ],
+            [
+                0xc23139b0992e99f6,
+                0x65ae6c59b86ab793,
+                0x89a17c1404a6e0f1,
+                0x2785695369ddac9d,
+            ],
+            [
+                0x0b3e143939d4e368,
+                0xee5ae0165dc9b80d,
+                0x3017124f6b4cf45a,
+                0x77b9e03afe35f6c8,
+            ],
+        ],
+        [
+            [
+                0x1ac068b67012f5b0,
+                0x36fa1e26a9f5b14a,
+                0x3bbe1915165ace72,
+                0x0656ef87b5b4066b,
+            ],
+            [
+                0x6ec6d2f834f92891,
+                0xfc085142206f3b58,
+                0xa97cb08ac469a01a,
+                0x279f656460e4ee15,
+            ],
+            [
+                0x0e0e1440cb54834b,
+                0xd45aea53032ffabd,
+                0xc051a3ae9e62be6c,
+                0x560efb8b510b58ad,
+            ],
+        ],
+        [
+            [
+                0xbc5504ad0d309e2f,
+                0x82e9dcefde018e05,
+                0x9630456c16b859b9,
+                0x29851e63b40d9ad8,
+            ],
+            [
+                0x4f46c5ad5f7d70d9,
+                0x3836cc1c2fb57a4b,
+                0x21de15989f7b916c,
+                0x17d81a3fcd2c85f6,
+            ],
+            [
+                0x78df8976fbebb3ab,
+                0xd2ca9c90a8a6c0e4,
+                0x39525ba46057ceff,
+                0x08b33f239392fea1,
+            ],
+        ],
+        [
+            [
+                0x6941eef62c755cbd,
+                0x12cc8a58e22ce464,
+                0xf746e0446c510f42,
+                0x016e3e6ecbd2b339,
+            ],
+            [
+                0xfae8bdb2c25a154b,
+                0xff3448689c26bb9a,
+                0xb8701ddba5def701,
+                0x55e9fcf1fcdd06f0,
+            ],
+            [
+                0x56c45f055a073639,
+                0xe6fa4f11b1dba022,
+                0x49aa6bf28c68fdfe,
+                0x6db0abbbbf8d5f5b,
+            ],
+        ],
+        [
+            [
+                0x61b4b0cecb369653,
+                0xce6e56ebbf4eb26c,
+                0x76b6949c6a51211b,
+                0x24f2e97afae417ed,
+            ],
+            [
+                0x81c539a408530789,
+                0x77e108b07b7c64db,
+                0xdaf7c88251a1a092,
+                0x6b93c91fa4ae856a,
+            ],
+            [
+                0x7315dcf86f2c71bb,
+                0xcee1d5810b2ac26a,
+                0x1ea4d9e393f6f842,
+                0x276b2b9b2639e3a8,
+            ],
+        ],
+        [
+            [
                 0xada328bcf8fc73df,
                 0xee84695da6f037fc,
                 0x637fb4db38c2a909,
@@ -8473,26 +13531,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x79b9bbb9dd95dedc,
             ],
         ],
-        [
-            [
-                0xd1997dae8e9f7374,
-                0xa032a2f8cfbb0816,
-                0xcd6cba126d445f0a,
-                0x1ba811460accb834,
-            ],
-            [
-                0xebb355406a3126c2,
-                0xd26383a868c8c393,
-                0x6c0c6429e5b97a82,
-                0x5065f158c9fd2147,
-            ],
-            [
-                0x708169fb0c429954,
-                0xe14600acd76ecf67,
-                0x2eaab98a70e645ba,
-                0x3981f39e58a4faf2,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xc845dfa56de66fde,
@@ -8515,66 +13555,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xbf09fd11ed0c84a7,
-                0x63f071810d9f693a,
-                0x21908c2d57cf8779,
-                0x3a5a7df28af64ba2,
-            ],
-            [
-                0xf6bb6b15b807cba6,
-                0x1823c7dfbc54f0d7,
-                0xbb1d97036e29670b,
-                0x0b24f48847ed4a57,
-            ],
-            [
-                0xdcdad4be511beac7,
-                0xa4538075ed26ccf2,
-                0xe19cff9f005f9a65,
-                0x34fcf74475481f63,
-            ],
-        ],
-        [
-            [
-                0xa5bb1dab78cfaa98,
-                0x5ceda267190b72f2,
-                0x9309c9110a92608e,
-                0x0119a3042fb374b0,
-            ],
-            [
-                0xc197e04c789767ca,
-                0xb8714dcb38d9467d,
-                0x55de888283f95fa8,
-                0x3d3bdc164dfa63f7,
-            ],
-            [
-                0x67a2d89ce8c2177d,
-                0x669da5f66895d0c1,
-                0xf56598e5b282a2b0,
-                0x56c088f1ede20a73,
-            ],
-        ],
-        [
-            [
-                0x581b5fac24f38f02,
-                0xa90be9febae30cbd,
-                0x9a2169028acf92f0,
-                0x038b7ea48359038f,
-            ],
-            [
-                0x336d3d1110a86e17,
-                0xd7f388320b75b2fa,
-                0xf915337625072988,
-                0x09674c6b99108b87,
-            ],
-            [
-                0x9f4ef82199316ff8,
-                0x2f49d282eaa78d4f,
-                0x0971a5ab5aef3174,
-                0x6e5e31025969eb65,
-            ],
-        ],
-        [
-            [
                 0x3304fb0e63066222,
                 0xfb35068987acba3f,
                 0xbd1924778c1061a3,
@@ -8593,8 +13573,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x26549fa4efe3dc99,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x69868d5ffebb50a7,
+                0xf0743e6b54ce640c,
+                0x815a098bbb9f9fd4,
+                0x16e05886620c8c83,
+            ],
+            [
+                0x6bd4d462de864067,
+                0x16156e8e86140488,
+                0xfcefe07cfd18f4f5,
+                0x2aab4cdeb6afa0dc,
+            ],
+            [
+                0xb25fb012ea8a685a,
+                0x6ea0cdb37060b971,
+                0xf294d389f116deea,
+                0x121d162bda6fe00b,
+            ],
+        ],
         [
             [
                 0x04dbbc17f75396b9,
@@ -8613,6 +13611,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x0910d6f5a1f1d0a5,
                 0x4634aacd5b06b807,
                 0x6a39e6356944f235,
+            ],
+        ],
+        [
+            [
+                0x86574401de1f0b8b,
+                0x6bd1215a64352758,
+                0x509895efd38e4ac8,
+                0x6078628121b4d1bb,
+            ],
+            [
+                0x70e5c27b7db5f6c1,
+                0xf754110d76a447a6,
+                0xe7476fb8a019e9c1,
+                0x12fff160ab3efe68,
+            ],
+            [
+                0x37f83bac36dd6b3c,
+                0x3e40cb74dc025290,
+                0x6ecf90abade37883,
+                0x78da471a8077dc0f,
+            ],
+        ],
+        [
+            [
+                0x94af90407ff40aac,
+                0xd5ff666f4feb12d2,
+                0xd34f467544bc1863,
+                0x792e6ee065d751ff,
+            ],
+            [
+                0xf80d81adf1b88c86,
+                0x9456eda831dd5817,
+                0xfe5dddb1e60b380c,
+                0x74b9962ff12a2d8d,
+            ],
+            [
+                0x0640531002d9d83b,
+                0x6d574726588406fb,
+                0x284b1acc692c2a77,
+                0x3e761555f0f14eb7,
+            ],
+        ],
+        [
+            [
+                0x99cb093b01e8fb26,
+                0x9827991a1a0864f1,
+                0x124ace20f6c83066,
+                0x70dd0d5c3332a259,
+            ],
+            [
+                0x06e95187577c6496,
+                0x90c1545b3c2030bc,
+                0x45340014eb969f43,
+                0x2318291c4bd40e7e,
+            ],
+            [
+                0xbbbcff53fbfa638e,
+                0xd563fbdd5b5f906f,
+                0x2c29dd45a31391a1,
+                0x476a1b78de28d591,
             ],
         ],
         [
@@ -8637,6 +13695,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x3fdb342234c38720,
+                0x14a0814f39dfb0b2,
+                0x93a03ca2a234d58f,
+                0x68fa0077621a286f,
+            ],
+            [
+                0xb4f279a3bfba8c75,
+                0x52b59c8dd4da31ef,
+                0xde08c09eb3999df9,
+                0x14919d2861314181,
+            ],
+            [
+                0xbf4af3bc8bc6fcbd,
+                0xa93b0d25992cbe3f,
+                0x8654d1d2bc392f08,
+                0x7e5772f65bfea242,
+            ],
+        ],
+        [
+            [
+                0xf8b4ce7012053bed,
+                0x1684b60a3f38891d,
+                0x5d8d83a975079bdf,
+                0x57333db8a78b20e3,
+            ],
+            [
+                0xa4498a2f6555415b,
+                0x3e197ce2f9498020,
+                0x07ece76067b170ce,
+                0x344801b82b259a6c,
+            ],
+            [
+                0xa33d73be3680dfad,
+                0x9e41c8a818ae391b,
+                0x218a8dc30c5f18de,
+                0x67e4405b048add7a,
+            ],
+        ],
+        [
+            [
+                0xcbd918becdab4c20,
+                0x3dcce2fe471a5789,
+                0x98c79dd0a7fece23,
+                0x7a97eda3a1c7cc76,
+            ],
+            [
+                0x729b2178b9df8abf,
+                0x2dff8994a2759d67,
+                0xb0e6a114975e4a5e,
+                0x2da07d7a9b4128af,
+            ],
+            [
+                0xfb7df7aa601d2989,
+                0x3f01c666fbc27e77,
+                0x0f470b3f6e1f7968,
+                0x4e225ed2835b9a7e,
+            ],
+        ],
+        [
+            [
                 0x7eaafc9a6280bbb8,
                 0x22a70f12f403d809,
                 0x31ce40bb1bfc8d20,
@@ -8653,6 +13771,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xe58fb17dde1947dc,
                 0x681532ea65185fa3,
                 0x1fdd6c3b034a7830,
+            ],
+        ],
+        [
+            [
+                0x0d772295e5af3331,
+                0xebca9fc0176e9407,
+                0x1f8492223bfa7c9e,
+                0x086ba5215b57e65b,
+            ],
+            [
+                0xfefb1c9932a678c6,
+                0xc44048c3d5b6cdd5,
+                0xaddda6884499a4f0,
+                0x63f1730c5ee03a5f,
+            ],
+            [
+                0xd634fd5372cea6de,
+                0x02d0c5052e9134a8,
+                0xb0ddc54638574cf5,
+                0x09209d93fd84498f,
+            ],
+        ],
+        [
+            [
+                0x743ebce89bb1cb45,
+                0xdea084bde6cc2d39,
+                0x4ff493b0aa9c7d96,
+                0x354d55bea1ad5843,
+            ],
+            [
+                0x6e68300997ecb7d5,
+                0xfd235d1e6e8243c6,
+                0xf896ba2f16ea7685,
+                0x474fb8e1047add13,
+            ],
+            [
+                0x9278a2c01800d98b,
+                0x067fa63c9b9b6851,
+                0xc58c8cd71f19907e,
+                0x5cfbba3d0b564016,
+            ],
+        ],
+        [
+            [
+                0xea56a35abfec5336,
+                0xd060af4d93c84b28,
+                0x786b77bbec38721f,
+                0x094056fa8ecee5c0,
+            ],
+            [
+                0xa87be18267e9a0f7,
+                0xb2ccd28c2ca7d7a3,
+                0x536cefff6b7ee198,
+                0x4c7ea6db6f4bb996,
+            ],
+            [
+                0x772969fee6948af3,
+                0xd88ca5a82c5d34be,
+                0xa1a39cc7cc372588,
+                0x757eaa99d8ef6719,
             ],
         ],
         [
@@ -8675,66 +13853,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x42d7a91274429fab,
             ],
         ],
-        [
-            [
-                0xa9a48947933da5bc,
-                0x4a58920ec2e979ec,
-                0x96d8800013e5ac4c,
-                0x453692d74b48b147,
-            ],
-            [
-                0x4e6213e3eaf72ed3,
-                0x6794981a43acd4e7,
-                0xff547cde6eb508cb,
-                0x6fed19dd10fcb532,
-            ],
-            [
-                0xdd775d99a8559c6f,
-                0xf42a2140df003e24,
-                0x5223e229da928a66,
-                0x063f46ba6d38f22c,
-            ],
-        ],
-        [
-            [
-                0x39843cb737346921,
-                0xa747fb0738c89447,
-                0xcb8d8031a245307e,
-                0x67810f8e6d82f068,
-            ],
-            [
-                0xd2d242895f536694,
-                0xca33a2c542939b2c,
-                0x986fada6c7ddb95c,
-                0x5a152c042f712d5d,
-            ],
-            [
-                0x3eeb8fbcd2287db4,
-                0x72c7d3a301a03e93,
-                0x5473e88cbd98265a,
-                0x7324aa515921b403,
-            ],
-        ],
-        [
-            [
-                0xad23f6dae82354cb,
-                0x6962502ab6571a6d,
-                0x9b651636e38e37d1,
-                0x5cac5005d1a3312f,
-            ],
-            [
-                0x857942f46c3cbe8e,
-                0xa1d364b14730c046,
-                0x1c8ed914d23c41bf,
-                0x0838e161eef6d5d2,
-            ],
-            [
-                0x8cc154cce9e39904,
-                0x5b3a040b84de6846,
-                0xc4d8a61cb1be5d6e,
-                0x40fb897bd8861f02,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xe57ed8475ab10761,
@@ -8755,8 +13875,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6183c565f6ff484a,
             ],
         ],
-    ],
-    [
         [
             [
                 0xdb468549af3f666e,
@@ -8775,6 +13893,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2fd515463a1fc1fd,
                 0x175322fd31f2c0f1,
                 0x1fa1d01d861e5d15,
+            ],
+        ],
+        [
+            [
+                0x8749fcbf0f3e13b8,
+                0x4cb2fd76169c7ba2,
+                0x1a9d3da42fd9e911,
+                0x7aa67552741f2dbc,
+            ],
+            [
+                0x4455e5d3e372663a,
+                0x5d8cbf2336c14353,
+                0xb13993bb1b8eaf08,
+                0x057d159b0a358877,
+            ],
+            [
+                0x55080b302d709dcd,
+                0x3e4d4b3a018b9b01,
+                0x241c884690498ecf,
+                0x57dc46536bb39919,
             ],
         ],
         [
@@ -8799,6 +13937,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xc60a9bb9c371b27a,
+                0xc317ea4d212c3c59,
+                0xa3205ff0c9009aa2,
+                0x3f722643d4702201,
+            ],
+            [
+                0x6665276bfdeaeb8e,
+                0x6f1751a7990050c3,
+                0xf05483b624ac996d,
+                0x5fd584864de7b4d3,
+            ],
+            [
+                0x6618d911d91ce8a0,
+                0xb989f9cca31cd937,
+                0x79913e19fdbbd7e6,
+                0x2912cc5b474b73b1,
+            ],
+        ],
+        [
+            [
                 0xf17e35c891a12552,
                 0xb76b8153575e9c76,
                 0xfa83406f0d9b723e,
@@ -8815,6 +13973,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xbe6771cbd444ab6e,
                 0x22e5646399bb8017,
                 0x7b6dd61eb772a955,
+            ],
+        ],
+        [
+            [
+                0xd6f536b888f36bfe,
+                0x7c300bba20a24950,
+                0xd3f78ebce4e62d8f,
+                0x6aa8f217ae755a9e,
+            ],
+            [
+                0xab497d6978bfaac6,
+                0xfe0c6a7db13d25a3,
+                0x590fe460961fec94,
+                0x077cad02a982ab5f,
+            ],
+            [
+                0x861f5dde8d26f559,
+                0x06d668a292f458f4,
+                0x0881e5f90860cd2a,
+                0x500606889474751f,
             ],
         ],
         [
@@ -8839,6 +14017,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xb29374f548ea4b68,
+                0xc9658f8728cafe0f,
+                0x09c52b5be1e3f436,
+                0x01d12069ce4aeb4e,
+            ],
+            [
+                0x8036e696213b11b1,
+                0xdccc9a8886aa9a3c,
+                0x70989606ec304a99,
+                0x59894fbf1742f389,
+            ],
+            [
+                0xe0e7659371497a2d,
+                0xd1e6978ee7a4aff2,
+                0x6997765bbaf6e381,
+                0x21f15895cc7ba5f2,
+            ],
+        ],
+        [
+            [
                 0xc3877c60d2e7e3f2,
                 0x3b34aaa030828bb1,
                 0x283e26e7739ef138,
@@ -8855,6 +14053,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x921718b5cce5d97d,
                 0x28cdd24781b4e975,
                 0x51caf30c6fcdd907,
+            ],
+        ],
+        [
+            [
+                0x83240dab3031fdeb,
+                0x59bd114f6ce7a09b,
+                0xffd6a3197203e080,
+                0x7204a40a7216bccf,
+            ],
+            [
+                0xcc468964144f155b,
+                0xb6f3f32e6be9e966,
+                0xe3c4bc9c107353b0,
+                0x29c800d457936b98,
+            ],
+            [
+                0x395764243196d2c8,
+                0x93f97ec8ed045ac1,
+                0xf59083ded1a7bdf1,
+                0x78845f701cf46cc1,
             ],
         ],
         [
@@ -8879,6 +14097,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x3910160059e6dd77,
+                0xd6856ee891bfdceb,
+                0x6fb18d7e17a6f288,
+                0x2d2872f081c53d9c,
+            ],
+            [
+                0xff699d90eb445a40,
+                0x4e7b5ba8df71f3d9,
+                0xeb4c4b266768f408,
+                0x540c81f49d9ee832,
+            ],
+            [
+                0x69d7dcae2c6666e5,
+                0xe12f3df82a6985bb,
+                0xc9d971dacdaaf59c,
+                0x3444d43870bb771d,
+            ],
+        ],
+        [
+            [
                 0x3c42fe5ebf93cb8e,
                 0xbedfa85136d4565f,
                 0xe0f0859e884220e8,
@@ -8895,6 +14133,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x75730672dbaf23e5,
                 0x1367253ab457ac29,
                 0x2f59bcbc86b470a4,
+            ],
+        ],
+        [
+            [
+                0x1494797815e6dee6,
+                0xeb25b5cc5005fe4c,
+                0x262d08c1a646d43a,
+                0x19cc75fccc572a0b,
+            ],
+            [
+                0xae071e5c43264f81,
+                0xe9fd4cff17867a9e,
+                0xb8a10f976ba67361,
+                0x44349d890f3261f9,
+            ],
+            [
+                0xc375c8e27d0a66f0,
+                0x312f5574213cc495,
+                0xd1d569eef7c1f1bc,
+                0x58de55d90bfe9bbd,
             ],
         ],
         [
@@ -9079,8 +14337,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x30408c048a146a55,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xc3f11bc0d628214d,
+                0x78fb581f08c138ac,
+                0x3e6043719601a495,
+                0x50b2e26788b909e5,
+            ],
+            [
+                0xbe9baf5acf46bef7,
+                0x4be0d8303aed3cef,
+                0x4d95b31c4cac1c56,
+                0x792cffee64aa813a,
+            ],
+            [
+                0x5d237cb5c7a9774d,
+                0x73e8620e83d29438,
+                0x824e950923eb8242,
+                0x5f220d748c170a35,
+            ],
+        ],
+        [
+            [
+                0xd0e4d71defcbde08,
+                0x740a5beec53ef746,
+                0xd3296ca5507f5f98,
+                0x065ec91096f5e505,
+            ],
+            [
+                0x407761d9e118c0ad,
+                0x535fef8c626da5ba,
+                0x10566f1786677a75,
+                0x6b513827d9a9c73a,
+            ],
+            [
+                0x2e5c99aac7581142,
+                0x1d375c0f0dd9306b,
+                0x0b3094330bcdb0ee,
+                0x371c7c87888f7218,
+            ],
+        ],
+        [
+            [
+                0x3bdc2dae712287e0,
+                0x25c248f5d4c25f09,
+                0x17ab4f113d9c251f,
+                0x022a0b14e2dcfaa7,
+            ],
+            [
+                0x2ed897ad934c0f37,
+                0x339bc531c532483a,
+                0x14f694b34869554b,
+                0x0ea10c83f155a1a8,
+            ],
+            [
+                0xd6b83844cd1a2ac5,
+                0x2fdb73c6b60111cf,
+                0x9ab5f3971a8a52b5,
+                0x5c80eaeb74419d00,
+            ],
+        ],
+        [
+            [
+                0xe6ed39f44a8f7ba4,
+                0x1e805ab4f4b9784d,
+                0xe6fd2f9057d0f6e0,
+                0x4a60eb2e3b8e39d8,
+            ],
+            [
+                0x3951fc193eb7ff76,
+                0x85f81b4c702f4863,
+                0x6c27a38fc9a60ed5,
+                0x40b265cb8b742790,
+            ],
+            [
+                0x866662235d5344fe,
+                0x0d74e93f71b96849,
+                0x6dfabed4f6283290,
+                0x3b2d249ec5f970f3,
+            ],
+        ],
+        [
+            [
+                0x07c42ab0f51f7144,
+                0x91ce0507ebdacd86,
+                0x01bde2dc7ed82458,
+                0x3d542eda6831ad45,
+            ],
+            [
+                0x5f9491bb95a4565d,
+                0x8cfa63153870f29b,
+                0x7d1477453d244247,
+                0x498d0f058d895e6f,
+            ],
+            [
+                0xf9f5201666f01bd2,
+                0x7b35507227b24c7a,
+                0xc6332dfe6847ec1e,
+                0x427236fe655e9242,
+            ],
+        ],
+        [
+            [
+                0x36559d24d4b3fc23,
+                0x74b4539b2f0cd08a,
+                0xdd714832e032ea3b,
+                0x7b55aeec85112403,
+            ],
+            [
+                0x174cca0a3f68a281,
+                0x76fac62ec14a50e3,
+                0x2a4a707557d28d21,
+                0x563ab43fb8f90035,
+            ],
+            [
+                0x02cee67e61cd0c23,
+                0xde0f53016ee59b92,
+                0xd0f997bb8b9ceb1a,
+                0x76f7e3311a1cb641,
+            ],
+        ],
+        [
+            [
+                0x683cc6836b803ee3,
+                0x5b355f9dcd19368e,
+                0x43ca1b22e7bb17b3,
+                0x5d861828703445d5,
+            ],
+            [
+                0xeacb95d4d2e7040a,
+                0xb8c33275428a1297,
+                0x54fe84fbd65fb569,
+                0x4faee859f0039538,
+            ],
+            [
+                0x3bae3334fa4c2687,
+                0xd1b05334311b2aa3,
+                0xde3f4d6e07d0805c,
+                0x43443a4573af8af2,
+            ],
+        ],
         [
             [
                 0xbb2e00c9193b877f,
@@ -9101,6 +14497,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x2cf8a4e891d5e835,
             ],
         ],
+    ],
+    [
         [
             [
                 0x2cb5487e17d06ba2,
@@ -9119,26 +14517,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xf0ee60be5b3db90b,
                 0x4c21b52c519ebfd4,
                 0x6011aadfc545941d,
-            ],
-        ],
-        [
-            [
-                0x63ded0c802cbf890,
-                0xfbd098ca0dff6aaa,
-                0x624d0afdb9b6ed99,
-                0x69ce18b779340b1e,
-            ],
-            [
-                0x5f67926dcf95f83c,
-                0x7c7e856171289071,
-                0xd6a1e7f3998f7a5b,
-                0x6fc5cc1b0b62f9e0,
-            ],
-            [
-                0xd1ef5528b29879cb,
-                0xdd1aae3cd47e9092,
-                0x127e0442189f2352,
-                0x15596b3ae57101f1,
             ],
         ],
         [
@@ -9163,26 +14541,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x3207a4732787ccdf,
-                0x17e31908f213e3f8,
-                0xd5b2ecd7f60d964e,
-                0x746f6336c2600be9,
-            ],
-            [
-                0x7bc56e8dc57d9af5,
-                0x3e0bd2ed9df0bdf2,
-                0xaac014de22efe4a3,
-                0x4627e9cefebd6a5c,
-            ],
-            [
-                0x3f4af345ab6c971c,
-                0xe288eb729943731f,
-                0x33596a8a0344186d,
-                0x7b4917007ed66293,
-            ],
-        ],
-        [
-            [
                 0x54341b28dd53a2dd,
                 0xaa17905bdf42fc3f,
                 0x0ff592d94dd2f8f4,
@@ -9199,26 +14557,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x9ed0fd42115d187f,
                 0x2eabb4be7dd479d9,
                 0x02c70bf52b68ec4c,
-            ],
-        ],
-        [
-            [
-                0xace532bf458d72e1,
-                0x5be768e07cb73cb5,
-                0x56cf7d94ee8bbde7,
-                0x6b0697e3feb43a03,
-            ],
-            [
-                0xa287ec4b5d0b2fbb,
-                0x415c5790074882ca,
-                0xe044a61ec1d0815c,
-                0x26334f0a409ef5e0,
-            ],
-            [
-                0xb6c8f04adf62a3c0,
-                0x3ef000ef076da45d,
-                0x9c9cb95849f0d2a9,
-                0x1cc37f43441b2fae,
             ],
         ],
         [
@@ -9241,8 +14579,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x05911b9f6ef7c5d0,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x3731583bfce4b850,
+                0xdb3a49fa4df8e0c8,
+                0xadae0965f5e61999,
+                0x7c203d2443cbb45b,
+            ],
+            [
+                0xe206f282b45756d4,
+                0xda2519be2bb50bf1,
+                0x10fba057e1be5774,
+                0x60a4d07554644b77,
+            ],
+            [
+                0x0ae8e43ce377cea3,
+                0x9fad85bbede7a972,
+                0x8b9b975699a68341,
+                0x4d3ac9024d2c014f,
+            ],
+        ],
+        [
+            [
+                0xa6932a6537dbdaca,
+                0xcae7288e2d26ce93,
+                0xcc29126c04afe297,
+                0x40f9e4812b8f54a2,
+            ],
+            [
+                0x2f9d1ae799dd139a,
+                0x628c0a81a481158b,
+                0x24d87c3a831b6b76,
+                0x5f87c486c741afd1,
+            ],
+            [
+                0x70cb3ea0370902be,
+                0x296b9b49e0a45539,
+                0x3cf06bdd5a16a5d5,
+                0x7dc3ec667ff9fa51,
+            ],
+        ],
+        [
+            [
+                0x9d2230ad3a72b96c,
+                0x1371bf8b1ac6431a,
+                0x3df69434172f7547,
+                0x1ff13cf867befe6c,
+            ],
+            [
+                0xc9405aaaa4e8c601,
+                0x5d1083f98451bab0,
+                0x70694983ba0cd180,
+                0x15b4f930a890f5d9,
+            ],
+            [
+                0xd88ca507dbfb2197,
+                0x0f82969e466c746f,
+                0xdacb956ef9821558,
+                0x272919bfb49a4ee3,
+            ],
+        ],
         [
             [
                 0x01c18980c5fe9f94,
@@ -9265,6 +14661,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xcdbb0a92d337ee4f,
+                0x1ccd03d1c77e64d4,
+                0x08dfaaf6b3bb2b15,
+                0x665c085526b99ec8,
+            ],
+            [
+                0x9d75459740411415,
+                0xba1d4ba98c6c1907,
+                0xd32275192427938b,
+                0x42311597a222c3b6,
+            ],
+            [
+                0x34de4f726169e4a7,
+                0xc419f01bbbac92fe,
+                0x93e58a69a52f6f25,
+                0x328ba3000a174a06,
+            ],
+        ],
+        [
+            [
+                0xa7ac348d901126c1,
+                0xce028e80ce230b8c,
+                0xf870be04031e01af,
+                0x44668af8c4168dae,
+            ],
+            [
+                0x0d7d06762d7986c0,
+                0x153ae52dc6bc08ef,
+                0xd7c3f691d077cd5c,
+                0x0c8fd9d57cb0bc8b,
+            ],
+            [
+                0xbc28c434920c945a,
+                0x13950ba6acd215a3,
+                0x32cb9e6953e9017e,
+                0x69e8c9b04ad843ed,
+            ],
+        ],
+        [
+            [
+                0xc9120a4c0e45685b,
+                0x631089c6e65e0624,
+                0x34ce093ddc102af3,
+                0x583f7122b1f1a07d,
+            ],
+            [
+                0xe479e281809461d3,
+                0xa3ca89ba4da21ff5,
+                0x8ab3103c52c11979,
+                0x20401a18ad8d9998,
+            ],
+            [
+                0xc7b4f2effe815ef9,
+                0x7c7aedd5088b31ed,
+                0x19d70aad99842b5a,
+                0x433b9bf5b75a5cd7,
+            ],
+        ],
+        [
+            [
+                0x76c45331f255c3bc,
+                0x30cf2522f46b3a30,
+                0x995527d190ce41f3,
+                0x30e028773e848a57,
+            ],
+            [
+                0x0f4eb8861b7b4c26,
+                0xfbecfd400dd55916,
+                0x93fe9990fd070b5d,
+                0x67e10a615cddcdaf,
+            ],
+            [
+                0x54dd494b28efa40d,
+                0x5cce12c7a7bb5b8b,
+                0x9f977c7a471def71,
+                0x775371138697e000,
+            ],
+        ],
+        [
+            [
+                0xd211a45ef7e4e5a7,
+                0xd3d06d3cadb9f968,
+                0x1134815431ad4ac6,
+                0x695b3bce2dde432b,
+            ],
+            [
+                0xbb9f25971ad33a39,
+                0x3841b9812c4d96e0,
+                0x462c9ff5f8b9f5fa,
+                0x3afd11b70e1e7b9c,
+            ],
+            [
+                0x8c07ba1e7afdbf2d,
+                0x3005bd7a70c4b209,
+                0x3e2cee1c7d0453f1,
+                0x1f7170b3252900b7,
+            ],
+        ],
+        [
+            [
+                0xe535cf7317f041b5,
+                0xd6511645cff59b1d,
+                0x1ad4e6e6de5d8d65,
+                0x388c7ddc66f3d9f8,
+            ],
+            [
+                0x8762c69c4c28e79a,
+                0xad0aaff8513057f2,
+                0x51f034e3ee4d8b31,
+                0x11f642fa9d91a77d,
+            ],
+            [
+                0x067694dc81b0afe7,
+                0xeb5361781403d2ed,
+                0x23dbc0ceb9e531b8,
+                0x097c7f33ed106375,
+            ],
+        ],
+        [
+            [
+                0x8b0ae656bd31fd16,
+                0x60bc54c887092432,
+                0x8f6677cd104f8378,
+                0x7ff86e5bbca02b1b,
+            ],
+            [
+                0x40ce85e1f47c9488,
+                0x7abf84064f7d3a02,
+                0x1d3a0b03c429c10f,
+                0x7557ade881d869ff,
+            ],
+            [
+                0xe20a626b35ff41fc,
+                0x748c2ef6cdb7e1b8,
+                0xb201d86b950f6965,
+                0x440f7a6bb88537af,
+            ],
+        ],
+        [
+            [
                 0x87f82cf3b6ca6ecd,
                 0x580f893e18f4a0c2,
                 0x058930072604e557,
@@ -9283,26 +14819,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6a882014cd7b8606,
             ],
         ],
-        [
-            [
-                0xd111d17caf4feb6e,
-                0x050bba42b33aa4a3,
-                0x17514c3ceeb46c30,
-                0x54bedb8b1bc27d75,
-            ],
-            [
-                0xa52a92fea4747fb5,
-                0xdc12a4491fa5ab89,
-                0xd82da94bb847a4ce,
-                0x4d77edce9512cc4e,
-            ],
-            [
-                0x77c8e14577e2189c,
-                0xa3e46f6aff99c445,
-                0x3144dfc86d335343,
-                0x3a96559e7c4216a9,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x4493896880baaa52,
@@ -9325,66 +14843,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0xbf5834f03de25cc3,
-                0xb887c8aed6815496,
-                0x5105221a9481e892,
-                0x6760ed19f7723f93,
-            ],
-            [
-                0xd47712311aef7117,
-                0x50343101229e92c7,
-                0x7a95e1849d159b97,
-                0x2449959b8b5d29c9,
-            ],
-            [
-                0x669ba3b7ac35e160,
-                0x2eccf73fba842056,
-                0x1aec1f17c0804f07,
-                0x0d96bc031856f4e7,
-            ],
-        ],
-        [
-            [
-                0xb1d534b0cc7505e1,
-                0x32cd003416c35288,
-                0xcb36a5800762c29d,
-                0x5bfe69b9237a0bf8,
-            ],
-            [
-                0x3318be7775c52d82,
-                0x4cb764b554d0aab9,
-                0xabcf3d27cc773d91,
-                0x3bf4d1848123288a,
-            ],
-            [
-                0x183eab7e78a151ab,
-                0xbbe990c999093763,
-                0xff717d6e4ac7e335,
-                0x4c5cddb325f39f88,
-            ],
-        ],
-        [
-            [
-                0x57750967e7a9f902,
-                0x2c37fdfc4f5b467e,
-                0xb261663a3177ba46,
-                0x3a375e78dc2d532b,
-            ],
-            [
-                0xc0f6b74d6190a6eb,
-                0x20ea81a42db8f4e4,
-                0xa8bd6f7d97315760,
-                0x33b1d60262ac7c21,
-            ],
-            [
-                0x8141e72f2d4dddea,
-                0xe6eafe9862c607c8,
-                0x23c28458573cafd0,
-                0x46b9476f4ff97346,
-            ],
-        ],
-        [
-            [
                 0x1215505c0d58359f,
                 0x2a2013c7fc28c46b,
                 0x24a0a1af89ea664e,
@@ -9403,8 +14861,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x06aab9875accbec7,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x5cdd5aae407cb59e,
+                0x2c8de2007591de79,
+                0x581a3530cea5099c,
+                0x5d46138d81c78fa8,
+            ],
+            [
+                0x0da1e53d33e0c7a9,
+                0xa09748bab2f154bc,
+                0x202b092941e7409e,
+                0x35f1382dfb777685,
+            ],
+            [
+                0xae863a66dd75ce87,
+                0x7952b5ae6773b0c2,
+                0x9f420e3b8a94d9fe,
+                0x40edb7b67eb1d1cf,
+            ],
+        ],
         [
             [
                 0x5349acf3512eeaef,
@@ -9423,6 +14899,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x624aef08a3afbf0c,
                 0x5737ff98b40946f2,
                 0x675f4de13381749d,
+            ],
+        ],
+        [
+            [
+                0x1604142c4f290f40,
+                0x55d6d7bc9ccf0cf5,
+                0xe10c7574b31c5007,
+                0x409795532a84b7a0,
+            ],
+            [
+                0x8661893bb2d75496,
+                0xd1dc5c01212c93e8,
+                0x9cfce6b7d0320b1d,
+                0x47120a214c9dc645,
+            ],
+            [
+                0x0364a6574218a7c5,
+                0x67970be92f280c0f,
+                0x43e2c1dcb8fa7b5f,
+                0x09a7ad5aca55aaa3,
+            ],
+        ],
+        [
+            [
+                0xe878cd8c9f2475bf,
+                0x7d3eab111628f704,
+                0x1d78edccc4d5dffa,
+                0x51e6b17b3a4b6803,
+            ],
+            [
+                0x75755046b6c13a80,
+                0xcc552f01a0ec43b9,
+                0xbf8f4b51854a0849,
+                0x36d45bec9a8cc065,
+            ],
+            [
+                0x6f58703f86556c2e,
+                0x663b93783bf8cebc,
+                0x8bfa513cfd32aa73,
+                0x52e4a38e699b93dd,
+            ],
+        ],
+        [
+            [
+                0x30e75aa19726e27e,
+                0xacce4aa52d66f5fd,
+                0xa342467e4a044ea3,
+                0x53bfa50df3c36425,
+            ],
+            [
+                0xbde4302ef3bda4af,
+                0x997454d280f040a5,
+                0xd5e383b0e376e307,
+                0x0f1ac574ecb7b193,
+            ],
+            [
+                0x51c0a9fab2929430,
+                0x7a29c693084a6d30,
+                0xeb2fa1eeef8e2353,
+                0x2ec0bb1ba585da51,
             ],
         ],
         [
@@ -9447,6 +14983,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x22e8feab1438db0a,
+                0x2ee837e00a23886d,
+                0x9bab307c089e7b06,
+                0x03650636ebbeed89,
+            ],
+            [
+                0x327eb071ee474c45,
+                0xea62192a3e9dd1eb,
+                0x357ddcacaa47b36f,
+                0x6b2dc268924ccc3a,
+            ],
+            [
+                0xdea112e5291be11f,
+                0x114e59e215ae769a,
+                0x52401e80265dce46,
+                0x725c6b113c29626f,
+            ],
+        ],
+        [
+            [
+                0x2853f6bec169da02,
+                0xc6472c1c4ff56b8e,
+                0x692b8bbae237703f,
+                0x73947897ad76c164,
+            ],
+            [
+                0x13407f426831ac88,
+                0x77c06a7be363a91f,
+                0xc3b572300d1a1ec8,
+                0x5e95d35542bacef1,
+            ],
+            [
+                0x4c460183fd8fcce3,
+                0x99d4f370ce52c5b8,
+                0x6a01d49055cad98b,
+                0x710e0880a3cfa34d,
+            ],
+        ],
+        [
+            [
+                0x1774e863109e746c,
+                0xe2a86254d204d688,
+                0x1201f3065c448daf,
+                0x7bb66a376fdb5526,
+            ],
+            [
+                0xc0acd51fdd373efe,
+                0x910d56efc7a38380,
+                0xbf7203bd2b7e5e8b,
+                0x375ecd3312e9b71e,
+            ],
+            [
+                0x2c7b063c26cb0782,
+                0x5f701c8e495b0800,
+                0x0fd2f9ab2235c3b5,
+                0x01de6b4e59d419fc,
+            ],
+        ],
+        [
+            [
                 0xffd52b40ff6d69aa,
                 0x34530b18dc4049bb,
                 0x5e4a5c2fa34d9897,
@@ -9463,6 +15059,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xf9c49e2a48b5478c,
                 0x4f09cc7d7003725b,
                 0x373cad3a26091abe,
+            ],
+        ],
+        [
+            [
+                0xe13b21287c958e0c,
+                0xf58940262bba7493,
+                0xce6515ac369921b5,
+                0x63e97082bfc52601,
+            ],
+            [
+                0xc3e1d5e09fbadd56,
+                0xbec988cb1188442b,
+                0xbc3f4e9420d8dc90,
+                0x6bf76cdaa4b0709b,
+            ],
+            [
+                0x6a4cdb3ae1955279,
+                0x72d4584b4d64ea68,
+                0xa0617eb4a3d02d3b,
+                0x16e5d60f0235797e,
+            ],
+        ],
+        [
+            [
+                0xd3e646597547defe,
+                0xe846eb7f2a66e7d8,
+                0xd4f3d305785a962b,
+                0x2933cc1039f21f51,
+            ],
+            [
+                0x655595b08707498f,
+                0xb27368d5137e0298,
+                0x4f2403ae97f68182,
+                0x3e44a6856af9ae90,
+            ],
+            [
+                0x11a46865d0b053ab,
+                0xebb5c69d8983b6c2,
+                0x0e27894f52c68914,
+                0x2bcb765e7078f5ff,
+            ],
+        ],
+        [
+            [
+                0x50b879f43a912845,
+                0xf6e07ba14136015a,
+                0xcffb2561e6ed151b,
+                0x4c53e80e3ee38a52,
+            ],
+            [
+                0xbbbf060209918bd7,
+                0xf63581112c8bee70,
+                0x08718c35eed6508d,
+                0x105d516c32666dff,
+            ],
+            [
+                0x213e2925d3bf880f,
+                0x4e56c2929ef5f9d9,
+                0x3f3a2a7eba2686fb,
+                0x6e156101de0070c4,
             ],
         ],
         [
@@ -9485,66 +15141,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x63550a334a254df4,
             ],
         ],
-        [
-            [
-                0x9bba584572547b49,
-                0xf305c6fae2c408e0,
-                0x60e8fa69c734f18d,
-                0x39a92bafaa7d767a,
-            ],
-            [
-                0x6507d6edb569cf37,
-                0x178429b00ca52ee1,
-                0xea7c0090eb6bd65d,
-                0x3eea62c7daf78f51,
-            ],
-            [
-                0x9d24c713e693274e,
-                0x5f63857768dbd375,
-                0x70525560eb8ab39a,
-                0x68436a0665c9c4cd,
-            ],
-        ],
-        [
-            [
-                0x1e56d317e820107c,
-                0xc5266844840ae965,
-                0xc1e0a1c6320ffc7a,
-                0x5373669c91611472,
-            ],
-            [
-                0xbc0235e8202f3f27,
-                0xc75c00e264f975b0,
-                0x91a4e9d5a38c2416,
-                0x17b6e7f68ab789f9,
-            ],
-            [
-                0x5d2814ab9a0e5257,
-                0x908f2084c9cab3fc,
-                0xafcaf5885b2d1eca,
-                0x1cb4b5a678f87d11,
-            ],
-        ],
-        [
-            [
-                0x6b74aa62a2a007e7,
-                0xf311e0b0f071c7b1,
-                0x5707e438000be223,
-                0x2dc0fd2d82ef6eac,
-            ],
-            [
-                0xb664c06b394afc6c,
-                0x0c88de2498da5fb1,
-                0x4f8d03164bcad834,
-                0x330bca78de7434a2,
-            ],
-            [
-                0x982eff841119744e,
-                0xf9695e962b074724,
-                0xc58ac14fbfc953fb,
-                0x3c31be1b369f1cf5,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0xc168bc93f9cb4272,
@@ -9565,8 +15163,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x26b44cd91f28777d,
             ],
         ],
-    ],
-    [
         [
             [
                 0xaf44842db0285f37,
@@ -9585,6 +15181,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x4bdb5ad26b009fdc,
                 0x7829ad2cd63def0e,
                 0x078fc54975fd3877,
+            ],
+        ],
+        [
+            [
+                0x6a769ec89dd80503,
+                0x62da10d15bd3fccf,
+                0x92ef910eb44c6bec,
+                0x451ee810fc82cca5,
+            ],
+            [
+                0xa4d65000523f9a7b,
+                0x0070bf5247825852,
+                0x489eb54b2d6b9afd,
+                0x4a1c1a7f46cbc272,
+            ],
+            [
+                0xd2712c0c1adbfa81,
+                0x56f0886863ea6397,
+                0xd3efe28383316831,
+                0x5da171968fabe62d,
             ],
         ],
         [
@@ -9609,6 +15225,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x03b7e218fffc2c7d,
+                0xcc9b2e466082f2f8,
+                0x2e0506fec5baad3d,
+                0x7de1d1449f1df983,
+            ],
+            [
+                0x11738f3867d8aee1,
+                0xe89e30d6cbe8082c,
+                0xa2eb25af42c89304,
+                0x60289fa9be52a73c,
+            ],
+            [
+                0xf8e93abdd9442190,
+                0xf384fd4b773c598e,
+                0x9643ad44475474e2,
+                0x11a8e95a93767b74,
+            ],
+        ],
+        [
+            [
                 0xed24629acf69f59d,
                 0x2a4a1ccedd5abbf4,
                 0x3535ca1f56b2d67b,
@@ -9625,6 +15261,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xd84e5a2b16a4601c,
                 0x78243877078ba3e4,
                 0x77ed1eb4184ee437,
+            ],
+        ],
+        [
+            [
+                0xf3be30ba4331b0b8,
+                0xcc4e70037c673f6e,
+                0x95436527a0a2ded3,
+                0x259b7205579310ab,
+            ],
+            [
+                0x0b1f28ae33b5cf56,
+                0xddb06f06c60d0ba1,
+                0x3f33bf083753e816,
+                0x2ea0ad179bab9ba3,
+            ],
+            [
+                0xdfc0e30d6a4d2428,
+                0x4a09f40d2a21063d,
+                0xa8241008e7749b53,
+                0x4d16e101cdfafc3d,
             ],
         ],
         [
@@ -9649,6 +15305,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x1d127b99eb36b8c4,
+                0xb9c032a9b7373a9a,
+                0x6e712b270086fa1b,
+                0x7ddfe8f2fe50d9f0,
+            ],
+            [
+                0x6321a0ab6b4b321e,
+                0x324f7e377a080b00,
+                0xc51f6f246dfb28ac,
+                0x5f439d914c9daadb,
+            ],
+            [
+                0xfdeafef27a860c68,
+                0x9e15897cf73cf055,
+                0x0e5eacffcea710d6,
+                0x6d377577e4a7a1ac,
+            ],
+        ],
+        [
+            [
                 0xbc18dcad9b829eac,
                 0x23ae7d28b5f579d0,
                 0xc346122a69384233,
@@ -9665,6 +15341,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x6849762a361839a4,
                 0x6985dec1970ab525,
                 0x53045e89dcb1f546,
+            ],
+        ],
+        [
+            [
+                0xdefe0e9c47cdc198,
+                0x9c00d1d4278b82ea,
+                0xa77f791e6dbd83ab,
+                0x13fe070cfea3579a,
+            ],
+            [
+                0x51cc7d179b5aee47,
+                0xb51854f4a66c0f15,
+                0x2593f3a156c4fde7,
+                0x12b6805f5e357205,
+            ],
+            [
+                0xc3ba4c91cf972b2c,
+                0x785fbd44df980ad6,
+                0xa30d821dc20ac183,
+                0x3181cbc93a5c5ad3,
             ],
         ],
         [
@@ -9689,6 +15385,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0xfe3d5b2551f4fa49,
+                0x5459b90af8dd4c49,
+                0x5116a1336595c185,
+                0x4abf56ede1b1c1fb,
+            ],
+            [
+                0xa17cdba90c373a71,
+                0x3134976d635930f7,
+                0xbfd1764ec277d0f9,
+                0x54a04e0e4559019d,
+            ],
+            [
+                0xca0fb90b2f18ea9f,
+                0x3ea76186533a2e26,
+                0xbf279d5d36725bef,
+                0x348c977954617f26,
+            ],
+        ],
+        [
+            [
                 0x0e3fbfaf79c03a55,
                 0x3077af054cbb5acf,
                 0xd5c55245db3de39f,
@@ -9705,6 +15421,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x95603e523570aef3,
                 0x832659a7226b8a4d,
                 0x5dd689091f8eedc9,
+            ],
+        ],
+        [
+            [
+                0x2ef693c13962b45f,
+                0x6a73a678b189bd9a,
+                0x8b970ab226bb793f,
+                0x240b9708f40e4117,
+            ],
+            [
+                0x909f71a827bbecd3,
+                0x40aa9e40a30ac336,
+                0x8f0bf7b8c0ab2337,
+                0x09d48b46d7c271f3,
+            ],
+            [
+                0x1b777940c7c76bb3,
+                0x90dad61bcb89a103,
+                0x18cc83d68b03c502,
+                0x1566f2fe7b74374b,
             ],
         ],
         [
@@ -9889,8 +15625,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1c0fa01a36371436,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0xd66525cc3814ec1f,
+                0xccc8a3b9635d7ed4,
+                0x65f536bc70bee3f3,
+                0x227098525cc4e6c7,
+            ],
+            [
+                0xf187c0785d132cb1,
+                0x76d0c069c65cc1a5,
+                0x43032ac34870ac12,
+                0x2877f9a0e442232d,
+            ],
+            [
+                0x3a573765d745ef15,
+                0xe197e8dae4a9801c,
+                0x8946bd073f4b6e4e,
+                0x5b875f2667ba28b0,
+            ],
+        ],
+        [
+            [
+                0x731d312b48b972a3,
+                0x69d74f308d26be89,
+                0xad4484bc5347b001,
+                0x7d8e4a3588018f31,
+            ],
+            [
+                0x1ddec995f8ac8311,
+                0x8f612186eea43e54,
+                0xcda4cb09b2d06381,
+                0x0871258a9aee253d,
+            ],
+            [
+                0x6d22a3ea284b370e,
+                0xeacb986264186085,
+                0x0badc9058f2757b5,
+                0x1224c304f6334fee,
+            ],
+        ],
+        [
+            [
+                0x5b5064010c450bd9,
+                0x1e18976f6a552bef,
+                0x45b84c9859931452,
+                0x701d31686b1f9f8d,
+            ],
+            [
+                0xcc20c0b2ceccb06f,
+                0x2673a9888143f398,
+                0xb34e55ec8f62ce02,
+                0x5b951b54e5add586,
+            ],
+            [
+                0xfc77e787a513025b,
+                0x644ecf0d0bd3b909,
+                0x9a36a530bcc217fe,
+                0x5132d1e91054c04d,
+            ],
+        ],
+        [
+            [
+                0xba7eb57d88ac5d88,
+                0x0ab26a1c44fb4042,
+                0x0b237dde8fd1dc48,
+                0x7b9906e88fecc2f9,
+            ],
+            [
+                0x6bbce10ba7db2ca3,
+                0x5c459cdbda20fff6,
+                0x32ae4fe69cf7a1c0,
+                0x3891c02063d121b0,
+            ],
+            [
+                0x1ec6a0949e185020,
+                0xa2bbb2d1d56d16f8,
+                0x7e56177e942136db,
+                0x7281471bb4839c11,
+            ],
+        ],
+        [
+            [
+                0x0d297ceff2238316,
+                0x0a6e368b5e1e4c30,
+                0x5bbff89c82078dac,
+                0x5338333f2b2a0fd4,
+            ],
+            [
+                0x3bcbdceb0c24a9ac,
+                0x7dbe29e99afd70fd,
+                0xc8dcd584c05cb87b,
+                0x3d13a782285c5ddb,
+            ],
+            [
+                0xb9b66afa6c14eadd,
+                0xa97735cf5032da8e,
+                0xcf9f881a9c74a2f7,
+                0x3cd13f5c96468dd1,
+            ],
+        ],
+        [
+            [
+                0x62e9372c3fceb682,
+                0x66b222447b291d10,
+                0xd9dd741003d80f49,
+                0x6add899bdc503f74,
+            ],
+            [
+                0xb6595c4c7a4a71aa,
+                0x2ecafc0a1d9c2905,
+                0xebee2be8866095eb,
+                0x501363db6764bf88,
+            ],
+            [
+                0x3199725af0892aeb,
+                0xb06085fb5b94e32e,
+                0x3739e087e1e02e3a,
+                0x3d170bc4477a8b97,
+            ],
+        ],
+        [
+            [
+                0x8b99c8ee652e4e4e,
+                0xc6df823bfaf914b8,
+                0x96086f2d963f2dfb,
+                0x051d4cbb6f2d13a9,
+            ],
+            [
+                0x12378f4e25942853,
+                0x651b2175e2a6f54a,
+                0x57191740315e2089,
+                0x37b9d0188c877b38,
+            ],
+            [
+                0x837d7f0144ec87c3,
+                0x9ab8de11806a25d4,
+                0x57caf805f66e6696,
+                0x1a031e6df8015ac8,
+            ],
+        ],
         [
             [
                 0xc11ee5e854c53fae,
@@ -9911,6 +15785,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x08706c9b865f508d,
             ],
         ],
+    ],
+    [
         [
             [
                 0xcc991b4138b41246,
@@ -9929,26 +15805,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0xb9734ade74498f84,
                 0x41c3fed066663e5c,
                 0x0ecfedf8e8e710b3,
-            ],
-        ],
-        [
-            [
-                0x744f7463e9403762,
-                0xf79a8dee8dfcc9c9,
-                0x163a649655e4cde3,
-                0x3b61788db284f435,
-            ],
-            [
-                0x76430f9f9cd470d9,
-                0xb62acc9ba42f6008,
-                0x1898297c59adad5e,
-                0x7789dd2db78c5080,
-            ],
-            [
-                0xb22228190d6ef6b2,
-                0xa94a66b246ce4bfa,
-                0x46c1a77a4f0b6cc7,
-                0x4236ccffeb7338cf,
             ],
         ],
         [
@@ -9973,26 +15829,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x835e138fecced2ca,
-                0x8c9eaf13ea963b9a,
-                0xc95fbfc0b2160ea6,
-                0x575e66f3ad877892,
-            ],
-            [
-                0xb0ac57c983b778a8,
-                0x53cdcca9d7fe912c,
-                0x61c2b854ff1f59dc,
-                0x3a1a2cf0f0de7dac,
-            ],
-            [
-                0x99803a27c88fcb3a,
-                0x345a6789275ec0b0,
-                0x459789d0ff6c2be5,
-                0x62f882651e70a8b2,
-            ],
-        ],
-        [
-            [
                 0x6d822986698a19e0,
                 0xdc9821e174d78a71,
                 0x41a85f31f6cb1f47,
@@ -10009,26 +15845,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x1087cf0d368a1746,
                 0x8e5261b166c15aa5,
                 0x2d5b2d842ed24c21,
-            ],
-        ],
-        [
-            [
-                0x5eb7d13d196ac533,
-                0x377234ecdb80be2b,
-                0xe144cffc7cf5ae24,
-                0x5226bcf9c441acec,
-            ],
-            [
-                0x02cfebd9ebd3ded1,
-                0xd45b217739021974,
-                0x7576f813fe30a1b7,
-                0x5691b6f9a34ef6c2,
-            ],
-            [
-                0x79ee6c7223e5b547,
-                0x6f5f50768330d679,
-                0xed73e1e96d8adce9,
-                0x27c3da1e1d8ccc03,
             ],
         ],
         [
@@ -10051,8 +15867,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x04a8933cab76862b,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x3b8a6e649388ca53,
+                0x50afb0f0302b0571,
+                0xffd49f2a5ca402cc,
+                0x7e89496707553bd6,
+            ],
+            [
+                0x936b928585643c93,
+                0x4521c051bb0767e9,
+                0x973a26eed9d41fb4,
+                0x0c91dfc2c787514c,
+            ],
+            [
+                0xc21d5fd01659642e,
+                0x2d2c00c3387c1f28,
+                0x80d6cabf73a4e50c,
+                0x69a469596fbc4c15,
+            ],
+        ],
+        [
+            [
+                0x7ec47e6d2c946395,
+                0xffba4ce7a3360231,
+                0x4a215707c5ba0fd1,
+                0x26c65917e6f34387,
+            ],
+            [
+                0xa32b3cedf15913cc,
+                0xccb3bc756ff0bd89,
+                0x3432d6b7bc175f63,
+                0x0e1eba929b853202,
+            ],
+            [
+                0xf043561bdd87bee2,
+                0x2cf17dd2b1dadae8,
+                0x1de1cb49736195d4,
+                0x3939824b1e5c082c,
+            ],
+        ],
+        [
+            [
+                0xd8e656e00d50f42f,
+                0xffa195bf89670f41,
+                0x8f098b71fbcc8088,
+                0x37c78e1a999aaf8d,
+            ],
+            [
+                0x8cc3dbc7200d96ae,
+                0xa7c61ce18d3a5102,
+                0x9bd9f9b22ac90416,
+                0x31cd295c263b4bd5,
+            ],
+            [
+                0x7ed17b734cf721dc,
+                0xfe43c4eea679e77d,
+                0xb50ff47ff3570517,
+                0x6713b83b3fe29d02,
+            ],
+        ],
         [
             [
                 0x69082b0e8c936a50,
@@ -10075,6 +15949,146 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x40a697f2b211fbf1,
+                0xb8382a826c0c78e5,
+                0x5c37342093b9f7c5,
+                0x2d158f446696f93b,
+            ],
+            [
+                0xab4d1ba8e485d906,
+                0xb29d65905846ef2d,
+                0x33f14a2b06f6af2b,
+                0x1c1097155a881948,
+            ],
+            [
+                0xcf1560ddbd177ae9,
+                0xb9d82580d43aae54,
+                0x25a86d8719ec55e9,
+                0x5dd0eaffe381dcd2,
+            ],
+        ],
+        [
+            [
+                0x65248aa618b2a0ca,
+                0x95047ee20b472265,
+                0x0ff6dffd40c649c0,
+                0x1ee5607de32bb35c,
+            ],
+            [
+                0x807964fa65772413,
+                0x4241d955a8a1e641,
+                0xd6a18f42be67d5d7,
+                0x682ccccf1a1adb96,
+            ],
+            [
+                0xe193dcb6af86f421,
+                0xf47138ecf73c5c06,
+                0x6983e7d0b2f78ce8,
+                0x5c87404a739171da,
+            ],
+        ],
+        [
+            [
+                0x117b4016162bb05b,
+                0x86a902b688320017,
+                0x86093a545649dc9f,
+                0x1e2bd5ada9433f43,
+            ],
+            [
+                0xc0ad56b9e00d8d36,
+                0x4073baabc57bf6ea,
+                0xc90f6d25f262d5b8,
+                0x0a48ca2331c7ef31,
+            ],
+            [
+                0xd60c2360c9ae46d1,
+                0x75e2ff5b42620e8a,
+                0x28953ced2521d734,
+                0x2322128ae217ee99,
+            ],
+        ],
+        [
+            [
+                0x98370aab8551a012,
+                0xbafc40e9058d03a7,
+                0xb4c0724876d251fd,
+                0x0beec6b7572cc1b9,
+            ],
+            [
+                0x3215471f0062e1ec,
+                0xf160b5d1b457bb44,
+                0xc83e0e698c40a1fd,
+                0x3f2931e363245b5f,
+            ],
+            [
+                0x4bcc1b77438c1bde,
+                0x318cb03f6c5e64d6,
+                0x392cdd475766c362,
+                0x5b2ae65a22bfd7a8,
+            ],
+        ],
+        [
+            [
+                0x0882a69fc64a3abb,
+                0x1384a8a9837753b1,
+                0x2d826b8ec48831a1,
+                0x49492eb61cf97a5b,
+            ],
+            [
+                0xfd2211a758532ff1,
+                0x3c27a260ec2875bc,
+                0x1f70b9c579814792,
+                0x1de5040edc6d8ab7,
+            ],
+            [
+                0x398a362ead2938b3,
+                0xc51edf86fa924431,
+                0x8f286eea36c9e2bf,
+                0x2ea786739a411f29,
+            ],
+        ],
+        [
+            [
+                0x3726aafd161e284a,
+                0xff0148aae75c6faa,
+                0xbcb3ff45dddc9d07,
+                0x09ffff2e8360ce83,
+            ],
+            [
+                0x43afdd6a49bd5a61,
+                0x1fae250d8ffb076b,
+                0x1c3ff21ca915f99f,
+                0x3f7d6d95e293b4c0,
+            ],
+            [
+                0x2fac6c568bd9951a,
+                0xa83befefa25c5c2a,
+                0x1e7f71a44985e403,
+                0x4e949bfcae0e63ad,
+            ],
+        ],
+        [
+            [
+                0x465e637a0d8bcf88,
+                0x252d4105cb24094f,
+                0x6c6d36bf2909999a,
+                0x5c0ca5a2c32620fd,
+            ],
+            [
+                0x1ece8939367118b8,
+                0x0ebbc77716a226a0,
+                0x51fa5069a669e4a3,
+                0x63445e3a43b14471,
+            ],
+            [
+                0x90fbe44952151d63,
+                0xe2725f53bf0dd3a6,
+                0x22e3d4722a44e7e8,
+                0x19a68eb9f6e1adb7,
+            ],
+        ],
+        [
+            [
                 0x4f3e57043e7b0194,
                 0xa81d3eee08daaf7f,
                 0xc839c6ab99dcdef1,
@@ -10093,26 +16107,8 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x25e17fe4d50ac13b,
             ],
         ],
-        [
-            [
-                0x915f7ff576f121a7,
-                0xc34a32272fcd87e3,
-                0xccba2fde4d1be526,
-                0x6bba828f8969899b,
-            ],
-            [
-                0x0a289bd71e04f676,
-                0x208e1c52d6420f95,
-                0x5186d8b034691fab,
-                0x255751442a9fb351,
-            ],
-            [
-                0xe2d1bc6690fe3901,
-                0x4cb54a18a0997ad5,
-                0x971d6914af8460d4,
-                0x559d504f7f6b7be4,
-            ],
-        ],
+    ],
+    [
         [
             [
                 0x9c4891e7f6d266fd,
@@ -10135,66 +16131,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
-                0x0327d644f3233f1e,
-                0x499a260e34fcf016,
-                0x83b5a716f2dab979,
-                0x68aceead9bd4111f,
-            ],
-            [
-                0x71dc3be0f8e6bba0,
-                0xd6cef8347effe30a,
-                0xa992425fe13a476a,
-                0x2cd6bce3fb1db763,
-            ],
-            [
-                0x38b4c90ef3d7c210,
-                0x308e6e24b7ad040c,
-                0x3860d9f1b7e73e23,
-                0x595760d5b508f597,
-            ],
-        ],
-        [
-            [
-                0x882acbebfd022790,
-                0x89af3305c4115760,
-                0x65f492e37d3473f4,
-                0x2cb2c5df54515a2b,
-            ],
-            [
-                0x6129bfe104aa6397,
-                0x8f960008a4a7fccb,
-                0x3f8bc0897d909458,
-                0x709fa43edcb291a9,
-            ],
-            [
-                0xeb0a5d8c63fd2aca,
-                0xd22bc1662e694eff,
-                0x2723f36ef8cbb03a,
-                0x70f029ecf0c8131f,
-            ],
-        ],
-        [
-            [
-                0x2a6aafaa5e10b0b9,
-                0x78f0a370ef041aa9,
-                0x773efb77aa3ad61f,
-                0x44eca5a2a74bd9e1,
-            ],
-            [
-                0x461307b32eed3e33,
-                0xae042f33a45581e7,
-                0xc94449d3195f0366,
-                0x0b7d5d8a6c314858,
-            ],
-            [
-                0x25d448327b95d543,
-                0x70d38300a3340f1d,
-                0xde1c531c60e1c52b,
-                0x272224512c7de9e4,
-            ],
-        ],
-        [
-            [
                 0xbf7bbb8a42a975fc,
                 0x8c5c397796ada358,
                 0xe27fc76fcdedaa48,
@@ -10213,8 +16149,26 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x0fef911191df895f,
             ],
         ],
-    ],
-    [
+        [
+            [
+                0x585720ad093f064e,
+                0x8933a66ae1188c96,
+                0xae7d2640ded8fed7,
+                0x2b301a7de5328d0d,
+            ],
+            [
+                0x6757b80ece590002,
+                0xa603ef7c34fdb1df,
+                0xc791dd148bd291e4,
+                0x492ee64881d55134,
+            ],
+            [
+                0x7edc37d8df9b528b,
+                0xdcce8ce75bde24b0,
+                0x3477d1654474f941,
+                0x216fda00c35db2ca,
+            ],
+        ],
         [
             [
                 0x6ab5dcb85b1c16b7,
@@ -10233,6 +16187,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x15a08c478bd1647b,
                 0x7af1c6a65f706fef,
                 0x6345fa78f03a30d5,
+            ],
+        ],
+        [
+            [
+                0x598e7c39c352063b,
+                0x7f299159cc4a9a57,
+                0x7b344792f0cfc72d,
+                0x362a887bd9ff92ad,
+            ],
+            [
+                0x76e80ef89cadd573,
+                0x6705081898593bf8,
+                0x3c7567d4f0f5d1de,
+                0x2771beabfbf7fe19,
+            ],
+            [
+                0x3c0e2ac8fe50d8a9,
+                0x0837484729f9c52b,
+                0x2e91fcdde9fb5574,
+                0x59be8b4ead7c315a,
+            ],
+        ],
+        [
+            [
+                0xee7d63b43e8d3c70,
+                0x27b057ea2d80214b,
+                0x4042b5a8ca762131,
+                0x4d31faf29a354e72,
+            ],
+            [
+                0x3da56e5b30772b10,
+                0xc83e2c39592ed974,
+                0xb5d11e5669083f6f,
+                0x79e9ab147028cce0,
+            ],
+            [
+                0x554626fcad0c5813,
+                0x0a0e7cb300784602,
+                0xc5f6e68087764b42,
+                0x17a062cace060297,
+            ],
+        ],
+        [
+            [
+                0xec2b149ffd77b8cf,
+                0xf7e18585095479cf,
+                0x60c5ab8e44d412a3,
+                0x6d848dda9ac9a65d,
+            ],
+            [
+                0x6e5dbd4b94253ca2,
+                0x79bdc38012947c0a,
+                0x8d2ea2d63206b602,
+                0x19b9bf4c8d31dea4,
+            ],
+            [
+                0x85c7b08d9af6697e,
+                0x384c537f8938742c,
+                0xbda7d055310c6639,
+                0x00faa9dad7af95f8,
             ],
         ],
         [
@@ -10257,6 +16271,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x446f85d918cb9aaa,
+                0x3026d93093d5e808,
+                0xde6921260e3526c2,
+                0x5b0274e596045305,
+            ],
+            [
+                0x1e165f52f96a6ee5,
+                0x5c1f2e567c6d5829,
+                0xec9041cfb5b052ec,
+                0x1746739952d684c4,
+            ],
+            [
+                0x345b0095f60f6a17,
+                0x23856e5bd3736404,
+                0x5397858e3c2c1739,
+                0x15300f5876cdc332,
+            ],
+        ],
+        [
+            [
+                0x371fdd301fd10f94,
+                0x3d509606e512acc1,
+                0x695db21179a295ca,
+                0x1ee359ea28b77934,
+            ],
+            [
+                0x2e7556a693d12050,
+                0x0fb6e675bf68122d,
+                0xc56e2b7ec411011f,
+                0x163636743397c4aa,
+            ],
+            [
+                0x55943f48c222473c,
+                0xad8a9a25cbe4f046,
+                0x7c8962cbc52aa59a,
+                0x006b56f384c717de,
+            ],
+        ],
+        [
+            [
+                0xba2cf5948995c62a,
+                0x52e547ced2d860e5,
+                0x76de91f4dff1cb06,
+                0x44b040587e6e6b7f,
+            ],
+            [
+                0x71b4fd2662101940,
+                0xc6f5b22cadc33de0,
+                0xe9a7ef9963b6c6b2,
+                0x3bfe0e4efbd62ede,
+            ],
+            [
+                0xc5c12787135f1f50,
+                0xef1f65f532ed5184,
+                0xb8d4606d48acf7ce,
+                0x3ef952676302efe3,
+            ],
+        ],
+        [
+            [
                 0xc422e4d102456e65,
                 0x87414ac1cad47b91,
                 0x1592e2bba2b6ffdd,
@@ -10277,6 +16351,66 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
         ],
         [
             [
+                0x250c01193997ebdd,
+                0xbc34be5b609da280,
+                0x629d2de81cde7101,
+                0x6e4cbf6bd33277e4,
+            ],
+            [
+                0x458bf35367820cc5,
+                0x90a9b2465eeeb237,
+                0x103878bfdca97666,
+                0x2df29426c34f0f7f,
+            ],
+            [
+                0xfe430d76a8ecde6b,
+                0x0aeb27717292ce88,
+                0x5e25e870b5869951,
+                0x74ddd25666cefc90,
+            ],
+        ],
+        [
+            [
+                0x39693b8142eb5d3a,
+                0xa21c114edae709c8,
+                0x8937b3207c5c9d87,
+                0x6d92586bac1613b9,
+            ],
+            [
+                0xc9710c71987420b5,
+                0x8bc563b1a26bad54,
+                0x4cf3d598b5eb7436,
+                0x276f8953418fe5d5,
+            ],
+            [
+                0xff7eb57913e6f756,
+                0x2b83a64596a0193b,
+                0xfb45e4445fb66308,
+                0x0f84900322aed498,
+            ],
+        ],
+        [
+            [
+                0xb25c0b033507a42e,
+                0xb34614248ebf1dc7,
+                0x14a355c5271f2e1c,
+                0x4b5aba5177f93e1f,
+            ],
+            [
+                0x85802bf25e8f4d87,
+                0xad2e7b65e80415b7,
+                0x75edf6be626296f4,
+                0x5db2d18dc49a7712,
+            ],
+            [
+                0x88ba2f2f18d9abf0,
+                0xf05b47335d901364,
+                0x901e7c7644263976,
+                0x6e63bef1a8430a70,
+            ],
+        ],
+        [
+            [
                 0xa162e7246695c486,
                 0x131d633435a89607,
                 0x30521561a0d12a37,
@@ -10293,86 +16427,6 @@ pub(crate) static BASE_RADIX16: [[NielsWords; 8]; 64] = [
                 0x5e665f6cd86770c8,
                 0x4c35ac83a3c8cd58,
                 0x2b7a29c010a58a7e,
-            ],
-        ],
-        [
-            [
-                0x33810a23bf00086e,
-                0xafce925ee736ff7c,
-                0x3d60e670e24922d4,
-                0x11ce9e714f96061b,
-            ],
-            [
-                0xc4007f77d0c1cec3,
-                0x8d1020b6bac492f8,
-                0x32ec29d57e69daaf,
-                0x599408759d95fce0,
-            ],
-            [
-                0x219ef713d815bac1,
-                0xf141465d485be25c,
-                0x6d5447cc4e513c51,
-                0x174926be5ef44393,
-            ],
-        ],
-        [
-            [
-                0x3ef5d41593ea022e,
-                0x5cbcc1a20ed0eed6,
-                0x8fd24ecf07382c8c,
-                0x6fa42ead06d8e1ad,
-            ],
-            [
-                0xb5deb2f9fc5bd5bb,
-                0x92daa72ae1d810e1,
-                0xafc4cfdcb72a1c59,
-                0x497d78813fc22a24,
-            ],
-            [
-                0xe276824a1f73371f,
-                0x7f7cf01c4f5b6736,
-                0x7e201fe304fa46e7,
-                0x785a36a357808c96,
-            ],
-        ],
-        [
-            [
-                0x070442985d517bc3,
-                0x6acd56c7ae653678,
-                0x00a27983985a7763,
-                0x5167effae512662b,
-            ],
-            [
-                0x825fbdfd63014d2b,
-                0xc852369c6ca7578b,
-                0x5b2fcd285c0b5df0,
-                0x12ab214c58048c8f,
-            ],
-            [
-                0xbd4ea9e10f53c4b6,
-                0x1673dc5f8ac91a14,
-                0xa8f81a4e2acc1aba,
-                0x33a92a7924332a25,
-            ],
-        ],
-        [
-            [
-                0x7ba95ba0218f2ada,
-                0xcff42287330fb9ca,
-                0xdada496d56c6d907,
-                0x5380c296f4beee54,
-            ],
-            [
-                0x9dd1f49927996c02,
-                0x0cb3b058e04d1752,
-                0x1f7e88967fd02c3e,
-                0x2f964268cb8b3eb1,
-            ],
-            [
-                0x9d4f270466898d0a,
-                0x3d0987990aff3f7a,
-                0xd09ef36267daba45,
-                0x7761455e7b1c669c,
             ],
         ],
     ],

@@ -27,10 +27,10 @@ step "cargo test pqkit-common (PQKIT_BACKEND=avx2: AVX-512 kernels off)"
 PQKIT_BACKEND=avx2 cargo test -p pqkit-common --all-features --profile test-release
 
 step "no_std build (thumbv7em-none-eabi)"
-for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519; do
+for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid; do
   cargo build -q -p "$p" --no-default-features --target thumbv7em-none-eabi
 done
-echo "no_std: 7 crates build"
+echo "no_std: 8 crates build"
 
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh

@@ -1031,6 +1031,135 @@ fn x25519(rows: &mut Vec<Row>) {
 /// rustls-webpki's aws-lc-rs verification), with an ML-DSA-87 root and
 /// ML-DSA-65 leaf, and with Ed25519 throughout (benches/tls.rs has the
 /// same set-up under criterion, and the per-component split).
+/// X-Wing beside the `x-wing` crate (RustCrypto ML-KEM, x25519-dalek):
+/// key generation from the seed; encapsulation from the key's bytes;
+/// decapsulation with a loaded key and from the seed (x-wing expands the
+/// seed at every decapsulation; pqkit keeps the expanded key).
+fn xwing(rows: &mut Vec<Row>) {
+    use pqkit_hybrid::xwing::{self as ours, kem::Decapsulate as _, kem::Decapsulator as _};
+    use x_wing::kem::{KeyExport as _, KeyInit as _, TryKeyInit as _};
+    let seeds: Vec<[u8; 32]> = (0..64u8).map(|i| [i ^ 0x5a; 32]).collect();
+    let eseed = [0x33u8; 64];
+    let dks: Vec<ours::DecapsulationKey> = seeds.iter().map(|s| (*s).into()).collect();
+    let theirs: Vec<x_wing::DecapsulationKey> = seeds
+        .iter()
+        .map(|s| x_wing::DecapsulationKey::new(&(*s).into()))
+        .collect();
+    let eks: Vec<Vec<u8>> = dks
+        .iter()
+        .map(|d| ours::kem::KeyExport::to_bytes(d.encapsulation_key()).to_vec())
+        .collect();
+    let cts: Vec<ours::Ciphertext> = dks
+        .iter()
+        .map(|d| {
+            d.encapsulation_key()
+                .encapsulate_deterministic(&eseed.into())
+                .0
+        })
+        .collect();
+    for (d, t) in dks.iter().zip(&theirs) {
+        assert_eq!(
+            &ours::kem::KeyExport::to_bytes(d.encapsulation_key())[..],
+            &t.encapsulation_key().to_bytes()[..]
+        );
+    }
+    let (s1, s2) = (seeds.clone(), seeds.clone());
+    let (mut a, mut b) = (0, 0);
+    rows.push(Row {
+        name: "X-Wing/keygen".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    ours::DecapsulationKey::from(black_box(s1[a]))
+                }),
+            ),
+            (
+                "x-wing",
+                op(move || {
+                    b = (b + 1) % 64;
+                    x_wing::DecapsulationKey::new(&black_box(s2[b]).into())
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+    let (e1, e2) = (eks.clone(), eks.clone());
+    let (mut a, mut b) = (0, 0);
+    rows.push(Row {
+        name: "X-Wing/encaps-from-bytes".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    let ek = ours::EncapsulationKey::from_bytes(black_box(&e1[a])).unwrap();
+                    ek.encapsulate_deterministic(&eseed.into())
+                }),
+            ),
+            (
+                "x-wing",
+                op(move || {
+                    b = (b + 1) % 64;
+                    let ek = x_wing::EncapsulationKey::new_from_slice(black_box(&e2[b])).unwrap();
+                    ek.encapsulate_deterministic(&eseed.into())
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+    let theirs_cts: Vec<x_wing::Ciphertext> = cts
+        .iter()
+        .map(|c| x_wing::Ciphertext::try_from(&c[..]).unwrap())
+        .collect();
+    let (c1, c2) = (cts.clone(), theirs_cts.clone());
+    let (mut a, mut b) = (0, 0);
+    rows.push(Row {
+        name: "X-Wing/decaps".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    dks[a].decapsulate(black_box(&c1[a]))
+                }),
+            ),
+            (
+                "x-wing",
+                op(move || {
+                    b = (b + 1) % 64;
+                    theirs[b].decapsulate(black_box(&c2[b]))
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+    let (s1, s2) = (seeds.clone(), seeds);
+    let (mut a, mut b) = (0, 0);
+    rows.push(Row {
+        name: "X-Wing/decaps-from-bytes".into(),
+        imps: vec![
+            (
+                "pqkit",
+                op(move || {
+                    a = (a + 1) % 64;
+                    ours::DecapsulationKey::from(black_box(s1[a])).decapsulate(&cts[a])
+                }),
+            ),
+            (
+                "x-wing",
+                op(move || {
+                    b = (b + 1) % 64;
+                    x_wing::DecapsulationKey::new(&black_box(s2[b]).into())
+                        .decapsulate(&theirs_cts[b])
+                }),
+            ),
+        ],
+        ..Row::default()
+    });
+}
+
 fn tls(rows: &mut Vec<Row>) {
     use tls_setup::{
         aws_provider, configs, ed25519_setup, handshake, ml_dsa_setup, pqkit_provider,
@@ -1095,6 +1224,7 @@ fn main() {
     fn_dsa!(rows, "FN-DSA-1024", fn_dsa_1024, 10, 8);
     ed25519(&mut rows);
     x25519(&mut rows);
+    xwing(&mut rows);
     tls(&mut rows);
     println!(
         "{}",

@@ -28,6 +28,7 @@ pub const ALL: &[Case] = &[
     ("ed25519-keygen-sign", ed25519),
     ("common-curve25519", common_curve25519),
     ("x25519", x25519),
+    ("x-wing", x_wing),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -630,6 +631,33 @@ fn x25519() -> u64 {
     unpoison(&mut flags);
     unpoison(&mut bare);
     fold(fold(fold(fold(0, &pk), &shared), &flags), &bare)
+}
+
+/// X-Wing: key generation from a secret seed, encapsulation with secret
+/// randomness, decapsulation of the ciphertext and of one with a flipped
+/// ML-KEM byte (implicit rejection) and, separately, a flipped X25519 byte.
+fn x_wing() -> u64 {
+    use pqkit_hybrid::xwing::{
+        Ciphertext, DecapsulationKey,
+        kem::{Decapsulate, Decapsulator, KeyExport},
+    };
+    let mut seed: [u8; 32] = secret_bytes(60);
+    let mut eseed: [u8; 64] = secret_bytes(61);
+    poison(&mut seed);
+    poison(&mut eseed);
+    let dk = DecapsulationKey::from(seed);
+    let ek = dk.encapsulation_key().to_bytes();
+    let (ct, k) = dk
+        .encapsulation_key()
+        .encapsulate_deterministic(&eseed.into());
+    let decaps = |c: &[u8]| {
+        Ciphertext::try_from(c)
+            .map(|c| dk.decapsulate(&c).to_vec())
+            .unwrap_or_default()
+    };
+    let a = kem_case(&ek, &ct, &k, (9, 0x04), decaps);
+    let b = kem_case(&ek, &ct, &k, (1100, 0x20), decaps);
+    a ^ b.rotate_left(1)
 }
 
 /// A deterministic RNG whose every output byte is marked secret (FN-DSA's

@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 /// (crate name in Cargo.lock, its identifier in code, pqkit's identifier).
-const PEERS: [(&str, &str, &str); 4] = [
+const PEERS: [(&str, &str, &str); 5] = [
     ("ml-dsa", "ml_dsa", "pqkit_ml_dsa"),
     ("ml-kem", "ml_kem", "pqkit_ml_kem"),
     ("ed25519-dalek", "ed25519_dalek", "pqkit_ed25519"),
     ("x25519-dalek", "x25519_dalek", "pqkit_x25519"),
+    ("x-wing", "x_wing", "pqkit_hybrid::xwing"),
 ];
 
 /// The published crates whose test suites `tests/clients.rs` runs on pqkit:

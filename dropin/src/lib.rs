@@ -1,7 +1,8 @@
 //! The drop-in proof: the documentation examples of RustCrypto `ml-dsa`
-//! 0.1.2, `ml-kem` 0.3.4, `ed25519-dalek` 3.0.0 and `x25519-dalek` 3.0.0,
-//! compiled and run as doctests against `pqkit-ml-dsa`, `pqkit-ml-kem`,
-//! `pqkit-ed25519` and `pqkit-x25519` with only the crate name changed.
+//! 0.1.2, `ml-kem` 0.3.4, `ed25519-dalek` 3.0.0, `x25519-dalek` 3.0.0 and
+//! `x-wing` 0.1.1, compiled and run as doctests against `pqkit-ml-dsa`,
+//! `pqkit-ml-kem`, `pqkit-ed25519`, `pqkit-x25519` and `pqkit-hybrid`'s
+//! `xwing` module with only the crate name changed.
 //!
 //! `build.rs` reads each peer's published sources (`README.md` and every
 //! `src/**/*.rs`) from the local cargo registry, where cargo put them because
@@ -9,7 +10,7 @@
 //! block of their documentation (resolving `cfg_attr(feature = ..., doc =
 //! "```")` fences as with all features on), renames the crate
 //! (`ml_dsa` → `pqkit_ml_dsa`, `ml_kem` → `pqkit_ml_kem`, `ed25519_dalek` →
-//! `pqkit_ed25519`, `x25519_dalek` → `pqkit_x25519`) and writes them into the modules below, so that
+//! `pqkit_ed25519`, `x25519_dalek` → `pqkit_x25519`, `x_wing` → `pqkit_hybrid::xwing`) and writes them into the modules below, so that
 //! `cargo test -p pqkit-dropin --doc` runs them exactly as rustdoc runs them
 //! for the peers. Nothing of the peers' code is committed to this repository.
 //! The number of examples found is checked against the expected count, so an
@@ -37,6 +38,10 @@ pub mod ed25519_dalek {}
 #[doc = include_str!(concat!(env!("OUT_DIR"), "/x25519_dalek.md"))]
 pub mod x25519_dalek {}
 
+/// The examples of `x-wing` 0.1.1 (against `pqkit_hybrid::xwing`).
+#[doc = include_str!(concat!(env!("OUT_DIR"), "/x_wing.md"))]
+pub mod x_wing {}
+
 /// pqkit's own README: its Rust examples run as doctests here, so the
 /// front page cannot drift from the API.
 #[cfg(doctest)]
@@ -57,7 +62,8 @@ mod tests {
                 ("ml-dsa", 1),
                 ("ml-kem", 1),
                 ("ed25519-dalek", 18),
-                ("x25519-dalek", 6)
+                ("x25519-dalek", 6),
+                ("x-wing", 1)
             ]
         );
     }

@@ -17,13 +17,14 @@ pub fn run(data: &[u8]) {
         return;
     };
     let key = kind & 1 == 1;
-    match sel % 6 {
+    match sel % 7 {
         0 => ml_kem::<pqkit_ml_kem::MlKem512>(key, body),
         1 => ml_kem::<pqkit_ml_kem::MlKem768>(key, body),
         2 => ml_kem::<pqkit_ml_kem::MlKem1024>(key, body),
         3 => saber::<pqkit_saber::LightSaber>(key, body),
         4 => saber::<pqkit_saber::Saber>(key, body),
-        _ => saber::<pqkit_saber::FireSaber>(key, body),
+        5 => saber::<pqkit_saber::FireSaber>(key, body),
+        _ => xwing(key, body),
     }
 }
 
@@ -140,5 +141,37 @@ fn saber<P: pqkit_saber::ParameterSetOid>(key: bool, body: &[u8]) {
     }
     if let Ok(dk) = DecapsulationKey::<P>::from_pkcs8_der(body) {
         works(dk.decapsulate_bytes(&fx.ct).is_ok());
+    }
+}
+
+fn xwing(key: bool, body: &[u8]) {
+    use pqkit_hybrid::xwing::{
+        Ciphertext, DecapsulationKey,
+        kem::{Decapsulate, Decapsulator},
+    };
+    fn make() -> Kem<DecapsulationKey> {
+        let dk = DecapsulationKey::from([6u8; 32]);
+        let (ct, ss) = dk
+            .encapsulation_key()
+            .encapsulate_deterministic(&[3u8; 64].into());
+        Kem {
+            ct: ct.to_vec(),
+            ss: ss.to_vec(),
+            dk,
+        }
+    }
+    let fx = crate::fixture(make);
+    let decaps = |dk: &DecapsulationKey, c: &[u8]| {
+        Ciphertext::try_from(c)
+            .ok()
+            .map(|c| dk.decapsulate(&c).to_vec())
+    };
+    if !key {
+        ciphertext("X-Wing", (&fx.ct, &fx.ss), body, |c| decaps(&fx.dk, c));
+        return;
+    }
+    // A seed of any 32 bytes is a key, and it decapsulates.
+    if let Ok(dk) = DecapsulationKey::from_seed_slice(body) {
+        assert!(decaps(&dk, &fx.ct).is_some(), "X-Wing: accepted key fails");
     }
 }

@@ -12,7 +12,7 @@ pub fn run(data: &[u8]) {
     let Some((sel, input)) = crate::select(data) else {
         return;
     };
-    match sel % 14 {
+    match sel % 15 {
         0 => ml_kem::<pqkit_ml_kem::MlKem512>(input),
         1 => ml_kem::<pqkit_ml_kem::MlKem768>(input),
         2 => ml_kem::<pqkit_ml_kem::MlKem1024>(input),
@@ -26,7 +26,8 @@ pub fn run(data: &[u8]) {
         10 => saber::<pqkit_saber::Saber>(input),
         11 => saber::<pqkit_saber::FireSaber>(input),
         12 => ed25519(input),
-        _ => x25519(input),
+        13 => x25519(input),
+        _ => xwing(input),
     }
 }
 
@@ -352,4 +353,36 @@ fn x25519(input: &[u8]) {
     }
     pkcs8::<StaticSecret>("X25519", input);
     spki::<PublicKey>("X25519", input);
+}
+
+fn xwing(input: &[u8]) {
+    use pqkit_hybrid::xwing::{
+        DecapsulationKey, EncapsulationKey,
+        kem::{Decapsulate, Decapsulator, KeyExport},
+    };
+    // 1216 bytes whose ML-KEM-768 half passes the modulus check are a key,
+    // kept as given; a key that loads encapsulates to itself.
+    if let Some(ek) = raw(
+        "X-Wing",
+        input,
+        |b| EncapsulationKey::from_bytes(b).ok(),
+        |k| k.to_bytes().to_vec(),
+    ) {
+        let (ct, ss) = ek.encapsulate_deterministic(&[4u8; 64].into());
+        assert_eq!(ct.len(), 1120, "X-Wing: ciphertext length");
+        assert_eq!(ss.len(), 32, "X-Wing: shared key length");
+    }
+    // Every 32 bytes are a seed; the key it gives decapsulates what its
+    // public key encapsulates.
+    if let Some(dk) = raw(
+        "X-Wing",
+        input,
+        |b| DecapsulationKey::from_seed_slice(b).ok(),
+        |k| k.to_bytes().to_vec(),
+    ) {
+        let (ct, ss) = dk
+            .encapsulation_key()
+            .encapsulate_deterministic(&[5u8; 64].into());
+        assert_eq!(dk.decapsulate(&ct), ss, "X-Wing: round trip");
+    }
 }

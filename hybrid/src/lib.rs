@@ -14,6 +14,10 @@
 //! # }
 //! ```
 //!
+//! With the `pkcs8` feature (default), X-Wing keys are PKCS#8 and SPKI
+//! documents under id-XWing (1.3.6.1.4.1.62253.25722): the private key is
+//! the 32-byte seed, the public key its 1216 bytes (`pem` adds PEM).
+//!
 //! `#![no_std]`, no `unsafe`; secrets are wiped on drop and every
 //! operation on a secret is constant-time (the halves' own guarantees, and
 //! SHAKE256/SHA3-256 over fixed lengths).
@@ -21,3 +25,11 @@
 #![forbid(unsafe_code)]
 
 pub mod xwing;
+#[cfg(feature = "pkcs8")]
+mod xwing_pkix;
+
+/// id-XWing, the OID of X-Wing keys in PKCS#8 and SPKI.
+#[cfg(feature = "pkcs8")]
+pub use xwing_pkix::ALGORITHM_OID as XWING_OID;
+#[cfg(feature = "pkcs8")]
+pub use {der, pkcs8, spki};

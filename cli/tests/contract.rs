@@ -120,6 +120,7 @@ fn algorithms_lists_known_names_only() {
         "firesaber",
         "ed25519",
         "x25519",
+        "x-wing",
     ];
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         assert!(known.contains(&line), "unexpected algorithm name {line:?}");
@@ -483,6 +484,84 @@ fn x25519_keygen_pubkey_show() {
         &p("m"),
         "-o",
         &p("s"),
+    ]));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// X-Wing through the CLI on the draft's vectors: `keygen --seed` gives
+/// the vector's public key (the SPKI's last 1216 bytes), `encap --seed`
+/// its ciphertext and shared secret, `decap` the secret; a wrong-length
+/// seed or ciphertext is exit 2.
+#[test]
+fn x_wing_vectors_through_the_cli() {
+    let Some(v) = pqkit_testkit::vectors::json("xwing/test-vectors.json") else {
+        return;
+    };
+    let d = tmpdir("x-wing");
+    let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
+    let ok = |args: &[&str]| {
+        let out = pqkit(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+    };
+    for c in v.as_array().expect("array") {
+        let h = |k: &str| c[k].as_str().expect("hex").to_owned();
+        let bytes = |k: &str| pqkit_testkit::vectors::hex(&c[k]);
+        ok(&["keygen", "x-wing", "--seed", &h("seed"), "-o", &p("k.pem")]);
+        ok(&["pubkey", "-i", &p("k.pem"), "-o", &p("p.pem")]);
+        {
+            use pqkit_hybrid::pkcs8::DecodePrivateKey;
+            use pqkit_hybrid::spki::DecodePublicKey;
+            use pqkit_hybrid::xwing::{DecapsulationKey, EncapsulationKey, kem::KeyExport};
+            let text = |f: &str| std::fs::read_to_string(p(f)).expect("pem");
+            let dk = DecapsulationKey::from_pkcs8_pem(&text("k.pem")).expect("x-wing key");
+            assert_eq!(dk.as_bytes()[..], bytes("sk")[..]);
+            let ek = EncapsulationKey::from_public_key_pem(&text("p.pem")).expect("x-wing pub");
+            assert_eq!(ek.to_bytes()[..], bytes("pk")[..]);
+        }
+        ok(&[
+            "encap",
+            "-p",
+            &p("p.pem"),
+            "-o",
+            &p("c"),
+            "--secret-out",
+            &p("s"),
+            "--seed",
+            &h("eseed"),
+        ]);
+        assert_eq!(std::fs::read(p("c")).expect("c"), bytes("ct"));
+        assert_eq!(std::fs::read(p("s")).expect("s"), bytes("ss"));
+        ok(&["decap", "-k", &p("k.pem"), "-i", &p("c"), "-o", &p("s2")]);
+        assert_eq!(std::fs::read(p("s2")).expect("s2"), bytes("ss"));
+    }
+    assert_error(&pqkit(&[
+        "keygen",
+        "x-wing",
+        "--seed",
+        "00",
+        "-o",
+        &p("bad.der"),
+    ]));
+    std::fs::write(p("short"), b"short").expect("write");
+    assert_error(&pqkit(&[
+        "decap",
+        "-k",
+        &p("k.pem"),
+        "-i",
+        &p("short"),
+        "-o",
+        &p("s9"),
+    ]));
+    assert_error(&pqkit(&[
+        "encap",
+        "-p",
+        &p("p.pem"),
+        "-o",
+        &p("c9"),
+        "--secret-out",
+        &p("s9"),
+        "--seed",
+        "00",
     ]));
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -385,4 +385,6 @@ fn xwing(input: &[u8]) {
             .encapsulate_deterministic(&[5u8; 64].into());
         assert_eq!(dk.decapsulate(&ct), ss, "X-Wing: round trip");
     }
+    pkcs8::<DecapsulationKey>("X-Wing", input);
+    spki::<EncapsulationKey>("X-Wing", input);
 }

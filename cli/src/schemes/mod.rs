@@ -21,6 +21,7 @@ pub mod ml_dsa;
 mod ml_kem;
 mod saber;
 mod x25519;
+mod xwing;
 
 use crate::args::{KeyFormat, SignOptions, VerifyOptions};
 use crate::io::{KeyFile, KeyKind, Message};
@@ -89,7 +90,7 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 13] = [
+    static ALL: [&(dyn Scheme + 'static); 14] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
@@ -103,6 +104,7 @@ pub fn all() -> &'static [&'static dyn Scheme] {
         &saber::FIRESABER,
         &ed25519::ED25519,
         &x25519::X25519_SCHEME,
+        &xwing::X_WING,
     ];
     &ALL
 }

@@ -397,8 +397,8 @@ macro_rules! mul5 {
     };
 }
 
-/// Five limbs of `[a]` into r12..r8.
-macro_rules! load5 {
+/// Four limbs of `[a]` into r11..r8.
+macro_rules! load4 {
     ($a:expr) => {
         concat!(
             "mov r8, ",
@@ -413,8 +413,37 @@ macro_rules! load5 {
             "mov r11, ",
             at!($a, 24),
             "\n",
-            "mov r12, ",
-            at!($a, 32),
+        )
+    };
+}
+
+/// Five limbs of `[a]` into r12..r8.
+macro_rules! load5 {
+    ($a:expr) => {
+        concat!(load4!($a), "mov r12, ", at!($a, 32), "\n")
+    };
+}
+
+/// r11..r8 `op` the four limbs of `[b]`: `$op` on limb 0 (`add`, `sub`),
+/// `$opc` with the carry on the others (`adc`, `sbb`).
+macro_rules! chain4 {
+    ($op:literal, $opc:literal, $b:expr) => {
+        concat!(
+            $op,
+            " r8, ",
+            at!($b, 0),
+            "\n",
+            $opc,
+            " r9, ",
+            at!($b, 8),
+            "\n",
+            $opc,
+            " r10, ",
+            at!($b, 16),
+            "\n",
+            $opc,
+            " r11, ",
+            at!($b, 24),
             "\n",
         )
     };
@@ -426,18 +455,7 @@ macro_rules! add5_4 {
     ($d:expr, $a:expr, $b:expr) => {
         concat!(
             load5!($a),
-            "add r8, ",
-            at!($b, 0),
-            "\n",
-            "adc r9, ",
-            at!($b, 8),
-            "\n",
-            "adc r10, ",
-            at!($b, 16),
-            "\n",
-            "adc r11, ",
-            at!($b, 24),
-            "\n",
+            chain4!("add", "adc", $b),
             "adc r12, ",
             at!($b, 32),
             "\n",
@@ -455,18 +473,7 @@ macro_rules! sub5_4 {
     ($d:expr, $a:expr, $b:expr) => {
         concat!(
             load5!($a),
-            "sub r8, ",
-            at!($b, 0),
-            "\n",
-            "sbb r9, ",
-            at!($b, 8),
-            "\n",
-            "sbb r10, ",
-            at!($b, 16),
-            "\n",
-            "sbb r11, ",
-            at!($b, 24),
-            "\n",
+            chain4!("sub", "sbb", $b),
             "sbb r12, ",
             at!($b, 32),
             "\n",
@@ -482,45 +489,36 @@ macro_rules! sub5_4 {
     };
 }
 
+/// `[d] = [a] op [b]` modulo `2p = 2^256 - 38` for `add4`/`sub4`: the
+/// four-limb `$op`/`$opc` chain, then, when it carries (borrows) out of
+/// 256 bits, the same chain once more with 38 (`2^256 = 38 + 2p`).
+macro_rules! addsub4 {
+    ($d:expr, $a:expr, $b:expr, $op:literal, $opc:literal) => {
+        concat!(
+            "xor ecx, ecx\n",
+            load4!($a),
+            chain4!($op, $opc, $b),
+            "mov eax, 38\n",
+            "cmovnc rax, rcx\n",
+            $op,
+            " r8, rax\n",
+            $opc,
+            " r9, rcx\n",
+            $opc,
+            " r10, rcx\n",
+            $opc,
+            " r11, rcx\n",
+            store4!($d),
+        )
+    };
+}
+
 /// `[d] = [a] + [b]`, adding `38 = 2^256 - 2p` when the sum carries out of
 /// 256 bits. Below `2^256` when `[a] + [b] < 2^257 - 38`, which holds when
 /// one input is below `2^256 - 38` (every product is).
 macro_rules! add4 {
     ($d:expr, $a:expr, $b:expr) => {
-        concat!(
-            "xor ecx, ecx\n",
-            "mov r8, ",
-            at!($a, 0),
-            "\n",
-            "add r8, ",
-            at!($b, 0),
-            "\n",
-            "mov r9, ",
-            at!($a, 8),
-            "\n",
-            "adc r9, ",
-            at!($b, 8),
-            "\n",
-            "mov r10, ",
-            at!($a, 16),
-            "\n",
-            "adc r10, ",
-            at!($b, 16),
-            "\n",
-            "mov r11, ",
-            at!($a, 24),
-            "\n",
-            "adc r11, ",
-            at!($b, 24),
-            "\n",
-            "mov eax, 38\n",
-            "cmovnc rax, rcx\n",
-            "add r8, rax\n",
-            "adc r9, rcx\n",
-            "adc r10, rcx\n",
-            "adc r11, rcx\n",
-            store4!($d),
-        )
+        addsub4!($d, $a, $b, "add", "adc")
     };
 }
 
@@ -529,40 +527,7 @@ macro_rules! add4 {
 /// product is).
 macro_rules! sub4 {
     ($d:expr, $a:expr, $b:expr) => {
-        concat!(
-            "xor ecx, ecx\n",
-            "mov r8, ",
-            at!($a, 0),
-            "\n",
-            "sub r8, ",
-            at!($b, 0),
-            "\n",
-            "mov r9, ",
-            at!($a, 8),
-            "\n",
-            "sbb r9, ",
-            at!($b, 8),
-            "\n",
-            "mov r10, ",
-            at!($a, 16),
-            "\n",
-            "sbb r10, ",
-            at!($b, 16),
-            "\n",
-            "mov r11, ",
-            at!($a, 24),
-            "\n",
-            "sbb r11, ",
-            at!($b, 24),
-            "\n",
-            "mov eax, 38\n",
-            "cmovnc rax, rcx\n",
-            "sub r8, rax\n",
-            "sbb r9, rcx\n",
-            "sbb r10, rcx\n",
-            "sbb r11, rcx\n",
-            store4!($d),
-        )
+        addsub4!($d, $a, $b, "sub", "sbb")
     };
 }
 
@@ -571,18 +536,7 @@ macro_rules! sub4 {
 macro_rules! cmadd4 {
     ($d:expr, $p:expr, $e:expr) => {
         concat!(
-            "mov r8, ",
-            at!($e, 0),
-            "\n",
-            "mov r9, ",
-            at!($e, 8),
-            "\n",
-            "mov r10, ",
-            at!($e, 16),
-            "\n",
-            "mov r11, ",
-            at!($e, 24),
-            "\n",
+            load4!($e),
             "mov edx, 121666\n",
             "xor ecx, ecx\n",
             "mulx rdi, rax, ",

@@ -9,22 +9,8 @@ use pqkit_hybrid::xwing::{
     DecapsulationKeyRejectNonContrib, EncapsulationKey, Error, XWingKem,
     kem::{Decapsulate, Decapsulator, Encapsulate, Kem, KeyExport, KeyInit},
 };
+use pqkit_testkit::rng::TestRng;
 use pqkit_testkit::vectors;
-
-/// A small deterministic generator (xorshift*), for reproducible cases.
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    move || {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        s.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-fn bytes<const N: usize>(next: &mut impl FnMut() -> u64) -> [u8; N] {
-    core::array::from_fn(|_| next() as u8)
-}
 
 #[test]
 fn draft_vectors() {
@@ -55,10 +41,10 @@ fn draft_vectors() {
 #[test]
 fn equal_to_x_wing_crate() {
     use x_wing::kem::{Decapsulate as _, Decapsulator as _, KeyExport as _, KeyInit as _};
-    let mut next = rng(0x1216);
+    let mut rng = TestRng(0x1216);
     for i in 0..200 {
-        let seed: [u8; 32] = bytes(&mut next);
-        let eseed: [u8; 64] = bytes(&mut next);
+        let seed: [u8; 32] = rng.bytes();
+        let eseed: [u8; 64] = rng.bytes();
         let ours = DecapsulationKey::from(seed);
         let theirs = x_wing::DecapsulationKey::new(&seed.into());
         let ek_bytes = ours.encapsulation_key().to_bytes();
@@ -74,7 +60,7 @@ fn equal_to_x_wing_crate() {
         // Mutated ciphertexts: ML-KEM's implicit rejection, X25519 of
         // another share; both sides agree on every byte.
         let mut bad = ct;
-        let at = (next() as usize) % xwing::CIPHERTEXT_SIZE;
+        let at = (rng.next_u64() as usize) % xwing::CIPHERTEXT_SIZE;
         bad[at] ^= 1 << (i % 8);
         let bad2 = x_wing::Ciphertext::try_from(&bad[..]).unwrap();
         assert_eq!(
@@ -109,8 +95,7 @@ fn low_order_shares() {
         ([0xff; 32], false),
         (with_low([0; 32], 9), false),
     ];
-    let mut next = rng(7);
-    let seed: [u8; 32] = bytes(&mut next);
+    let seed: [u8; 32] = TestRng(7).bytes();
     let ours = DecapsulationKey::from(seed);
     let rejecting = DecapsulationKeyRejectNonContrib::from(seed);
     let theirs = x_wing::DecapsulationKey::new(&seed.into());
@@ -171,27 +156,7 @@ fn bad_inputs_are_typed_errors() {
 
 #[test]
 fn kem_traits_and_ciphertext_message() {
-    struct Fixed(u8);
-    impl rand_core::TryRng for Fixed {
-        type Error = core::convert::Infallible;
-        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
-            self.0 = self.0.wrapping_add(1);
-            Ok(self.0.into())
-        }
-        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
-            self.0 = self.0.wrapping_add(1);
-            Ok(self.0.into())
-        }
-        fn try_fill_bytes(&mut self, d: &mut [u8]) -> Result<(), Self::Error> {
-            for b in d {
-                self.0 = self.0.wrapping_add(1);
-                *b = self.0;
-            }
-            Ok(())
-        }
-    }
-    impl rand_core::TryCryptoRng for Fixed {}
-    fn generic<K: Kem>(rng: &mut Fixed) -> bool
+    fn generic<K: Kem>(rng: &mut TestRng) -> bool
     where
         K::DecapsulationKey: Decapsulate,
     {
@@ -199,9 +164,9 @@ fn kem_traits_and_ciphertext_message() {
         let (ct, k) = ek.encapsulate_with_rng(rng);
         dk.decapsulate(&ct) == k
     }
-    assert!(generic::<XWingKem>(&mut Fixed(0)));
+    assert!(generic::<XWingKem>(&mut TestRng(1)));
     let dk = DecapsulationKey::new(&[5u8; 32].into());
-    let (ct, _) = dk.encapsulation_key().encapsulate_with_rng(&mut Fixed(9));
+    let (ct, _) = dk.encapsulation_key().encapsulate_with_rng(&mut TestRng(9));
     let m = CiphertextMessage::from(&ct);
     assert_eq!(Ciphertext::from(&m), ct);
     assert_eq!(m.to_bytes(), ct);

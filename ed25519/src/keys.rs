@@ -162,34 +162,29 @@ impl VerifyingKey {
             .ok_or(Error::NonCanonicalS)?;
         let r_enc = sig.r_bytes();
         let k = hash_scalar(dom, &[sig.r_bytes(), &self.compressed], msg);
-        match mode {
+        // R is decoded with dalek's (lenient) rules; the equation is decided
+        // on points, at half the doublings of computing [S]B - [k]A
+        // (`vartime_check_equation`).
+        let r = EdwardsPoint::decompress(r_enc).ok_or(Error::InvalidSignature)?;
+        let cofactored = match mode {
             Mode::Default | Mode::Strict => {
-                if mode == Mode::Strict {
-                    let r = EdwardsPoint::decompress(r_enc).ok_or(Error::InvalidSignature)?;
-                    if r.is_small_order() || self.point.is_small_order() {
-                        return Err(Error::SmallOrder);
-                    }
+                if mode == Mode::Strict && (r.is_small_order() || self.point.is_small_order()) {
+                    return Err(Error::SmallOrder);
                 }
-                // R' = [S]B - [k]A, compared as a canonical encoding.
-                let r_prime =
-                    EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &self.point.neg(), &s);
-                if r_prime.compress() == *r_enc {
-                    Ok(())
-                } else {
-                    Err(Error::InvalidSignature)
+                // dalek compares the canonical encoding of [S]B - [k]A with
+                // R's bytes: the same as comparing points when R's bytes
+                // are canonical, and a mismatch when they are not.
+                if !EdwardsPoint::is_canonical_encoding(r_enc) {
+                    return Err(Error::InvalidSignature);
                 }
+                false
             }
-            Mode::Zip215 => {
-                let r = EdwardsPoint::decompress(r_enc).ok_or(Error::InvalidSignature)?;
-                let d =
-                    EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &self.point.neg(), &s)
-                        .sub(&r);
-                if d.mul_by_cofactor().is_identity() {
-                    Ok(())
-                } else {
-                    Err(Error::InvalidSignature)
-                }
-            }
+            Mode::Zip215 => true,
+        };
+        if EdwardsPoint::vartime_check_equation(&s, &k, &self.point, &r, cofactored) {
+            Ok(())
+        } else {
+            Err(Error::InvalidSignature)
         }
     }
 

@@ -196,3 +196,54 @@ fn keypair_bytes_as_dalek() {
         assert!(ed25519_dalek::SigningKey::from_keypair_bytes(&bad).is_err());
     }
 }
+
+/// Keys and nonces with torsion components, signed so that the equation
+/// holds up to torsion: `A = [a]B + T_A`, `R = [r]B + T_R`,
+/// `S = r + k a`, so `[S]B - [k]A - R = -[k]T_A - T_R`. For every `T_R`
+/// the cofactorless decisions (`verify`, `verify_strict`) equal
+/// ed25519-dalek's, `verify` accepts exactly when `[k]T_A + T_R` is the
+/// neutral element, and ZIP 215 accepts all eight and rejects `S + 1`. This
+/// is where a verifier reducing `k` modulo `l` instead of `8 l` would go
+/// wrong.
+#[test]
+fn torsion_components_decide_alike() {
+    use curve25519_dalek::{
+        constants::ED25519_BASEPOINT_POINT as B, scalar::Scalar, traits::IsIdentity,
+    };
+    use sha2::{Digest, Sha512};
+    let mut st = 0x7075_u64;
+    let mut accepted = 0;
+    for i in 0..64 {
+        let a = Scalar::from_bytes_mod_order(bytes(&mut st));
+        let r = Scalar::from_bytes_mod_order(bytes(&mut st));
+        let pk = (B * a + EIGHT_TORSION[i % 8]).compress().to_bytes();
+        let msg: [u8; 16] = bytes(&mut st);
+        for t_r in EIGHT_TORSION {
+            let r_enc = (B * r + t_r).compress().to_bytes();
+            let k = Scalar::from_hash(
+                Sha512::new()
+                    .chain_update(r_enc)
+                    .chain_update(pk)
+                    .chain_update(msg),
+            );
+            let s = r + k * a;
+            let mut sig = [0u8; 64];
+            sig[..32].copy_from_slice(&r_enc);
+            sig[32..].copy_from_slice(&s.to_bytes());
+            let (ours, theirs) = decisions(&pk, &msg, &sig);
+            assert_eq!(ours, theirs, "case {i}");
+            let holds = (EIGHT_TORSION[i % 8] * k + t_r).is_identity();
+            assert_eq!(ours.unwrap().0, holds, "case {i}");
+            accepted += usize::from(holds);
+            let vk = VerifyingKey::from_bytes(&pk).unwrap();
+            assert!(vk.verify_zip215(&msg, &Signature::from_bytes(&sig)).is_ok());
+            sig[32..].copy_from_slice(&(s + Scalar::ONE).to_bytes());
+            assert!(
+                vk.verify_zip215(&msg, &Signature::from_bytes(&sig))
+                    .is_err()
+            );
+        }
+    }
+    // Some but not all: both branches were taken.
+    assert!(accepted > 16 && accepted < 64 * 8, "{accepted}");
+}

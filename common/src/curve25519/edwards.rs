@@ -22,8 +22,9 @@
 use subtle::{Choice, ConditionallySelectable};
 
 use super::fieldops::Field;
+use super::halfsize::{HalfSize, half_size};
 use super::scalar::Scalar;
-use super::table::{BASE_ODD, BASE_RADIX32};
+use super::table::{BASE_ODD, BASE_RADIX32, BASE128_ODD};
 
 /// `d = -121665 / 121666`, canonical words.
 pub(crate) const D: [u64; 4] = [
@@ -483,16 +484,17 @@ fn add_digit<F: Field>(t: Completed<F>, d: i8, table: &[ProjNiels<F>; 8]) -> Com
     }
 }
 
-/// `t + [d]B` for a width-8 NAF digit `d` (odd, or zero) from `BASE_ODD`.
+/// `t + [d]Q` for a width-8 NAF digit `d` (odd, or zero) from a table of
+/// the odd multiples `Q, 3Q, .., 127Q` (`BASE_ODD`, `BASE128_ODD`).
 /// Variable time: public digits only.
 #[inline(always)]
-fn add_base_digit<F: Field>(t: Completed<F>, d: i8) -> Completed<F> {
+fn add_table_digit<F: Field>(t: Completed<F>, d: i8, table: &[NielsWords; 64]) -> Completed<F> {
     if d > 0 {
         t.to_ext()
-            .add_an(&AffineNiels::from_words(&BASE_ODD[(d / 2) as usize]))
+            .add_an(&AffineNiels::from_words(&table[(d / 2) as usize]))
     } else if d < 0 {
         t.to_ext()
-            .sub_an(&AffineNiels::from_words(&BASE_ODD[(-d / 2) as usize]))
+            .sub_an(&AffineNiels::from_words(&table[(-d / 2) as usize]))
     } else {
         t
     }
@@ -511,7 +513,7 @@ pub(crate) fn double_base_vartime<F: Field>(a: &Scalar, pa: &Ext<F>, b: &Scalar)
     let mut out = Ext::identity();
     for i in (0..=top).rev() {
         let t = add_digit(r.double(), a_naf[i], &table_a);
-        let t = add_base_digit(t, b_naf[i]);
+        let t = add_table_digit(t, b_naf[i], &BASE_ODD);
         if i == 0 {
             out = t.to_ext();
         } else {
@@ -519,6 +521,58 @@ pub(crate) fn double_base_vartime<F: Field>(a: &Scalar, pa: &Ext<F>, b: &Scalar)
         }
     }
     out
+}
+
+/// Whether `[s]B - [k]A - R` is the neutral element or, `cofactored`,
+/// whether `[8]([s]B - [k]A - R)` is: the verification equations of
+/// Ed25519, decided exactly (torsion components included) with about 128
+/// doublings through the half-size scalars of [`half_size`]:
+/// `[c1 s]B - [c0]A - [c1]R` with `[c1 s mod l]B` as `[d_lo]B +
+/// [d_hi](2^128 B)`, width-5 NAF over the odd multiples of `A` and `R`,
+/// width-8 NAF over the precomputed ones of `B` and `2^128 B`. The rare
+/// `k` without short pair takes the full-length [`double_base_vartime`].
+/// Variable time (public inputs only).
+pub(crate) fn verify_equation_vartime<F: Field>(
+    s: &Scalar,
+    k: &Scalar,
+    a: &Ext<F>,
+    r: &Ext<F>,
+    cofactored: bool,
+) -> bool {
+    let Some(HalfSize { c0, c0_neg, c1 }) = half_size(k) else {
+        let p = double_base_vartime(k, &a.neg(), s).add(&r.neg());
+        let p = if cofactored { p.mul_by_pow2(3) } else { p };
+        return p.is_identity().into();
+    };
+    let (d_lo, d_hi) = (c1 * *s).split_at_128();
+    // -[c0]A = [|c0|](-A) for c0 >= 0, [|c0|]A for c0 < 0.
+    let pa = if c0_neg { *a } else { a.neg() };
+    let table_a = odd_multiples(&pa);
+    let table_r = odd_multiples(&r.neg());
+    let naf_a = c0.non_adjacent_form(5);
+    let naf_r = c1.non_adjacent_form(5);
+    let naf_lo = d_lo.non_adjacent_form(8);
+    let naf_hi = d_hi.non_adjacent_form(8);
+    let top = (0..256)
+        .rev()
+        .find(|&i| naf_a[i] != 0 || naf_r[i] != 0 || naf_lo[i] != 0 || naf_hi[i] != 0);
+    let Some(top) = top else {
+        return true;
+    };
+    let mut acc = Proj::<F>::identity();
+    for i in (0..=top).rev() {
+        let t = add_digit(acc.double(), naf_a[i], &table_a);
+        let t = add_digit(t, naf_r[i], &table_r);
+        let t = add_table_digit(t, naf_lo[i], &BASE_ODD);
+        let t = add_table_digit(t, naf_hi[i], &BASE128_ODD);
+        acc = t.to_proj();
+    }
+    if cofactored {
+        for _ in 0..3 {
+            acc = acc.double().to_proj();
+        }
+    }
+    bool::from(acc.x.is_zero() & acc.y.ct_eq_value(&acc.z))
 }
 
 /// `sum [s_i] P_i + [b]B`, variable time (public inputs only): Straus'
@@ -540,7 +594,7 @@ pub(crate) fn multiscalar_vartime<F: Field>(
         for (naf, table) in nafs.iter().zip(&tables) {
             t = add_digit(t, naf[i], table);
         }
-        let t = add_base_digit(t, b_naf[i]);
+        let t = add_table_digit(t, b_naf[i], &BASE_ODD);
         if i == 0 {
             out = t.to_ext();
         } else {
@@ -550,10 +604,13 @@ pub(crate) fn multiscalar_vartime<F: Field>(
     out
 }
 
-/// The tables of [`mul_base`] and [`double_base_vartime`], computed: the
+/// The tables of [`mul_base`], [`double_base_vartime`] and
+/// [`verify_equation_vartime`], computed: the
 /// generator of `table.rs` and the test that keeps it current.
 #[cfg(test)]
-pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; ROW]; 51], [NielsWords; 64]) {
+#[allow(clippy::type_complexity)]
+pub(crate) fn compute_tables<F: Field>()
+-> ([[NielsWords; ROW]; 51], [NielsWords; 64], [NielsWords; 64]) {
     let mut radix = [[[[0u64; 4]; 3]; ROW]; 51];
     let mut row_base = Ext::<F>::basepoint();
     for row in radix.iter_mut() {
@@ -564,13 +621,16 @@ pub(crate) fn compute_tables<F: Field>() -> ([[NielsWords; ROW]; 51], [NielsWord
         }
         row_base = row_base.mul_by_pow2(5);
     }
-    let mut odd = [[[0u64; 4]; 3]; 64];
+    let odd_of = |b: Ext<F>| {
+        let mut odd = [[[0u64; 4]; 3]; 64];
+        let b2 = b.double();
+        let mut acc = b;
+        for entry in odd.iter_mut() {
+            *entry = niels_words(&acc);
+            acc = acc.add(&b2);
+        }
+        odd
+    };
     let b = Ext::<F>::basepoint();
-    let b2 = b.double();
-    let mut acc = b;
-    for entry in odd.iter_mut() {
-        *entry = niels_words(&acc);
-        acc = acc.add(&b2);
-    }
-    (radix, odd)
+    (radix, odd_of(b), odd_of(b.mul_by_pow2(128)))
 }

@@ -3,7 +3,7 @@
 //! Edwards-based X25519 base-point product against the ladder.
 
 use super::edwards::{Ext, compute_tables};
-use super::table::{BASE_ODD, BASE_RADIX32};
+use super::table::{BASE_ODD, BASE_RADIX32, BASE128_ODD};
 use super::*;
 use crate::testutil::rng;
 use crate::{BackendKind, run_on};
@@ -44,7 +44,7 @@ fn pair(next: &mut impl FnMut() -> u64) -> (Scalar, DScalar) {
 /// checks that the checked-in tables are what the group code computes.
 #[test]
 fn tables_are_current() {
-    let (radix, odd) = compute_tables::<FieldElement>();
+    let (radix, odd, odd128) = compute_tables::<FieldElement>();
     if std::env::var_os("PQKIT_REGENERATE_TABLES").is_some() {
         let mut s = String::new();
         s.push_str("//! Precomputed multiples of the Ed25519 base point B, as affine Niels\n");
@@ -68,6 +68,13 @@ fn tables_are_current() {
         for e in &odd {
             s.push_str(&entry(e, 4));
         }
+        s.push_str("];\n\n");
+        s.push_str("/// Entry `j`: `(2 j + 1) 2^128 B` (the high half of verification's\n");
+        s.push_str("/// `[c1 s]B`).\n");
+        s.push_str("pub(crate) static BASE128_ODD: [NielsWords; 64] = [\n");
+        for e in &odd128 {
+            s.push_str(&entry(e, 4));
+        }
         s.push_str("];\n");
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/curve25519/table.rs");
         std::fs::write(path, s).unwrap();
@@ -75,6 +82,7 @@ fn tables_are_current() {
     }
     assert!(radix == BASE_RADIX32, "table.rs is stale: regenerate it");
     assert!(odd == BASE_ODD, "table.rs is stale: regenerate it");
+    assert!(odd128 == BASE128_ODD, "table.rs is stale: regenerate it");
 }
 
 fn entry(e: &[[u64; 4]; 3], indent: usize) -> String {
@@ -265,6 +273,7 @@ fn decompress_matches_dalek() {
         assert_eq!(ours.is_some(), theirs.is_some(), "{}", hex::encode(c));
         if let (Some(o), Some(t)) = (ours, theirs) {
             assert_eq!(o.compress(), t.compress().to_bytes());
+            assert_eq!(EdwardsPoint::is_canonical_encoding(c), o.compress() == *c);
             assert_eq!(o.is_small_order(), t.is_small_order());
             assert_eq!(
                 o.is_identity(),
@@ -298,6 +307,73 @@ fn double_base_matches_dalek_on_every_backend() {
             let got = run_on(kind, Probe::DoubleBase(a, p, b)).unwrap().point().0;
             assert_eq!(got.compress(), want, "{kind:?}");
         }
+    }
+}
+
+/// The eight points of order dividing 8.
+fn torsion() -> Vec<EdwardsPoint> {
+    curve25519_dalek::constants::EIGHT_TORSION
+        .iter()
+        .map(|t| EdwardsPoint::decompress(&t.compress().to_bytes()).unwrap())
+        .collect()
+}
+
+/// The half-size equation check decides exactly what computing
+/// `[s]B - [k]A - R` (times 8 when cofactored) decides: equations made to
+/// hold, to hold up to torsion (cofactored only), and not to hold, with
+/// torsion in `A` and `R`, on every backend; `k` random and at the edges
+/// (0, 1, small, `l - 1`, which takes the full-length fallback).
+#[test]
+fn verify_equation_matches_the_combination_on_every_backend() {
+    let tors = torsion();
+    let b = EdwardsPoint::basepoint();
+    let naive = |s: &Scalar, k: &Scalar, a: &EdwardsPoint, r: &EdwardsPoint, cof: bool| {
+        let p = EdwardsPoint::vartime_double_scalar_mul_basepoint(k, &a.neg(), s).sub(r);
+        if cof {
+            p.is_small_order()
+        } else {
+            p.is_identity()
+        }
+    };
+    for kind in BackendKind::available() {
+        let mut next = rng(8);
+        let (mut held, mut failed) = (0, 0);
+        for i in 0..N / 8 {
+            let (s, _) = pair(&mut next);
+            let k = match i {
+                0 => Scalar::ZERO,
+                1 => Scalar::ONE,
+                2 => -Scalar::ONE,
+                3 => Scalar::ONE + Scalar::ONE,
+                _ => pair(&mut next).0,
+            };
+            let ta = &tors[(next() % 8) as usize];
+            let tr = &tors[(next() % 8) as usize];
+            let a = EdwardsPoint::mul_base(&pair(&mut next).0).0.add(ta);
+            let r0 = EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &a.neg(), &s);
+            let random = EdwardsPoint::mul_base(&pair(&mut next).0).0;
+            let cases = [
+                (r0, Some((true, true))),
+                (r0.add(tr), Some((tr.is_identity(), true))),
+                (r0.add(&b), Some((false, false))),
+                (r0.add(&b).add(tr), Some((false, false))),
+                (random, None),
+            ];
+            for (r, expect) in cases {
+                for cof in [false, true] {
+                    let want = naive(&s, &k, &a, &r, cof);
+                    if let Some((plain, cofactored)) = expect {
+                        assert_eq!(want, if cof { cofactored } else { plain });
+                    }
+                    let got = run_on(kind, Probe::Equation(s, k, a, r, cof))
+                        .unwrap()
+                        .bytes();
+                    assert_eq!(got[0] == 1, want, "{kind:?} case {i}");
+                    if want { held += 1 } else { failed += 1 }
+                }
+            }
+        }
+        assert!(held > N / 8 && failed > N / 8);
     }
 }
 
@@ -344,6 +420,7 @@ enum Probe {
     MulBase(Scalar),
     X25519Base([u8; 32]),
     DoubleBase(Scalar, EdwardsPoint, Scalar),
+    Equation(Scalar, Scalar, EdwardsPoint, EdwardsPoint, bool),
 }
 
 enum ProbeOut {
@@ -379,6 +456,57 @@ impl crate::Kernel for Probe {
                 let q = backend.ed25519_double_base(&a, &p, &b);
                 ProbeOut::Point(q, [0; 32])
             }
+            Probe::Equation(s, k, a, r, cofactored) => {
+                let ok = backend.ed25519_verify_equation(&s, &k, &a, &r, cofactored);
+                ProbeOut::Bytes([u8::from(ok); 32])
+            }
         }
     }
+}
+
+/// Timings of verification's parts on the dispatched backend (many
+/// distinct inputs): `cargo test --release -p pqkit-common --lib
+/// verify_timing -- --ignored --nocapture`.
+#[test]
+#[ignore = "timing, run by hand"]
+fn verify_timing() {
+    use core::hint::black_box;
+    use std::println;
+    use std::time::Instant;
+    let mut next = rng(0x7e51);
+    let n = 512;
+    type Item = (Scalar, Scalar, EdwardsPoint, EdwardsPoint, [u8; 32]);
+    let items: Vec<Item> = (0..n)
+        .map(|_| {
+            let (s, _) = pair(&mut next);
+            let (k, _) = pair(&mut next);
+            let (a, _) = EdwardsPoint::mul_base(&pair(&mut next).0);
+            let r = EdwardsPoint::vartime_double_scalar_mul_basepoint(&k, &a.neg(), &s);
+            let enc = r.compress();
+            (s, k, a, r, enc)
+        })
+        .collect();
+    let time = |f: &dyn Fn(&Item) -> u8| {
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let t = Instant::now();
+            let mut acc = 0u8;
+            for it in &items {
+                acc ^= f(black_box(it));
+            }
+            black_box(acc);
+            best = best.min(t.elapsed().as_nanos() as f64 / n as f64 / 1e3);
+        }
+        best
+    };
+    let dec = time(&|it| EdwardsPoint::decompress(&it.4).is_some() as u8);
+    let half = time(&|it| halfsize::half_size(&it.1).is_some() as u8);
+    let eq =
+        time(&|it| EdwardsPoint::vartime_check_equation(&it.0, &it.1, &it.2, &it.3, false) as u8);
+    let old = time(&|it| {
+        EdwardsPoint::vartime_double_scalar_mul_basepoint(&it.1, &it.2.neg(), &it.0).compress()[0]
+    });
+    println!(
+        "us: decompress {dec:.2}, half_size {half:.2}, equation {eq:.2}, double-base + compress {old:.2}"
+    );
 }

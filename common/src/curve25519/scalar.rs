@@ -154,6 +154,26 @@ impl Scalar {
         CtOption::new(Scalar(w), Choice::from(borrow as u8))
     }
 
+    /// The canonical value in little-endian 64-bit words.
+    pub(crate) fn to_words(self) -> [u64; 4] {
+        self.0
+    }
+
+    /// The integer `w` (below `2^252 < l`, the caller's guarantee) as a
+    /// scalar.
+    pub(crate) fn from_small_words(w: &[u64; 4]) -> Scalar {
+        debug_assert!(w[3] >> 60 == 0);
+        Scalar(*w)
+    }
+
+    /// `(self mod 2^128, self >> 128)`.
+    pub(crate) fn split_at_128(&self) -> (Scalar, Scalar) {
+        (
+            Scalar([self.0[0], self.0[1], 0, 0]),
+            Scalar([self.0[2], self.0[3], 0, 0]),
+        )
+    }
+
     /// The canonical 32-byte little-endian encoding.
     pub fn to_bytes(&self) -> [u8; 32] {
         let mut out = [0u8; 32];

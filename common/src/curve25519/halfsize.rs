@@ -126,6 +126,57 @@ fn div_small(a: &[u64; 4], b: &[u64; 4]) -> Option<(u64, [u64; 4])> {
     Some((q, rem))
 }
 
+/// The Euclidean steps on `(u, v)` that the top bits `a = u / 2^m`,
+/// `b = v / 2^m` (truncated, `a < 2^62`) determine: the matrix
+/// `(x y; z w)` taking `(u, v)` to the pair of remainders after them
+/// (`y = 0`: none). A step is taken only when the quotient is the same for
+/// both extremes of the truncation (Knuth's condition), and only while the
+/// new remainder stays clearly above `2^129` (`b >= 2^(129 - m) + 2^33`),
+/// so that the caller's last steps, near `2^128`, are exact ones.
+fn lehmer_steps(mut a: u64, mut b: u64, m: u32) -> (i64, i64, i64, i64) {
+    let floor = (1u64 << 129u32.saturating_sub(m).min(62)) + (1 << 33);
+    let (mut x, mut y, mut z, mut w) = (1i64, 0i64, 0i64, 1i64);
+    loop {
+        let (Some(d1), Some(d2)) = (
+            (b as i64).checked_add(z).filter(|&d| d > 0),
+            (b as i64).checked_add(w).filter(|&d| d > 0),
+        ) else {
+            break;
+        };
+        let q = (a as i64 + x) / d1;
+        if q != (a as i64 + y) / d2 {
+            break;
+        }
+        let Some(nb) = (q as u64).checked_mul(b).and_then(|p| a.checked_sub(p)) else {
+            break;
+        };
+        let (Some(nz), Some(nw)) = (
+            q.checked_mul(z).and_then(|p| x.checked_sub(p)),
+            q.checked_mul(w).and_then(|p| y.checked_sub(p)),
+        ) else {
+            break;
+        };
+        if nb < floor || nz.unsigned_abs() >= 1 << 40 || nw.unsigned_abs() >= 1 << 40 {
+            break;
+        }
+        (x, y, z, w) = (z, w, nz, nw);
+        (a, b) = (b, nb);
+    }
+    (x, y, z, w)
+}
+
+/// `x u + y v` when it is in `[0, 2^256)` (`|x|, |y| < 2^40`).
+fn lin(u: &[u64; 4], v: &[u64; 4], x: i64, y: i64) -> Option<[u64; 4]> {
+    let mut out = [0u64; 4];
+    let mut carry = 0i128;
+    for i in 0..4 {
+        let acc = carry + i128::from(x) * i128::from(u[i]) + i128::from(y) * i128::from(v[i]);
+        out[i] = acc as u64;
+        carry = acc >> 64;
+    }
+    (carry == 0).then_some(out)
+}
+
 /// `|v|` as 64-bit words.
 fn words_of(v: i128) -> [u64; 4] {
     let m = v.unsigned_abs();
@@ -158,9 +209,28 @@ pub(crate) fn half_size(k: &Scalar) -> Option<HalfSize> {
     let (mut r0, mut r1) = (L8, k.to_words());
     let (mut t0, mut t1) = (0i128, 1i128);
     while bit_len(&r1) > 128 {
-        let (q, rem) = div_small(&r0, &r1)?;
-        let t2 = t0.checked_sub(t1.checked_mul(i128::from(q))?)?;
-        (r0, r1, t0, t1) = (r1, rem, t1, t2);
+        // Lehmer: run the Euclidean steps whose quotients the top 62 bits
+        // already determine (Knuth's Algorithm L, TAOCP 4.5.2), then apply
+        // their product matrix to the full values once.
+        let m = bit_len(&r0) - 62;
+        let (x, y, z, w) = lehmer_steps(bits_at(&r0, m), bits_at(&r1, m), m);
+        if y == 0 {
+            // No quotient certain from the top bits: one exact step.
+            let (q, rem) = div_small(&r0, &r1)?;
+            let t2 = t0.checked_sub(t1.checked_mul(i128::from(q))?)?;
+            (r0, r1, t0, t1) = (r1, rem, t1, t2);
+            continue;
+        }
+        // Any integer matrix keeps r_i = t_i k (mod 8 l); the checks only
+        // guard the sizes.
+        let (n0, n1) = (lin(&r0, &r1, x, y)?, lin(&r0, &r1, z, w)?);
+        let lt = |a: i64, b: i64| -> Option<i128> {
+            i128::from(a)
+                .checked_mul(t0)?
+                .checked_add(i128::from(b).checked_mul(t1)?)
+        };
+        (t0, t1) = (lt(x, y)?, lt(z, w)?);
+        (r0, r1) = (n0, n1);
     }
     if t1 & 1 == 1 {
         return finish(&r1, t1);

@@ -136,13 +136,10 @@ fn div_small(a: &[u64; 4], b: &[u64; 4]) -> Option<(u64, [u64; 4])> {
 fn lehmer_steps(mut a: u64, mut b: u64, m: u32) -> (i64, i64, i64, i64) {
     let floor = (1u64 << 129u32.saturating_sub(m).min(62)) + (1 << 33);
     let (mut x, mut y, mut z, mut w) = (1i64, 0i64, 0i64, 1i64);
-    loop {
-        let (Some(d1), Some(d2)) = (
-            (b as i64).checked_add(z).filter(|&d| d > 0),
-            (b as i64).checked_add(w).filter(|&d| d > 0),
-        ) else {
-            break;
-        };
+    while let (Some(d1), Some(d2)) = (
+        (b as i64).checked_add(z).filter(|&d| d > 0),
+        (b as i64).checked_add(w).filter(|&d| d > 0),
+    ) {
         let q = (a as i64 + x) / d1;
         if q != (a as i64 + y) / d2 {
             break;

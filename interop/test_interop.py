@@ -7,6 +7,7 @@ implements (`pqkit algorithms`) and that the peer supports; the peer-vs-peer
 tests check the harness itself.
 """
 
+import base64
 import os
 import subprocess
 
@@ -375,6 +376,43 @@ def test_tls_pqkit_client_bc_server(group, tmp_path):
     assert ours["signature scheme"] == "mldsa65"
     assert ours["peer certificate subject"] == "O=pqkit interop,CN=localhost"
     assert ours["response"] == "HTTP/1.0 200 OK"
+
+
+# X-Wing against Bouncy Castle's low-level X-Wing (1.84): the same public
+# key from the same seed, and encapsulation and decapsulation both ways,
+# including a modified ciphertext (both sides derive the same rejection
+# secret from ML-KEM's implicit rejection).
+
+XWING = ["java", "-cp", os.environ["JAVA_PEER_CP"], "XWingPeer"]
+
+
+@generated_only_if(["x-wing"] if "x-wing" in PQKIT_ALGS else [])
+@pytest.mark.parametrize("tag", [1, 2])
+def test_xwing_with_bouncy_castle(tag, tmp_path):
+    d = str(tmp_path)
+    seed = bytes((i * 13 + tag) % 256 for i in range(32)).hex()
+    key, pub = os.path.join(d, "k.pem"), os.path.join(d, "p.pem")
+    run(PQKIT + ["keygen", "x-wing", "--seed", seed, "-o", key])
+    run(PQKIT + ["pubkey", "-i", key, "-o", pub])
+    # pyca/cryptography has no X-Wing: the raw key is the SPKI's last 1216 bytes.
+    body = "".join(l for l in read(pub).decode().splitlines() if not l.startswith("-----"))
+    raw = base64.b64decode(body)[-1216:]
+    assert run(XWING + ["pub", seed]).stdout.decode().strip() == raw.hex()
+    pk, ct, ss, ss2 = (os.path.join(d, n) for n in ("pk.bin", "ct", "ss", "ss2"))
+    write(pk, raw)
+    # pqkit encapsulates, Bouncy Castle decapsulates
+    run(PQKIT + ["encap", "-p", pub, "-o", ct, "--secret-out", ss])
+    assert run(XWING + ["decap", seed, ct]).stdout.decode().strip() == read(ss).hex()
+    # Bouncy Castle encapsulates, pqkit decapsulates
+    theirs = run(XWING + ["encap", pk, ct]).stdout.decode().strip()
+    run(PQKIT + ["decap", "-k", key, "-i", ct, "-o", ss2])
+    assert read(ss2).hex() == theirs
+    # a modified ciphertext: the same (rejection) secret on both sides
+    bad = bytearray(read(ct))
+    bad[5] ^= 0x01
+    write(ct, bytes(bad))
+    run(PQKIT + ["decap", "-k", key, "-i", ct, "-o", ss2])
+    assert run(XWING + ["decap", seed, ct]).stdout.decode().strip() == read(ss2).hex() != theirs
 
 
 # -------------------------------------------------------------- certificates

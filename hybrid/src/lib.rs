@@ -14,6 +14,10 @@
 //! # }
 //! ```
 //!
+//! [`hpke`] (feature `hpke`, default): HPKE (RFC 9180, base mode) with the
+//! post-quantum KEMs of draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing,
+//! and DHKEM(X25519).
+//!
 //! With the `pkcs8` feature (default), X-Wing keys are PKCS#8 and SPKI
 //! documents under id-XWing (1.3.6.1.4.1.62253.25722): the private key is
 //! the 32-byte seed, the public key its 1216 bytes (`pem` adds PEM).
@@ -23,6 +27,12 @@
 //! SHAKE256/SHA3-256 over fixed lengths).
 #![no_std]
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "hpke")]
+extern crate alloc;
+
+#[cfg(feature = "hpke")]
+pub mod hpke;
 
 pub mod xwing;
 #[cfg(feature = "pkcs8")]

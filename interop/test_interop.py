@@ -378,6 +378,53 @@ def test_tls_pqkit_client_bc_server(group, tmp_path):
     assert ours["response"] == "HTTP/1.0 200 OK"
 
 
+# HPKE against Go 1.26's crypto/hpke, both directions, for every KEM both
+# have (Go has no ML-KEM-512): the same public key from the same private
+# key bytes, and `enc || ciphertext` opened by the other side, with the
+# two-stage (HKDF) and one-stage (SHAKE) key schedules; a modified
+# ciphertext is refused by both (exit 1).
+
+HPKE_KEMS = [("x-wing", 0x647a, 32, 1216), ("ml-kem-768", 0x0041, 64, 1184),
+             ("ml-kem-1024", 0x0042, 64, 1568), ("x25519", 0x0020, 32, 32)]
+HPKE_SUITES = [("hkdf-sha256", 0x0001, "aes-128-gcm", 0x0001),
+               ("shake256", 0x0011, "chacha20-poly1305", 0x0003),
+               ("hkdf-sha512", 0x0003, "aes-256-gcm", 0x0002)]
+
+
+@pytest.mark.parametrize("kdf,kdf_id,aead,aead_id", HPKE_SUITES)
+@pytest.mark.parametrize("alg,kem_id,sk_len,pk_len",
+                         [k for k in HPKE_KEMS if k[0] in PQKIT_ALGS])
+def test_hpke_with_go(alg, kem_id, sk_len, pk_len, kdf, kdf_id, aead, aead_id, tmp_path):
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "pk", "pt", "sealed", "out")}
+    sk = bytes((i * 11 + kem_id) % 256 for i in range(sk_len)).hex()
+    run(PQKIT + ["keygen", alg, "--seed", sk, "-o", f["k.pem"]])
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
+    body = "".join(l for l in read(f["p.pem"]).decode().splitlines() if not l.startswith("-----"))
+    pk = base64.b64decode(body)[-pk_len:]
+    write(f["pk"], pk)
+    ids = [hex(kem_id), hex(kdf_id), hex(aead_id)]
+    assert run([GOPEER, "hpke-pub", ids[0], sk]).stdout.decode().strip() == pk.hex()
+    flags = ["--kdf", kdf, "--aead", aead, "--info", "696e666f", "--aad", "00ff"]
+    pt = bytes(range(200))
+    write(f["pt"], pt)
+    # Go seals, pqkit opens
+    run([GOPEER, "hpke-seal", *ids, f["pk"], "696e666f", "00ff", f["pt"], f["sealed"]])
+    run(PQKIT + ["hpke", "open", "-k", f["k.pem"], "-i", f["sealed"], "-o", f["out"], *flags])
+    assert read(f["out"]) == pt
+    # pqkit seals, Go opens
+    run(PQKIT + ["hpke", "seal", "-p", f["p.pem"], "-i", f["pt"], "-o", f["sealed"], *flags])
+    run([GOPEER, "hpke-open", *ids, sk, "696e666f", "00ff", f["sealed"], f["out"]])
+    assert read(f["out"]) == pt
+    # a modified ciphertext (last byte: the tag) fails on both sides
+    bad = bytearray(read(f["sealed"]))
+    bad[-1] ^= 0x80
+    write(f["sealed"], bytes(bad))
+    run(PQKIT + ["hpke", "open", "-k", f["k.pem"], "-i", f["sealed"], "-o", f["out"], *flags],
+        expect=1)
+    run([GOPEER, "hpke-open", *ids, sk, "696e666f", "00ff", f["sealed"], f["out"]], expect=1)
+
+
 # X-Wing against Bouncy Castle's low-level X-Wing (1.84): the same public
 # key from the same seed, and encapsulation and decapsulation both ways,
 # including a modified ciphertext (both sides derive the same rejection

@@ -12,6 +12,7 @@ mod args;
 mod bench;
 mod chain;
 mod demo;
+mod hpke;
 mod io;
 mod pki;
 mod schemes;
@@ -125,6 +126,7 @@ fn run(command: Command) -> Result<u8> {
             io::write_outputs(&[(&out, &ss)])?;
             Ok(0)
         }
+        Command::Hpke(op) => hpke::run(&op),
         Command::Req {
             key,
             subject,

@@ -565,3 +565,92 @@ fn x_wing_vectors_through_the_cli() {
     ]));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `hpke seal --seed` and `hpke open` through the CLI on draft-ietf-hpke-pq's
+/// vectors, for the suites whose keys the CLI makes (ML-KEM and X-Wing
+/// seeds): `keygen --seed skRm`, then sealing the first message with
+/// `ikmE` gives `enc || ct`, and `open` gives the plaintext back; a
+/// modified ciphertext is exit 1, a truncated input exit 2.
+#[test]
+fn hpke_vectors_through_the_cli() {
+    let Some(v) = pqkit_testkit::vectors::json("hpke-pq/test-vectors.json") else {
+        return;
+    };
+    let d = tmpdir("hpke");
+    let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
+    let ok = |args: &[&str]| {
+        let out = pqkit(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+    };
+    let mut checked = 0;
+    for c in v.as_array().expect("array") {
+        let id = |k: &str| c[k].as_u64().expect("id");
+        let alg = match id("kem_id") {
+            0x0040 => "ml-kem-512",
+            0x0041 => "ml-kem-768",
+            0x0042 => "ml-kem-1024",
+            0x647a => "x-wing",
+            _ => continue,
+        };
+        let kdf = match id("kdf_id") {
+            0x0001 => "hkdf-sha256",
+            0x0002 => "hkdf-sha384",
+            0x0003 => "hkdf-sha512",
+            0x0010 => "shake128",
+            0x0011 => "shake256",
+            _ => continue,
+        };
+        let aead = match id("aead_id") {
+            0x0001 => "aes-128-gcm",
+            0x0002 => "aes-256-gcm",
+            0x0003 => "chacha20-poly1305",
+            _ => continue,
+        };
+        let h = |k: &str| c[k].as_str().expect("hex").to_owned();
+        let e = &c["encryptions"][0];
+        let eh = |k: &str| e[k].as_str().expect("hex").to_owned();
+        let bytes = |v: &serde_json::Value| pqkit_testkit::vectors::hex(v);
+        ok(&["keygen", alg, "--seed", &h("skRm"), "-o", &p("k.pem")]);
+        ok(&["pubkey", "-i", &p("k.pem"), "-o", &p("p.pem")]);
+        std::fs::write(p("pt"), bytes(&e["pt"])).expect("write");
+        let suite = [
+            "--kdf",
+            kdf,
+            "--aead",
+            aead,
+            "--info",
+            &h("info"),
+            "--aad",
+            &eh("aad"),
+        ];
+        let (pub_pem, pt, key_pem) = (p("p.pem"), p("pt"), p("k.pem"));
+        let mut seal = vec!["hpke", "seal", "-p", &pub_pem, "-i", &pt];
+        let (o, s) = (p("sealed"), h("ikmE"));
+        seal.extend(["-o", &o, "--seed", &s]);
+        seal.extend(suite);
+        ok(&seal);
+        let mut want = bytes(&c["enc"]);
+        want.extend(bytes(&e["ct"]));
+        assert_eq!(
+            std::fs::read(p("sealed")).expect("sealed"),
+            want,
+            "{alg} {kdf} {aead}"
+        );
+        let mut open = vec!["hpke", "open", "-k", &key_pem, "-i", &o];
+        let out = p("out");
+        open.extend(["-o", &out]);
+        open.extend(suite);
+        ok(&open);
+        assert_eq!(std::fs::read(p("out")).expect("out"), bytes(&e["pt"]));
+        let mut bad = want.clone();
+        *bad.last_mut().expect("tag") ^= 1;
+        std::fs::write(p("sealed"), &bad).expect("write");
+        assert_eq!(pqkit(&open).status.code(), Some(1), "modified ciphertext");
+        std::fs::write(p("sealed"), &want[..10]).expect("write");
+        assert_error(&pqkit(&open));
+        checked += 1;
+    }
+    // ML-KEM-512/768/1024 and X-Wing with HKDF, X-Wing with SHAKE256.
+    assert_eq!(checked, 5);
+    let _ = std::fs::remove_dir_all(&d);
+}

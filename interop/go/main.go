@@ -1,5 +1,5 @@
 // Command gopeer is the Go side of pqkit's interop suite. It uses only Go's
-// standard library (crypto/mlkem, crypto/ed25519, crypto/x509) and speaks
+// standard library (crypto/mlkem, crypto/hpke, crypto/ed25519, crypto/x509) and speaks
 // through files and hex on the command line:
 //
 //	gopeer mlkem-ek ALG SEEDHEX                 -> ek hex
@@ -8,6 +8,7 @@
 //	gopeer ed25519-keygen SEEDHEX KEY.pem PUB.pem (PKCS#8 / SPKI PEM)
 //	gopeer ed25519-sign KEY.pem MSGFILE SIGFILE
 //	gopeer ed25519-verify PUB.pem MSGFILE SIGFILE  -> exit 0 valid, 1 invalid
+//	gopeer hpke-pub | hpke-seal | hpke-open ...     (see hpke.go)
 //	gopeer tls-pki | tls-server | tls-client ...   (see tls.go)
 //
 // ALG is ml-kem-768 or ml-kem-1024. Any other failure exits 2.
@@ -157,6 +158,8 @@ func main() {
 		}
 		fmt.Println("invalid")
 		os.Exit(1)
+	case len(a[0]) > 5 && a[0][:5] == "hpke-":
+		hpkeMain(a)
 	case a[0] == "tls-pki" && len(a) == 2:
 		tlsPKI(a[1])
 	case a[0] == "tls-server" && len(a) == 4:

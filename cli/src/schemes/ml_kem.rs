@@ -73,6 +73,27 @@ impl<P: ParameterSetOid> Scheme for MlKem<P> {
         Ok(self.encapsulation_key(key)?.to_public_key_der()?.into_vec())
     }
 
+    fn hpke_kem(&self) -> Option<pqkit_hybrid::hpke::Kem> {
+        use pqkit_hybrid::hpke::Kem;
+        match self.0 {
+            "ml-kem-512" => Some(Kem::MlKem512),
+            "ml-kem-768" => Some(Kem::MlKem768),
+            "ml-kem-1024" => Some(Kem::MlKem1024),
+            _ => None,
+        }
+    }
+
+    fn hpke_private(&self, key: &KeyFile) -> Result<Zeroizing<Vec<u8>>> {
+        super::require_private(key, "hpke open")?;
+        let dk = DecapsulationKey::<P>::from_pkcs8_der(&key.der).map_err(|_| {
+            CliError::new(format!(
+                "{}: HPKE keys are the 64-byte seed: this key has no seed (convert a seeded key with `pkey`)",
+                self.0
+            ))
+        })?;
+        Ok(Zeroizing::new(dk.as_seed().to_vec()))
+    }
+
     fn convert(&self, key: &KeyFile, format: KeyFormat) -> Result<Zeroizing<Vec<u8>>> {
         use pkcs8::{DecodePrivateKey, EncodePrivateKey};
         super::require_private(key, "pkey")?;

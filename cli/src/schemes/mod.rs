@@ -54,6 +54,16 @@ pub trait Scheme: Sync {
         None
     }
     /// The KEM interface, if this is a KEM.
+    /// The HPKE KEM this scheme's keys serve, if any.
+    fn hpke_kem(&self) -> Option<pqkit_hybrid::hpke::Kem> {
+        None
+    }
+
+    /// The HPKE private key (the KEM's `Nsk` bytes) of a private key file.
+    fn hpke_private(&self, _key: &KeyFile) -> Result<Zeroizing<Vec<u8>>> {
+        Err(CliError::new(format!("{}: no HPKE KEM", self.name())))
+    }
+
     fn as_kem(&self) -> Option<&dyn KemScheme> {
         None
     }

@@ -55,4 +55,15 @@ impl Scheme for X25519 {
         };
         Ok(pk.to_public_key_der()?.into_vec())
     }
+
+    fn hpke_kem(&self) -> Option<pqkit_hybrid::hpke::Kem> {
+        Some(pqkit_hybrid::hpke::Kem::DhKemX25519)
+    }
+
+    fn hpke_private(&self, key: &KeyFile) -> Result<Zeroizing<Vec<u8>>> {
+        super::require_private(key, "hpke open")?;
+        let sk = StaticSecret::from_pkcs8_der(&key.der)
+            .map_err(|e| CliError::new(format!("x25519: bad private key: {e}")))?;
+        Ok(Zeroizing::new(sk.to_bytes().to_vec()))
+    }
 }

@@ -68,6 +68,16 @@ impl Scheme for XWing {
         Ok(self.encapsulation_key(key)?.to_public_key_der()?.into_vec())
     }
 
+    fn hpke_kem(&self) -> Option<pqkit_hybrid::hpke::Kem> {
+        Some(pqkit_hybrid::hpke::Kem::MlKem768X25519)
+    }
+
+    fn hpke_private(&self, key: &KeyFile) -> Result<Zeroizing<Vec<u8>>> {
+        Ok(Zeroizing::new(
+            self.decapsulation_key(key)?.as_bytes().to_vec(),
+        ))
+    }
+
     fn as_kem(&self) -> Option<&dyn KemScheme> {
         Some(self)
     }

@@ -451,6 +451,10 @@ pub enum HpkeKdf {
     Shake128,
     /// SHAKE256, one-stage (0x0011)
     Shake256,
+    /// TurboSHAKE128, one-stage (0x0012)
+    Turboshake128,
+    /// TurboSHAKE256, one-stage (0x0013)
+    Turboshake256,
 }
 
 /// HPKE AEADs.

@@ -16,6 +16,8 @@ fn suite(kem: hpke::Kem, args: &HpkeSuiteArgs) -> Suite {
         HpkeKdf::HkdfSha512 => Kdf::HkdfSha512,
         HpkeKdf::Shake128 => Kdf::Shake128,
         HpkeKdf::Shake256 => Kdf::Shake256,
+        HpkeKdf::Turboshake128 => Kdf::TurboShake128,
+        HpkeKdf::Turboshake256 => Kdf::TurboShake256,
     };
     let aead = match args.aead {
         HpkeAead::Aes128Gcm => Aead::Aes128Gcm,

@@ -598,6 +598,8 @@ fn hpke_vectors_through_the_cli() {
             0x0003 => "hkdf-sha512",
             0x0010 => "shake128",
             0x0011 => "shake256",
+            0x0012 => "turboshake128",
+            0x0013 => "turboshake256",
             _ => continue,
         };
         let aead = match id("aead_id") {
@@ -650,7 +652,8 @@ fn hpke_vectors_through_the_cli() {
         assert_error(&pqkit(&open));
         checked += 1;
     }
-    // ML-KEM-512/768/1024 and X-Wing with HKDF, X-Wing with SHAKE256.
-    assert_eq!(checked, 5);
+    // ML-KEM-512/768/1024 and X-Wing with HKDF, X-Wing with SHAKE256,
+    // ML-KEM-1024 with TurboSHAKE256.
+    assert_eq!(checked, 6);
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -11,8 +11,8 @@
 //! | [`Kem::DhKemX25519`] (HKDF-SHA256) | `0x0020` | 32 | 32 | 32 | 32 |
 //!
 //! KDFs: HKDF-SHA256/384/512 (RFC 9180's two-stage key schedule) and the
-//! one-stage SHAKE128 and SHAKE256 of draft-ietf-hpke-hpke and
-//! draft-ietf-hpke-pq. AEADs: AES-128-GCM, AES-256-GCM,
+//! one-stage SHAKE128, SHAKE256, TurboSHAKE128 and TurboSHAKE256 of
+//! draft-ietf-hpke-hpke and draft-ietf-hpke-pq. AEADs: AES-128-GCM, AES-256-GCM,
 //! ChaCha20-Poly1305 (RustCrypto's crates) and export-only.
 //!
 //! Private keys are the KEMs' seeds (64 bytes for ML-KEM, `d || z`; 32 for
@@ -215,6 +215,10 @@ pub enum Kdf {
     Shake128,
     /// SHAKE256, one-stage (`0x0011`).
     Shake256,
+    /// TurboSHAKE128, one-stage (`0x0012`).
+    TurboShake128,
+    /// TurboSHAKE256, one-stage (`0x0013`).
+    TurboShake256,
 }
 
 impl Kdf {
@@ -226,6 +230,8 @@ impl Kdf {
             Kdf::HkdfSha512 => 0x0003,
             Kdf::Shake128 => 0x0010,
             Kdf::Shake256 => 0x0011,
+            Kdf::TurboShake128 => 0x0012,
+            Kdf::TurboShake256 => 0x0013,
         }
     }
 
@@ -237,6 +243,8 @@ impl Kdf {
             0x0003 => Some(Kdf::HkdfSha512),
             0x0010 => Some(Kdf::Shake128),
             0x0011 => Some(Kdf::Shake256),
+            0x0012 => Some(Kdf::TurboShake128),
+            0x0013 => Some(Kdf::TurboShake256),
             _ => None,
         }
     }
@@ -244,14 +252,17 @@ impl Kdf {
     /// `Nh`.
     pub const fn nh(self) -> usize {
         match self {
-            Kdf::HkdfSha256 | Kdf::Shake128 => 32,
+            Kdf::HkdfSha256 | Kdf::Shake128 | Kdf::TurboShake128 => 32,
             Kdf::HkdfSha384 => 48,
-            Kdf::HkdfSha512 | Kdf::Shake256 => 64,
+            Kdf::HkdfSha512 | Kdf::Shake256 | Kdf::TurboShake256 => 64,
         }
     }
 
     const fn one_stage(self) -> bool {
-        matches!(self, Kdf::Shake128 | Kdf::Shake256)
+        matches!(
+            self,
+            Kdf::Shake128 | Kdf::Shake256 | Kdf::TurboShake128 | Kdf::TurboShake256
+        )
     }
 
     /// The longest export (and expansion): `255 Nh` for HKDF, `2^16 - 1`
@@ -391,7 +402,8 @@ fn labeled_expand(
     }
 }
 
-/// `LabeledDerive(ikm, label, context, len)` of a one-stage KDF:
+/// `LabeledDerive(ikm, label, context, len)` of a one-stage KDF (SHAKE, or
+/// TurboSHAKE with the default domain byte `0x1f`):
 /// `SHAKE(ikm || "HPKE-v1" || suite_id || I2OSP(len(label), 2) || label ||
 /// I2OSP(len, 2) || context, len)`.
 fn labeled_derive(
@@ -420,6 +432,8 @@ fn labeled_derive(
     let mut out = Zeroizing::new(alloc::vec![0u8; len]);
     match kdf {
         Kdf::Shake128 => run::<Shake128>(&head, context, &mut out),
+        Kdf::TurboShake128 => run::<turboshake::TurboShake128>(&head, context, &mut out),
+        Kdf::TurboShake256 => run::<turboshake::TurboShake256>(&head, context, &mut out),
         _ => run::<Shake256>(&head, context, &mut out),
     }
     out

@@ -1,14 +1,19 @@
 //! HPKE (RFC 9180), base mode, with the post-quantum KEMs of
-//! draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing, and DHKEM(X25519) for
-//! comparison.
+//! draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing, the hybrids with P-256
+//! and P-384 (draft-irtf-cfrg-concrete-hybrid-kems, the groups from
+//! RustCrypto's `p256` and `p384`), and RFC 9180's DHKEMs.
 //!
 //! | KEM | id | `Npk` | `Nsk` | `Nenc` | encapsulation randomness |
 //! |---|---|---|---|---|---|
+//! | [`Kem::DhKemP256`] (HKDF-SHA256) | `0x0010` | 65 | 32 | 65 | 32 |
+//! | [`Kem::DhKemP384`] (HKDF-SHA384) | `0x0011` | 97 | 48 | 97 | 48 |
+//! | [`Kem::DhKemX25519`] (HKDF-SHA256) | `0x0020` | 32 | 32 | 32 | 32 |
 //! | [`Kem::MlKem512`] | `0x0040` | 800 | 64 | 768 | 32 |
 //! | [`Kem::MlKem768`] | `0x0041` | 1184 | 64 | 1088 | 32 |
 //! | [`Kem::MlKem1024`] | `0x0042` | 1568 | 64 | 1568 | 32 |
+//! | [`Kem::MlKem768P256`] | `0x0050` | 1249 | 32 | 1153 | 128 |
+//! | [`Kem::MlKem1024P384`] | `0x0051` | 1665 | 32 | 1665 | 80 |
 //! | [`Kem::MlKem768X25519`] (X-Wing) | `0x647a` | 1216 | 32 | 1120 | 64 |
-//! | [`Kem::DhKemX25519`] (HKDF-SHA256) | `0x0020` | 32 | 32 | 32 | 32 |
 //!
 //! KDFs: HKDF-SHA256/384/512 (RFC 9180's two-stage key schedule) and the
 //! one-stage SHAKE128, SHAKE256, TurboSHAKE128 and TurboSHAKE256 of
@@ -16,9 +21,11 @@
 //! ChaCha20-Poly1305 (RustCrypto's crates) and export-only.
 //!
 //! Private keys are the KEMs' seeds (64 bytes for ML-KEM, `d || z`; 32 for
-//! X-Wing; the X25519 scalar for the DHKEM); public keys their encodings.
-//! `DeriveKeyPair` is `SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "",
-//! Nsk)` for the post-quantum KEMs and RFC 9180 §7.1.3 for the DHKEM.
+//! the hybrids; the scalar for a DHKEM); public keys their encodings
+//! (curve points uncompressed). `DeriveKeyPair` is
+//! `SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nsk)` for the
+//! post-quantum KEMs and RFC 9180 §7.1.3 for the DHKEMs. The hybrids'
+//! shared secret is `SHA3-256(ss_PQ || ss_T || ct_T || ek_T || label)`.
 //!
 //! ```
 //! use pqkit_hybrid::hpke::{Aead, Kdf, Kem, Suite};
@@ -79,6 +86,8 @@ pub enum Error {
     MessageTooLong,
     /// The randomness source failed.
     Rng,
+    /// Key derivation found no valid scalar (negligible probability).
+    DeriveKeyPairFailed,
 }
 
 impl core::fmt::Display for Error {
@@ -96,6 +105,7 @@ impl core::fmt::Display for Error {
             Error::ExportTooLong => "HPKE export too long",
             Error::MessageTooLong => "message too long for the AEAD",
             Error::Rng => "randomness source failed",
+            Error::DeriveKeyPairFailed => "no valid scalar derived",
         })
     }
 }
@@ -106,47 +116,67 @@ impl core::error::Error for Error {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Kem {
+    /// DHKEM(P-256, HKDF-SHA256) of RFC 9180 (`0x0010`).
+    DhKemP256,
+    /// DHKEM(P-384, HKDF-SHA384) of RFC 9180 (`0x0011`).
+    DhKemP384,
+    /// DHKEM(X25519, HKDF-SHA256) of RFC 9180 (`0x0020`).
+    DhKemX25519,
     /// ML-KEM-512 (`0x0040`).
     MlKem512,
     /// ML-KEM-768 (`0x0041`).
     MlKem768,
     /// ML-KEM-1024 (`0x0042`).
     MlKem1024,
+    /// MLKEM768-P256 (`0x0050`).
+    MlKem768P256,
+    /// MLKEM1024-P384 (`0x0051`).
+    MlKem1024P384,
     /// MLKEM768-X25519, that is X-Wing (`0x647a`).
     MlKem768X25519,
-    /// DHKEM(X25519, HKDF-SHA256) of RFC 9180 (`0x0020`).
-    DhKemX25519,
 }
 
 impl Kem {
     /// Every KEM, in identifier order.
-    pub const ALL: [Kem; 5] = [
+    pub const ALL: [Kem; 9] = [
+        Kem::DhKemP256,
+        Kem::DhKemP384,
         Kem::DhKemX25519,
         Kem::MlKem512,
         Kem::MlKem768,
         Kem::MlKem1024,
+        Kem::MlKem768P256,
+        Kem::MlKem1024P384,
         Kem::MlKem768X25519,
     ];
 
     /// The registry identifier.
     pub const fn id(self) -> u16 {
         match self {
+            Kem::DhKemP256 => 0x0010,
+            Kem::DhKemP384 => 0x0011,
+            Kem::DhKemX25519 => 0x0020,
             Kem::MlKem512 => 0x0040,
             Kem::MlKem768 => 0x0041,
             Kem::MlKem1024 => 0x0042,
+            Kem::MlKem768P256 => 0x0050,
+            Kem::MlKem1024P384 => 0x0051,
             Kem::MlKem768X25519 => 0x647a,
-            Kem::DhKemX25519 => 0x0020,
         }
     }
 
     /// The KEM of an identifier, if supported.
     pub const fn from_id(id: u16) -> Option<Kem> {
         match id {
+            0x0010 => Some(Kem::DhKemP256),
+            0x0011 => Some(Kem::DhKemP384),
+            0x0020 => Some(Kem::DhKemX25519),
             0x0040 => Some(Kem::MlKem512),
             0x0041 => Some(Kem::MlKem768),
             0x0042 => Some(Kem::MlKem1024),
+            0x0050 => Some(Kem::MlKem768P256),
+            0x0051 => Some(Kem::MlKem1024P384),
             0x647a => Some(Kem::MlKem768X25519),
-            0x0020 => Some(Kem::DhKemX25519),
             _ => None,
         }
     }
@@ -154,45 +184,63 @@ impl Kem {
     /// `Npk`, the public key length.
     pub const fn public_key_len(self) -> usize {
         match self {
+            Kem::DhKemP256 => 65,
+            Kem::DhKemP384 => 97,
+            Kem::DhKemX25519 => 32,
             Kem::MlKem512 => 800,
             Kem::MlKem768 => 1184,
             Kem::MlKem1024 => 1568,
+            Kem::MlKem768P256 => 1184 + 65,
+            Kem::MlKem1024P384 => 1568 + 97,
             Kem::MlKem768X25519 => xwing::ENCAPSULATION_KEY_SIZE,
-            Kem::DhKemX25519 => 32,
         }
     }
 
-    /// `Nsk`, the private key (seed) length.
+    /// `Nsk`, the private key length (the scalar of a DHKEM, the seed of
+    /// the others).
     pub const fn private_key_len(self) -> usize {
         match self {
+            Kem::DhKemP384 => 48,
             Kem::MlKem512 | Kem::MlKem768 | Kem::MlKem1024 => 64,
-            Kem::MlKem768X25519 => xwing::DECAPSULATION_KEY_SIZE,
-            Kem::DhKemX25519 => 32,
+            _ => 32,
         }
     }
 
     /// `Nenc`, the encapsulated key length.
     pub const fn enc_len(self) -> usize {
         match self {
+            Kem::DhKemP256 => 65,
+            Kem::DhKemP384 => 97,
+            Kem::DhKemX25519 => 32,
             Kem::MlKem512 => 768,
             Kem::MlKem768 => 1088,
             Kem::MlKem1024 => 1568,
+            Kem::MlKem768P256 => 1088 + 65,
+            Kem::MlKem1024P384 => 1568 + 97,
             Kem::MlKem768X25519 => xwing::CIPHERTEXT_SIZE,
-            Kem::DhKemX25519 => 32,
         }
     }
 
-    /// The bytes of randomness one encapsulation takes (`ikmE`).
+    /// The bytes of randomness one encapsulation takes (`ikmE` of the
+    /// vectors): `Nsk` for a DHKEM, 32 for ML-KEM, and for the hybrids
+    /// ML-KEM's 32 then the group's seed (32 for X25519, three 32-byte
+    /// candidates for P-256, 48 for P-384).
     pub const fn encap_randomness_len(self) -> usize {
         match self {
+            Kem::DhKemP384 => 48,
+            Kem::MlKem768P256 => 32 + P256_SEED,
+            Kem::MlKem1024P384 => 32 + P384_SEED,
             Kem::MlKem768X25519 => xwing::ENCAPSULATION_RANDOMNESS_SIZE,
             _ => 32,
         }
     }
 
-    /// `Nsecret`, the shared secret length (32 for every KEM here).
+    /// `Nsecret`, the shared secret length (48 for DHKEM(P-384), else 32).
     pub const fn shared_secret_len(self) -> usize {
-        32
+        match self {
+            Kem::DhKemP384 => 48,
+            _ => 32,
+        }
     }
 
     fn suite_id(self) -> [u8; 5] {
@@ -200,6 +248,12 @@ impl Kem {
         [b'K', b'E', b'M', id[0], id[1]]
     }
 }
+
+/// The group seeds of the P-curve hybrids (draft-irtf-cfrg-concrete-hybrid-kems):
+/// rejection sampling over 32-byte candidates for P-256, one 48-byte
+/// candidate for P-384.
+const P256_SEED: usize = 96;
+const P384_SEED: usize = 48;
 
 /// An HPKE KDF.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -439,6 +493,99 @@ fn labeled_derive(
     out
 }
 
+// ------------------------------------------------------------------ groups
+
+/// The NIST curves, through RustCrypto's `p256` and `p384`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Curve {
+    P256,
+    P384,
+}
+
+impl Curve {
+    /// Scalar and coordinate bytes.
+    const fn n(self) -> usize {
+        match self {
+            Curve::P256 => 32,
+            Curve::P384 => 48,
+        }
+    }
+
+    /// Whether `b` (`n` bytes, big-endian) is a scalar in `[1, order)`.
+    fn is_scalar(self, b: &[u8]) -> bool {
+        match self {
+            Curve::P256 => p256::SecretKey::from_slice(b).is_ok(),
+            Curve::P384 => p384::SecretKey::from_slice(b).is_ok(),
+        }
+    }
+
+    /// `g^sk`, uncompressed (`sk` a valid scalar).
+    fn public(self, sk: &[u8]) -> Result<Vec<u8>, Error> {
+        let bad = |_| Error::InvalidPrivateKey;
+        Ok(match self {
+            Curve::P256 => p256::SecretKey::from_slice(sk)
+                .map_err(bad)?
+                .public_key()
+                .to_sec1_bytes()
+                .to_vec(),
+            Curve::P384 => p384::SecretKey::from_slice(sk)
+                .map_err(bad)?
+                .public_key()
+                .to_sec1_bytes()
+                .to_vec(),
+        })
+    }
+
+    /// Whether `b` is an uncompressed point of the curve (not the identity).
+    fn is_point(self, b: &[u8]) -> bool {
+        b.len() == 2 * self.n() + 1
+            && b[0] == 4
+            && match self {
+                Curve::P256 => p256::PublicKey::from_sec1_bytes(b).is_ok(),
+                Curve::P384 => p384::PublicKey::from_sec1_bytes(b).is_ok(),
+            }
+    }
+
+    /// The x-coordinate of `pk^sk` (`sk` a valid scalar, `pk` a point).
+    fn dh(self, sk: &[u8], pk: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error> {
+        let bad_sk = |_| Error::InvalidPrivateKey;
+        let bad_pk = |_| Error::InvalidEncapsulatedKey;
+        Ok(Zeroizing::new(match self {
+            Curve::P256 => {
+                let sk = p256::SecretKey::from_slice(sk).map_err(bad_sk)?;
+                let pk = p256::PublicKey::from_sec1_bytes(pk).map_err(bad_pk)?;
+                p256::ecdh::diffie_hellman(sk.to_nonzero_scalar(), pk.as_affine())
+                    .raw_secret_bytes()
+                    .to_vec()
+            }
+            Curve::P384 => {
+                let sk = p384::SecretKey::from_slice(sk).map_err(bad_sk)?;
+                let pk = p384::PublicKey::from_sec1_bytes(pk).map_err(bad_pk)?;
+                p384::ecdh::diffie_hellman(sk.to_nonzero_scalar(), pk.as_affine())
+                    .raw_secret_bytes()
+                    .to_vec()
+            }
+        }))
+    }
+
+    /// `Group.RandomScalar(seed)` of the hybrids: the first `n`-byte chunk
+    /// that is a valid scalar.
+    fn random_scalar(self, seed: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error> {
+        seed.chunks_exact(self.n())
+            .find(|c| self.is_scalar(c))
+            .map(|c| Zeroizing::new(c.to_vec()))
+            .ok_or(Error::DeriveKeyPairFailed)
+    }
+
+    /// The DHKEM of the curve and its KDF.
+    const fn dhkem(self) -> (Kem, Kdf) {
+        match self {
+            Curve::P256 => (Kem::DhKemP256, Kdf::HkdfSha256),
+            Curve::P384 => (Kem::DhKemP384, Kdf::HkdfSha384),
+        }
+    }
+}
+
 // ------------------------------------------------------------------ keys
 
 #[derive(Clone)]
@@ -448,6 +595,42 @@ enum SkInner {
     MlKem1024(Box<pqkit_ml_kem::DecapsulationKey1024>),
     XWing(Box<xwing::DecapsulationKey>),
     X25519(Zeroizing<[u8; 32]>),
+    /// A DHKEM scalar and its public key.
+    Ec(Curve, Zeroizing<Vec<u8>>, Vec<u8>),
+    /// MLKEM768-P256 / MLKEM1024-P384: the seed, the ML-KEM key, the group
+    /// scalar and point.
+    Hybrid768(Box<Hybrid<pqkit_ml_kem::MlKem768>>),
+    Hybrid1024(Box<Hybrid<pqkit_ml_kem::MlKem1024>>),
+}
+
+#[derive(Clone)]
+struct Hybrid<P: pqkit_ml_kem::ParameterSet> {
+    seed: Zeroizing<[u8; 32]>,
+    pq: pqkit_ml_kem::DecapsulationKey<P>,
+    sk_t: Zeroizing<Vec<u8>>,
+    ek_t: Vec<u8>,
+}
+
+impl<P: pqkit_ml_kem::ParameterSet> Hybrid<P> {
+    /// `expandKey(seed)`: `SHAKE256(seed, 64 + Group.Nseed)` split into
+    /// ML-KEM's `d || z` and the group seed.
+    fn expand(seed: &[u8], curve: Curve, group_seed: usize) -> Result<Self, Error> {
+        let mut full = Zeroizing::new([0u8; 64 + P256_SEED]);
+        let mut h = Shake256::default();
+        h.update(seed);
+        h.finalize_xof().read(&mut full[..64 + group_seed]);
+        let pq = pqkit_ml_kem::DecapsulationKey::<P>::from_seed(ml_seed(&full[..64])?);
+        let sk_t = curve.random_scalar(&full[64..64 + group_seed])?;
+        let ek_t = curve.public(&sk_t)?;
+        let mut s = Zeroizing::new([0u8; 32]);
+        s.copy_from_slice(seed);
+        Ok(Hybrid {
+            seed: s,
+            pq,
+            sk_t,
+            ek_t,
+        })
+    }
 }
 
 #[derive(Clone)]
@@ -457,10 +640,13 @@ enum PkInner {
     MlKem1024(Box<pqkit_ml_kem::EncapsulationKey1024>),
     XWing(Box<xwing::EncapsulationKey>),
     X25519([u8; 32]),
+    Ec(Curve, Vec<u8>),
+    Hybrid768(Box<pqkit_ml_kem::EncapsulationKey768>, Vec<u8>),
+    Hybrid1024(Box<pqkit_ml_kem::EncapsulationKey1024>, Vec<u8>),
 }
 
-/// An HPKE private key: the KEM's seed, with the key it expands to kept
-/// for decapsulation. Wiped on drop.
+/// An HPKE private key: the KEM's seed (or DHKEM scalar), with the key it
+/// expands to kept for decapsulation. Wiped on drop.
 #[derive(Clone)]
 pub struct PrivateKey(SkInner);
 
@@ -484,8 +670,14 @@ fn ml_seed(bytes: &[u8]) -> Result<pqkit_ml_kem::Seed, Error> {
     pqkit_ml_kem::Seed::try_from(bytes).map_err(|_| Error::InvalidPrivateKey)
 }
 
+/// The hybrids' combiner: `SHA3-256(ss_PQ || ss_T || ct_T || ek_T || Label)`.
+fn qsf(ss_pq: &[u8], ss_t: &[u8], ct_t: &[u8], ek_t: &[u8], label: &[u8]) -> Zeroizing<Vec<u8>> {
+    Zeroizing::new(pqkit_common::keccak::sha3_256(&[ss_pq, ss_t, ct_t, ek_t, label]).to_vec())
+}
+
 impl PrivateKey {
-    /// The key of `kem` from its serialization (`Nsk` bytes: the seed).
+    /// The key of `kem` from its serialization (`Nsk` bytes: the seed, or
+    /// a DHKEM's scalar, which must be in range).
     pub fn from_bytes(kem: Kem, bytes: &[u8]) -> Result<Self, Error> {
         if bytes.len() != kem.private_key_len() {
             return Err(Error::InvalidPrivateKey);
@@ -509,6 +701,21 @@ impl PrivateKey {
                 k.copy_from_slice(bytes);
                 SkInner::X25519(k)
             }
+            Kem::DhKemP256 | Kem::DhKemP384 => {
+                let curve = if kem == Kem::DhKemP256 {
+                    Curve::P256
+                } else {
+                    Curve::P384
+                };
+                let pk = curve.public(bytes)?;
+                SkInner::Ec(curve, Zeroizing::new(bytes.to_vec()), pk)
+            }
+            Kem::MlKem768P256 => {
+                SkInner::Hybrid768(Box::new(Hybrid::expand(bytes, Curve::P256, P256_SEED)?))
+            }
+            Kem::MlKem1024P384 => {
+                SkInner::Hybrid1024(Box::new(Hybrid::expand(bytes, Curve::P384, P384_SEED)?))
+            }
         }))
     }
 
@@ -520,6 +727,9 @@ impl PrivateKey {
             SkInner::MlKem1024(k) => k.as_seed().to_vec(),
             SkInner::XWing(k) => k.as_bytes().to_vec(),
             SkInner::X25519(k) => k.to_vec(),
+            SkInner::Ec(_, k, _) => k.to_vec(),
+            SkInner::Hybrid768(h) => h.seed.to_vec(),
+            SkInner::Hybrid1024(h) => h.seed.to_vec(),
         })
     }
 
@@ -531,6 +741,9 @@ impl PrivateKey {
             SkInner::MlKem1024(_) => Kem::MlKem1024,
             SkInner::XWing(_) => Kem::MlKem768X25519,
             SkInner::X25519(_) => Kem::DhKemX25519,
+            SkInner::Ec(c, _, _) => c.dhkem().0,
+            SkInner::Hybrid768(_) => Kem::MlKem768P256,
+            SkInner::Hybrid1024(_) => Kem::MlKem1024P384,
         }
     }
 
@@ -542,30 +755,74 @@ impl PrivateKey {
             SkInner::MlKem1024(k) => PkInner::MlKem1024(Box::new(k.encapsulation_key().clone())),
             SkInner::XWing(k) => PkInner::XWing(Box::new(k.encapsulation_key().clone())),
             SkInner::X25519(k) => PkInner::X25519(x25519_base(k)),
+            SkInner::Ec(c, _, pk) => PkInner::Ec(*c, pk.clone()),
+            SkInner::Hybrid768(h) => {
+                PkInner::Hybrid768(Box::new(h.pq.encapsulation_key().clone()), h.ek_t.clone())
+            }
+            SkInner::Hybrid1024(h) => {
+                PkInner::Hybrid1024(Box::new(h.pq.encapsulation_key().clone()), h.ek_t.clone())
+            }
         })
     }
 
     /// `Decap(enc, skR)`: the shared secret.
-    fn decap(&self, enc: &[u8]) -> Result<Zeroizing<[u8; 32]>, Error> {
-        let mut out = Zeroizing::new([0u8; 32]);
+    fn decap(&self, enc: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error> {
+        let copy = |b: &[u8]| Zeroizing::new(b.to_vec());
         match &self.0 {
-            SkInner::MlKem512(k) => out.copy_from_slice(ml_decap(k, enc)?.as_bytes()),
-            SkInner::MlKem768(k) => out.copy_from_slice(ml_decap(k, enc)?.as_bytes()),
-            SkInner::MlKem1024(k) => out.copy_from_slice(ml_decap(k, enc)?.as_bytes()),
+            SkInner::MlKem512(k) => Ok(copy(ml_decap(k, enc)?.as_bytes())),
+            SkInner::MlKem768(k) => Ok(copy(ml_decap(k, enc)?.as_bytes())),
+            SkInner::MlKem1024(k) => Ok(copy(ml_decap(k, enc)?.as_bytes())),
             SkInner::XWing(k) => {
                 let ct =
                     xwing::Ciphertext::try_from(enc).map_err(|_| Error::InvalidEncapsulatedKey)?;
-                out.copy_from_slice(&k.decapsulate(&ct));
+                Ok(copy(&k.decapsulate(&ct)))
             }
             SkInner::X25519(k) => {
                 let pk_e: [u8; 32] = enc.try_into().map_err(|_| Error::InvalidEncapsulatedKey)?;
                 let pk_r = x25519_base(k);
                 let dh = Zeroizing::new(pqkit_x25519::x25519(**k, pk_e));
-                *out = dhkem_shared_secret(&dh, &pk_e, &pk_r)?;
+                if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 32][..])) {
+                    return Err(Error::ZeroSharedSecret);
+                }
+                Ok(extract_and_expand(
+                    Kem::DhKemX25519,
+                    Kdf::HkdfSha256,
+                    &dh[..],
+                    &pk_e,
+                    &pk_r,
+                ))
             }
+            SkInner::Ec(c, sk, pk_r) => {
+                if !c.is_point(enc) {
+                    return Err(Error::InvalidEncapsulatedKey);
+                }
+                let dh = c.dh(sk, enc)?;
+                let (kem, kdf) = c.dhkem();
+                Ok(extract_and_expand(kem, kdf, &dh, enc, pk_r))
+            }
+            SkInner::Hybrid768(h) => hybrid_decap(h, Curve::P256, b"MLKEM768-P256", enc),
+            SkInner::Hybrid1024(h) => hybrid_decap(h, Curve::P384, b"MLKEM1024-P384", enc),
         }
-        Ok(out)
     }
+}
+
+fn hybrid_decap<P: pqkit_ml_kem::ParameterSet>(
+    h: &Hybrid<P>,
+    curve: Curve,
+    label: &[u8],
+    enc: &[u8],
+) -> Result<Zeroizing<Vec<u8>>, Error> {
+    let n_ct = P::CT_LEN;
+    if enc.len() != n_ct + 2 * curve.n() + 1 {
+        return Err(Error::InvalidEncapsulatedKey);
+    }
+    let (ct_pq, ct_t) = enc.split_at(n_ct);
+    if !curve.is_point(ct_t) {
+        return Err(Error::InvalidEncapsulatedKey);
+    }
+    let ss_pq = ml_decap(&h.pq, ct_pq)?;
+    let ss_t = curve.dh(&h.sk_t, ct_t)?;
+    Ok(qsf(ss_pq.as_bytes(), &ss_t, ct_t, &h.ek_t, label))
 }
 
 fn ml_decap<P: pqkit_ml_kem::ParameterSet>(
@@ -580,31 +837,46 @@ fn x25519_base(k: &[u8; 32]) -> [u8; 32] {
     pqkit_x25519::x25519(*k, pqkit_x25519::X25519_BASEPOINT_BYTES)
 }
 
-/// RFC 9180 §4.1 `ExtractAndExpand(dh, enc || pkRm)` for DHKEM(X25519,
-/// HKDF-SHA256), refusing an all-zero `dh` (§7.1.4).
-fn dhkem_shared_secret(dh: &[u8; 32], enc: &[u8; 32], pk_r: &[u8; 32]) -> Result<[u8; 32], Error> {
-    if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 32][..])) {
-        return Err(Error::ZeroSharedSecret);
-    }
-    let sid = Kem::DhKemX25519.suite_id();
-    let prk = labeled_extract(Kdf::HkdfSha256, &sid, b"", b"eae_prk", dh);
-    let mut ctx = [0u8; 64];
-    ctx[..32].copy_from_slice(enc);
-    ctx[32..].copy_from_slice(pk_r);
-    let ss = labeled_expand(Kdf::HkdfSha256, &sid, &prk, b"shared_secret", &ctx, 32);
-    let mut out = [0u8; 32];
-    out.copy_from_slice(&ss);
-    Ok(out)
+/// RFC 9180 §4.1 `ExtractAndExpand(dh, enc || pkRm)` of a DHKEM, with its
+/// KDF and `Nsecret`.
+fn extract_and_expand(
+    kem: Kem,
+    kdf: Kdf,
+    dh: &[u8],
+    enc: &[u8],
+    pk_r: &[u8],
+) -> Zeroizing<Vec<u8>> {
+    let sid = kem.suite_id();
+    let prk = labeled_extract(kdf, &sid, b"", b"eae_prk", dh);
+    let mut ctx = Vec::with_capacity(enc.len() + pk_r.len());
+    ctx.extend_from_slice(enc);
+    ctx.extend_from_slice(pk_r);
+    labeled_expand(
+        kdf,
+        &sid,
+        &prk,
+        b"shared_secret",
+        &ctx,
+        kem.shared_secret_len(),
+    )
 }
 
 impl PublicKey {
     /// The key of `kem` from its serialization (`Npk` bytes). ML-KEM keys
-    /// (alone or in X-Wing) must pass FIPS 203's modulus check.
+    /// (alone or in a hybrid) must pass FIPS 203's modulus check, curve
+    /// points must be uncompressed points of the curve.
     pub fn from_bytes(kem: Kem, bytes: &[u8]) -> Result<Self, Error> {
         if bytes.len() != kem.public_key_len() {
             return Err(Error::InvalidPublicKey);
         }
         let e = |_| Error::InvalidPublicKey;
+        let point = |c: Curve, b: &[u8]| {
+            if c.is_point(b) {
+                Ok(b.to_vec())
+            } else {
+                Err(Error::InvalidPublicKey)
+            }
+        };
         Ok(PublicKey(match kem {
             Kem::MlKem512 => PkInner::MlKem512(Box::new(
                 pqkit_ml_kem::EncapsulationKey512::from_bytes(bytes).map_err(e)?,
@@ -623,6 +895,18 @@ impl PublicKey {
                 k.copy_from_slice(bytes);
                 PkInner::X25519(k)
             }
+            Kem::DhKemP256 => PkInner::Ec(Curve::P256, point(Curve::P256, bytes)?),
+            Kem::DhKemP384 => PkInner::Ec(Curve::P384, point(Curve::P384, bytes)?),
+            Kem::MlKem768P256 => PkInner::Hybrid768(
+                Box::new(pqkit_ml_kem::EncapsulationKey768::from_bytes(&bytes[..1184]).map_err(e)?),
+                point(Curve::P256, &bytes[1184..])?,
+            ),
+            Kem::MlKem1024P384 => PkInner::Hybrid1024(
+                Box::new(
+                    pqkit_ml_kem::EncapsulationKey1024::from_bytes(&bytes[..1568]).map_err(e)?,
+                ),
+                point(Curve::P384, &bytes[1568..])?,
+            ),
         }))
     }
 
@@ -634,6 +918,9 @@ impl PublicKey {
             PkInner::MlKem1024(k) => k.as_bytes().to_vec(),
             PkInner::XWing(k) => kem::KeyExport::to_bytes(k.as_ref()).to_vec(),
             PkInner::X25519(k) => k.to_vec(),
+            PkInner::Ec(_, k) => k.clone(),
+            PkInner::Hybrid768(pq, t) => [pq.as_bytes(), t].concat(),
+            PkInner::Hybrid1024(pq, t) => [pq.as_bytes(), t].concat(),
         }
     }
 
@@ -645,56 +932,101 @@ impl PublicKey {
             PkInner::MlKem1024(_) => Kem::MlKem1024,
             PkInner::XWing(_) => Kem::MlKem768X25519,
             PkInner::X25519(_) => Kem::DhKemX25519,
+            PkInner::Ec(c, _) => c.dhkem().0,
+            PkInner::Hybrid768(..) => Kem::MlKem768P256,
+            PkInner::Hybrid1024(..) => Kem::MlKem1024P384,
         }
     }
 
     /// `Encap(pkR)` with the given randomness: `(shared_secret, enc)`.
-    fn encap(&self, randomness: &[u8]) -> Result<(Zeroizing<[u8; 32]>, Vec<u8>), Error> {
+    fn encap(&self, randomness: &[u8]) -> Result<(Zeroizing<Vec<u8>>, Vec<u8>), Error> {
         if randomness.len() != self.kem().encap_randomness_len() {
             return Err(Error::InvalidRandomness);
         }
-        let mut ss = Zeroizing::new([0u8; 32]);
         let mut m = Zeroizing::new([0u8; 32]);
-        let enc = match &self.0 {
+        m.copy_from_slice(&randomness[..32]);
+        let copy = |b: &[u8]| Zeroizing::new(b.to_vec());
+        Ok(match &self.0 {
             PkInner::MlKem512(k) => {
-                m.copy_from_slice(randomness);
                 let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(k, &m);
-                ss.copy_from_slice(s.as_bytes());
-                ct.to_vec()
+                (copy(s.as_bytes()), ct.to_vec())
             }
             PkInner::MlKem768(k) => {
-                m.copy_from_slice(randomness);
                 let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(k, &m);
-                ss.copy_from_slice(s.as_bytes());
-                ct.to_vec()
+                (copy(s.as_bytes()), ct.to_vec())
             }
             PkInner::MlKem1024(k) => {
-                m.copy_from_slice(randomness);
                 let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(k, &m);
-                ss.copy_from_slice(s.as_bytes());
-                ct.to_vec()
+                (copy(s.as_bytes()), ct.to_vec())
             }
             PkInner::XWing(k) => {
                 let mut r = Array::<u8, hybrid_array::sizes::U64>::default();
                 r.copy_from_slice(randomness);
                 let (ct, s) = k.encapsulate_deterministic(&r);
                 r.zeroize();
-                ss.copy_from_slice(&s);
-                ct.to_vec()
+                (copy(&s), ct.to_vec())
             }
             PkInner::X25519(pk_r) => {
-                let (sk_e, pk_e) = dhkem_derive(randomness);
+                let (sk_e, pk_e) = dhkem_derive_x25519(randomness);
                 let dh = Zeroizing::new(pqkit_x25519::x25519(*sk_e, *pk_r));
-                *ss = dhkem_shared_secret(&dh, &pk_e, pk_r)?;
-                pk_e.to_vec()
+                if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 32][..])) {
+                    return Err(Error::ZeroSharedSecret);
+                }
+                let ss =
+                    extract_and_expand(Kem::DhKemX25519, Kdf::HkdfSha256, &dh[..], &pk_e, pk_r);
+                (ss, pk_e.to_vec())
             }
-        };
-        Ok((ss, enc))
+            PkInner::Ec(c, pk_r) => {
+                let sk_e = dhkem_derive_ec(*c, randomness)?;
+                let pk_e = c.public(&sk_e)?;
+                let dh = c.dh(&sk_e, pk_r)?;
+                let (kem, kdf) = c.dhkem();
+                (extract_and_expand(kem, kdf, &dh, &pk_e, pk_r), pk_e)
+            }
+            PkInner::Hybrid768(pq, ek_t) => {
+                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(pq, &m);
+                hybrid_encap(
+                    ct.as_slice(),
+                    s.as_bytes(),
+                    Curve::P256,
+                    b"MLKEM768-P256",
+                    ek_t,
+                    &randomness[32..],
+                )?
+            }
+            PkInner::Hybrid1024(pq, ek_t) => {
+                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(pq, &m);
+                hybrid_encap(
+                    ct.as_slice(),
+                    s.as_bytes(),
+                    Curve::P384,
+                    b"MLKEM1024-P384",
+                    ek_t,
+                    &randomness[32..],
+                )?
+            }
+        })
     }
 }
 
+/// The group half of a hybrid encapsulation and the combiner.
+fn hybrid_encap(
+    ct_pq: &[u8],
+    ss_pq: &[u8],
+    curve: Curve,
+    label: &[u8],
+    ek_t: &[u8],
+    seed_t: &[u8],
+) -> Result<(Zeroizing<Vec<u8>>, Vec<u8>), Error> {
+    let sk_e = curve.random_scalar(seed_t)?;
+    let ct_t = curve.public(&sk_e)?;
+    let ss_t = curve.dh(&sk_e, ek_t)?;
+    let ss = qsf(ss_pq, &ss_t, &ct_t, ek_t, label);
+    Ok((ss, [ct_pq, &ct_t].concat()))
+}
+
 /// RFC 9180 §7.1.3 `DeriveKeyPair(ikm)` for DHKEM(X25519, HKDF-SHA256).
-fn dhkem_derive(ikm: &[u8]) -> (Zeroizing<[u8; 32]>, [u8; 32]) {
+fn dhkem_derive_x25519(ikm: &[u8]) -> (Zeroizing<[u8; 32]>, [u8; 32]) {
     let sid = Kem::DhKemX25519.suite_id();
     let prk = labeled_extract(Kdf::HkdfSha256, &sid, b"", b"dkp_prk", ikm);
     let sk = labeled_expand(Kdf::HkdfSha256, &sid, &prk, b"sk", b"", 32);
@@ -702,6 +1034,22 @@ fn dhkem_derive(ikm: &[u8]) -> (Zeroizing<[u8; 32]>, [u8; 32]) {
     k.copy_from_slice(&sk);
     let pk = x25519_base(&k);
     (k, pk)
+}
+
+/// RFC 9180 §7.1.3 `DeriveKeyPair(ikm)` for DHKEM(P-256) and DHKEM(P-384):
+/// candidates `LabeledExpand(dkp_prk, "candidate", I2OSP(counter, 1), Nsk)`
+/// until one is a scalar in range (the bitmask is `0xff` for both).
+fn dhkem_derive_ec(curve: Curve, ikm: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error> {
+    let (kem, kdf) = curve.dhkem();
+    let sid = kem.suite_id();
+    let prk = labeled_extract(kdf, &sid, b"", b"dkp_prk", ikm);
+    for counter in 0..=255u8 {
+        let c = labeled_expand(kdf, &sid, &prk, b"candidate", &[counter], curve.n());
+        if curve.is_scalar(&c) {
+            return Ok(c);
+        }
+    }
+    Err(Error::DeriveKeyPairFailed)
 }
 
 // ------------------------------------------------------------------ suites
@@ -745,8 +1093,14 @@ impl Suite {
     pub fn derive_key_pair(&self, ikm: &[u8]) -> Result<(PrivateKey, PublicKey), Error> {
         let sk = match self.kem {
             Kem::DhKemX25519 => {
-                let (sk, _) = dhkem_derive(ikm);
+                let (sk, _) = dhkem_derive_x25519(ikm);
                 PrivateKey::from_bytes(self.kem, &sk[..])?
+            }
+            Kem::DhKemP256 => {
+                PrivateKey::from_bytes(self.kem, &dhkem_derive_ec(Curve::P256, ikm)?)?
+            }
+            Kem::DhKemP384 => {
+                PrivateKey::from_bytes(self.kem, &dhkem_derive_ec(Curve::P384, ikm)?)?
             }
             kem => {
                 let seed = labeled_derive(
@@ -770,13 +1124,10 @@ impl Suite {
         rng: &mut R,
     ) -> Result<(PrivateKey, PublicKey), Error> {
         let mut seed = Zeroizing::new([0u8; 64]);
-        let n = match self.kem {
-            Kem::DhKemX25519 => 32,
-            kem => kem.private_key_len(),
-        };
+        let n = self.kem.private_key_len();
         rng.try_fill_bytes(&mut seed[..n]).map_err(|_| Error::Rng)?;
         match self.kem {
-            Kem::DhKemX25519 => self.derive_key_pair(&seed[..n]),
+            Kem::DhKemX25519 | Kem::DhKemP256 | Kem::DhKemP384 => self.derive_key_pair(&seed[..n]),
             kem => {
                 let sk = PrivateKey::from_bytes(kem, &seed[..n])?;
                 let pk = sk.public_key();
@@ -793,7 +1144,7 @@ impl Suite {
         info: &[u8],
         rng: &mut R,
     ) -> Result<(Vec<u8>, SenderContext), Error> {
-        let mut r = Zeroizing::new([0u8; 64]);
+        let mut r = Zeroizing::new([0u8; 32 + P256_SEED]);
         let n = self.kem.encap_randomness_len();
         rng.try_fill_bytes(&mut r[..n]).map_err(|_| Error::Rng)?;
         self.setup_sender_derand(pk, info, &r[..n])

@@ -27,6 +27,15 @@ fn suite(kem: hpke::Kem, args: &HpkeSuiteArgs) -> Suite {
     Suite::new(kem, kdf, aead)
 }
 
+/// The key file's scheme and its HPKE KEM.
+fn scheme_and_kem(key: &io::KeyFile) -> Result<(&'static dyn schemes::Scheme, hpke::Kem)> {
+    let scheme = schemes::for_key(key)?;
+    let kem = scheme
+        .hpke_kem()
+        .ok_or_else(|| CliError::new(format!("hpke: {} keys have no HPKE KEM", scheme.name())))?;
+    Ok((scheme, kem))
+}
+
 fn hpke_error(e: hpke::Error) -> CliError {
     CliError::new(format!("hpke: {e}"))
 }
@@ -43,10 +52,7 @@ pub fn run(op: &HpkeOp) -> Result<u8> {
             seed,
         } => {
             let key = io::read_key(public)?;
-            let scheme = schemes::for_key(&key)?;
-            let kem = scheme.hpke_kem().ok_or_else(|| {
-                CliError::new(format!("hpke: {} keys have no HPKE KEM", scheme.name()))
-            })?;
+            let (scheme, kem) = scheme_and_kem(&key)?;
             let spki_der = scheme.public_key_der(&key)?;
             let spki = SubjectPublicKeyInfoRef::try_from(spki_der.as_slice())
                 .map_err(|e| CliError::new(format!("hpke: public key: {e}")))?;
@@ -74,10 +80,7 @@ pub fn run(op: &HpkeOp) -> Result<u8> {
             suite: args,
         } => {
             let key = io::read_key(key)?;
-            let scheme = schemes::for_key(&key)?;
-            let kem = scheme.hpke_kem().ok_or_else(|| {
-                CliError::new(format!("hpke: {} keys have no HPKE KEM", scheme.name()))
-            })?;
+            let (scheme, kem) = scheme_and_kem(&key)?;
             let sk =
                 PrivateKey::from_bytes(kem, &scheme.hpke_private(&key)?).map_err(hpke_error)?;
             let sealed = io::read_input(input)?;

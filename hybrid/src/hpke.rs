@@ -780,17 +780,7 @@ impl PrivateKey {
             SkInner::X25519(k) => {
                 let pk_e: [u8; 32] = enc.try_into().map_err(|_| Error::InvalidEncapsulatedKey)?;
                 let pk_r = x25519_base(k);
-                let dh = Zeroizing::new(pqkit_x25519::x25519(**k, pk_e));
-                if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 32][..])) {
-                    return Err(Error::ZeroSharedSecret);
-                }
-                Ok(extract_and_expand(
-                    Kem::DhKemX25519,
-                    Kdf::HkdfSha256,
-                    &dh[..],
-                    &pk_e,
-                    &pk_r,
-                ))
+                x25519_dhkem_secret(k, &pk_e, &pk_e, &pk_r)
             }
             SkInner::Ec(c, sk, pk_r) => {
                 if !c.is_point(enc) {
@@ -835,6 +825,36 @@ fn ml_decap<P: pqkit_ml_kem::ParameterSet>(
 
 fn x25519_base(k: &[u8; 32]) -> [u8; 32] {
     pqkit_x25519::x25519(*k, pqkit_x25519::X25519_BASEPOINT_BYTES)
+}
+
+/// DHKEM(X25519)'s shared secret: `dh = X25519(sk, peer)`, refused when
+/// all zeros (RFC 9180 §7.1.4), then `ExtractAndExpand(dh, enc || pkR)`.
+fn x25519_dhkem_secret(
+    sk: &[u8; 32],
+    peer: &[u8; 32],
+    enc: &[u8; 32],
+    pk_r: &[u8; 32],
+) -> Result<Zeroizing<Vec<u8>>, Error> {
+    let dh = Zeroizing::new(pqkit_x25519::x25519(*sk, *peer));
+    if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 32][..])) {
+        return Err(Error::ZeroSharedSecret);
+    }
+    Ok(extract_and_expand(
+        Kem::DhKemX25519,
+        Kdf::HkdfSha256,
+        &dh[..],
+        enc,
+        pk_r,
+    ))
+}
+
+/// ML-KEM.Encaps_internal(ek, m) as `(shared secret, ciphertext)`.
+fn ml_encap<P: pqkit_ml_kem::ParameterSet>(
+    ek: &pqkit_ml_kem::EncapsulationKey<P>,
+    m: &[u8; 32],
+) -> (Zeroizing<Vec<u8>>, Vec<u8>) {
+    let (ct, ss) = pqkit_ml_kem::hazmat::encaps_internal(ek, m);
+    (Zeroizing::new(ss.as_bytes().to_vec()), ct.to_vec())
 }
 
 /// RFC 9180 §4.1 `ExtractAndExpand(dh, enc || pkRm)` of a DHKEM, with its
@@ -947,18 +967,9 @@ impl PublicKey {
         m.copy_from_slice(&randomness[..32]);
         let copy = |b: &[u8]| Zeroizing::new(b.to_vec());
         Ok(match &self.0 {
-            PkInner::MlKem512(k) => {
-                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(k, &m);
-                (copy(s.as_bytes()), ct.to_vec())
-            }
-            PkInner::MlKem768(k) => {
-                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(k, &m);
-                (copy(s.as_bytes()), ct.to_vec())
-            }
-            PkInner::MlKem1024(k) => {
-                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(k, &m);
-                (copy(s.as_bytes()), ct.to_vec())
-            }
+            PkInner::MlKem512(k) => ml_encap(k, &m),
+            PkInner::MlKem768(k) => ml_encap(k, &m),
+            PkInner::MlKem1024(k) => ml_encap(k, &m),
             PkInner::XWing(k) => {
                 let mut r = Array::<u8, hybrid_array::sizes::U64>::default();
                 r.copy_from_slice(randomness);
@@ -968,12 +979,7 @@ impl PublicKey {
             }
             PkInner::X25519(pk_r) => {
                 let (sk_e, pk_e) = dhkem_derive_x25519(randomness);
-                let dh = Zeroizing::new(pqkit_x25519::x25519(*sk_e, *pk_r));
-                if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 32][..])) {
-                    return Err(Error::ZeroSharedSecret);
-                }
-                let ss =
-                    extract_and_expand(Kem::DhKemX25519, Kdf::HkdfSha256, &dh[..], &pk_e, pk_r);
+                let ss = x25519_dhkem_secret(&sk_e, pk_r, &pk_e, pk_r)?;
                 (ss, pk_e.to_vec())
             }
             PkInner::Ec(c, pk_r) => {
@@ -984,10 +990,10 @@ impl PublicKey {
                 (extract_and_expand(kem, kdf, &dh, &pk_e, pk_r), pk_e)
             }
             PkInner::Hybrid768(pq, ek_t) => {
-                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(pq, &m);
+                let (ss, ct) = ml_encap(pq, &m);
                 hybrid_encap(
-                    ct.as_slice(),
-                    s.as_bytes(),
+                    &ct,
+                    &ss,
                     Curve::P256,
                     b"MLKEM768-P256",
                     ek_t,
@@ -995,10 +1001,10 @@ impl PublicKey {
                 )?
             }
             PkInner::Hybrid1024(pq, ek_t) => {
-                let (ct, s) = pqkit_ml_kem::hazmat::encaps_internal(pq, &m);
+                let (ss, ct) = ml_encap(pq, &m);
                 hybrid_encap(
-                    ct.as_slice(),
-                    s.as_bytes(),
+                    &ct,
+                    &ss,
                     Curve::P384,
                     b"MLKEM1024-P384",
                     ek_t,
@@ -1219,11 +1225,23 @@ impl Suite {
                 labeled_expand(self.kdf, &sid, &secret, b"exp", &ctx, nh),
             )
         };
+        // `key` is `Nk` bytes of this AEAD: the fixed-size copies cannot
+        // fail.
         let cipher = match self.aead {
-            Aead::Aes128Gcm => Cipher::Aes128(aes_gcm::Aes128Gcm::new_from_slice(&key).ok()),
-            Aead::Aes256Gcm => Cipher::Aes256(aes_gcm::Aes256Gcm::new_from_slice(&key).ok()),
+            Aead::Aes128Gcm => {
+                let mut k = Zeroizing::new([0u8; 16]);
+                k.copy_from_slice(&key);
+                Cipher::Aes128(aes_gcm::Aes128Gcm::new(&(*k).into()))
+            }
+            Aead::Aes256Gcm => {
+                let mut k = Zeroizing::new([0u8; 32]);
+                k.copy_from_slice(&key);
+                Cipher::Aes256(aes_gcm::Aes256Gcm::new(&(*k).into()))
+            }
             Aead::ChaCha20Poly1305 => {
-                Cipher::ChaCha(chacha20poly1305::ChaCha20Poly1305::new_from_slice(&key).ok())
+                let mut k = Zeroizing::new([0u8; 32]);
+                k.copy_from_slice(&key);
+                Cipher::ChaCha(chacha20poly1305::ChaCha20Poly1305::new(&(*k).into()))
             }
             Aead::ExportOnly => Cipher::None,
         };
@@ -1237,11 +1255,11 @@ impl Suite {
     }
 }
 
-/// The AEAD instance of a context (boxed state kept out of the key types).
+/// The AEAD instance of a context (`None`: export-only).
 enum Cipher {
-    Aes128(Option<aes_gcm::Aes128Gcm>),
-    Aes256(Option<aes_gcm::Aes256Gcm>),
-    ChaCha(Option<chacha20poly1305::ChaCha20Poly1305>),
+    Aes128(aes_gcm::Aes128Gcm),
+    Aes256(aes_gcm::Aes256Gcm),
+    ChaCha(chacha20poly1305::ChaCha20Poly1305),
     None,
 }
 
@@ -1275,13 +1293,13 @@ impl Context {
         let nonce = Array::from(self.nonce());
         let payload = Payload { msg: input, aad };
         let out = match (&self.cipher, seal) {
-            (Cipher::Aes128(Some(c)), true) => c.encrypt(&nonce, payload),
-            (Cipher::Aes128(Some(c)), false) => c.decrypt(&nonce, payload),
-            (Cipher::Aes256(Some(c)), true) => c.encrypt(&nonce, payload),
-            (Cipher::Aes256(Some(c)), false) => c.decrypt(&nonce, payload),
-            (Cipher::ChaCha(Some(c)), true) => c.encrypt(&nonce, payload),
-            (Cipher::ChaCha(Some(c)), false) => c.decrypt(&nonce, payload),
-            _ => return Err(Error::ExportOnly),
+            (Cipher::Aes128(c), true) => c.encrypt(&nonce, payload),
+            (Cipher::Aes128(c), false) => c.decrypt(&nonce, payload),
+            (Cipher::Aes256(c), true) => c.encrypt(&nonce, payload),
+            (Cipher::Aes256(c), false) => c.decrypt(&nonce, payload),
+            (Cipher::ChaCha(c), true) => c.encrypt(&nonce, payload),
+            (Cipher::ChaCha(c), false) => c.decrypt(&nonce, payload),
+            (Cipher::None, _) => return Err(Error::ExportOnly),
         };
         let out = out.map_err(|_| {
             if seal {

@@ -31,6 +31,8 @@ mod fe64;
 mod field;
 mod fieldops;
 mod halfsize;
+#[cfg(target_arch = "x86_64")]
+mod ifma;
 mod inv;
 mod ladder;
 #[cfg(target_arch = "x86_64")]
@@ -178,6 +180,11 @@ impl Ops for crate::backend::Avx2 {
         r: &EdwardsPoint,
         cofactored: bool,
     ) -> bool {
+        if self.has_avx512() {
+            if let Some(ok) = ifma::verify_equation_checked(s, k, &a.0, &r.0, cofactored) {
+                return ok;
+            }
+        }
         if !fe64::fe64_available() {
             return crate::Portable.ed25519_verify_equation(s, k, a, r, cofactored);
         }

@@ -64,10 +64,12 @@ fn batch(
     transcript.update(b"pqkit-ed25519-batch-v1");
     transcript.update((n as u64).to_le_bytes());
     let mut parsed = Vec::with_capacity(n);
-    for ((msg, sig), vk) in messages.iter().zip(signatures).zip(verifying_keys) {
+    let r_bytes: Vec<[u8; 32]> = signatures.iter().map(|s| *s.r_bytes()).collect();
+    let rs = EdwardsPoint::decompress_batch(&r_bytes);
+    for (((msg, sig), vk), r) in messages.iter().zip(signatures).zip(verifying_keys).zip(rs) {
         let s = Option::<Scalar>::from(Scalar::from_canonical_bytes(*sig.s_bytes()))
             .ok_or(Error::NonCanonicalS)?;
-        let r = EdwardsPoint::decompress(sig.r_bytes()).ok_or(Error::InvalidSignature)?;
+        let r = r.ok_or(Error::InvalidSignature)?;
         let k = hash_scalar(Dom::Plain, &[sig.r_bytes(), vk.as_bytes()], &[msg]);
         transcript.update(sig.r_bytes());
         transcript.update(vk.as_bytes());

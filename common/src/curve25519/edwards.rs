@@ -360,6 +360,34 @@ impl<F: Field> Ext<F> {
         };
         if bool::from(ok) { Some(p) } else { None }
     }
+
+    /// [`Ext::decompress`] of `N` encodings, the square roots overlapped
+    /// ([`Field::sqrt_ratio_i_many`]). Variable time only in which
+    /// encodings are refused.
+    pub(crate) fn decompress_many<const N: usize>(bytes: &[[u8; 32]; N]) -> [Option<Ext<F>>; N] {
+        let y: [F; N] = core::array::from_fn(|i| F::from_bytes(&bytes[i]));
+        let d = F::from_words(&D);
+        let mut u = [F::ZERO; N];
+        let mut v = [F::ZERO; N];
+        for i in 0..N {
+            let yy = y[i].square();
+            u[i] = yy.sub(&F::ONE);
+            v[i] = yy.mul(&d).add(&F::ONE);
+        }
+        let roots = F::sqrt_ratio_i_many(&u, &v);
+        core::array::from_fn(|i| {
+            let (ok, x) = roots[i];
+            let sign = Choice::from(bytes[i][31] >> 7);
+            let x = F::conditional_select(&x, &x.neg(), sign);
+            let p = Ext {
+                x,
+                y: y[i],
+                z: F::ONE,
+                t: x.mul(&y[i]),
+            };
+            if bool::from(ok) { Some(p) } else { None }
+        })
+    }
 }
 
 /// The same point in another field representation (through the canonical

@@ -267,6 +267,27 @@ fn decompress_matches_dalek() {
     let mut minus_one = p_plus(0);
     minus_one[0] -= 1;
     cases.push(minus_one);
+    // Eight at a time on every backend, and the public batch, decide and
+    // decode as one at a time (the cases mix refused and accepted ones).
+    for kind in BackendKind::available() {
+        for group in cases.chunks_exact(8) {
+            let g: [[u8; 32]; 8] = core::array::from_fn(|i| group[i]);
+            let many = run_on(kind, Probe::Decompress8(g)).unwrap().many();
+            for (c, m) in group.iter().zip(many) {
+                assert_eq!(
+                    m,
+                    EdwardsPoint::decompress(c),
+                    "{kind:?} {}",
+                    hex::encode(c)
+                );
+            }
+        }
+    }
+    let batch = EdwardsPoint::decompress_batch(&cases);
+    assert_eq!(batch.len(), cases.len());
+    for (c, b) in cases.iter().zip(&batch) {
+        assert_eq!(*b, EdwardsPoint::decompress(c));
+    }
     for c in &cases {
         let ours = EdwardsPoint::decompress(c);
         let theirs = CompressedEdwardsY(*c).decompress();
@@ -421,24 +442,33 @@ enum Probe {
     X25519Base([u8; 32]),
     DoubleBase(Scalar, EdwardsPoint, Scalar),
     Equation(Scalar, Scalar, EdwardsPoint, EdwardsPoint, bool),
+    Decompress8([[u8; 32]; 8]),
 }
 
+#[allow(clippy::large_enum_variant)]
 enum ProbeOut {
     Point(EdwardsPoint, [u8; 32]),
     Bytes([u8; 32]),
+    Many([Option<EdwardsPoint>; 8]),
 }
 
 impl ProbeOut {
     fn point(self) -> (EdwardsPoint, [u8; 32]) {
         match self {
             ProbeOut::Point(p, b) => (p, b),
-            ProbeOut::Bytes(_) => panic!("wrong probe"),
+            _ => panic!("wrong probe"),
+        }
+    }
+    fn many(self) -> [Option<EdwardsPoint>; 8] {
+        match self {
+            ProbeOut::Many(m) => m,
+            _ => panic!("wrong probe"),
         }
     }
     fn bytes(self) -> [u8; 32] {
         match self {
             ProbeOut::Bytes(b) => b,
-            ProbeOut::Point(..) => panic!("wrong probe"),
+            _ => panic!("wrong probe"),
         }
     }
 }
@@ -456,6 +486,7 @@ impl crate::Kernel for Probe {
                 let q = backend.ed25519_double_base(&a, &p, &b);
                 ProbeOut::Point(q, [0; 32])
             }
+            Probe::Decompress8(b) => ProbeOut::Many(backend.ed25519_decompress8(&b)),
             Probe::Equation(s, k, a, r, cofactored) => {
                 let ok = backend.ed25519_verify_equation(&s, &k, &a, &r, cofactored);
                 ProbeOut::Bytes([u8::from(ok); 32])
@@ -508,5 +539,64 @@ fn verify_timing() {
     });
     println!(
         "us: decompress {dec:.2}, half_size {half:.2}, equation {eq:.2}, double-base + compress {old:.2}"
+    );
+}
+
+/// Batched decompression against one at a time, on the Fe64 field:
+/// `cargo test --release -p pqkit-common --lib decompress_many_timing --
+/// --ignored --nocapture`.
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[ignore = "timing, run by hand"]
+fn decompress_many_timing() {
+    use super::fe64::{Fe64, fe64_available};
+    use core::hint::black_box;
+    use std::println;
+    use std::time::Instant;
+    if !fe64_available() {
+        return;
+    }
+    let mut next = rng(0xdec0);
+    let encs: Vec<[u8; 32]> = (0..512)
+        .map(|_| EdwardsPoint::mul_base(&pair(&mut next).0).1)
+        .collect();
+    let mut best = [f64::MAX; 4];
+    for _ in 0..5 {
+        let t = Instant::now();
+        for e in &encs {
+            black_box(Ext::<Fe64>::decompress(black_box(e)));
+        }
+        best[0] = best[0].min(t.elapsed().as_nanos() as f64 / 512e3);
+        let t = Instant::now();
+        for c in encs.chunks_exact(2) {
+            black_box(Ext::<Fe64>::decompress_many::<2>(black_box(&[c[0], c[1]])));
+        }
+        best[1] = best[1].min(t.elapsed().as_nanos() as f64 / 512e3);
+        let t = Instant::now();
+        for c in encs.chunks_exact(4) {
+            black_box(Ext::<Fe64>::decompress_many::<4>(black_box(&[
+                c[0], c[1], c[2], c[3],
+            ])));
+        }
+        best[2] = best[2].min(t.elapsed().as_nanos() as f64 / 512e3);
+        let t = Instant::now();
+        for c in encs.chunks_exact(8) {
+            let a: [[u8; 32]; 8] = core::array::from_fn(|i| c[i]);
+            black_box(Ext::<Fe64>::decompress_many::<8>(black_box(&a)));
+        }
+        best[3] = best[3].min(t.elapsed().as_nanos() as f64 / 512e3);
+    }
+    for c in encs.chunks_exact(4) {
+        let many = Ext::<Fe64>::decompress_many::<4>(&[c[0], c[1], c[2], c[3]]);
+        for (e, m) in c.iter().zip(&many) {
+            assert_eq!(
+                m.map(|p| p.compress()),
+                Ext::<Fe64>::decompress(e).map(|p| p.compress())
+            );
+        }
+    }
+    println!(
+        "us per point: decompress {:.2}, x2 {:.2}, x4 {:.2}, x8 {:.2}",
+        best[0], best[1], best[2], best[3]
     );
 }

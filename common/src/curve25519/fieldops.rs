@@ -109,6 +109,87 @@ pub(crate) trait Field:
         z_250_0.pow2k(2).mul(self)
     }
 
+    /// [`Field::pow_p58`] of `N` values at once, one step of the chain
+    /// for every value before the next step: the chains are independent,
+    /// so the processor overlaps them (one chain alone waits on each
+    /// product's latency).
+    #[inline]
+    fn pow_p58_many<const N: usize>(xs: &[Self; N]) -> [Self; N] {
+        fn sq<F: Field, const N: usize>(x: &mut [F; N], k: u32) {
+            for _ in 0..k {
+                for e in x.iter_mut() {
+                    *e = e.square();
+                }
+            }
+        }
+        fn mul<F: Field, const N: usize>(x: &[F; N], y: &[F; N]) -> [F; N] {
+            let mut out = *x;
+            for (o, b) in out.iter_mut().zip(y) {
+                *o = o.mul(b);
+            }
+            out
+        }
+        let z = *xs;
+        let mut z2 = z;
+        sq(&mut z2, 1);
+        let mut t = z2;
+        sq(&mut t, 2);
+        let z9 = mul(&t, &z);
+        let z11 = mul(&z9, &z2);
+        let mut t = z11;
+        sq(&mut t, 1);
+        let z_5_0 = mul(&t, &z9);
+        let mut t = z_5_0;
+        sq(&mut t, 5);
+        let z_10_0 = mul(&t, &z_5_0);
+        let mut t = z_10_0;
+        sq(&mut t, 10);
+        let z_20_0 = mul(&t, &z_10_0);
+        let mut t = z_20_0;
+        sq(&mut t, 20);
+        let z_40_0 = mul(&t, &z_20_0);
+        let mut t = z_40_0;
+        sq(&mut t, 10);
+        let z_50_0 = mul(&t, &z_10_0);
+        let mut t = z_50_0;
+        sq(&mut t, 50);
+        let z_100_0 = mul(&t, &z_50_0);
+        let mut t = z_100_0;
+        sq(&mut t, 100);
+        let z_200_0 = mul(&t, &z_100_0);
+        let mut t = z_200_0;
+        sq(&mut t, 50);
+        let mut t = mul(&t, &z_50_0);
+        sq(&mut t, 2);
+        mul(&t, &z)
+    }
+
+    /// [`Field::sqrt_ratio_i`] of `N` pairs, the exponentiations
+    /// overlapped as in [`Field::pow_p58_many`].
+    #[inline]
+    fn sqrt_ratio_i_many<const N: usize>(u: &[Self; N], v: &[Self; N]) -> [(Choice, Self); N] {
+        let mut v3 = [Self::ZERO; N];
+        let mut w = [Self::ZERO; N];
+        for i in 0..N {
+            v3[i] = v[i].square().mul(&v[i]);
+            let v7 = v3[i].square().mul(&v[i]);
+            w[i] = u[i].mul(&v7);
+        }
+        let p = Self::pow_p58_many(&w);
+        let sqrt_m1 = Self::from_words(&SQRT_M1);
+        core::array::from_fn(|i| {
+            let mut r = u[i].mul(&v3[i]).mul(&p[i]);
+            let check = v[i].mul(&r.square());
+            let neg_u = u[i].neg();
+            let correct = check.ct_eq_value(&u[i]);
+            let flipped = check.ct_eq_value(&neg_u);
+            let flipped_i = check.ct_eq_value(&neg_u.mul(&sqrt_m1));
+            let r_i = r.mul(&sqrt_m1);
+            r.conditional_assign(&r_i, flipped | flipped_i);
+            (correct | flipped, r.abs())
+        })
+    }
+
     /// Whether the canonical value is odd.
     #[inline]
     fn is_negative(&self) -> Choice {

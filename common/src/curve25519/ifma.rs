@@ -28,6 +28,8 @@
 // The kernels are `#[target_feature]` functions, entered once after
 // detection; the block that enters states its safety.
 #![allow(unsafe_code)]
+// Limb loops index several arrays at once.
+#![allow(clippy::needless_range_loop)]
 
 use core::arch::x86_64::*;
 
@@ -81,21 +83,197 @@ const fn limbs(w: &[u64; 4]) -> [u64; 5] {
 }
 
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn splat(c: u64) -> __m256i {
     _mm256_set1_epi64x(c as i64)
+}
+
+// The heavy point and field operations are macros so that they expand
+// inside the one `#[target_feature]` loop that uses them: as functions
+// the compiler keeps them out of line, and every call stores and
+// reloads five vectors per argument.
+/// `F4::mul`'s body: lane-wise `$s * $o`, carried (inputs: limbs below
+/// `2^52`).
+macro_rules! f4_mul {
+    ($s:expr, $o:expr) => {{
+        let s: &F4 = $s;
+        let o: &F4 = $o;
+        let zero = _mm256_setzero_si256();
+        let mut lo = [zero; 9];
+        let mut hi = [zero; 9];
+        for i in 0..5 {
+            for j in 0..5 {
+                lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], s.0[i], o.0[j]);
+                hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], s.0[i], o.0[j]);
+            }
+        }
+        // Position k (weight 2^(51 k)): lo[k] + 2 hi[k - 1], below 2^56.
+        let mut pos = [zero; 10];
+        for k in 0..10 {
+            let l = if k < 9 { lo[k] } else { zero };
+            let h = if k > 0 {
+                _mm256_slli_epi64::<1>(hi[k - 1])
+            } else {
+                zero
+            };
+            pos[k] = _mm256_add_epi64(l, h);
+        }
+        // 2^255 = 19: position k + 5 folds into k times 19 (below 2^61).
+        let sh = shifts();
+        let mut r = [zero; 5];
+        for k in 0..5 {
+            let t19 = times19(pos[k + 5], &sh);
+            r[k] = _mm256_add_epi64(pos[k], t19);
+        }
+        F4(r).carry()
+    }};
+}
+
+/// `F4::square`'s body: lane-wise `$s^2`, carried: the 10 cross products
+/// once (their sum doubled by a shift) and the 5 squares, 30
+/// multiply-adds instead of 50.
+macro_rules! f4_square {
+    ($s:expr) => {{
+        let s: &F4 = $s;
+        let zero = _mm256_setzero_si256();
+        let a = &s.0;
+        let mut clo = [zero; 9];
+        let mut chi = [zero; 9];
+        let mut slo = [zero; 9];
+        let mut shi = [zero; 9];
+        for i in 0..5 {
+            slo[2 * i] = _mm256_madd52lo_epu64(slo[2 * i], a[i], a[i]);
+            shi[2 * i] = _mm256_madd52hi_epu64(shi[2 * i], a[i], a[i]);
+            for j in i + 1..5 {
+                clo[i + j] = _mm256_madd52lo_epu64(clo[i + j], a[i], a[j]);
+                chi[i + j] = _mm256_madd52hi_epu64(chi[i + j], a[i], a[j]);
+            }
+        }
+        // Position k: squares lo[k] + 2 hi[k-1]; cross terms twice that.
+        let mut pos = [zero; 10];
+        for (k, out) in pos.iter_mut().enumerate() {
+            let (sl, cl) = if k < 9 {
+                (slo[k], clo[k])
+            } else {
+                (zero, zero)
+            };
+            let (sh, ch) = if k > 0 {
+                (shi[k - 1], chi[k - 1])
+            } else {
+                (zero, zero)
+            };
+            // sl + 2 sh + 2 cl + 4 ch
+            let twice = _mm256_add_epi64(sh, cl);
+            let t = _mm256_add_epi64(sl, _mm256_slli_epi64::<1>(twice));
+            *out = _mm256_add_epi64(t, _mm256_slli_epi64::<2>(ch));
+        }
+        let sh = shifts();
+        let mut r = [zero; 5];
+        for k in 0..5 {
+            let t19 = times19(pos[k + 5], &sh);
+            r[k] = _mm256_add_epi64(pos[k], t19);
+        }
+        F4(r).carry()
+    }};
+}
+
+/// `(X3, Y3, Z3, T3) = (E, G, F, E) * (F, H, G, H)` from all-lane
+/// broadcasts of `E, F, G, H` (limbs below `2^55`).
+macro_rules! f4_finish {
+    ($e:expr, $f:expr, $g:expr, $h:expr) => {{
+        let (e, f, g, h): (&F4, &F4, &F4, &F4) = ($e, $f, $g, $h);
+        let u = e.blend::<LANE1>(g).blend::<LANE2>(f).carry();
+        let v = h.blend::<LANE0>(f).blend::<LANE2>(g).carry();
+        f4_mul!(&u, &v)
+    }};
+}
+
+/// `2 P` for `P = (X, Y, Z, T)` (carried).
+macro_rules! f4_double {
+    ($p:expr) => {{
+        let p: &F4 = $p;
+        // (X, Y, Z, X + Y)
+        let x_in_3 = p.permute::<0x00>();
+        let y_in_3 = p.permute::<0x55>();
+        let t = p.blend::<LANE3>(&x_in_3.add(&y_in_3)).carry();
+        let s = f4_square!(&t);
+        let (s0, s1, s2, s3) = (
+            s.permute::<ALL0>(),
+            s.permute::<ALL1>(),
+            s.permute::<ALL2>(),
+            s.permute::<ALL3>(),
+        );
+        let a_plus_b = s0.add(&s1);
+        let e = s3.sub_biased(&a_plus_b, &FOUR_P);
+        let g = s1.sub_biased(&s0, &TWO_P);
+        let f = s1.sub_biased(&s0.add(&s2.add(&s2)), &FOUR_P);
+        let zero = F4([_mm256_setzero_si256(); 5]);
+        let h = zero.sub_biased(&a_plus_b, &FOUR_P);
+        f4_finish!(&e, &f, &g, &h)
+    }};
+}
+
+/// `P + Q` for `P = (X, Y, Z, T)` and a cached `Q = (Y2 - X2, Y2 + X2,
+/// 2 Z2, 2 d T2)` (both carried).
+macro_rules! f4_add_cached {
+    ($p:expr, $q:expr) => {{
+        let (p, q): (&F4, &F4) = ($p, $q);
+        // (Y - X, Y + X, Z, T)
+        let yy = p.permute::<0xf5>(); // (Y, Y, T, T)
+        let xx = p.permute::<0xa0>(); // (X, X, Z, Z)
+        let pm = yy
+            .sub_biased(&xx, &TWO_P)
+            .blend::<LANE1>(&yy.add(&xx))
+            .blend::<{ LANE2 | LANE3 }>(p)
+            .carry();
+        let m = f4_mul!(&pm, q); // (A, B, D, C)
+        let (a, b, d, c) = (
+            m.permute::<ALL0>(),
+            m.permute::<ALL1>(),
+            m.permute::<ALL2>(),
+            m.permute::<ALL3>(),
+        );
+        let e = b.sub_biased(&a, &TWO_P);
+        let f = d.sub_biased(&c, &TWO_P);
+        let g = d.add(&c);
+        let h = b.add(&a);
+        f4_finish!(&e, &f, &g, &h)
+    }};
+}
+
+/// Shift counts 4 and 1 that the compiler cannot see: with constant
+/// shifts it turns `16 t + 2 t + t` into a slow 64-bit multiplication.
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
+fn shifts() -> (__m256i, __m256i) {
+    core::hint::black_box((splat(4), splat(1)))
+}
+
+/// `19 t` lane-wise with the shift counts of [`shifts`].
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
+fn times19(t: __m256i, sh: &(__m256i, __m256i)) -> __m256i {
+    _mm256_add_epi64(
+        _mm256_add_epi64(_mm256_sllv_epi64(t, sh.0), _mm256_sllv_epi64(t, sh.1)),
+        t,
+    )
 }
 
 impl F4 {
     /// Lanes `(a, b, c, d)` from radix-`2^51` limbs.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn from_limbs(a: &[u64; 5], b: &[u64; 5], c: &[u64; 5], d: &[u64; 5]) -> F4 {
-        F4(core::array::from_fn(|i| {
-            _mm256_set_epi64x(d[i] as i64, c[i] as i64, b[i] as i64, a[i] as i64)
-        }))
+        let mut r = [_mm256_setzero_si256(); 5];
+        for i in 0..5 {
+            r[i] = _mm256_set_epi64x(d[i] as i64, c[i] as i64, b[i] as i64, a[i] as i64);
+        }
+        F4(r)
     }
 
     /// The four lanes as portable field elements.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn lanes(&self) -> [FieldElement; 4] {
         let mut l = [[0u64; 4]; 5];
         for (out, v) in l.iter_mut().zip(&self.0) {
@@ -109,34 +287,46 @@ impl F4 {
 
     /// A point `(X, Y, Z, T)` of the portable field, carried.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn from_ext(p: &Ext<FieldElement>) -> F4 {
         let l = |f: &FieldElement| FieldElement::from_bytes(&f.to_bytes()).0;
         F4::from_limbs(&l(&p.x), &l(&p.y), &l(&p.z), &l(&p.t))
     }
 
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn add(&self, o: &F4) -> F4 {
-        F4(core::array::from_fn(|i| {
-            _mm256_add_epi64(self.0[i], o.0[i])
-        }))
+        let mut r = self.0;
+        for i in 0..5 {
+            r[i] = _mm256_add_epi64(r[i], o.0[i]);
+        }
+        F4(r)
     }
 
     /// `self + bias - o` (`bias` limbs above `o`'s).
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn sub_biased(&self, o: &F4, bias: &[u64; 5]) -> F4 {
-        F4(core::array::from_fn(|i| {
-            _mm256_sub_epi64(_mm256_add_epi64(self.0[i], splat(bias[i])), o.0[i])
-        }))
+        let mut r = self.0;
+        for i in 0..5 {
+            r[i] = _mm256_sub_epi64(_mm256_add_epi64(r[i], splat(bias[i])), o.0[i]);
+        }
+        F4(r)
     }
 
     /// Every lane's limbs below `2^51 + 2^17` (inputs below `2^63`), the
     /// same values modulo p: one parallel carry, the top one folded times
     /// 19.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn carry(&self) -> F4 {
         let m = splat(MASK51);
-        let c: [__m256i; 5] = core::array::from_fn(|i| _mm256_srli_epi64::<51>(self.0[i]));
-        let low: [__m256i; 5] = core::array::from_fn(|i| _mm256_and_si256(self.0[i], m));
+        let mut c = self.0;
+        let mut low = self.0;
+        for i in 0..5 {
+            c[i] = _mm256_srli_epi64::<51>(self.0[i]);
+            low[i] = _mm256_and_si256(self.0[i], m);
+        }
         let c4x19 = _mm256_add_epi64(
             _mm256_add_epi64(_mm256_slli_epi64::<4>(c[4]), _mm256_slli_epi64::<1>(c[4])),
             c[4],
@@ -152,100 +342,42 @@ impl F4 {
 
     /// Lane-wise `self * o`, carried. Inputs: limbs below `2^52`.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn mul(&self, o: &F4) -> F4 {
-        let zero = _mm256_setzero_si256();
-        let mut lo = [zero; 9];
-        let mut hi = [zero; 9];
-        for i in 0..5 {
-            for j in 0..5 {
-                lo[i + j] = _mm256_madd52lo_epu64(lo[i + j], self.0[i], o.0[j]);
-                hi[i + j] = _mm256_madd52hi_epu64(hi[i + j], self.0[i], o.0[j]);
-            }
-        }
-        // Position k (weight 2^(51 k)): lo[k] + 2 hi[k - 1], below 2^56.
-        let pos: [__m256i; 10] = core::array::from_fn(|k| {
-            let l = if k < 9 { lo[k] } else { zero };
-            let h = if k > 0 {
-                _mm256_slli_epi64::<1>(hi[k - 1])
-            } else {
-                zero
-            };
-            _mm256_add_epi64(l, h)
-        });
-        // 2^255 = 19: position k + 5 folds into k times 19 (below 2^61).
-        let r: [__m256i; 5] = core::array::from_fn(|k| {
-            let t = pos[k + 5];
-            let t19 = _mm256_add_epi64(
-                _mm256_add_epi64(_mm256_slli_epi64::<4>(t), _mm256_slli_epi64::<1>(t)),
-                t,
-            );
-            _mm256_add_epi64(pos[k], t19)
-        });
-        F4(r).carry()
+        f4_mul!(self, o)
     }
 
     /// Lane-wise `self^2`, carried: the 10 cross products once (their sum
     /// doubled by a shift) and the 5 squares, 30 multiply-adds instead of
     /// 50. Input limbs below `2^52`.
+    #[cfg(test)]
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn square(&self) -> F4 {
-        let zero = _mm256_setzero_si256();
-        let a = &self.0;
-        let mut clo = [zero; 9];
-        let mut chi = [zero; 9];
-        let mut slo = [zero; 9];
-        let mut shi = [zero; 9];
-        for i in 0..5 {
-            slo[2 * i] = _mm256_madd52lo_epu64(slo[2 * i], a[i], a[i]);
-            shi[2 * i] = _mm256_madd52hi_epu64(shi[2 * i], a[i], a[i]);
-            for j in i + 1..5 {
-                clo[i + j] = _mm256_madd52lo_epu64(clo[i + j], a[i], a[j]);
-                chi[i + j] = _mm256_madd52hi_epu64(chi[i + j], a[i], a[j]);
-            }
-        }
-        // Position k: squares lo[k] + 2 hi[k-1]; cross terms twice that.
-        let pos: [__m256i; 10] = core::array::from_fn(|k| {
-            let (sl, cl) = if k < 9 {
-                (slo[k], clo[k])
-            } else {
-                (zero, zero)
-            };
-            let (sh, ch) = if k > 0 {
-                (shi[k - 1], chi[k - 1])
-            } else {
-                (zero, zero)
-            };
-            // sl + 2 sh + 2 cl + 4 ch
-            let twice = _mm256_add_epi64(sh, cl);
-            let t = _mm256_add_epi64(sl, _mm256_slli_epi64::<1>(twice));
-            _mm256_add_epi64(t, _mm256_slli_epi64::<2>(ch))
-        });
-        let r: [__m256i; 5] = core::array::from_fn(|k| {
-            let t = pos[k + 5];
-            let t19 = _mm256_add_epi64(
-                _mm256_add_epi64(_mm256_slli_epi64::<4>(t), _mm256_slli_epi64::<1>(t)),
-                t,
-            );
-            _mm256_add_epi64(pos[k], t19)
-        });
-        F4(r).carry()
+        f4_square!(self)
     }
 
     /// Each limb vector's lanes permuted by `IMM` (`vpermq`).
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn permute<const IMM: i32>(&self) -> F4 {
-        F4(core::array::from_fn(|i| {
-            _mm256_permute4x64_epi64::<IMM>(self.0[i])
-        }))
+        let mut r = self.0;
+        for v in r.iter_mut() {
+            *v = _mm256_permute4x64_epi64::<IMM>(*v);
+        }
+        F4(r)
     }
 
     /// Lanes of `o` where `IMM` (two bits per 64-bit lane) is set, else of
     /// `self`.
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+    #[inline]
     fn blend<const IMM: i32>(&self, o: &F4) -> F4 {
-        F4(core::array::from_fn(|i| {
-            _mm256_blend_epi32::<IMM>(self.0[i], o.0[i])
-        }))
+        let mut r = self.0;
+        for i in 0..5 {
+            r[i] = _mm256_blend_epi32::<IMM>(r[i], o.0[i]);
+        }
+        F4(r)
     }
 }
 
@@ -259,66 +391,24 @@ const ALL1: i32 = 0x55;
 const ALL2: i32 = 0xaa;
 const ALL3: i32 = 0xff;
 
-/// `(X3, Y3, Z3, T3) = (E, G, F, E) * (F, H, G, H)` from all-lane
-/// broadcasts of `E, F, G, H` (limbs below `2^55`).
-#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
-fn finish(e: &F4, f: &F4, g: &F4, h: &F4) -> F4 {
-    let u = e.blend::<LANE1>(g).blend::<LANE2>(f).carry();
-    let v = h.blend::<LANE0>(f).blend::<LANE2>(g).carry();
-    u.mul(&v)
-}
-
 /// `2 P` for `P = (X, Y, Z, T)` (carried).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn double(p: &F4) -> F4 {
-    // (X, Y, Z, X + Y)
-    let x_in_3 = p.permute::<0x00>();
-    let y_in_3 = p.permute::<0x55>();
-    let t = p.blend::<LANE3>(&x_in_3.add(&y_in_3)).carry();
-    let s = t.square();
-    let (s0, s1, s2, s3) = (
-        s.permute::<ALL0>(),
-        s.permute::<ALL1>(),
-        s.permute::<ALL2>(),
-        s.permute::<ALL3>(),
-    );
-    let a_plus_b = s0.add(&s1);
-    let e = s3.sub_biased(&a_plus_b, &FOUR_P);
-    let g = s1.sub_biased(&s0, &TWO_P);
-    let f = s1.sub_biased(&s0.add(&s2.add(&s2)), &FOUR_P);
-    let zero = F4([_mm256_setzero_si256(); 5]);
-    let h = zero.sub_biased(&a_plus_b, &FOUR_P);
-    finish(&e, &f, &g, &h)
+    f4_double!(p)
 }
 
 /// `P + Q` for `P = (X, Y, Z, T)` and a cached `Q = (Y2 - X2, Y2 + X2,
 /// 2 Z2, 2 d T2)` (both carried).
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn add_cached(p: &F4, q: &F4) -> F4 {
-    // (Y - X, Y + X, Z, T)
-    let yy = p.permute::<0xf5>(); // (Y, Y, T, T)
-    let xx = p.permute::<0xa0>(); // (X, X, Z, Z)
-    let pm = yy
-        .sub_biased(&xx, &TWO_P)
-        .blend::<LANE1>(&yy.add(&xx))
-        .blend::<{ LANE2 | LANE3 }>(p)
-        .carry();
-    let m = pm.mul(q); // (A, B, D, C)
-    let (a, b, d, c) = (
-        m.permute::<ALL0>(),
-        m.permute::<ALL1>(),
-        m.permute::<ALL2>(),
-        m.permute::<ALL3>(),
-    );
-    let e = b.sub_biased(&a, &TWO_P);
-    let f = d.sub_biased(&c, &TWO_P);
-    let g = d.add(&c);
-    let h = b.add(&a);
-    finish(&e, &f, &g, &h)
+    f4_add_cached!(p, q)
 }
 
 /// `-Q` cached: `(Y2 + X2, Y2 - X2, 2 Z2, -2 d T2)`.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn neg_cached(q: &F4) -> F4 {
     let swapped = q.permute::<0xe1>(); // lanes (1, 0, 2, 3)
     let zero = F4([_mm256_setzero_si256(); 5]);
@@ -327,6 +417,7 @@ fn neg_cached(q: &F4) -> F4 {
 
 /// `P` cached for addition: `(Y - X, Y + X, Z, T) * (1, 1, 2, 2 d)`.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn to_cached(p: &F4) -> F4 {
     let yy = p.permute::<0xf5>();
     let xx = p.permute::<0xa0>();
@@ -343,6 +434,7 @@ fn to_cached(p: &F4) -> F4 {
 
 /// A table entry `(y + x, y - x, 2 d x y)` cached: `(y - x, y + x, 2, 2 d x y)`.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn cached_words(w: &NielsWords) -> F4 {
     F4::from_limbs(
         &limbs(&w[1]),
@@ -354,6 +446,7 @@ fn cached_words(w: &NielsWords) -> F4 {
 
 /// `P, 3P, .., 15P` cached.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+#[inline]
 fn odd_multiples(p: &F4) -> [F4; 8] {
     let p2 = to_cached(&double(p));
     let mut out = [to_cached(p); 8];
@@ -365,27 +458,25 @@ fn odd_multiples(p: &F4) -> [F4; 8] {
     out
 }
 
-/// `acc + [d]Q` for a NAF digit (odd or zero) from cached odd multiples.
+/// `[d]Q` cached for a nonzero NAF digit, from cached odd multiples.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
-fn add_digit(acc: &F4, d: i8, table: &[F4; 8]) -> F4 {
+#[inline]
+fn digit_point(d: i8, table: &[F4; 8]) -> F4 {
     if d > 0 {
-        add_cached(acc, &table[(d / 2) as usize])
-    } else if d < 0 {
-        add_cached(acc, &neg_cached(&table[(-d / 2) as usize]))
+        table[(d / 2) as usize]
     } else {
-        *acc
+        neg_cached(&table[(-d / 2) as usize])
     }
 }
 
-/// `acc + [d]Q` for a width-8 NAF digit from a table of words.
+/// `[d]Q` cached for a nonzero width-8 NAF digit, from a table of words.
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
-fn add_table_digit(acc: &F4, d: i8, table: &[NielsWords; 64]) -> F4 {
+#[inline]
+fn table_digit_point(d: i8, table: &[NielsWords; 64]) -> F4 {
     if d > 0 {
-        add_cached(acc, &cached_words(&table[(d / 2) as usize]))
-    } else if d < 0 {
-        add_cached(acc, &neg_cached(&cached_words(&table[(-d / 2) as usize])))
+        cached_words(&table[(d / 2) as usize])
     } else {
-        *acc
+        neg_cached(&cached_words(&table[(-d / 2) as usize]))
     }
 }
 
@@ -420,15 +511,23 @@ fn verify_equation(
     let one = limbs(&[1, 0, 0, 0]);
     let mut acc = F4::from_limbs(&zero, &one, &one, &zero);
     for i in (0..=top).rev() {
-        acc = double(&acc);
-        acc = add_digit(&acc, naf_a[i], &table_a);
-        acc = add_digit(&acc, naf_r[i], &table_r);
-        acc = add_table_digit(&acc, naf_lo[i], &BASE_ODD);
-        acc = add_table_digit(&acc, naf_hi[i], &BASE128_ODD);
+        acc = f4_double!(&acc);
+        for (d, table) in [(naf_a[i], &table_a), (naf_r[i], &table_r)] {
+            if d != 0 {
+                let q = digit_point(d, table);
+                acc = f4_add_cached!(&acc, &q);
+            }
+        }
+        for (d, table) in [(naf_lo[i], &BASE_ODD), (naf_hi[i], &BASE128_ODD)] {
+            if d != 0 {
+                let q = table_digit_point(d, table);
+                acc = f4_add_cached!(&acc, &q);
+            }
+        }
     }
     if cofactored {
         for _ in 0..3 {
-            acc = double(&acc);
+            acc = f4_double!(&acc);
         }
     }
     let [x, y, z, _] = acc.lanes();
@@ -450,6 +549,58 @@ pub(crate) fn verify_equation_checked(
     // SAFETY: `ifma_available()` detected AVX2, AVX-512F/VL and AVX-512
     // IFMA, the features `verify_equation` is compiled for.
     unsafe { verify_equation(s, k, a, r, cofactored) }
+}
+
+/// `edwards::multiscalar_vartime` with the point arithmetic on IFMA:
+/// `sum [s_i] P_i + [b]B` by Straus' method (width-5 NAF per point, one
+/// shared doubling chain), variable time (public inputs only).
+#[cfg(feature = "alloc")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
+fn multiscalar(scalars: &[Scalar], points: &[Ext<FieldElement>], b: &Scalar) -> Ext<FieldElement> {
+    use alloc::vec::Vec;
+    let nafs: Vec<[i8; 256]> = scalars.iter().map(|s| s.non_adjacent_form(5)).collect();
+    let tables: Vec<[F4; 8]> = points
+        .iter()
+        .map(|p| odd_multiples(&F4::from_ext(p)))
+        .collect();
+    let b_naf = b.non_adjacent_form(8);
+    let zero = [0u64; 5];
+    let one = limbs(&[1, 0, 0, 0]);
+    let mut acc = F4::from_limbs(&zero, &one, &one, &zero);
+    let top = (0..256)
+        .rev()
+        .find(|&i| b_naf[i] != 0 || nafs.iter().any(|n| n[i] != 0));
+    for i in (0..=top.unwrap_or(0)).rev() {
+        acc = f4_double!(&acc);
+        for (naf, table) in nafs.iter().zip(&tables) {
+            let d = naf[i];
+            if d != 0 {
+                let q = digit_point(d, table);
+                acc = f4_add_cached!(&acc, &q);
+            }
+        }
+        if b_naf[i] != 0 {
+            let q = table_digit_point(b_naf[i], &BASE_ODD);
+            acc = f4_add_cached!(&acc, &q);
+        }
+    }
+    let [x, y, z, t] = acc.lanes();
+    Ext { x, y, z, t }
+}
+
+/// [`multiscalar`] where the CPU has IFMA; `None` where it has not.
+#[cfg(feature = "alloc")]
+pub(crate) fn multiscalar_checked(
+    scalars: &[Scalar],
+    points: &[Ext<FieldElement>],
+    b: &Scalar,
+) -> Option<Ext<FieldElement>> {
+    if !ifma_available() || scalars.len() != points.len() {
+        return None;
+    }
+    // SAFETY: `ifma_available()` detected AVX2, AVX-512F/VL and AVX-512
+    // IFMA, the features `multiscalar` is compiled for.
+    Some(unsafe { multiscalar(scalars, points, b) })
 }
 
 #[cfg(test)]
@@ -544,15 +695,17 @@ mod timing {
         let t = Instant::now();
         let mut q = p;
         for _ in 0..n {
-            q = core::hint::black_box(double(&q));
+            q = f4_double!(&q);
         }
+        core::hint::black_box(q);
         let d = t.elapsed().as_nanos() as f64 / n as f64;
         let c = to_cached(&p);
         let t = Instant::now();
         let mut q = p;
         for _ in 0..n {
-            q = core::hint::black_box(add_cached(&q, &c));
+            q = f4_add_cached!(&q, &c);
         }
+        core::hint::black_box(q);
         let a = t.elapsed().as_nanos() as f64 / n as f64;
         let t = Instant::now();
         let mut q = p;

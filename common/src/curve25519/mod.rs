@@ -114,6 +114,13 @@ pub trait Ops: Copy {
         p.0.compress()
     }
 
+    /// [`Ops::ed25519_decompress`] of eight encodings, the square roots
+    /// overlapped.
+    #[inline]
+    fn ed25519_decompress8(self, bytes: &[[u8; 32]; 8]) -> [Option<EdwardsPoint>; 8] {
+        edwards::Ext::<FieldElement>::decompress_many(bytes).map(|p| p.map(EdwardsPoint))
+    }
+
     /// `sum [s_i] P_i + [b]B`, variable time.
     #[cfg(feature = "alloc")]
     fn ed25519_multiscalar(
@@ -180,10 +187,10 @@ impl Ops for crate::backend::Avx2 {
         r: &EdwardsPoint,
         cofactored: bool,
     ) -> bool {
-        if self.has_avx512() {
-            if let Some(ok) = ifma::verify_equation_checked(s, k, &a.0, &r.0, cofactored) {
-                return ok;
-            }
+        if self.has_avx512()
+            && let Some(ok) = ifma::verify_equation_checked(s, k, &a.0, &r.0, cofactored)
+        {
+            return ok;
         }
         if !fe64::fe64_available() {
             return crate::Portable.ed25519_verify_equation(s, k, a, r, cofactored);
@@ -209,6 +216,15 @@ impl Ops for crate::backend::Avx2 {
         edwards::convert::<_, fe64::Fe64>(&p.0).compress()
     }
 
+    #[inline]
+    fn ed25519_decompress8(self, bytes: &[[u8; 32]; 8]) -> [Option<EdwardsPoint>; 8] {
+        if !fe64::fe64_available() {
+            return crate::Portable.ed25519_decompress8(bytes);
+        }
+        edwards::Ext::<fe64::Fe64>::decompress_many(bytes)
+            .map(|p| p.map(|p| EdwardsPoint(edwards::convert(&p))))
+    }
+
     #[cfg(feature = "alloc")]
     fn ed25519_multiscalar(
         self,
@@ -216,6 +232,12 @@ impl Ops for crate::backend::Avx2 {
         points: &[EdwardsPoint],
         b: &Scalar,
     ) -> EdwardsPoint {
+        if self.has_avx512() {
+            let pts: alloc::vec::Vec<_> = points.iter().map(|p| p.0).collect();
+            if let Some(sum) = ifma::multiscalar_checked(scalars, &pts, b) {
+                return EdwardsPoint(sum);
+            }
+        }
         if !fe64::fe64_available() {
             return crate::Portable.ed25519_multiscalar(scalars, points, b);
         }
@@ -250,16 +272,20 @@ enum Op<'a> {
         cofactored: bool,
     },
     Decompress(&'a [u8; 32]),
+    Decompress8(&'a [[u8; 32]; 8]),
     Compress(&'a EdwardsPoint),
     #[cfg(feature = "alloc")]
     Multi(&'a [Scalar], &'a [EdwardsPoint], &'a Scalar),
 }
 
+// One value, returned once from the dispatch: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 enum Out {
     Bytes([u8; 32]),
     Point(EdwardsPoint, [u8; 32]),
     Maybe(Option<EdwardsPoint>),
     Bool(bool),
+    Maybe8([Option<EdwardsPoint>; 8]),
 }
 
 impl crate::Kernel for Op<'_> {
@@ -280,6 +306,7 @@ impl crate::Kernel for Op<'_> {
                 cofactored,
             } => Out::Bool(backend.ed25519_verify_equation(s, k, a, r, cofactored)),
             Op::Decompress(b) => Out::Maybe(backend.ed25519_decompress(b)),
+            Op::Decompress8(b) => Out::Maybe8(backend.ed25519_decompress8(b)),
             Op::Compress(p) => Out::Bytes(backend.ed25519_compress(p)),
             #[cfg(feature = "alloc")]
             Op::Multi(s, p, b) => Out::Maybe(Some(backend.ed25519_multiscalar(s, p, b))),
@@ -331,6 +358,38 @@ impl EdwardsPoint {
             Out::Maybe(p) => p,
             _ => None,
         }
+    }
+
+    /// [`EdwardsPoint::decompress`] of many encodings, in order, faster
+    /// per point than one at a time: the square roots of eight encodings
+    /// are computed together so that the processor overlaps them.
+    ///
+    /// ```
+    /// use pqkit_common::curve25519::{EdwardsPoint, Scalar};
+    ///
+    /// let mut encodings = vec![[0xffu8; 32]];
+    /// let mut s = Scalar::ONE;
+    /// for _ in 0..10 {
+    ///     encodings.push(EdwardsPoint::mul_base(&s).1);
+    ///     s += Scalar::ONE;
+    /// }
+    /// let points = EdwardsPoint::decompress_batch(&encodings);
+    /// for (e, p) in encodings.iter().zip(&points) {
+    ///     assert_eq!(*p, EdwardsPoint::decompress(e));
+    /// }
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn decompress_batch(encodings: &[[u8; 32]]) -> alloc::vec::Vec<Option<EdwardsPoint>> {
+        let mut out = alloc::vec::Vec::with_capacity(encodings.len());
+        for chunk in encodings.chunks(8) {
+            let mut group = [[0u8; 32]; 8];
+            group[..chunk.len()].copy_from_slice(chunk);
+            match crate::dispatch(Op::Decompress8(&group)) {
+                Out::Maybe8(points) => out.extend_from_slice(&points[..chunk.len()]),
+                _ => out.extend(chunk.iter().map(EdwardsPoint::decompress)),
+            }
+        }
+        out
     }
 
     /// The RFC 8032 §5.1.2 encoding (canonical), on the dispatched

@@ -18,6 +18,12 @@
 //! post-quantum KEMs of draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing,
 //! and DHKEM(X25519).
 //!
+//! [`composite`] (feature `composite`, default): composite ML-DSA
+//! signatures (draft-ietf-lamps-pq-composite-sigs) on pqkit's ML-DSA and
+//! Ed25519 and RustCrypto's ECDSA curves (signing and verifying), RSA and
+//! Ed448 (verifying only), with the RustCrypto `signature`, SPKI and
+//! PKCS#8 traits for `x509-cert`.
+//!
 //! With the `pkcs8` feature (default), X-Wing keys are PKCS#8 and SPKI
 //! documents under id-XWing (1.3.6.1.4.1.62253.25722): the private key is
 //! the 32-byte seed, the public key its 1216 bytes (`pem` adds PEM).
@@ -28,9 +34,11 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
-#[cfg(feature = "hpke")]
+#[cfg(any(feature = "hpke", feature = "composite"))]
 extern crate alloc;
 
+#[cfg(feature = "composite")]
+pub mod composite;
 #[cfg(feature = "hpke")]
 pub mod hpke;
 

@@ -30,9 +30,10 @@ step "no_std build (thumbv7em-none-eabi)"
 for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid; do
   cargo build -q -p "$p" --no-default-features --target thumbv7em-none-eabi
 done
-# HPKE needs only `alloc`.
+# HPKE and composite ML-DSA need only `alloc`.
 cargo build -q -p pqkit-hybrid --no-default-features --features hpke --target thumbv7em-none-eabi
-echo "no_std: 8 crates build (and pqkit-hybrid's HPKE with alloc)"
+cargo build -q -p pqkit-hybrid --no-default-features --features composite --target thumbv7em-none-eabi
+echo "no_std: 8 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with alloc)"
 
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh

@@ -862,6 +862,7 @@ impl<C: SignableParams> SigningKey<C> {
     /// Sign `msg` with the context `ctx` (at most 255 bytes),
     /// deterministically: ML-DSA with `rnd = 0`, ECDSA with RFC 6979
     /// nonces, Ed25519 as always. The same inputs give the same bytes.
+    #[doc(alias = "sign_with_context")]
     pub fn sign_deterministic(&self, msg: &[u8], ctx: &[u8]) -> Result<Signature<C>, Error> {
         self.sign_multipart_deterministic(&[msg], ctx)
     }
@@ -880,6 +881,7 @@ impl<C: SignableParams> SigningKey<C> {
     /// Sign `msg` with the context `ctx` (at most 255 bytes), hedged with
     /// randomness from `rng`: ML-DSA's 32 bytes of `rnd`, and ECDSA's
     /// RFC 6979 nonce with added entropy (Ed25519 needs none).
+    #[doc(alias = "sign_with_context")]
     pub fn sign_randomized<R: TryCryptoRng + ?Sized>(
         &self,
         msg: &[u8],

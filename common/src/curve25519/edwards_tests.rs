@@ -600,3 +600,44 @@ fn decompress_many_timing() {
         best[0], best[1], best[2], best[3]
     );
 }
+
+/// The Straus sum of batch verification on the Fe64 field, 128 points:
+/// `cargo test --release -p pqkit-common --lib multiscalar_timing --
+/// --ignored --nocapture`.
+#[cfg(target_arch = "x86_64")]
+#[test]
+#[ignore = "timing, run by hand"]
+fn multiscalar_timing() {
+    use super::fe64::{Fe64, fe64_available};
+    use core::hint::black_box;
+    use std::println;
+    use std::time::Instant;
+    if !fe64_available() {
+        return;
+    }
+    let mut next = rng(0x5ca1);
+    let n = 128;
+    let scalars: Vec<Scalar> = (0..n).map(|_| pair(&mut next).0).collect();
+    let points: Vec<Ext<Fe64>> = (0..n)
+        .map(|_| edwards::convert(&EdwardsPoint::mul_base(&pair(&mut next).0).0.0))
+        .collect();
+    let b = pair(&mut next).0;
+    let mut best = f64::MAX;
+    for _ in 0..20 {
+        let t = Instant::now();
+        black_box(edwards::multiscalar_vartime(
+            black_box(&scalars),
+            &points,
+            &b,
+        ));
+        best = best.min(t.elapsed().as_nanos() as f64 / 1e3);
+    }
+    let p = &points[0];
+    let t = Instant::now();
+    let mut q = *p;
+    for _ in 0..100_000 {
+        q = black_box(q.add(p));
+    }
+    let add = t.elapsed().as_nanos() as f64 / 1e5;
+    println!("us for 128 points: {best:.1}; ns per Ext add: {add:.1}");
+}

@@ -1,4 +1,4 @@
-//! HPKE (RFC 9180), base mode, with the post-quantum KEMs of
+//! HPKE (RFC 9180), base and PSK modes, with the post-quantum KEMs of
 //! draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing, the hybrids with P-256
 //! and P-384 (draft-irtf-cfrg-concrete-hybrid-kems, the groups from
 //! RustCrypto's `p256` and `p384`), and RFC 9180's DHKEMs.
@@ -88,6 +88,9 @@ pub enum Error {
     Rng,
     /// Key derivation found no valid scalar (negligible probability).
     DeriveKeyPairFailed,
+    /// A pre-shared key shorter than 32 bytes, or an empty PSK
+    /// identifier ([`Psk::new`]).
+    InvalidPsk,
 }
 
 impl core::fmt::Display for Error {
@@ -106,6 +109,7 @@ impl core::fmt::Display for Error {
             Error::MessageTooLong => "message too long for the AEAD",
             Error::Rng => "randomness source failed",
             Error::DeriveKeyPairFailed => "no valid scalar derived",
+            Error::InvalidPsk => "a PSK shorter than 32 bytes or an empty PSK id",
         })
     }
 }
@@ -766,7 +770,7 @@ impl PrivateKey {
     }
 
     /// `Decap(enc, skR)`: the shared secret.
-    fn decap(&self, enc: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error> {
+    pub(crate) fn decap(&self, enc: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error> {
         let copy = |b: &[u8]| Zeroizing::new(b.to_vec());
         match &self.0 {
             SkInner::MlKem512(k) => Ok(copy(ml_decap(k, enc)?.as_bytes())),
@@ -959,7 +963,7 @@ impl PublicKey {
     }
 
     /// `Encap(pkR)` with the given randomness: `(shared_secret, enc)`.
-    fn encap(&self, randomness: &[u8]) -> Result<(Zeroizing<Vec<u8>>, Vec<u8>), Error> {
+    pub(crate) fn encap(&self, randomness: &[u8]) -> Result<(Zeroizing<Vec<u8>>, Vec<u8>), Error> {
         if randomness.len() != self.kem().encap_randomness_len() {
             return Err(Error::InvalidRandomness);
         }
@@ -1059,6 +1063,80 @@ fn dhkem_derive_ec(curve: Curve, ikm: &[u8]) -> Result<Zeroizing<Vec<u8>>, Error
 }
 
 // ------------------------------------------------------------------ suites
+
+/// A pre-shared key and its identifier for HPKE's PSK mode (RFC 9180
+/// §5.1.2): both sides hold `psk`, and `psk_id` names it. The key must
+/// have at least 32 bytes (of entropy: RFC 9180 requires it; pqkit can
+/// only check the length) and the identifier must not be empty.
+///
+/// ```
+/// use pqkit_hybrid::hpke::{Aead, Kdf, Kem, Psk, Suite};
+///
+/// let suite = Suite::new(Kem::MlKem768, Kdf::HkdfSha256, Aead::Aes128Gcm);
+/// let (sk, pk) = suite.derive_key_pair(&[7; 64])?;
+/// let psk = Psk::new(&[0x42; 32], b"key 1")?;
+/// let (enc, mut sender) = suite.setup_sender_psk_derand(&pk, b"info", &psk, &[9; 32])?;
+/// let ct = sender.seal(b"", b"hello")?;
+/// let mut receiver = suite.setup_receiver_psk(&enc, &sk, b"info", &psk)?;
+/// assert_eq!(receiver.open(b"", &ct)?, b"hello");
+/// // Another PSK (or none) does not open it.
+/// let other = Psk::new(&[0x43; 32], b"key 1")?;
+/// let mut wrong = suite.setup_receiver_psk(&enc, &sk, b"info", &other)?;
+/// assert!(wrong.open(b"", &ct).is_err());
+/// assert!(Psk::new(&[0x42; 31], b"key 1").is_err());
+/// # Ok::<(), pqkit_hybrid::hpke::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Psk<'a> {
+    psk: &'a [u8],
+    psk_id: &'a [u8],
+}
+
+impl<'a> Psk<'a> {
+    /// The pre-shared key `psk` (at least 32 bytes) named `psk_id` (not
+    /// empty), else [`Error::InvalidPsk`].
+    pub fn new(psk: &'a [u8], psk_id: &'a [u8]) -> Result<Self, Error> {
+        if psk.len() < 32
+            || psk_id.is_empty()
+            || psk.len() > u16::MAX as usize
+            || psk_id.len() > u16::MAX as usize
+        {
+            return Err(Error::InvalidPsk);
+        }
+        Ok(Psk { psk, psk_id })
+    }
+}
+
+impl core::fmt::Debug for Psk<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Psk")
+            .field("psk_id", &self.psk_id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The mode and PSK inputs of the key schedule (empty for base mode).
+struct ModeInputs<'a> {
+    mode: u8,
+    psk: &'a [u8],
+    psk_id: &'a [u8],
+}
+
+const BASE: ModeInputs<'static> = ModeInputs {
+    mode: 0,
+    psk: &[],
+    psk_id: &[],
+};
+
+impl<'a> From<&Psk<'a>> for ModeInputs<'a> {
+    fn from(p: &Psk<'a>) -> Self {
+        ModeInputs {
+            mode: 1,
+            psk: p.psk,
+            psk_id: p.psk_id,
+        }
+    }
+}
 
 /// An HPKE cipher suite: a KEM, a KDF and an AEAD.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1169,7 +1247,51 @@ impl Suite {
             return Err(Error::KemMismatch);
         }
         let (ss, enc) = pk.encap(randomness)?;
-        Ok((enc, SenderContext(self.key_schedule(&ss[..], info))))
+        Ok((enc, SenderContext(self.key_schedule(&ss[..], info, &BASE))))
+    }
+
+    /// `SetupPSKS(pkR, info, psk, psk_id)` with randomness from `rng`:
+    /// the encapsulated key and the sender's context in PSK mode.
+    pub fn setup_sender_psk<R: rand_core::TryCryptoRng + ?Sized>(
+        &self,
+        pk: &PublicKey,
+        info: &[u8],
+        psk: &Psk<'_>,
+        rng: &mut R,
+    ) -> Result<(Vec<u8>, SenderContext), Error> {
+        let mut r = Zeroizing::new([0u8; 32 + P256_SEED]);
+        let n = self.kem.encap_randomness_len();
+        rng.try_fill_bytes(&mut r[..n]).map_err(|_| Error::Rng)?;
+        self.setup_sender_psk_derand(pk, info, psk, &r[..n])
+    }
+
+    /// `SetupPSKS` with the encapsulation randomness given (tests only,
+    /// as [`Suite::setup_sender_derand`]).
+    pub fn setup_sender_psk_derand(
+        &self,
+        pk: &PublicKey,
+        info: &[u8],
+        psk: &Psk<'_>,
+        randomness: &[u8],
+    ) -> Result<(Vec<u8>, SenderContext), Error> {
+        if pk.kem() != self.kem {
+            return Err(Error::KemMismatch);
+        }
+        let (ss, enc) = pk.encap(randomness)?;
+        let mode = ModeInputs::from(psk);
+        Ok((enc, SenderContext(self.key_schedule(&ss[..], info, &mode))))
+    }
+
+    /// `SetupPSKR(enc, skR, info, psk, psk_id)`: the receiver's context in
+    /// PSK mode.
+    pub fn setup_receiver_psk(
+        &self,
+        enc: &[u8],
+        sk: &PrivateKey,
+        info: &[u8],
+        psk: &Psk<'_>,
+    ) -> Result<ReceiverContext, Error> {
+        self.receiver(enc, sk, info, &ModeInputs::from(psk))
     }
 
     /// `SetupBaseR(enc, skR, info)`: the receiver's context.
@@ -1179,6 +1301,16 @@ impl Suite {
         sk: &PrivateKey,
         info: &[u8],
     ) -> Result<ReceiverContext, Error> {
+        self.receiver(enc, sk, info, &BASE)
+    }
+
+    fn receiver(
+        &self,
+        enc: &[u8],
+        sk: &PrivateKey,
+        info: &[u8],
+        mode: &ModeInputs<'_>,
+    ) -> Result<ReceiverContext, Error> {
         if sk.kem() != self.kem {
             return Err(Error::KemMismatch);
         }
@@ -1186,24 +1318,26 @@ impl Suite {
             return Err(Error::InvalidEncapsulatedKey);
         }
         let ss = sk.decap(enc)?;
-        Ok(ReceiverContext(self.key_schedule(&ss[..], info)))
+        Ok(ReceiverContext(self.key_schedule(&ss[..], info, mode)))
     }
 
-    /// RFC 9180 §5.1 `KeySchedule` in base mode (two-stage KDFs), or the
-    /// one-stage schedule of draft-ietf-hpke-hpke for SHAKE.
-    fn key_schedule(&self, shared_secret: &[u8], info: &[u8]) -> Context {
+    /// RFC 9180 §5.1 `KeySchedule` (two-stage KDFs), or the one-stage
+    /// schedule of draft-ietf-hpke-hpke for SHAKE, in base or PSK mode.
+    fn key_schedule(&self, shared_secret: &[u8], info: &[u8], m: &ModeInputs<'_>) -> Context {
         let sid = self.suite_id();
         let (nk, nn, nh) = (self.aead.key_len(), self.aead.nonce_len(), self.kdf.nh());
         let (key, base_nonce, exporter_secret) = if self.kdf.one_stage() {
             // secrets = I2OSP(len(psk), 2) || psk || I2OSP(len(ss), 2) || ss
             let ss_len = (shared_secret.len() as u16).to_be_bytes();
             let info_len = (info.len() as u16).to_be_bytes();
+            let psk_len = (m.psk.len() as u16).to_be_bytes();
+            let psk_id_len = (m.psk_id.len() as u16).to_be_bytes();
             let all = labeled_derive(
                 self.kdf,
                 &sid,
-                &[&[0, 0], &ss_len, shared_secret],
+                &[&psk_len, m.psk, &ss_len, shared_secret],
                 b"secret",
-                &[&[0], &[0, 0], &info_len, info],
+                &[&[m.mode], &psk_id_len, m.psk_id, &info_len, info],
                 nk + nn + nh,
             );
             (
@@ -1212,13 +1346,13 @@ impl Suite {
                 Zeroizing::new(all[nk + nn..].to_vec()),
             )
         } else {
-            let psk_id_hash = labeled_extract(self.kdf, &sid, b"", b"psk_id_hash", b"");
+            let psk_id_hash = labeled_extract(self.kdf, &sid, b"", b"psk_id_hash", m.psk_id);
             let info_hash = labeled_extract(self.kdf, &sid, b"", b"info_hash", info);
             let mut ctx = Vec::with_capacity(1 + 2 * nh);
-            ctx.push(0u8);
+            ctx.push(m.mode);
             ctx.extend_from_slice(&psk_id_hash);
             ctx.extend_from_slice(&info_hash);
-            let secret = labeled_extract(self.kdf, &sid, shared_secret, b"secret", b"");
+            let secret = labeled_extract(self.kdf, &sid, shared_secret, b"secret", m.psk);
             (
                 labeled_expand(self.kdf, &sid, &secret, b"key", &ctx, nk),
                 labeled_expand(self.kdf, &sid, &secret, b"base_nonce", &ctx, nn),

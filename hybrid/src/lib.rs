@@ -14,9 +14,13 @@
 //! # }
 //! ```
 //!
-//! [`hpke`] (feature `hpke`, default): HPKE (RFC 9180, base mode) with the
-//! post-quantum KEMs of draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing,
-//! and DHKEM(X25519).
+//! [`hpke`] (feature `hpke`, default): HPKE (RFC 9180, base and PSK
+//! modes) with the post-quantum KEMs of draft-ietf-hpke-pq on pqkit's
+//! ML-KEM and X-Wing, the ML-KEM + P-256/P-384 hybrids, and the DHKEMs
+//! (X25519, P-256, P-384).
+//!
+//! `rust_hpke` (feature `rust-hpke`): pqkit's ML-KEM and X-Wing as KEMs
+//! of rust-hpke (the `hpke` crate), for code written over that crate.
 //!
 //! [`composite`] (feature `composite`, default): composite ML-DSA
 //! signatures (draft-ietf-lamps-pq-composite-sigs) on pqkit's ML-DSA and
@@ -41,6 +45,8 @@ extern crate alloc;
 pub mod composite;
 #[cfg(feature = "hpke")]
 pub mod hpke;
+#[cfg(feature = "rust-hpke")]
+pub mod rust_hpke;
 
 pub mod xwing;
 #[cfg(feature = "pkcs8")]

@@ -29,6 +29,7 @@ pub const ALL: &[Case] = &[
     ("common-curve25519", common_curve25519),
     ("x25519", x25519),
     ("x-wing", x_wing),
+    ("hpke-setup-seal-export", hpke),
     ("ml-dsa-44-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa44>),
     ("ml-dsa-65-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa65>),
     ("ml-dsa-87-keygen-sign", ml_dsa::<pqkit_ml_dsa::MlDsa87>),
@@ -658,6 +659,76 @@ fn x_wing() -> u64 {
     let a = kem_case(&ek, &ct, &k, (9, 0x04), decaps);
     let b = kem_case(&ek, &ct, &k, (1100, 0x20), decaps);
     a ^ b.rotate_left(1)
+}
+
+/// HPKE with secret keys: key derivation from a secret `ikm`, the
+/// sender's setup from secret encapsulation randomness, sealing a secret
+/// plaintext and exporting; the receiver's setup (decapsulation and key
+/// schedule from the secret private key) and export. `open` is left
+/// out: the AEAD decides in the open whether the tag matches (a public
+/// outcome), which memcheck would report as a secret-dependent branch.
+/// X-Wing with HKDF-SHA256 and ChaCha20-Poly1305, ML-KEM-768 with
+/// SHAKE256 and AES-128-GCM.
+fn hpke() -> u64 {
+    use pqkit_hybrid::hpke::{Aead, Kdf, Kem, Psk, Suite};
+    let suites = [
+        (
+            Suite::new(Kem::MlKem768X25519, Kdf::HkdfSha256, Aead::ChaCha20Poly1305),
+            64,
+        ),
+        (
+            Suite::new(Kem::MlKem768, Kdf::Shake256, Aead::Aes128Gcm),
+            32,
+        ),
+    ];
+    let mut acc = 0;
+    for (i, (suite, nr)) in suites.into_iter().enumerate() {
+        let tag = 70 + 4 * i as u8;
+        let mut ikm: [u8; 32] = secret_bytes(tag);
+        let mut r: [u8; 64] = secret_bytes(tag + 1);
+        let mut pt: [u8; 40] = secret_bytes(tag + 2);
+        let mut psk: [u8; 32] = secret_bytes(tag + 3);
+        poison(&mut ikm);
+        poison(&mut r);
+        poison(&mut pt);
+        poison(&mut psk);
+        let Ok((sk, pk)) = suite.derive_key_pair(&ikm) else {
+            return 0;
+        };
+        let psk = Psk::new(&psk, b"id").ok();
+        let sender = match &psk {
+            Some(p) if i == 1 => suite.setup_sender_psk_derand(&pk, b"info", p, &r[..nr]),
+            _ => suite.setup_sender_derand(&pk, b"info", &r[..nr]),
+        };
+        let Ok((mut enc, mut s)) = sender else {
+            return 0;
+        };
+        let Ok(mut ct) = s.seal(b"aad", &pt) else {
+            return 0;
+        };
+        let Ok(mut exp_s) = s.export(b"ctx", 32) else {
+            return 0;
+        };
+        // The encapsulated key and ciphertext are sent in the clear.
+        unpoison(enc.as_mut_slice());
+        unpoison(ct.as_mut_slice());
+        let receiver = match &psk {
+            Some(p) if i == 1 => suite.setup_receiver_psk(&enc, &sk, b"info", p),
+            _ => suite.setup_receiver(&enc, &sk, b"info"),
+        };
+        let Ok(rcv) = receiver else {
+            return 0;
+        };
+        let Ok(mut exp_r) = rcv.export(b"ctx", 32) else {
+            return 0;
+        };
+        let mut pk = pk.to_bytes();
+        unpoison(pk.as_mut_slice());
+        unpoison(exp_s.as_mut_slice());
+        unpoison(exp_r.as_mut_slice());
+        acc ^= fold(fold(fold(fold(0, &enc), &ct), &exp_s), &exp_r).rotate_left(i as u32);
+    }
+    acc
 }
 
 /// A deterministic RNG whose every output byte is marked secret (FN-DSA's

@@ -54,8 +54,8 @@ const MASK51: u64 = (1 << 51) - 1;
 #[derive(Clone, Copy)]
 pub(crate) struct F4([__m256i; 5]);
 
-/// The limbs of `2 p` and `4 p`, added before subtracting a carried value
-/// (limbs below `2^51 + 2^17`) once or twice.
+/// The limbs of `2 p`, added before subtracting a carried value (limbs
+/// below `2^51 + 2^18`).
 const TWO_P: [u64; 5] = [
     (MASK51 - 18) * 2,
     MASK51 * 2,
@@ -63,12 +63,14 @@ const TWO_P: [u64; 5] = [
     MASK51 * 2,
     MASK51 * 2,
 ];
-const FOUR_P: [u64; 5] = [
-    (MASK51 - 18) * 4,
-    MASK51 * 4,
-    MASK51 * 4,
-    MASK51 * 4,
-    MASK51 * 4,
+/// The limbs of `2^10 p`, added before subtracting an uncarried product
+/// (limbs below `2^59.4`) or a sum of up to three of them.
+const BIG_P: [u64; 5] = [
+    (MASK51 - 18) << 10,
+    MASK51 << 10,
+    MASK51 << 10,
+    MASK51 << 10,
+    MASK51 << 10,
 ];
 
 /// Radix-`2^51` limbs of four 64-bit words (`< 2^255`).
@@ -92,8 +94,9 @@ fn splat(c: u64) -> __m256i {
 // inside the one `#[target_feature]` loop that uses them: as functions
 // the compiler keeps them out of line, and every call stores and
 // reloads five vectors per argument.
-/// `F4::mul`'s body: lane-wise `$s * $o`, carried (inputs: limbs below
-/// `2^52`).
+/// `F4::mul`'s body: lane-wise `$s * $o`, not carried: limbs below
+/// `20 * 2^55 < 2^59.4` (inputs: limbs below `2^51 + 2^18`). Every use
+/// adds or subtracts with [`BIG_P`] and carries before the next product.
 macro_rules! f4_mul {
     ($s:expr, $o:expr) => {{
         let s: &F4 = $s;
@@ -125,11 +128,11 @@ macro_rules! f4_mul {
             let t19 = times19(pos[k + 5], &sh);
             r[k] = _mm256_add_epi64(pos[k], t19);
         }
-        F4(r).carry()
+        F4(r)
     }};
 }
 
-/// `F4::square`'s body: lane-wise `$s^2`, carried: the 10 cross products
+/// `F4::square`'s body: lane-wise `$s^2`, not carried (as [`f4_mul`]): the 10 cross products
 /// once (their sum doubled by a shift) and the 5 squares, 30
 /// multiply-adds instead of 50.
 macro_rules! f4_square {
@@ -173,7 +176,7 @@ macro_rules! f4_square {
             let t19 = times19(pos[k + 5], &sh);
             r[k] = _mm256_add_epi64(pos[k], t19);
         }
-        F4(r).carry()
+        F4(r)
     }};
 }
 
@@ -204,11 +207,11 @@ macro_rules! f4_double {
             s.permute::<ALL3>(),
         );
         let a_plus_b = s0.add(&s1);
-        let e = s3.sub_biased(&a_plus_b, &FOUR_P);
-        let g = s1.sub_biased(&s0, &TWO_P);
-        let f = s1.sub_biased(&s0.add(&s2.add(&s2)), &FOUR_P);
+        let e = s3.sub_biased(&a_plus_b, &BIG_P);
+        let g = s1.sub_biased(&s0, &BIG_P);
+        let f = s1.sub_biased(&s0.add(&s2.add(&s2)), &BIG_P);
         let zero = F4([_mm256_setzero_si256(); 5]);
-        let h = zero.sub_biased(&a_plus_b, &FOUR_P);
+        let h = zero.sub_biased(&a_plus_b, &BIG_P);
         f4_finish!(&e, &f, &g, &h)
     }};
 }
@@ -222,7 +225,7 @@ macro_rules! f4_add_cached {
         let yy = p.permute::<0xf5>(); // (Y, Y, T, T)
         let xx = p.permute::<0xa0>(); // (X, X, Z, Z)
         let pm = yy
-            .sub_biased(&xx, &TWO_P)
+            .sub_biased(&xx, &BIG_P)
             .blend::<LANE1>(&yy.add(&xx))
             .blend::<{ LANE2 | LANE3 }>(p)
             .carry();
@@ -233,8 +236,8 @@ macro_rules! f4_add_cached {
             m.permute::<ALL2>(),
             m.permute::<ALL3>(),
         );
-        let e = b.sub_biased(&a, &TWO_P);
-        let f = d.sub_biased(&c, &TWO_P);
+        let e = b.sub_biased(&a, &BIG_P);
+        let f = d.sub_biased(&c, &BIG_P);
         let g = d.add(&c);
         let h = b.add(&a);
         f4_finish!(&e, &f, &g, &h)
@@ -344,7 +347,7 @@ impl F4 {
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
     #[inline]
     fn mul(&self, o: &F4) -> F4 {
-        f4_mul!(self, o)
+        f4_mul!(self, o).carry()
     }
 
     /// Lane-wise `self^2`, carried: the 10 cross products once (their sum
@@ -354,7 +357,7 @@ impl F4 {
     #[target_feature(enable = "avx2,avx512f,avx512vl,avx512ifma")]
     #[inline]
     fn square(&self) -> F4 {
-        f4_square!(self)
+        f4_square!(self).carry()
     }
 
     /// Each limb vector's lanes permuted by `IMM` (`vpermq`).
@@ -422,7 +425,7 @@ fn to_cached(p: &F4) -> F4 {
     let yy = p.permute::<0xf5>();
     let xx = p.permute::<0xa0>();
     let pm = yy
-        .sub_biased(&xx, &TWO_P)
+        .sub_biased(&xx, &BIG_P)
         .blend::<LANE1>(&yy.add(&xx))
         .blend::<{ LANE2 | LANE3 }>(p)
         .carry();
@@ -530,7 +533,7 @@ fn verify_equation(
             acc = f4_double!(&acc);
         }
     }
-    let [x, y, z, _] = acc.lanes();
+    let [x, y, z, _] = acc.carry().lanes();
     Some(bool::from(x.is_zero() & y.ct_eq_value(&z)))
 }
 
@@ -584,7 +587,7 @@ fn multiscalar(scalars: &[Scalar], points: &[Ext<FieldElement>], b: &Scalar) -> 
             acc = f4_add_cached!(&acc, &q);
         }
     }
-    let [x, y, z, t] = acc.lanes();
+    let [x, y, z, t] = acc.carry().lanes();
     Ext { x, y, z, t }
 }
 

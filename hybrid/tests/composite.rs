@@ -533,6 +533,14 @@ fn round_trip<C: SignableParams>(seed: u64) {
         );
         let hedged = sk.sign_randomized(msg, ctx, &mut rng).unwrap();
         vk.verify_with_context(msg, ctx, &hedged).unwrap();
+        // From the message representative (the digest-first path): the
+        // same bytes deterministically, fresh ones hedged.
+        let m = MessageRepresentative::new::<C>(msg, ctx).unwrap();
+        assert_eq!(sk.sign_representative_deterministic(&m).unwrap(), det);
+        let from_m = sk.sign_representative_randomized(&m, &mut rng).unwrap();
+        vk.verify_with_context(msg, ctx, &from_m).unwrap();
+        assert_ne!(from_m, hedged);
+        assert_ne!(from_m.ml_dsa_signature(), det.ml_dsa_signature());
         vk.verify_multipart_with_context(&[b"", msg], ctx, &hedged)
             .unwrap();
         assert!(

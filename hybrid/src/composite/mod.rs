@@ -116,6 +116,11 @@
 //!   traits (`Signer`, `MultipartSigner` deterministic, `RandomizedSigner`,
 //!   `RandomizedMultipartSigner` hedged) with the empty context, or with
 //!   a context through [`SigningKey::with_context`].
+//! * On a [`MessageRepresentative`] (for a message hashed elsewhere, e.g.
+//!   streamed from a file: [`MessageRepresentative::from_prehash`]):
+//!   [`SigningKey::sign_representative_deterministic`],
+//!   [`SigningKey::sign_representative_randomized`] and
+//!   [`VerifyingKey::verify_representative`].
 //! * Verifying: [`VerifyingKey::verify_with_context`] and
 //!   [`VerifyingKey::verify_multipart_with_context`] return the reason a
 //!   signature is refused; `Verifier`/`MultipartVerifier` (empty context,
@@ -900,11 +905,7 @@ impl<C: SignableParams> SigningKey<C> {
         rng: &mut R,
     ) -> Result<Signature<C>, Error> {
         let m = MessageRepresentative::new_multipart::<C>(msg, ctx)?;
-        let mut rnd = Zeroizing::new([0u8; 32]);
-        rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
-        self.sign_representative_with_rnd(&m, &rnd, |m| {
-            C::Traditional::sign_randomized(&self.trad, m, rng)
-        })
+        self.sign_representative_randomized(&m, rng)
     }
 
     /// Sign a message representative (made for `C`) deterministically.
@@ -913,6 +914,22 @@ impl<C: SignableParams> SigningKey<C> {
         m: &MessageRepresentative,
     ) -> Result<Signature<C>, Error> {
         self.sign_representative_with_rnd(m, &[0u8; 32], |m| C::Traditional::sign(&self.trad, m))
+    }
+
+    /// Sign a message representative (made for `C`), hedged with
+    /// randomness from `rng` as [`sign_randomized`](Self::sign_randomized)
+    /// is. With [`MessageRepresentative::from_prehash`], a message is
+    /// signed from its digest, e.g. streamed from a file.
+    pub fn sign_representative_randomized<R: TryCryptoRng + ?Sized>(
+        &self,
+        m: &MessageRepresentative,
+        rng: &mut R,
+    ) -> Result<Signature<C>, Error> {
+        let mut rnd = Zeroizing::new([0u8; 32]);
+        rng.try_fill_bytes(&mut rnd[..]).map_err(|_| Error::Rng)?;
+        self.sign_representative_with_rnd(m, &rnd, |m| {
+            C::Traditional::sign_randomized(&self.trad, m, rng)
+        })
     }
 
     /// The draft's Sign, steps 4 to 6: ML-DSA over `M'` with the label as

@@ -120,6 +120,12 @@ pub enum Command {
         #[arg(value_name = "ALG")]
         alg: String,
         /// Derive the key from this seed (hex) instead of the OS RNG
+        ///
+        /// Composite ML-DSA: the Ed25519 combinations take 64 bytes, the
+        /// ML-DSA seed then the Ed25519 private key (the draft's private
+        /// key); the ECDSA combinations have no seed form (an ECDSA private
+        /// key is a random scalar) and refuse --seed; the RSA and Ed448
+        /// combinations are verify-only and have no keygen.
         #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
         seed: Option<HexBytes>,
         /// Which PKCS#8 private-key form to write
@@ -205,7 +211,7 @@ pub enum Command {
     },
     /// Make a PKCS#10 certificate request (CSR) signed by a signature key
     Req {
-        /// The private key (ML-DSA, FN-DSA, Ed25519)
+        /// The private key (ML-DSA, FN-DSA, Ed25519, composite ML-DSA)
         #[arg(short = 'k', value_name = "KEY.pem")]
         key: String,
         /// The subject, RFC 4514 (e.g. "CN=example.com,O=Example")

@@ -21,7 +21,7 @@ pub fn run(algs: &[String]) -> Result<()> {
     }
     println!();
     println!(
-        "{:<12} {:>22} {:>22} {:>22}",
+        "{:<15} {:>22} {:>22} {:>22}",
         "algorithm", "op 1", "op 2", "op 3"
     );
     for (name, timings) in table {
@@ -30,7 +30,7 @@ pub fn run(algs: &[String]) -> Result<()> {
             .map(|(op, us)| format!("{op} {:>10.0} ops/s", 1e6 / us))
             .collect();
         println!(
-            "{name:<12} {:>22} {:>22} {:>22}",
+            "{name:<15} {:>22} {:>22} {:>22}",
             cells[0], cells[1], cells[2]
         );
     }

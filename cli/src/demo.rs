@@ -41,7 +41,7 @@ fn check(cond: bool, what: &str, alg: &str) -> Result<()> {
 }
 
 fn row(alg: &str, cells: &[String]) {
-    println!("  {alg:<12} {}", cells.join("  "));
+    println!("  {alg:<15} {}", cells.join("  "));
 }
 
 /// The signature tour for one algorithm.
@@ -202,6 +202,14 @@ pub fn tours() -> &'static [Tour] {
                 pqkit_ed25519::SigningKey::try_generate()
             })
         }),
+        // Composite ML-DSA: ML-DSA-65 and Ed25519 over one message
+        // representative, through the same traits.
+        ("mldsa65-ed25519", |b| {
+            use pqkit_hybrid::composite::{MlDsa65Ed25519Sha512, Signature, SigningKey};
+            signature_tour::<_, Signature<MlDsa65Ed25519Sha512>, _>("mldsa65-ed25519", b, || {
+                SigningKey::<MlDsa65Ed25519Sha512>::try_generate()
+            })
+        }),
     ]
 }
 
@@ -225,7 +233,8 @@ pub fn run() -> Result<()> {
 /// A certificate chain made with the `req` / `cert` / `verify-cert`
 /// commands (in a temporary directory, removed afterwards): an ML-DSA-87
 /// root, an ML-DSA-65 intermediate from its CSR, an ML-DSA-44 leaf for
-/// localhost and an ML-KEM-768 end-entity certificate, then validated.
+/// localhost, a composite ML-DSA-65 + Ed25519 leaf from its CSR and an
+/// ML-KEM-768 end-entity certificate, then validated.
 fn certificate_chain() -> Result<()> {
     let dir = std::env::temp_dir().join(format!("pqkit-demo-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| CliError::new(format!("{}: {e}", dir.display())))?;
@@ -317,6 +326,23 @@ fn chain_in(dir: &std::path::Path) -> Result<()> {
         false,
         &leaf,
     )?;
+    let (comp_key, comp_csr, comp) = (f("comp.key"), f("comp.csr"), f("comp.pem"));
+    crate::keygen("mldsa65-ed25519", None, KeyFormat::Seed, &comp_key)?;
+    pki::req(
+        &comp_key,
+        "CN=pqkit demo composite,O=pqkit",
+        &["DNS:composite.localhost".to_string()],
+        &comp_csr,
+    )?;
+    cert(
+        &int_key,
+        (false, Some(&comp_csr), None),
+        Some(&int),
+        None,
+        &[],
+        false,
+        &comp,
+    )?;
     crate::keygen("ml-kem-768", None, KeyFormat::Seed, &kem_key)?;
     let key = crate::io::read_key(&kem_key)?;
     let spki = crate::schemes::for_key(&key)?.public_key_der(&key)?;
@@ -331,9 +357,14 @@ fn chain_in(dir: &std::path::Path) -> Result<()> {
         &kem,
     )?;
     println!(
-        "  root ML-DSA-87 -> intermediate ML-DSA-65 -> leaf ML-DSA-44 (localhost), and an ML-KEM-768 leaf"
+        "  root ML-DSA-87 -> intermediate ML-DSA-65 -> leaf ML-DSA-44 (localhost), \
+         a composite mldsa65-ed25519 leaf and an ML-KEM-768 leaf"
     );
-    for (what, c) in [("ML-DSA-44 leaf", &leaf), ("ML-KEM-768 leaf", &kem)] {
+    for (what, c) in [
+        ("ML-DSA-44 leaf", &leaf),
+        ("mldsa65-ed25519 leaf", &comp),
+        ("ML-KEM-768 leaf", &kem),
+    ] {
         print!("  verify-cert {what}: ");
         if pki::verify_cert(&root, Some(&int), None, c, "server")? != 0 {
             return Err(CliError::new(format!("demo: the {what} did not validate")));

@@ -4,10 +4,10 @@
 //! builds the CSRs and certificates (its builder's `finalize` / `assemble`
 //! split: pqkit signs the to-be-signed bytes through the scheme registry),
 //! `rustls-webpki` validates chains with pqkit's algorithms (ML-DSA,
-//! Ed25519, FN-DSA with its provisional OIDs) beside ring's (ECDSA, RSA)
-//! for the `server` and `client` purposes; `--purpose any` (no end-entity
-//! or extended-key-usage rules, as `openssl verify`) is `crate::chain`'s,
-//! with the same algorithms.
+//! Ed25519, FN-DSA with its provisional OIDs, composite ML-DSA) beside
+//! ring's (ECDSA, RSA) for the `server` and `client` purposes; `--purpose
+//! any` (no end-entity or extended-key-usage rules, as `openssl verify`)
+//! is `crate::chain`'s, with the same algorithms.
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -537,12 +537,14 @@ static FN_DSA_1024: FnDsaVerify<pqkit_fn_dsa::FnDsa1024> = FnDsaVerify(
 );
 
 /// The signature algorithms certificate chains are checked with:
-/// pqkit-rustls's set (ML-DSA, Ed25519, ring's ECDSA and RSA) and FN-DSA.
+/// pqkit-rustls's set (ML-DSA, Ed25519, ring's ECDSA and RSA), FN-DSA and
+/// every composite ML-DSA combination.
 fn chain_sig_algs() -> Vec<&'static dyn rustls_pki_types::SignatureVerificationAlgorithm> {
     let mut algs: Vec<&dyn rustls_pki_types::SignatureVerificationAlgorithm> =
         pqkit_rustls::verify::SUPPORTED_SIG_ALGS.all.to_vec();
     algs.push(&FN_DSA_512);
     algs.push(&FN_DSA_1024);
+    algs.extend(schemes::composite::chain_algorithms());
     algs
 }
 
@@ -721,6 +723,13 @@ pub fn pkey_check(input: &str) -> Result<u8> {
         )));
     }
     let scheme = schemes::for_key(&key)?;
+    if !scheme.loads_private_keys() {
+        // Not a property of the key: the CLI does not load such keys.
+        return Err(CliError::new(format!(
+            "{}: verify-only algorithm: its private keys are not loaded",
+            scheme.name()
+        )));
+    }
     match round_trip(scheme, &key) {
         Ok(()) => {
             println!("ok");
@@ -883,7 +892,7 @@ fn show_key(s: &mut Shown, key: &KeyFile) -> Result<()> {
     if key.kind == KeyKind::Private {
         let info = pkcs8::PrivateKeyInfoRef::from_der(&key.der).map_err(err("private key"))?;
         let body = info.private_key.as_bytes();
-        let form = match pqkit_common::keychoice::decode(body) {
+        let generic = || match pqkit_common::keychoice::decode(body) {
             Ok(pqkit_common::keychoice::KeyChoice::Seed(b)) => format!("seed ({} bytes)", b.len()),
             Ok(pqkit_common::keychoice::KeyChoice::Expanded(b)) => {
                 format!("expandedKey ({} bytes)", b.len())
@@ -897,12 +906,21 @@ fn show_key(s: &mut Shown, key: &KeyFile) -> Result<()> {
             }
             Err(_) => format!("single form ({} bytes)", body.len()),
         };
+        let form = scheme
+            .and_then(|sc| sc.private_key_form(key))
+            .unwrap_or_else(generic);
         s.add("private key form", form);
     }
-    if let Some(sc) = scheme {
-        let spki = SubjectPublicKeyInfoOwned::from_der(&sc.public_key_der(key)?)
-            .map_err(err("public key"))?;
-        show_spki(s, &spki)?;
+    match scheme {
+        Some(sc) if key.kind == KeyKind::Private && !sc.loads_private_keys() => {
+            s.add("public key", "not derived (verify-only algorithm)");
+        }
+        Some(sc) => {
+            let spki = SubjectPublicKeyInfoOwned::from_der(&sc.public_key_der(key)?)
+                .map_err(err("public key"))?;
+            show_spki(s, &spki)?;
+        }
+        None => {}
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! `req`, `cert`, `verify-cert` and `pkey` through the command: a root ->
 //! intermediate -> leaf chain for every signature algorithm (FN-DSA with
-//! its provisional OIDs included), an ML-KEM end-entity certificate, the
+//! its provisional OIDs included; two composite ML-DSA combinations here,
+//! all of them in tests/composite.rs), an ML-KEM end-entity certificate, the
 //! rejections `verify-cert` reports (exit 1 with a reason), and bad input
 //! (exit 2, one line, no output file).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -153,6 +154,8 @@ fn chains_for_every_signature_algorithm() {
         "ed25519",
         "fn-dsa-512",
         "fn-dsa-1024",
+        "mldsa65-ed25519",
+        "mldsa44-ecdsa-p256",
     ] {
         let d = tmpdir(alg);
         chain(&d, alg);
@@ -544,7 +547,14 @@ fn show_describes_keys_certificates_and_requests() {
 #[test]
 fn pkey_check_runs_the_import_checks_and_a_round_trip() {
     let d = tmpdir("check");
-    for alg in ["ml-kem-768", "ml-dsa-65", "fn-dsa-512", "saber", "ed25519"] {
+    for alg in [
+        "ml-kem-768",
+        "ml-dsa-65",
+        "fn-dsa-512",
+        "saber",
+        "ed25519",
+        "mldsa87-ecdsa-p521",
+    ] {
         ok(&d, &["keygen", alg, "-o", "k.pem"]);
         assert_eq!(ok(&d, &["pkey", "-i", "k.pem", "--check"]), "ok\n", "{alg}");
     }

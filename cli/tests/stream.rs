@@ -1,7 +1,7 @@
 //! `sign` / `verify` on large files in constant memory: the streaming
-//! modes (pure ML-DSA and HashML-DSA into mu / the pre-hash, Ed25519ph and
-//! HashFN-DSA into the hash) give the same signatures as the in-memory
-//! library calls, sign and verify a 2 GiB sparse file in a few MB of
+//! modes (pure ML-DSA and HashML-DSA into mu / the pre-hash, Ed25519ph,
+//! HashFN-DSA and composite ML-DSA into the hash) give the same signatures
+//! as the in-memory library calls, sign and verify a 2 GiB sparse file in a few MB of
 //! memory (`/usr/bin/time -v`), and the whole-message modes refuse inputs
 //! above 64 MiB with an error instead of exhausting memory.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -110,9 +110,60 @@ fn streamed_signatures_equal_the_in_memory_ones() {
         std::fs::read(d.join("s3")).unwrap(),
         ed.sign_prehash(&msg, b"").unwrap().to_bytes()
     );
+    // Composite ML-DSA (its pre-hash is part of the combination).
+    let seed64 = [[0x42u8; 32], [0x24u8; 32]].concat();
+    ok(
+        &d,
+        &[
+            "keygen",
+            "mldsa65-ed25519",
+            "--seed",
+            &hex::encode(&seed64),
+            "-o",
+            "comp.key",
+        ],
+    );
+    ok(
+        &d,
+        &[
+            "sign",
+            "-k",
+            "comp.key",
+            "-i",
+            "msg",
+            "-o",
+            "s4",
+            "--deterministic",
+            "--context",
+            "6162",
+        ],
+    );
+    let comp = pqkit_hybrid::composite::SigningKey::<
+        pqkit_hybrid::composite::MlDsa65Ed25519Sha512,
+    >::from_bytes(&seed64)
+    .unwrap();
+    assert_eq!(
+        std::fs::read(d.join("s4")).unwrap(),
+        comp.sign_deterministic(&msg, b"ab").unwrap().as_bytes()
+    );
     // And every one verifies through the streaming path.
     ok(&d, &["pubkey", "-i", "dsa.key", "-o", "dsa.pub"]);
     ok(&d, &["pubkey", "-i", "ed.key", "-o", "ed.pub"]);
+    ok(&d, &["pubkey", "-i", "comp.key", "-o", "comp.pub"]);
+    ok(
+        &d,
+        &[
+            "verify",
+            "-p",
+            "comp.pub",
+            "-i",
+            "msg",
+            "-s",
+            "s4",
+            "--context",
+            "6162",
+        ],
+    );
     ok(
         &d,
         &[
@@ -200,9 +251,12 @@ fn a_2_gib_file_in_constant_memory() {
     ok(&d, &["pubkey", "-i", "dsa.key", "-o", "dsa.pub"]);
     ok(&d, &["keygen", "ed25519", "-o", "ed.key"]);
     ok(&d, &["pubkey", "-i", "ed.key", "-o", "ed.pub"]);
+    ok(&d, &["keygen", "mldsa65-ecdsa-p256", "-o", "comp.key"]);
+    ok(&d, &["pubkey", "-i", "comp.key", "-o", "comp.pub"]);
     for (key, public, mode) in [
         ("dsa.key", "dsa.pub", &[][..]),
         ("ed.key", "ed.pub", &["--prehash", "sha2-512"][..]),
+        ("comp.key", "comp.pub", &[][..]),
     ] {
         let mut sign = vec!["sign", "-k", key, "-i", "big", "-o", "big.sig"];
         sign.extend_from_slice(mode);

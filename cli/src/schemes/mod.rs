@@ -15,6 +15,7 @@
 use clap::Args;
 use zeroize::Zeroizing;
 
+pub mod composite;
 pub mod ed25519;
 pub mod fn_dsa;
 pub mod ml_dsa;
@@ -48,6 +49,18 @@ pub trait Scheme: Sync {
             )));
         }
         Ok(Zeroizing::new(key.der.to_vec()))
+    }
+    /// How `show` describes the private key of a key file, when the
+    /// generic description (the ML-KEM / ML-DSA seed, expanded or both
+    /// CHOICE, else "single form") does not fit.
+    fn private_key_form(&self, _key: &KeyFile) -> Option<String> {
+        None
+    }
+    /// Whether the CLI loads this scheme's private keys (a verify-only
+    /// scheme does not: `show` then describes the file without deriving
+    /// its public key).
+    fn loads_private_keys(&self) -> bool {
+        true
     }
     /// The signature interface, if this is a signature scheme.
     fn as_signature(&self) -> Option<&dyn SignatureScheme> {
@@ -100,7 +113,7 @@ pub trait KemScheme: Scheme {
 
 /// Every scheme in this build, in the contract's order.
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 14] = [
+    static ALL: [&(dyn Scheme + 'static); 32] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
@@ -115,6 +128,24 @@ pub fn all() -> &'static [&'static dyn Scheme] {
         &ed25519::ED25519,
         &x25519::X25519_SCHEME,
         &xwing::X_WING,
+        &composite::MLDSA44_ED25519,
+        &composite::MLDSA65_ED25519,
+        &composite::MLDSA44_ECDSA_P256,
+        &composite::MLDSA65_ECDSA_P256,
+        &composite::MLDSA65_ECDSA_P384,
+        &composite::MLDSA87_ECDSA_P384,
+        &composite::MLDSA87_ECDSA_P521,
+        &composite::MLDSA65_ECDSA_BP256,
+        &composite::MLDSA87_ECDSA_BP384,
+        &composite::MLDSA44_RSA2048_PSS,
+        &composite::MLDSA44_RSA2048_PKCS15,
+        &composite::MLDSA65_RSA3072_PSS,
+        &composite::MLDSA65_RSA3072_PKCS15,
+        &composite::MLDSA65_RSA4096_PSS,
+        &composite::MLDSA65_RSA4096_PKCS15,
+        &composite::MLDSA87_RSA3072_PSS,
+        &composite::MLDSA87_RSA4096_PSS,
+        &composite::MLDSA87_ED448,
     ];
     &ALL
 }

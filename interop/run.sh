@@ -17,7 +17,8 @@ fi
 mkdir -p "$here/work"
 (cd "$here/go" && go build -o "$here/work/gopeer" .)
 # Bouncy Castle 1.84: the newest release whose bctls Maven Central serves
-# here (ML-KEM groups and ML-DSA signature schemes in TLS 1.3).
+# here (ML-KEM groups and ML-DSA signature schemes in TLS 1.3); its
+# composite ML-DSA is the draft version pqkit implements (test_interop.py).
 bc=1.84
 jars="$here/work/jars-$bc"
 if [[ ! -f "$jars/bctls-jdk18on-$bc.jar" ]]; then
@@ -27,7 +28,8 @@ if [[ ! -f "$jars/bctls-jdk18on-$bc.jar" ]]; then
   done
 fi
 mkdir -p "$here/work/java"
-javac -nowarn -cp "$jars/*" -d "$here/work/java" "$here/java/TlsPeer.java" "$here/java/XWingPeer.java"
+javac -nowarn -cp "$jars/*" -d "$here/work/java" "$here/java/TlsPeer.java" "$here/java/XWingPeer.java" \
+  "$here/java/CompositePeer.java"
 export JAVA_PEER_CP="$here/work/java:$jars/*"
 export PQKIT_BIN="$root/target/release/pqkit"
 export GOPEER_BIN="$here/work/gopeer"

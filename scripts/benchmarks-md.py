@@ -40,8 +40,8 @@ BUILDS = {
 # The rows of the summary: the first operation of each kind per algorithm.
 SUMMARY_COLUMNS = [
     ("key generation", re.compile(r"^keygen(-\d+-seeds)?$")),
-    ("sign / encaps (from key bytes)", re.compile(r"^(sign|sign-from-bytes|encaps-from-bytes)$")),
-    ("verify / decaps (from key bytes)", re.compile(r"^(verify|decaps)-(64-)?from-bytes")),
+    ("sign / encaps (from key bytes)", re.compile(r"^(sign|sign-from-bytes|encaps-from-bytes|.*/seal-1KiB)$")),
+    ("verify / decaps (from key bytes)", re.compile(r"^((verify|decaps)-(64-)?from-bytes|.*/open-1KiB)")),
     ("agree / handshake", re.compile(r"^(agree|handshake-.*)$")),
 ]
 

@@ -1291,6 +1291,185 @@ fn tls(rows: &mut Vec<Row>) {
     }
 }
 
+/// HPKE beside rust-hpke (the `hpke` crate: RustCrypto ML-KEM, x-wing,
+/// x25519-dalek) and hpke-rs with its libcrux provider: base mode,
+/// HKDF-SHA256 and ChaCha20-Poly1305, one 1 KiB message. `seal` is
+/// `SetupBaseS` + `Seal` to a public key decoded from its bytes each
+/// time, with OS randomness (hpke-rs: its own seeded generator); `open` is
+/// `SetupBaseR` + `Open` over 64 distinct encapsulations, with a loaded
+/// private key (hpke-rs's API takes the private key's bytes at every
+/// call, so its row includes expanding the seed).
+fn hpke(rows: &mut Vec<Row>) {
+    use hpke_rs::{Hpke, HpkePrivateKey, HpkePublicKey, Mode};
+    use hpke_rs_crypto::types::{AeadAlgorithm, KdfAlgorithm, KemAlgorithm};
+    use hpke_rs_libcrux::HpkeLibcrux;
+    use pqkit_hybrid::hpke::{Aead, Kdf, Kem, PrivateKey, PublicKey, Suite};
+    use rust_hpke::{Deserializable as _, OpModeR, OpModeS, Serializable as _};
+    use rust_hpke::{aead::ChaCha20Poly1305 as RhChaCha, kdf::HkdfSha256 as RhSha256};
+
+    fn rows_for<K: rust_hpke::Kem + 'static>(
+        rows: &mut Vec<Row>,
+        name: &str,
+        kem: Kem,
+        hr_kem: KemAlgorithm,
+    ) {
+        let suite = Suite::new(kem, Kdf::HkdfSha256, Aead::ChaCha20Poly1305);
+        let ikm = [0x61u8; 32];
+        let (sk, pk) = suite.derive_key_pair(&ikm).unwrap();
+        let pk_bytes = pk.to_bytes();
+        let sk_bytes = sk.to_bytes().to_vec();
+        let (rh_sk, rh_pk) = K::derive_keypair(&ikm);
+        assert_eq!(rh_pk.to_bytes().to_vec(), pk_bytes, "{name}: same key pair");
+        let msg = vec![0x5au8; 1024];
+        let n = 64;
+        let randomness: Vec<Vec<u8>> = (0..n)
+            .map(|i| vec![i as u8 ^ 0x3c; kem.encap_randomness_len()])
+            .collect();
+        let sealed: Vec<(Vec<u8>, Vec<u8>)> = randomness
+            .iter()
+            .map(|r| {
+                let (enc, mut s) = suite.setup_sender_derand(&pk, b"info", r).unwrap();
+                (enc, s.seal(b"aad", &msg).unwrap())
+            })
+            .collect();
+        let hr_sk = HpkePrivateKey::new(sk_bytes.clone());
+        let new_hr = move || {
+            Hpke::<HpkeLibcrux>::new(
+                Mode::Base,
+                hr_kem,
+                KdfAlgorithm::HkdfSha256,
+                AeadAlgorithm::ChaCha20Poly1305,
+            )
+        };
+        // Every peer opens what pqkit sealed (same bytes on the wire).
+        for (enc, ct) in &sealed {
+            let pt = new_hr()
+                .open(enc, &hr_sk, b"info", b"aad", ct, None, None, None)
+                .unwrap();
+            assert_eq!(pt, msg, "{name}: hpke-rs opens pqkit's message");
+            let e = K::EncappedKey::from_bytes(enc).unwrap();
+            let mut r = rust_hpke::setup_receiver::<RhChaCha, RhSha256, K>(
+                &OpModeR::Base,
+                &rh_sk,
+                &e,
+                b"info",
+            )
+            .unwrap();
+            assert_eq!(
+                r.open(ct, b"aad").unwrap(),
+                msg,
+                "{name}: rust-hpke opens it"
+            );
+        }
+
+        let (m1, m2, m3) = (msg.clone(), msg.clone(), msg.clone());
+        let (pb1, pb2) = (pk_bytes.clone(), pk_bytes.clone());
+        let mut rng = rand_core::UnwrapErr(getrandom::SysRng);
+        let mut hr = new_hr();
+        rows.push(Row {
+            name: format!("HPKE/{name}/seal-1KiB"),
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        let pk = PublicKey::from_bytes(kem, black_box(&pb1)).unwrap();
+                        let (enc, mut s) = suite
+                            .setup_sender(&pk, b"info", &mut getrandom::SysRng)
+                            .unwrap();
+                        (enc, s.seal(b"aad", &m1).unwrap())
+                    }),
+                ),
+                (
+                    "hpke-rs (libcrux)",
+                    op(move || {
+                        let pk = HpkePublicKey::new(black_box(&pb2).clone());
+                        hr.seal(&pk, b"info", b"aad", &m2, None, None, None)
+                            .unwrap()
+                    }),
+                ),
+                (
+                    "rust-hpke",
+                    op(move || {
+                        let pk = K::PublicKey::from_bytes(black_box(&pk_bytes)).unwrap();
+                        let (enc, mut s) =
+                            rust_hpke::setup_sender_with_rng::<RhChaCha, RhSha256, K>(
+                                &OpModeS::Base,
+                                &pk,
+                                b"info",
+                                &mut rng,
+                            )
+                            .unwrap();
+                        (enc, s.seal(&m3, b"aad").unwrap())
+                    }),
+                ),
+            ],
+            ..Row::default()
+        });
+        let sealed2 = sealed.clone();
+        let sealed3 = sealed.clone();
+        let (mut a, mut b, mut c) = (0usize, 0usize, 0usize);
+        let hr2 = new_hr();
+        rows.push(Row {
+            name: format!("HPKE/{name}/open-1KiB"),
+            imps: vec![
+                (
+                    "pqkit",
+                    op(move || {
+                        a = (a + 1) % n;
+                        let (enc, ct) = &sealed[a];
+                        let mut r = suite.setup_receiver(black_box(enc), &sk, b"info").unwrap();
+                        r.open(b"aad", ct).unwrap()
+                    }),
+                ),
+                (
+                    "hpke-rs (libcrux)",
+                    op(move || {
+                        b = (b + 1) % n;
+                        let (enc, ct) = &sealed2[b];
+                        hr2.open(
+                            black_box(enc),
+                            &hr_sk,
+                            b"info",
+                            b"aad",
+                            ct,
+                            None,
+                            None,
+                            None,
+                        )
+                        .unwrap()
+                    }),
+                ),
+                (
+                    "rust-hpke",
+                    op(move || {
+                        c = (c + 1) % n;
+                        let (enc, ct) = &sealed3[c];
+                        let e = K::EncappedKey::from_bytes(black_box(enc)).unwrap();
+                        let mut r = rust_hpke::setup_receiver::<RhChaCha, RhSha256, K>(
+                            &OpModeR::Base,
+                            &rh_sk,
+                            &e,
+                            b"info",
+                        )
+                        .unwrap();
+                        r.open(ct, b"aad").unwrap()
+                    }),
+                ),
+            ],
+            ..Row::default()
+        });
+        let _ = PrivateKey::from_bytes(kem, &sk_bytes).unwrap();
+    }
+
+    rows_for::<rust_hpke::kem::XWing>(
+        rows,
+        "X-Wing",
+        Kem::MlKem768X25519,
+        KemAlgorithm::XWingDraft06,
+    );
+    rows_for::<rust_hpke::kem::MlKem768>(rows, "ML-KEM-768", Kem::MlKem768, KemAlgorithm::MlKem768);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filter = args.first().cloned().unwrap_or_default();
@@ -1335,6 +1514,7 @@ fn main() {
     ed25519(&mut rows);
     x25519(&mut rows);
     xwing(&mut rows);
+    hpke(&mut rows);
     use pqkit_hybrid::composite as c;
     composite!(rows, "MLDSA44-Ed25519-SHA512", c::MlDsa44Ed25519Sha512);
     composite!(rows, "MLDSA65-Ed25519-SHA512", c::MlDsa65Ed25519Sha512);

@@ -94,6 +94,22 @@ fn splat(c: u64) -> __m256i {
 // inside the one `#[target_feature]` loop that uses them: as functions
 // the compiler keeps them out of line, and every call stores and
 // reloads five vectors per argument.
+/// The ten positions of a product (weights `2^(51 k)`, each below
+/// `2^55`) folded to five with `2^255 = 19`: position `k + 5` adds into
+/// `k` times 19, limbs below `20 * 2^55 < 2^59.4` (not carried).
+macro_rules! f4_fold {
+    ($pos:expr) => {{
+        let pos: [__m256i; 10] = $pos;
+        let sh = shifts();
+        let mut r = [_mm256_setzero_si256(); 5];
+        for k in 0..5 {
+            let t19 = times19(pos[k + 5], &sh);
+            r[k] = _mm256_add_epi64(pos[k], t19);
+        }
+        F4(r)
+    }};
+}
+
 /// `F4::mul`'s body: lane-wise `$s * $o`, not carried: limbs below
 /// `20 * 2^55 < 2^59.4` (inputs: limbs below `2^51 + 2^18`). Every use
 /// adds or subtracts with [`BIG_P`] and carries before the next product.
@@ -121,14 +137,7 @@ macro_rules! f4_mul {
             };
             pos[k] = _mm256_add_epi64(l, h);
         }
-        // 2^255 = 19: position k + 5 folds into k times 19 (below 2^61).
-        let sh = shifts();
-        let mut r = [zero; 5];
-        for k in 0..5 {
-            let t19 = times19(pos[k + 5], &sh);
-            r[k] = _mm256_add_epi64(pos[k], t19);
-        }
-        F4(r)
+        f4_fold!(pos)
     }};
 }
 
@@ -170,18 +179,13 @@ macro_rules! f4_square {
             let t = _mm256_add_epi64(sl, _mm256_slli_epi64::<1>(twice));
             *out = _mm256_add_epi64(t, _mm256_slli_epi64::<2>(ch));
         }
-        let sh = shifts();
-        let mut r = [zero; 5];
-        for k in 0..5 {
-            let t19 = times19(pos[k + 5], &sh);
-            r[k] = _mm256_add_epi64(pos[k], t19);
-        }
-        F4(r)
+        f4_fold!(pos)
     }};
 }
 
 /// `(X3, Y3, Z3, T3) = (E, G, F, E) * (F, H, G, H)` from all-lane
-/// broadcasts of `E, F, G, H` (limbs below `2^55`).
+/// broadcasts of `E, F, G, H` (limbs below `2^63`; carried here before
+/// the product).
 macro_rules! f4_finish {
     ($e:expr, $f:expr, $g:expr, $h:expr) => {{
         let (e, f, g, h): (&F4, &F4, &F4, &F4) = ($e, $f, $g, $h);

@@ -367,7 +367,8 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         server_name: Option<String>,
     },
-    /// HPKE (RFC 9180, base mode) to or from an ML-KEM, X-Wing or X25519 key
+    /// HPKE (RFC 9180, base and PSK modes) with post-quantum, hybrid and
+    /// classical KEMs
     #[command(
         subcommand,
         after_help = "Exit status of open: 0 opened, 1 the ciphertext does not authenticate, 2 any other error."
@@ -389,10 +390,30 @@ pub enum Command {
     },
 }
 
-/// The two HPKE operations: the KEM is the key's (ML-KEM-512/768/1024,
-/// X-Wing as MLKEM768-X25519, X25519 as DHKEM(X25519, HKDF-SHA256)).
+/// The HPKE operations. With a PEM key file the KEM is the key's
+/// (ML-KEM-512/768/1024, X-Wing as MLKEM768-X25519, X25519 as
+/// DHKEM(X25519, HKDF-SHA256)); with `--kem` the key files hold the raw
+/// RFC 9180 serialization of any of the KEMs, as `hpke keygen` writes.
 #[derive(Debug, Subcommand)]
 pub enum HpkeOp {
+    /// Make a key pair for an HPKE KEM: raw key bytes (RFC 9180
+    /// `SerializePrivateKey` / `SerializePublicKey`)
+    Keygen {
+        /// The KEM
+        #[arg(long, value_enum)]
+        kem: HpkeKem,
+        /// Derive the pair from this input keying material (hex:
+        /// `DeriveKeyPair(ikm)`, `ikmR` of the test vectors) instead of the
+        /// OS RNG
+        #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
+        ikm: Option<HexBytes>,
+        /// The private key file to write (`-`: standard output)
+        #[arg(short = 'k', value_name = "KEY", allow_hyphen_values = true)]
+        key: String,
+        /// The public key file to write (`-`: standard output)
+        #[arg(short = 'p', value_name = "PUB", allow_hyphen_values = true)]
+        public: String,
+    },
     /// Encrypt a file to a public key: writes `enc || ciphertext`
     Seal {
         /// The recipient's public (or private) key file
@@ -406,6 +427,10 @@ pub enum HpkeOp {
         out: String,
         #[command(flatten)]
         suite: HpkeSuiteArgs,
+        /// The public key file holds this KEM's raw public key (as
+        /// `hpke keygen -p` writes), not a PEM key
+        #[arg(long, value_enum)]
+        kem: Option<HpkeKem>,
         /// FOR TESTS ONLY: the encapsulation randomness (hex: `ikmE` of the
         /// test vectors; 32 bytes, 64 for X-Wing) instead of the OS RNG
         #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
@@ -424,7 +449,43 @@ pub enum HpkeOp {
         out: String,
         #[command(flatten)]
         suite: HpkeSuiteArgs,
+        /// The key file holds this KEM's raw private key (as `hpke keygen
+        /// -k` writes), not a PEM key
+        #[arg(long, value_enum)]
+        kem: Option<HpkeKem>,
     },
+}
+
+/// The HPKE KEMs, by the names of draft-ietf-hpke-pq and RFC 9180.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HpkeKem {
+    /// DHKEM(P-256, HKDF-SHA256) (0x0010)
+    #[value(name = "p256", alias = "p-256")]
+    P256,
+    /// DHKEM(P-384, HKDF-SHA384) (0x0011)
+    #[value(name = "p384", alias = "p-384")]
+    P384,
+    /// DHKEM(X25519, HKDF-SHA256) (0x0020)
+    #[value(name = "x25519")]
+    X25519,
+    /// ML-KEM-512 (0x0040)
+    #[value(name = "ml-kem-512", alias = "mlkem512")]
+    MlKem512,
+    /// ML-KEM-768 (0x0041)
+    #[value(name = "ml-kem-768", alias = "mlkem768")]
+    MlKem768,
+    /// ML-KEM-1024 (0x0042)
+    #[value(name = "ml-kem-1024", alias = "mlkem1024")]
+    MlKem1024,
+    /// MLKEM768-P256 (0x0050)
+    #[value(name = "mlkem768-p256")]
+    MlKem768P256,
+    /// MLKEM1024-P384 (0x0051)
+    #[value(name = "mlkem1024-p384")]
+    MlKem1024P384,
+    /// MLKEM768-X25519, that is X-Wing (0x647a)
+    #[value(name = "x-wing", alias = "mlkem768-x25519")]
+    XWing,
 }
 
 /// The KDF, AEAD, info and associated data of an HPKE operation.
@@ -442,6 +503,13 @@ pub struct HpkeSuiteArgs {
     /// The associated data (hex)
     #[arg(long, value_name = "HEX", value_parser = hex_bytes, default_value = "")]
     pub aad: HexBytes,
+    /// PSK mode: the pre-shared key (hex, at least 32 bytes; with
+    /// --psk-id)
+    #[arg(long, value_name = "HEX", value_parser = hex_bytes, requires = "psk_id")]
+    pub psk: Option<HexBytes>,
+    /// PSK mode: the pre-shared key's identifier (hex; with --psk)
+    #[arg(long, value_name = "HEX", value_parser = hex_bytes, requires = "psk")]
+    pub psk_id: Option<HexBytes>,
 }
 
 /// HPKE KDFs.

@@ -3,6 +3,7 @@ package main
 // HPKE through Go 1.26's crypto/hpke, for the interop suite:
 //
 //	gopeer hpke-pub KEM SKHEX                              -> pk hex
+//	gopeer hpke-derive KEM IKMHEX                          -> sk hex, pk hex
 //	gopeer hpke-seal KEM KDF AEAD PKFILE INFOHEX AADHEX PTFILE OUTFILE
 //	gopeer hpke-open KEM KDF AEAD SKHEX INFOHEX AADHEX INFILE OUTFILE
 //
@@ -44,7 +45,10 @@ func hpkeSuite(kemID, kdfID, aeadID string) (hpke.KEM, hpke.KDF, hpke.AEAD) {
 
 // encLen is Nenc of the KEMs the suite exercises (crypto/hpke keeps it
 // unexported).
-var encLen = map[uint16]int{0x0020: 32, 0x0041: 1088, 0x0042: 1568, 0x647a: 1120}
+var encLen = map[uint16]int{
+	0x0010: 65, 0x0011: 97, 0x0020: 32, 0x0041: 1088, 0x0042: 1568,
+	0x0050: 1088 + 65, 0x0051: 1568 + 97, 0x647a: 1120,
+}
 
 func hpkeMain(a []string) {
 	switch {
@@ -57,6 +61,21 @@ func hpkeMain(a []string) {
 		if err != nil {
 			fail("%v", err)
 		}
+		fmt.Println(hex.EncodeToString(sk.PublicKey().Bytes()))
+	case a[0] == "hpke-derive" && len(a) == 3:
+		kem, err := hpke.NewKEM(hpkeID(a[1]))
+		if err != nil {
+			fail("%v", err)
+		}
+		sk, err := kem.DeriveKeyPair(mustHex(a[2]))
+		if err != nil {
+			fail("%v", err)
+		}
+		skb, err := sk.Bytes()
+		if err != nil {
+			fail("%v", err)
+		}
+		fmt.Println(hex.EncodeToString(skb))
 		fmt.Println(hex.EncodeToString(sk.PublicKey().Bytes()))
 	case a[0] == "hpke-seal" && len(a) == 9:
 		kem, kdf, aead := hpkeSuite(a[1], a[2], a[3])

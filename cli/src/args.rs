@@ -113,7 +113,12 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// List the algorithms of this build, one name a line
-    Algorithms,
+    Algorithms {
+        /// Also give each one's kind, key OID and HPKE KEM identifier
+        /// (tab-separated; `-` where there is none)
+        #[arg(long, short = 'l')]
+        long: bool,
+    },
     /// Generate a private key (PKCS#8 PEM)
     Keygen {
         /// The algorithm (see `pqkit algorithms`)

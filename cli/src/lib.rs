@@ -69,9 +69,13 @@ fn write_stdout(bytes: &[u8]) -> Result<()> {
 
 fn run(command: Command) -> Result<u8> {
     match command {
-        Command::Algorithms => {
+        Command::Algorithms { long } => {
             for s in schemes::all() {
-                println!("{}", s.name());
+                if long {
+                    println!("{}", schemes::describe(*s));
+                } else {
+                    println!("{}", s.name());
+                }
             }
             Ok(0)
         }

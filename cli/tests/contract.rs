@@ -841,3 +841,40 @@ fn hpke_raw_keys_through_the_cli() {
     ]));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `docs/algorithms.md`'s first table is what `pqkit algorithms --long`
+/// prints: every algorithm of the build (in any order) with its kind, key
+/// OID and HPKE KEM identifier.
+#[test]
+fn algorithms_table_matches_the_build() {
+    let doc = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/algorithms.md"),
+    )
+    .expect("docs/algorithms.md");
+    let mut rows: Vec<String> = doc
+        .split("## Key and signature algorithms")
+        .nth(1)
+        .expect("the table's section")
+        .lines()
+        .skip_while(|l| !l.starts_with("|---"))
+        .skip(1)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let hpke = if cells[4].is_empty() { "-" } else { cells[4] };
+            let name = cells[1].trim_matches('`');
+            format!("{name}\t{}\t{}\t{hpke}", cells[2], cells[3])
+        })
+        .collect();
+    let out = pqkit(&["algorithms", "--long"]);
+    assert_eq!(out.status.code(), Some(0));
+    let mut listed: Vec<String> = String::from_utf8(out.stdout)
+        .expect("utf8")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(listed.len(), 32);
+    rows.sort();
+    listed.sort();
+    assert_eq!(rows, listed);
+}

@@ -66,7 +66,6 @@ pub trait Scheme: Sync {
     fn as_signature(&self) -> Option<&dyn SignatureScheme> {
         None
     }
-    /// The KEM interface, if this is a KEM.
     /// The HPKE KEM this scheme's keys serve, if any.
     fn hpke_kem(&self) -> Option<pqkit_hybrid::hpke::Kem> {
         None
@@ -77,6 +76,7 @@ pub trait Scheme: Sync {
         Err(CliError::new(format!("{}: no HPKE KEM", self.name())))
     }
 
+    /// The KEM interface, if this is a KEM.
     fn as_kem(&self) -> Option<&dyn KemScheme> {
         None
     }
@@ -112,6 +112,21 @@ pub trait KemScheme: Scheme {
 }
 
 /// Every scheme in this build, in the contract's order.
+/// One line of `pqkit algorithms --long`: name, kind, key OID and HPKE KEM
+/// identifier, tab-separated (`-` where there is none).
+pub fn describe(s: &dyn Scheme) -> String {
+    let kind = match (s.as_signature(), s.as_kem()) {
+        (Some(_), _) if !s.loads_private_keys() => "signature-verify-only",
+        (Some(_), _) => "signature",
+        (None, Some(_)) => "kem",
+        (None, None) => "key-agreement",
+    };
+    let hpke = s
+        .hpke_kem()
+        .map_or_else(|| "-".to_owned(), |k| format!("{:#06x}", k.id()));
+    format!("{}\t{kind}\t{}\t{hpke}", s.name(), s.oid())
+}
+
 pub fn all() -> &'static [&'static dyn Scheme] {
     static ALL: [&(dyn Scheme + 'static); 32] = [
         &ml_kem::ML_KEM_512,

@@ -406,22 +406,24 @@ def test_hpke_with_go(alg, kem_id, sk_len, pk_len, kdf, kdf_id, aead, aead_id, t
     ids = [hex(kem_id), hex(kdf_id), hex(aead_id)]
     assert run([GOPEER, "hpke-pub", ids[0], sk]).stdout.decode().strip() == pk.hex()
     flags = ["--kdf", kdf, "--aead", aead, "--info", "696e666f", "--aad", "00ff"]
-    pt = bytes(range(200))
+    hpke_both_ways(f, ids, sk, f["k.pem"], f["p.pem"], flags, bytes(range(200)))
+
+
+def hpke_both_ways(f, ids, sk, key, pub, flags, pt):
+    """Go seals to f["pk"] and pqkit opens with `key`; pqkit seals to `pub`
+    and Go opens with the private key `sk` (hex); a modified ciphertext
+    (last byte: the tag) fails on both sides (exit 1)."""
     write(f["pt"], pt)
-    # Go seals, pqkit opens
     run([GOPEER, "hpke-seal", *ids, f["pk"], "696e666f", "00ff", f["pt"], f["sealed"]])
-    run(PQKIT + ["hpke", "open", "-k", f["k.pem"], "-i", f["sealed"], "-o", f["out"], *flags])
+    run(PQKIT + ["hpke", "open", "-k", key, "-i", f["sealed"], "-o", f["out"], *flags])
     assert read(f["out"]) == pt
-    # pqkit seals, Go opens
-    run(PQKIT + ["hpke", "seal", "-p", f["p.pem"], "-i", f["pt"], "-o", f["sealed"], *flags])
+    run(PQKIT + ["hpke", "seal", "-p", pub, "-i", f["pt"], "-o", f["sealed"], *flags])
     run([GOPEER, "hpke-open", *ids, sk, "696e666f", "00ff", f["sealed"], f["out"]])
     assert read(f["out"]) == pt
-    # a modified ciphertext (last byte: the tag) fails on both sides
     bad = bytearray(read(f["sealed"]))
     bad[-1] ^= 0x80
     write(f["sealed"], bytes(bad))
-    run(PQKIT + ["hpke", "open", "-k", f["k.pem"], "-i", f["sealed"], "-o", f["out"], *flags],
-        expect=1)
+    run(PQKIT + ["hpke", "open", "-k", key, "-i", f["sealed"], "-o", f["out"], *flags], expect=1)
     run([GOPEER, "hpke-open", *ids, sk, "696e666f", "00ff", f["sealed"], f["out"]], expect=1)
 
 
@@ -459,22 +461,7 @@ def test_hpke_raw_keys_with_go(kem, kem_id, tmp_path):
     assert [go_sk, go_pk] == [sk_cmp, pk]
     assert run([GOPEER, "hpke-pub", ids[0], sk]).stdout.decode().strip() == pk
     flags = ["--kem", kem, "--kdf", kdf, "--aead", aead, "--info", "696e666f", "--aad", "00ff"]
-    pt = bytes(range(256)) * 3
-    write(f["pt"], pt)
-    # Go seals, pqkit opens
-    run([GOPEER, "hpke-seal", *ids, f["pk"], "696e666f", "00ff", f["pt"], f["sealed"]])
-    run(PQKIT + ["hpke", "open", "-k", f["sk"], "-i", f["sealed"], "-o", f["out"], *flags])
-    assert read(f["out"]) == pt
-    # pqkit seals, Go opens
-    run(PQKIT + ["hpke", "seal", "-p", f["pk"], "-i", f["pt"], "-o", f["sealed"], *flags])
-    run([GOPEER, "hpke-open", *ids, sk, "696e666f", "00ff", f["sealed"], f["out"]])
-    assert read(f["out"]) == pt
-    bad = bytearray(read(f["sealed"]))
-    bad[-1] ^= 0x01
-    write(f["sealed"], bytes(bad))
-    run(PQKIT + ["hpke", "open", "-k", f["sk"], "-i", f["sealed"], "-o", f["out"], *flags],
-        expect=1)
-    run([GOPEER, "hpke-open", *ids, sk, "696e666f", "00ff", f["sealed"], f["out"]], expect=1)
+    hpke_both_ways(f, ids, sk, f["sk"], f["pk"], flags, bytes(range(256)) * 3)
 
 
 # X-Wing against Bouncy Castle's low-level X-Wing (1.84): the same public

@@ -16,6 +16,18 @@ use base64ct::{Base64, Encoding};
 use common::{ok, pqkit};
 use der::{Decode, Encode};
 
+/// `pqkit verify-cert ARGS` in `d`: the exit status and the trimmed
+/// standard output.
+fn verify_cert(d: &Path, args: &[&str]) -> (Option<i32>, String) {
+    let mut a = vec!["verify-cert"];
+    a.extend_from_slice(args);
+    let out = pqkit(d, &a);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+    )
+}
+
 fn tmpdir(name: &str) -> std::path::PathBuf {
     common::tmpdir("composite", name)
 }
@@ -502,15 +514,7 @@ fn draft_vectors_through_the_cli() {
         // purpose) check its signature under its own key as the anchor's.
         let x5c = b64(&t["x5c"]);
         write(&d, "x5c.pem", pem("CERTIFICATE", &x5c).as_bytes());
-        let vc = |args: &[&str]| {
-            let mut a = vec!["verify-cert"];
-            a.extend_from_slice(args);
-            let out = pqkit(&d, &a);
-            (
-                out.status.code(),
-                String::from_utf8_lossy(&out.stdout).trim().to_string(),
-            )
-        };
+        let vc = |args: &[&str]| verify_cert(&d, args);
         assert_eq!(vc(&["--ca", "x5c.pem", "x5c.pem"]), valid(), "{id}");
         assert_eq!(
             vc(&["--purpose", "any", "--ca", "x5c.pem", "x5c.pem"]),
@@ -652,15 +656,7 @@ fn composite_certificates() {
         let ca_spki = der::pem::decode_vec(&read(&d, "ca.pub")).unwrap().1;
         check(&cert_der(&d, "ca.pem"), &ca_spki);
         check(&cert_der(&d, "leaf.pem"), &ca_spki);
-        let vc = |args: &[&str]| {
-            let mut a = vec!["verify-cert"];
-            a.extend_from_slice(args);
-            let out = pqkit(&d, &a);
-            (
-                out.status.code(),
-                String::from_utf8_lossy(&out.stdout).trim().to_string(),
-            )
-        };
+        let vc = |args: &[&str]| verify_cert(&d, args);
         assert_eq!(vc(&["--ca", "ca.pem", "leaf.pem"]), valid(), "{alg}");
         assert_eq!(
             vc(&["--purpose", "any", "--ca", "ca.pem", "leaf.pem"]),

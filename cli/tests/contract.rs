@@ -20,6 +20,34 @@ fn tmpdir(name: &str) -> PathBuf {
     d
 }
 
+/// Run `pqkit` and require exit 0.
+fn ok(args: &[&str]) {
+    let out = pqkit(args);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+}
+
+/// The `--kdf` and `--aead` names of an HPKE vector's suite.
+fn hpke_suite_names(c: &serde_json::Value) -> (&'static str, &'static str) {
+    let id = |k: &str| c[k].as_u64().expect("id");
+    let kdf = match id("kdf_id") {
+        0x0001 => "hkdf-sha256",
+        0x0002 => "hkdf-sha384",
+        0x0003 => "hkdf-sha512",
+        0x0010 => "shake128",
+        0x0011 => "shake256",
+        0x0012 => "turboshake128",
+        0x0013 => "turboshake256",
+        other => panic!("kdf {other:#x}"),
+    };
+    let aead = match id("aead_id") {
+        0x0001 => "aes-128-gcm",
+        0x0002 => "aes-256-gcm",
+        0x0003 => "chacha20-poly1305",
+        other => panic!("aead {other:#x}"),
+    };
+    (kdf, aead)
+}
+
 fn assert_error(out: &Output) {
     assert_eq!(out.status.code(), Some(2), "exit status: {out:?}");
     let err = String::from_utf8_lossy(&out.stderr);
@@ -517,10 +545,6 @@ fn x_wing_vectors_through_the_cli() {
     };
     let d = tmpdir("x-wing");
     let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
-    let ok = |args: &[&str]| {
-        let out = pqkit(args);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
-    };
     for c in v.as_array().expect("array") {
         let h = |k: &str| c[k].as_str().expect("hex").to_owned();
         let bytes = |k: &str| pqkit_testkit::vectors::hex(&c[k]);
@@ -596,10 +620,6 @@ fn hpke_vectors_through_the_cli() {
     };
     let d = tmpdir("hpke");
     let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
-    let ok = |args: &[&str]| {
-        let out = pqkit(args);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
-    };
     let mut checked = 0;
     for c in v.as_array().expect("array") {
         let id = |k: &str| c[k].as_u64().expect("id");
@@ -610,22 +630,7 @@ fn hpke_vectors_through_the_cli() {
             0x647a => "x-wing",
             _ => continue,
         };
-        let kdf = match id("kdf_id") {
-            0x0001 => "hkdf-sha256",
-            0x0002 => "hkdf-sha384",
-            0x0003 => "hkdf-sha512",
-            0x0010 => "shake128",
-            0x0011 => "shake256",
-            0x0012 => "turboshake128",
-            0x0013 => "turboshake256",
-            _ => continue,
-        };
-        let aead = match id("aead_id") {
-            0x0001 => "aes-128-gcm",
-            0x0002 => "aes-256-gcm",
-            0x0003 => "chacha20-poly1305",
-            _ => continue,
-        };
+        let (kdf, aead) = hpke_suite_names(c);
         let h = |k: &str| c[k].as_str().expect("hex").to_owned();
         let e = &c["encryptions"][0];
         let eh = |k: &str| e[k].as_str().expect("hex").to_owned();
@@ -689,10 +694,6 @@ fn hpke_raw_keys_through_the_cli() {
     };
     let d = tmpdir("hpke-raw");
     let p = |f: &str| d.join(f).to_str().expect("utf8").to_owned();
-    let ok = |args: &[&str]| {
-        let out = pqkit(args);
-        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
-    };
     let names = [
         (0x0010, "p256"),
         (0x0011, "p384"),
@@ -711,22 +712,7 @@ fn hpke_raw_keys_through_the_cli() {
             skipped.push(id("kem_id"));
             continue;
         };
-        let kdf = match id("kdf_id") {
-            0x0001 => "hkdf-sha256",
-            0x0002 => "hkdf-sha384",
-            0x0003 => "hkdf-sha512",
-            0x0010 => "shake128",
-            0x0011 => "shake256",
-            0x0012 => "turboshake128",
-            0x0013 => "turboshake256",
-            other => panic!("kdf {other:#x}"),
-        };
-        let aead = match id("aead_id") {
-            0x0001 => "aes-128-gcm",
-            0x0002 => "aes-256-gcm",
-            0x0003 => "chacha20-poly1305",
-            other => panic!("aead {other:#x}"),
-        };
+        let (kdf, aead) = hpke_suite_names(c);
         let h = |k: &str| c[k].as_str().expect("hex").to_owned();
         let bytes = |v: &serde_json::Value| pqkit_testkit::vectors::hex(v);
         let (sk, pk) = (p("sk"), p("pk"));

@@ -473,6 +473,9 @@ pub enum HpkeKem {
     /// DHKEM(X25519, HKDF-SHA256) (0x0020)
     #[value(name = "x25519")]
     X25519,
+    /// DHKEM(X448, HKDF-SHA512) (0x0021)
+    #[value(name = "x448")]
+    X448,
     /// ML-KEM-512 (0x0040)
     #[value(name = "ml-kem-512", alias = "mlkem512")]
     MlKem512,

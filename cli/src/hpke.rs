@@ -5,8 +5,8 @@
 //! KEM: ML-KEM-512/768/1024, X-Wing (MLKEM768-X25519) or X25519
 //! (DHKEM(X25519, HKDF-SHA256)). With `--kem`, the key file holds the raw
 //! RFC 9180 serialization (`SerializePrivateKey`, `SerializePublicKey`) of
-//! any KEM pqkit has, including DHKEM(P-256), DHKEM(P-384), MLKEM768-P256
-//! and MLKEM1024-P384, which have no PKIX encoding; `hpke keygen` writes
+//! any KEM pqkit has, including DHKEM(P-256), DHKEM(P-384), DHKEM(X448),
+//! MLKEM768-P256 and MLKEM1024-P384, which have no PKIX encoding here; `hpke keygen` writes
 //! that form, and so do other HPKE libraries (Go's `crypto/hpke`
 //! `Bytes()`). The sealed form is `enc || ciphertext`, as Go's
 //! `crypto/hpke.Seal` writes.
@@ -23,6 +23,7 @@ fn kem(k: HpkeKem) -> Kem {
         HpkeKem::P256 => Kem::DhKemP256,
         HpkeKem::P384 => Kem::DhKemP384,
         HpkeKem::X25519 => Kem::DhKemX25519,
+        HpkeKem::X448 => Kem::DhKemX448,
         HpkeKem::MlKem512 => Kem::MlKem512,
         HpkeKem::MlKem768 => Kem::MlKem768,
         HpkeKem::MlKem1024 => Kem::MlKem1024,

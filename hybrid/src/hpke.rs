@@ -1,13 +1,15 @@
 //! HPKE (RFC 9180), base and PSK modes, with the post-quantum KEMs of
 //! draft-ietf-hpke-pq on pqkit's ML-KEM and X-Wing, the hybrids with P-256
 //! and P-384 (draft-irtf-cfrg-concrete-hybrid-kems, the groups from
-//! RustCrypto's `p256` and `p384`), and RFC 9180's DHKEMs.
+//! RustCrypto's `p256` and `p384`), and RFC 9180's DHKEMs (X448 from
+//! RustCrypto's `x448`).
 //!
 //! | KEM | id | `Npk` | `Nsk` | `Nenc` | encapsulation randomness |
 //! |---|---|---|---|---|---|
 //! | [`Kem::DhKemP256`] (HKDF-SHA256) | `0x0010` | 65 | 32 | 65 | 32 |
 //! | [`Kem::DhKemP384`] (HKDF-SHA384) | `0x0011` | 97 | 48 | 97 | 48 |
 //! | [`Kem::DhKemX25519`] (HKDF-SHA256) | `0x0020` | 32 | 32 | 32 | 32 |
+//! | [`Kem::DhKemX448`] (HKDF-SHA512) | `0x0021` | 56 | 56 | 56 | 56 |
 //! | [`Kem::MlKem512`] | `0x0040` | 800 | 64 | 768 | 32 |
 //! | [`Kem::MlKem768`] | `0x0041` | 1184 | 64 | 1088 | 32 |
 //! | [`Kem::MlKem1024`] | `0x0042` | 1568 | 64 | 1568 | 32 |
@@ -21,8 +23,10 @@
 //! ChaCha20-Poly1305 (RustCrypto's crates) and export-only.
 //!
 //! Private keys are the KEMs' seeds (64 bytes for ML-KEM, `d || z`; 32 for
-//! the hybrids; the scalar for a DHKEM); public keys their encodings
-//! (curve points uncompressed). `DeriveKeyPair` is
+//! the hybrids; the scalar for a DHKEM: clamped for X448, as RFC 9180
+//! §7.1.2 asks and the draft's vectors give it, and kept as given for
+//! X25519, as both the RFC's and the draft's vectors give it); public keys
+//! their encodings (curve points uncompressed). `DeriveKeyPair` is
 //! `SHAKE256.LabeledDerive(ikm, "DeriveKeyPair", "", Nsk)` for the
 //! post-quantum KEMs and RFC 9180 §7.1.3 for the DHKEMs. The hybrids'
 //! shared secret is `SHA3-256(ss_PQ || ss_T || ct_T || ek_T || label)`.
@@ -126,6 +130,9 @@ pub enum Kem {
     DhKemP384,
     /// DHKEM(X25519, HKDF-SHA256) of RFC 9180 (`0x0020`).
     DhKemX25519,
+    /// DHKEM(X448, HKDF-SHA512) of RFC 9180 (`0x0021`), the group from
+    /// RustCrypto's `x448`.
+    DhKemX448,
     /// ML-KEM-512 (`0x0040`).
     MlKem512,
     /// ML-KEM-768 (`0x0041`).
@@ -142,10 +149,11 @@ pub enum Kem {
 
 impl Kem {
     /// Every KEM, in identifier order.
-    pub const ALL: [Kem; 9] = [
+    pub const ALL: [Kem; 10] = [
         Kem::DhKemP256,
         Kem::DhKemP384,
         Kem::DhKemX25519,
+        Kem::DhKemX448,
         Kem::MlKem512,
         Kem::MlKem768,
         Kem::MlKem1024,
@@ -160,6 +168,7 @@ impl Kem {
             Kem::DhKemP256 => 0x0010,
             Kem::DhKemP384 => 0x0011,
             Kem::DhKemX25519 => 0x0020,
+            Kem::DhKemX448 => 0x0021,
             Kem::MlKem512 => 0x0040,
             Kem::MlKem768 => 0x0041,
             Kem::MlKem1024 => 0x0042,
@@ -175,6 +184,7 @@ impl Kem {
             0x0010 => Some(Kem::DhKemP256),
             0x0011 => Some(Kem::DhKemP384),
             0x0020 => Some(Kem::DhKemX25519),
+            0x0021 => Some(Kem::DhKemX448),
             0x0040 => Some(Kem::MlKem512),
             0x0041 => Some(Kem::MlKem768),
             0x0042 => Some(Kem::MlKem1024),
@@ -191,6 +201,7 @@ impl Kem {
             Kem::DhKemP256 => 65,
             Kem::DhKemP384 => 97,
             Kem::DhKemX25519 => 32,
+            Kem::DhKemX448 => 56,
             Kem::MlKem512 => 800,
             Kem::MlKem768 => 1184,
             Kem::MlKem1024 => 1568,
@@ -205,6 +216,7 @@ impl Kem {
     pub const fn private_key_len(self) -> usize {
         match self {
             Kem::DhKemP384 => 48,
+            Kem::DhKemX448 => 56,
             Kem::MlKem512 | Kem::MlKem768 | Kem::MlKem1024 => 64,
             _ => 32,
         }
@@ -216,6 +228,7 @@ impl Kem {
             Kem::DhKemP256 => 65,
             Kem::DhKemP384 => 97,
             Kem::DhKemX25519 => 32,
+            Kem::DhKemX448 => 56,
             Kem::MlKem512 => 768,
             Kem::MlKem768 => 1088,
             Kem::MlKem1024 => 1568,
@@ -232,6 +245,7 @@ impl Kem {
     pub const fn encap_randomness_len(self) -> usize {
         match self {
             Kem::DhKemP384 => 48,
+            Kem::DhKemX448 => 56,
             Kem::MlKem768P256 => 32 + P256_SEED,
             Kem::MlKem1024P384 => 32 + P384_SEED,
             Kem::MlKem768X25519 => xwing::ENCAPSULATION_RANDOMNESS_SIZE,
@@ -239,10 +253,12 @@ impl Kem {
         }
     }
 
-    /// `Nsecret`, the shared secret length (48 for DHKEM(P-384), else 32).
+    /// `Nsecret`, the shared secret length (48 for DHKEM(P-384), 64 for
+    /// DHKEM(X448), else 32).
     pub const fn shared_secret_len(self) -> usize {
         match self {
             Kem::DhKemP384 => 48,
+            Kem::DhKemX448 => 64,
             _ => 32,
         }
     }
@@ -599,6 +615,7 @@ enum SkInner {
     MlKem1024(Box<pqkit_ml_kem::DecapsulationKey1024>),
     XWing(Box<xwing::DecapsulationKey>),
     X25519(Zeroizing<[u8; 32]>),
+    X448(Zeroizing<[u8; 56]>),
     /// A DHKEM scalar and its public key.
     Ec(Curve, Zeroizing<Vec<u8>>, Vec<u8>),
     /// MLKEM768-P256 / MLKEM1024-P384: the seed, the ML-KEM key, the group
@@ -644,6 +661,7 @@ enum PkInner {
     MlKem1024(Box<pqkit_ml_kem::EncapsulationKey1024>),
     XWing(Box<xwing::EncapsulationKey>),
     X25519([u8; 32]),
+    X448([u8; 56]),
     Ec(Curve, Vec<u8>),
     Hybrid768(Box<pqkit_ml_kem::EncapsulationKey768>, Vec<u8>),
     Hybrid1024(Box<pqkit_ml_kem::EncapsulationKey1024>, Vec<u8>),
@@ -705,6 +723,17 @@ impl PrivateKey {
                 k.copy_from_slice(bytes);
                 SkInner::X25519(k)
             }
+            Kem::DhKemX448 => {
+                // RFC 9180 §7.1.2: the key is clamped when deserialized
+                // (and so serialized clamped, as the draft's vectors give
+                // X448's skRm; X25519 keys are kept as given, as both the
+                // RFC's and the draft's vectors give skRm unclamped).
+                let mut k = Zeroizing::new([0u8; 56]);
+                k.copy_from_slice(bytes);
+                k[0] &= 0xfc;
+                k[55] |= 0x80;
+                SkInner::X448(k)
+            }
             Kem::DhKemP256 | Kem::DhKemP384 => {
                 let curve = if kem == Kem::DhKemP256 {
                     Curve::P256
@@ -731,6 +760,7 @@ impl PrivateKey {
             SkInner::MlKem1024(k) => k.as_seed().to_vec(),
             SkInner::XWing(k) => k.as_bytes().to_vec(),
             SkInner::X25519(k) => k.to_vec(),
+            SkInner::X448(k) => k.to_vec(),
             SkInner::Ec(_, k, _) => k.to_vec(),
             SkInner::Hybrid768(h) => h.seed.to_vec(),
             SkInner::Hybrid1024(h) => h.seed.to_vec(),
@@ -745,6 +775,7 @@ impl PrivateKey {
             SkInner::MlKem1024(_) => Kem::MlKem1024,
             SkInner::XWing(_) => Kem::MlKem768X25519,
             SkInner::X25519(_) => Kem::DhKemX25519,
+            SkInner::X448(_) => Kem::DhKemX448,
             SkInner::Ec(c, _, _) => c.dhkem().0,
             SkInner::Hybrid768(_) => Kem::MlKem768P256,
             SkInner::Hybrid1024(_) => Kem::MlKem1024P384,
@@ -759,6 +790,7 @@ impl PrivateKey {
             SkInner::MlKem1024(k) => PkInner::MlKem1024(Box::new(k.encapsulation_key().clone())),
             SkInner::XWing(k) => PkInner::XWing(Box::new(k.encapsulation_key().clone())),
             SkInner::X25519(k) => PkInner::X25519(x25519_base(k)),
+            SkInner::X448(k) => PkInner::X448(x448_base(k)),
             SkInner::Ec(c, _, pk) => PkInner::Ec(*c, pk.clone()),
             SkInner::Hybrid768(h) => {
                 PkInner::Hybrid768(Box::new(h.pq.encapsulation_key().clone()), h.ek_t.clone())
@@ -785,6 +817,11 @@ impl PrivateKey {
                 let pk_e: [u8; 32] = enc.try_into().map_err(|_| Error::InvalidEncapsulatedKey)?;
                 let pk_r = x25519_base(k);
                 x25519_dhkem_secret(k, &pk_e, &pk_e, &pk_r)
+            }
+            SkInner::X448(k) => {
+                let pk_e: [u8; 56] = enc.try_into().map_err(|_| Error::InvalidEncapsulatedKey)?;
+                let pk_r = x448_base(k);
+                x448_dhkem_secret(k, &pk_e, &pk_e, &pk_r)
             }
             SkInner::Ec(c, sk, pk_r) => {
                 if !c.is_point(enc) {
@@ -846,6 +883,31 @@ fn x25519_dhkem_secret(
     Ok(extract_and_expand(
         Kem::DhKemX25519,
         Kdf::HkdfSha256,
+        &dh[..],
+        enc,
+        pk_r,
+    ))
+}
+
+fn x448_base(k: &[u8; 56]) -> [u8; 56] {
+    x448::x448_unchecked(*k, x448::X448_BASEPOINT_BYTES)
+}
+
+/// DHKEM(X448)'s shared secret: `dh = X448(sk, peer)`, refused when all
+/// zeros (RFC 9180 §7.1.4), then `ExtractAndExpand(dh, enc || pkR)`.
+fn x448_dhkem_secret(
+    sk: &[u8; 56],
+    peer: &[u8; 56],
+    enc: &[u8; 56],
+    pk_r: &[u8; 56],
+) -> Result<Zeroizing<Vec<u8>>, Error> {
+    let dh = Zeroizing::new(x448::x448_unchecked(*sk, *peer));
+    if bool::from(subtle::ConstantTimeEq::ct_eq(&dh[..], &[0u8; 56][..])) {
+        return Err(Error::ZeroSharedSecret);
+    }
+    Ok(extract_and_expand(
+        Kem::DhKemX448,
+        Kdf::HkdfSha512,
         &dh[..],
         enc,
         pk_r,
@@ -919,6 +981,11 @@ impl PublicKey {
                 k.copy_from_slice(bytes);
                 PkInner::X25519(k)
             }
+            Kem::DhKemX448 => {
+                let mut k = [0u8; 56];
+                k.copy_from_slice(bytes);
+                PkInner::X448(k)
+            }
             Kem::DhKemP256 => PkInner::Ec(Curve::P256, point(Curve::P256, bytes)?),
             Kem::DhKemP384 => PkInner::Ec(Curve::P384, point(Curve::P384, bytes)?),
             Kem::MlKem768P256 => PkInner::Hybrid768(
@@ -942,6 +1009,7 @@ impl PublicKey {
             PkInner::MlKem1024(k) => k.as_bytes().to_vec(),
             PkInner::XWing(k) => kem::KeyExport::to_bytes(k.as_ref()).to_vec(),
             PkInner::X25519(k) => k.to_vec(),
+            PkInner::X448(k) => k.to_vec(),
             PkInner::Ec(_, k) => k.clone(),
             PkInner::Hybrid768(pq, t) => [pq.as_bytes(), t].concat(),
             PkInner::Hybrid1024(pq, t) => [pq.as_bytes(), t].concat(),
@@ -956,6 +1024,7 @@ impl PublicKey {
             PkInner::MlKem1024(_) => Kem::MlKem1024,
             PkInner::XWing(_) => Kem::MlKem768X25519,
             PkInner::X25519(_) => Kem::DhKemX25519,
+            PkInner::X448(_) => Kem::DhKemX448,
             PkInner::Ec(c, _) => c.dhkem().0,
             PkInner::Hybrid768(..) => Kem::MlKem768P256,
             PkInner::Hybrid1024(..) => Kem::MlKem1024P384,
@@ -984,6 +1053,11 @@ impl PublicKey {
             PkInner::X25519(pk_r) => {
                 let (sk_e, pk_e) = dhkem_derive_x25519(randomness);
                 let ss = x25519_dhkem_secret(&sk_e, pk_r, &pk_e, pk_r)?;
+                (ss, pk_e.to_vec())
+            }
+            PkInner::X448(pk_r) => {
+                let (sk_e, pk_e) = dhkem_derive_x448(randomness);
+                let ss = x448_dhkem_secret(&sk_e, pk_r, &pk_e, pk_r)?;
                 (ss, pk_e.to_vec())
             }
             PkInner::Ec(c, pk_r) => {
@@ -1043,6 +1117,17 @@ fn dhkem_derive_x25519(ikm: &[u8]) -> (Zeroizing<[u8; 32]>, [u8; 32]) {
     let mut k = Zeroizing::new([0u8; 32]);
     k.copy_from_slice(&sk);
     let pk = x25519_base(&k);
+    (k, pk)
+}
+
+/// RFC 9180 §7.1.3 `DeriveKeyPair(ikm)` for DHKEM(X448, HKDF-SHA512).
+fn dhkem_derive_x448(ikm: &[u8]) -> (Zeroizing<[u8; 56]>, [u8; 56]) {
+    let sid = Kem::DhKemX448.suite_id();
+    let prk = labeled_extract(Kdf::HkdfSha512, &sid, b"", b"dkp_prk", ikm);
+    let sk = labeled_expand(Kdf::HkdfSha512, &sid, &prk, b"sk", b"", 56);
+    let mut k = Zeroizing::new([0u8; 56]);
+    k.copy_from_slice(&sk);
+    let pk = x448_base(&k);
     (k, pk)
 }
 
@@ -1180,6 +1265,10 @@ impl Suite {
                 let (sk, _) = dhkem_derive_x25519(ikm);
                 PrivateKey::from_bytes(self.kem, &sk[..])?
             }
+            Kem::DhKemX448 => {
+                let (sk, _) = dhkem_derive_x448(ikm);
+                PrivateKey::from_bytes(self.kem, &sk[..])?
+            }
             Kem::DhKemP256 => {
                 PrivateKey::from_bytes(self.kem, &dhkem_derive_ec(Curve::P256, ikm)?)?
             }
@@ -1211,7 +1300,9 @@ impl Suite {
         let n = self.kem.private_key_len();
         rng.try_fill_bytes(&mut seed[..n]).map_err(|_| Error::Rng)?;
         match self.kem {
-            Kem::DhKemX25519 | Kem::DhKemP256 | Kem::DhKemP384 => self.derive_key_pair(&seed[..n]),
+            Kem::DhKemX25519 | Kem::DhKemX448 | Kem::DhKemP256 | Kem::DhKemP384 => {
+                self.derive_key_pair(&seed[..n])
+            }
             kem => {
                 let sk = PrivateKey::from_bytes(kem, &seed[..n])?;
                 let pk = sk.public_key();

@@ -4,7 +4,8 @@
 #      best backend of this CPU (AVX2 here);
 #   2. the same for the crates on common's dispatched kernels (lattice,
 #      X25519 and Ed25519) with the portable backend forced;
-#   3. the no_std build check (thumbv7em-none-eabi);
+#   3. the no_std build check (thumbv7em-none-eabi), and the default
+#      dependency trees against their limits (scripts/lean-build.sh);
 #   4. the constant-time check under valgrind;
 #   5. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
 # It first installs what the machine lacks (scripts/install-deps.sh).
@@ -34,6 +35,9 @@ done
 cargo build -q -p pqkit-hybrid --no-default-features --features hpke --target thumbv7em-none-eabi
 cargo build -q -p pqkit-hybrid --no-default-features --features composite --target thumbv7em-none-eabi
 echo "no_std: 8 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with alloc)"
+
+step "default dependency trees (scripts/lean-build.sh --check)"
+bash scripts/lean-build.sh --check
 
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh

@@ -42,7 +42,20 @@
 //! its own but should be *compiled* with the best instruction set (FN-DSA's
 //! floating-point FFT and ffLDL loops, which LLVM vectorises).
 
-use crate::{curve25519, keccak, mp31, pow2, q3329, q12289, q8380417};
+use crate::{keccak, mp31, pow2, q3329, q12289, q8380417};
+
+/// The curve25519 kernels when the `curve25519` feature is on; nothing
+/// otherwise (the lattice crates' builds leave the module out).
+#[cfg(feature = "curve25519")]
+pub trait Curve25519Ops: crate::curve25519::Ops {}
+#[cfg(feature = "curve25519")]
+impl<T: crate::curve25519::Ops> Curve25519Ops for T {}
+/// The curve25519 kernels when the `curve25519` feature is on; nothing
+/// otherwise (the lattice crates' builds leave the module out).
+#[cfg(not(feature = "curve25519"))]
+pub trait Curve25519Ops {}
+#[cfg(not(feature = "curve25519"))]
+impl<T> Curve25519Ops for T {}
 
 mod sealed {
     pub trait Sealed {}
@@ -64,7 +77,7 @@ pub trait Backend:
     + mp31::Ops
     + pow2::Ops
     + keccak::X4Ops
-    + curve25519::Ops
+    + Curve25519Ops
 {
     /// Which backend (and level) this token runs.
     fn kind(self) -> BackendKind;

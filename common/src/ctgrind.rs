@@ -30,6 +30,7 @@ pub fn unpoison<T: ?Sized>(value: &mut T) {
 
 /// Set by [`assume_bmi2_adx`]: the curve25519 backends then take the
 /// BMI2/ADX path whatever CPUID says.
+#[cfg(feature = "curve25519")]
 pub(crate) static ASSUME_BMI2_ADX: core::sync::atomic::AtomicBool =
     core::sync::atomic::AtomicBool::new(false);
 
@@ -39,6 +40,7 @@ pub(crate) static ASSUME_BMI2_ADX: core::sync::atomic::AtomicBool =
 /// only ever see the portable field. Call it only after the CPU was seen
 /// to have both extensions outside valgrind (`scripts/ct-check.sh` asks
 /// `pqkit-ctcheck cpu-has-adx` natively first).
+#[cfg(feature = "curve25519")]
 pub fn assume_bmi2_adx() {
     ASSUME_BMI2_ADX.store(true, core::sync::atomic::Ordering::Relaxed);
 }

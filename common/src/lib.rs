@@ -10,7 +10,8 @@
 //!   vector expansion.
 //! * [`mp31`]: Montgomery arithmetic modulo 31-bit primes (the residue
 //!   number system of FN-DSA key generation): NTTs, residues, CRT.
-//! * [`curve25519`]: the field GF(2^255 - 19) and the X25519 ladder
+//! * `curve25519` (feature `curve25519`): the field GF(2^255 - 19), the
+//!   Edwards group, Ed25519's fixed-base table and the X25519 ladder
 //!   (RFC 7748).
 //! * [`pack`]: bit packing; [`ct`]: constant-time helpers.
 //! * `pkix` (feature `pkcs8`): the PKCS#8/SPKI plumbing every key type
@@ -63,6 +64,7 @@ pub mod bytes;
 pub mod ct;
 #[cfg(feature = "ct-check")]
 pub mod ctgrind;
+#[cfg(feature = "curve25519")]
 pub mod curve25519;
 pub mod float;
 pub mod keccak;

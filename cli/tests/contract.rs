@@ -782,49 +782,23 @@ fn hpke_raw_keys_through_the_cli() {
         checked.push(id("kem_id"));
     }
     assert_eq!(checked.len(), 13);
-    assert_error(&pqkit(&[
-        "hpke",
-        "seal",
-        "--kem",
-        "p256",
-        "-p",
-        &p("pk"),
-        "-i",
-        &p("pt"),
-        "-o",
-        &p("x"),
-        "--psk",
-        "00",
-        "--psk-id",
-        "01",
-    ]));
-    assert_error(&pqkit(&[
-        "hpke",
-        "seal",
-        "--kem",
-        "p256",
-        "-p",
-        &p("pk"),
-        "-i",
-        &p("pt"),
-        "-o",
-        &p("y"),
-        "--psk",
-        &"00".repeat(32),
-    ]));
+    // A PSK shorter than 32 bytes, a lone --psk, a wrong-length raw key:
+    // exit 2.
+    let (pk, pt) = (p("pk"), p("pt"));
     std::fs::write(p("short"), [4u8; 64]).expect("write");
-    assert_error(&pqkit(&[
-        "hpke",
-        "seal",
-        "--kem",
-        "p384",
-        "-p",
-        &p("short"),
-        "-i",
-        &p("pt"),
-        "-o",
-        &p("z"),
-    ]));
+    let short = p("short");
+    let long_psk = "00".repeat(32);
+    for (kem, key, out, extra) in [
+        ("p256", &pk, "x", &["--psk", "00", "--psk-id", "01"][..]),
+        ("p256", &pk, "y", &["--psk", &long_psk][..]),
+        ("p384", &short, "z", &[][..]),
+    ] {
+        let out = p(out);
+        let args = [
+            "hpke", "seal", "--kem", kem, "-p", key, "-i", &pt, "-o", &out,
+        ];
+        assert_error(&pqkit(&[&args[..], extra].concat()));
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -1,9 +1,13 @@
 //! Backends and run-time dispatch.
 //!
 //! A backend is a zero-sized *capability token* implementing [`Backend`],
-//! which bundles one kernel trait per ring ([`q3329::Ops`],
-//! [`q8380417::Ops`], [`q12289::Ops`]), the RNS kernels of FN-DSA key
-//! generation ([`mp31::Ops`]), Saber's unpacking ([`pow2::Ops`]), the 4-way Keccak ([`keccak::X4Ops`]) and the X25519 ladder ([`curve25519::Ops`]). Kernels work on whole polynomials held in plain
+//! which bundles one kernel trait per ring ([`crate::q3329::Ops`],
+//! [`crate::q8380417::Ops`], [`crate::q12289::Ops`]), the RNS kernels of
+//! FN-DSA key generation ([`crate::mp31::Ops`]), Saber's unpacking
+//! ([`crate::pow2::Ops`]), the 4-way Keccak ([`crate::keccak::X4Ops`]) and
+//! the X25519 ladder ([`crate::curve25519::Ops`]), each compiled in by its
+//! feature (`q3329`, `q8380417`, `q12289`, `pow2`, `keccak`, `curve25519`;
+//! all on by default). Kernels work on whole polynomials held in plain
 //! arrays (`[i16; 256]`, `[i32; 256]`, ...): the AVX2 kernels load and store
 //! 256-bit lanes themselves. This keeps the trait narrow, the portable kernels
 //! a readable executable specification, and the algorithm code free of any
@@ -42,20 +46,31 @@
 //! its own but should be *compiled* with the best instruction set (FN-DSA's
 //! floating-point FFT and ffLDL loops, which LLVM vectorises).
 
-use crate::{keccak, mp31, pow2, q3329, q12289, q8380417};
+/// A supertrait of [`Backend`] for one family of kernels: the family's
+/// kernel trait when its feature is on, an empty trait otherwise (so that
+/// a crate that needs one ring compiles no other).
+macro_rules! family {
+    ($feature:literal, $name:ident, $kernels:path) => {
+        #[doc = concat!("The `", stringify!($kernels), "` kernels when the `", $feature, "` feature is on; nothing otherwise.")]
+        #[cfg(feature = $feature)]
+        pub trait $name: $kernels {}
+        #[cfg(feature = $feature)]
+        impl<T: $kernels> $name for T {}
+        #[doc = concat!("The `", stringify!($kernels), "` kernels when the `", $feature, "` feature is on; nothing otherwise.")]
+        #[cfg(not(feature = $feature))]
+        pub trait $name {}
+        #[cfg(not(feature = $feature))]
+        impl<T> $name for T {}
+    };
+}
 
-/// The curve25519 kernels when the `curve25519` feature is on; nothing
-/// otherwise (the lattice crates' builds leave the module out).
-#[cfg(feature = "curve25519")]
-pub trait Curve25519Ops: crate::curve25519::Ops {}
-#[cfg(feature = "curve25519")]
-impl<T: crate::curve25519::Ops> Curve25519Ops for T {}
-/// The curve25519 kernels when the `curve25519` feature is on; nothing
-/// otherwise (the lattice crates' builds leave the module out).
-#[cfg(not(feature = "curve25519"))]
-pub trait Curve25519Ops {}
-#[cfg(not(feature = "curve25519"))]
-impl<T> Curve25519Ops for T {}
+family!("q3329", Q3329Ops, crate::q3329::Ops);
+family!("q8380417", Q8380417Ops, crate::q8380417::Ops);
+family!("q12289", Q12289Ops, crate::q12289::Ops);
+family!("q12289", Mp31Ops, crate::mp31::Ops);
+family!("pow2", Pow2Ops, crate::pow2::Ops);
+family!("keccak", KeccakOps, crate::keccak::X4Ops);
+family!("curve25519", Curve25519Ops, crate::curve25519::Ops);
 
 mod sealed {
     pub trait Sealed {}
@@ -71,12 +86,12 @@ pub trait Backend:
     + Sync
     + 'static
     + sealed::Sealed
-    + q3329::Ops
-    + q8380417::Ops
-    + q12289::Ops
-    + mp31::Ops
-    + pow2::Ops
-    + keccak::X4Ops
+    + Q3329Ops
+    + Q8380417Ops
+    + Q12289Ops
+    + Mp31Ops
+    + Pow2Ops
+    + KeccakOps
     + Curve25519Ops
 {
     /// Which backend (and level) this token runs.
@@ -109,7 +124,7 @@ impl Backend for Portable {
 /// alignment whose address escapes makes the compiler realign the frame,
 /// and the spill slots then get their natural alignment. It costs one
 /// store on entry.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "keccak"))]
 macro_rules! align_frame {
     () => {
         #[repr(align(64))]
@@ -119,7 +134,7 @@ macro_rules! align_frame {
         core::hint::black_box(&mut align64);
     };
 }
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "keccak"))]
 pub(crate) use align_frame;
 
 /// The AVX2 backend token. Only [`Avx2::detect`] creates one, and only

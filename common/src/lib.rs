@@ -57,7 +57,15 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(
+    target_arch = "x86_64",
+    any(feature = "q3329", feature = "q8380417", feature = "q12289")
+))]
+// Shared by the three rings' AVX2 kernels; each uses a part of it.
+#[cfg_attr(
+    not(all(feature = "q3329", feature = "q8380417", feature = "q12289")),
+    allow(dead_code)
+)]
 mod avx2_i16;
 pub mod backend;
 pub mod bytes;
@@ -66,20 +74,27 @@ pub mod ct;
 pub mod ctgrind;
 #[cfg(feature = "curve25519")]
 pub mod curve25519;
+#[cfg(feature = "q12289")]
 pub mod float;
+#[cfg(feature = "keccak")]
 pub mod keccak;
 #[cfg(feature = "pkcs8")]
 pub mod keychoice;
 pub mod mont16;
+#[cfg(feature = "q12289")]
 pub mod mp31;
 pub mod pack;
 #[cfg(feature = "pkcs8")]
 pub mod pkix;
+#[cfg(feature = "pow2")]
 pub mod pow2;
 #[cfg(feature = "prehash")]
 pub mod prehash;
+#[cfg(feature = "q12289")]
 pub mod q12289;
+#[cfg(feature = "q3329")]
 pub mod q3329;
+#[cfg(feature = "q8380417")]
 pub mod q8380417;
 pub mod secret;
 #[cfg(test)]

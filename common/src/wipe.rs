@@ -195,11 +195,10 @@ pub fn store_default<T: Default>() -> Store<T> {
 /// of a freshly generated key that may never sign or verify (written to a
 /// file, sent in a certificate request).
 ///
-/// With `alloc` the part lives in a `once_cell::race::OnceBox`: no lock
-/// and no `unsafe` here. Two threads that race to fill it both compute
-/// it; one copy is kept and the other dropped (and so wiped, if `T`
-/// wipes itself on drop). Without `alloc` it is kept inline and filled
-/// at once, so [`later`](Self::later) costs what [`now`](Self::now) does.
+/// With `std` the part lives in a [`std::sync::OnceLock`] (no `unsafe`
+/// here): the first reader fills it, readers that race with it wait for
+/// that fill. Without `std` it is kept in its [`Store`] and filled at
+/// once, so [`later`](Self::later) costs what [`now`](Self::now) does.
 ///
 /// ```
 /// use pqkit_common::wipe::OnDemand;
@@ -218,21 +217,21 @@ pub fn store_default<T: Default>() -> Store<T> {
 /// ```
 #[derive(Clone)]
 pub struct OnDemand<T> {
-    #[cfg(feature = "alloc")]
-    cell: once_cell::race::OnceBox<T>,
-    #[cfg(not(feature = "alloc"))]
-    value: T,
+    #[cfg(feature = "std")]
+    cell: std::sync::OnceLock<Store<T>>,
+    #[cfg(not(feature = "std"))]
+    value: Store<T>,
 }
 
 impl<T> OnDemand<T> {
     /// Whether parts are made on first use ([`later`](Self::later) leaves
-    /// the part empty): with `alloc`. Without, every part is made at once.
-    pub const LAZY: bool = cfg!(feature = "alloc");
+    /// the part empty): with `std`. Without, every part is made at once.
+    pub const LAZY: bool = cfg!(feature = "std");
 
     /// Keep `value` as the part unless it is made already (by a caller
     /// that made it alongside other work); the part either way (`value`
     /// is dropped if another was there first, which must be equal).
-    /// Without `alloc` the part is always made, and `value` is dropped.
+    /// Without `std` the part is always made, and `value` is dropped.
     ///
     /// ```
     /// use pqkit_common::wipe::{OnDemand, store};
@@ -244,21 +243,21 @@ impl<T> OnDemand<T> {
     /// ```
     #[inline]
     pub fn insert(&self, value: Store<T>) -> &T {
-        #[cfg(feature = "alloc")]
+        #[cfg(feature = "std")]
         return self.cell.get_or_init(|| value);
-        #[cfg(not(feature = "alloc"))]
+        #[cfg(not(feature = "std"))]
         {
             drop(value);
             &self.value
         }
     }
 
-    /// The part if it is made already (always, without `alloc`).
+    /// The part if it is made already (always, without `std`).
     #[inline]
     pub fn peek(&self) -> Option<&T> {
-        #[cfg(feature = "alloc")]
-        return self.cell.get();
-        #[cfg(not(feature = "alloc"))]
+        #[cfg(feature = "std")]
+        return self.cell.get().map(|v| &**v);
+        #[cfg(not(feature = "std"))]
         Some(&self.value)
     }
 }
@@ -274,26 +273,26 @@ impl<T: Default> OnDemand<T> {
 
     /// A part already made.
     pub fn filled(value: Store<T>) -> Self {
-        #[cfg(feature = "alloc")]
+        #[cfg(feature = "std")]
         return Self {
-            cell: once_cell::race::OnceBox::with_value(value),
+            cell: std::sync::OnceLock::from(value),
         };
-        #[cfg(not(feature = "alloc"))]
+        #[cfg(not(feature = "std"))]
         return Self { value };
     }
 
     /// A part filled on first use by the `fill` given to [`get`](Self::get)
-    /// (which must compute the same value as this `fill`); without `alloc`,
+    /// (which must compute the same value as this `fill`); without `std`,
     /// filled now by this `fill`.
     pub fn later(fill: impl FnOnce(&mut T)) -> Self {
-        #[cfg(feature = "alloc")]
+        #[cfg(feature = "std")]
         {
             let _ = fill;
             Self {
-                cell: once_cell::race::OnceBox::new(),
+                cell: std::sync::OnceLock::new(),
             }
         }
-        #[cfg(not(feature = "alloc"))]
+        #[cfg(not(feature = "std"))]
         Self::now(fill)
     }
 
@@ -301,13 +300,13 @@ impl<T: Default> OnDemand<T> {
     /// first use.
     #[inline]
     pub fn get(&self, fill: impl FnOnce(&mut T)) -> &T {
-        #[cfg(feature = "alloc")]
+        #[cfg(feature = "std")]
         return self.cell.get_or_init(|| {
             let mut value: Store<T> = store_default();
             fill(&mut value);
             value
         });
-        #[cfg(not(feature = "alloc"))]
+        #[cfg(not(feature = "std"))]
         {
             let _ = fill;
             &self.value
@@ -316,14 +315,17 @@ impl<T: Default> OnDemand<T> {
 }
 
 impl<T: Zeroize + zeroize::ZeroizeOnDrop> Zeroize for OnDemand<T> {
-    /// Wipe the part: with `alloc`, drop it (`T` wipes itself on drop;
-    /// the next [`get`](OnDemand::get) fills it again).
+    /// Wipe the part: with `std`, drop it (`T` wipes itself on drop; the
+    /// next [`get`](OnDemand::get) fills it again).
     fn zeroize(&mut self) {
-        #[cfg(feature = "alloc")]
+        #[cfg(feature = "std")]
         {
-            self.cell = once_cell::race::OnceBox::new();
+            self.cell = std::sync::OnceLock::new();
         }
-        #[cfg(not(feature = "alloc"))]
-        self.value.zeroize();
+        #[cfg(not(feature = "std"))]
+        {
+            let value: &mut T = &mut self.value;
+            value.zeroize();
+        }
     }
 }

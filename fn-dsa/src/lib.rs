@@ -92,14 +92,17 @@
 //!
 //! ## Features
 //!
+//! Only `std` is on by default; the rest are opt-in, so that the default
+//! build has no encoding crates and no proc macro.
+//!
 //! * `std` (default, implies `alloc`), `alloc`: signing and key generation
 //!   need `alloc` (the expanded key lives on the heap); verification and
 //!   all decoders work without it.
-//! * `getrandom` (default): [`signature::Signer`], `sign_hedged` and
+//! * `getrandom`: [`signature::Signer`], `sign_hedged` and
 //!   `Generate::generate()` with the OS RNG.
 //! * `float-emu`: sign with the integer-only float emulation on every
 //!   target (the default on targets other than x86_64 and aarch64).
-//! * `pkcs8` (default): PKCS#8 / SPKI with the provisional OQS OIDs
+//! * `pkcs8`: PKCS#8 / SPKI with the provisional OQS OIDs
 //!   1.3.9999.3.11 (Falcon-512) and 1.3.9999.3.14 (Falcon-1024), whose
 //!   private key is the encoded signing key; `pem` adds PEM.
 //!

@@ -22,13 +22,13 @@
 //! `rust_hpke` (feature `rust-hpke`): pqkit's ML-KEM and X-Wing as KEMs
 //! of rust-hpke (the `hpke` crate), for code written over that crate.
 //!
-//! [`composite`] (feature `composite`, default): composite ML-DSA
+//! [`composite`] (feature `composite`): composite ML-DSA
 //! signatures (draft-ietf-lamps-pq-composite-sigs) on pqkit's ML-DSA and
 //! Ed25519 and RustCrypto's ECDSA curves (signing and verifying), RSA and
 //! Ed448 (verifying only), with the RustCrypto `signature`, SPKI and
 //! PKCS#8 traits for `x509-cert`.
 //!
-//! With the `pkcs8` feature (default), X-Wing keys are PKCS#8 and SPKI
+//! With the `pkcs8` feature, X-Wing keys are PKCS#8 and SPKI
 //! documents under id-XWing (1.3.6.1.4.1.62253.25722): the private key is
 //! the 32-byte seed, the public key its 1216 bytes (`pem` adds PEM).
 //!

@@ -173,10 +173,11 @@
 //!
 //! ## Features
 //!
-//! `std` (default), `alloc` (A expanded once on the heap while signing;
-//! boxed key parts; PKCS#8/SPKI encoders), `getrandom` (default: OS
-//! randomness for `Generate::generate()`/`sign_hedged`), `pkcs8` (default:
-//! DER import and the algorithm identifiers), `pem` (default). Accepted for
+//! The defaults are RustCrypto `ml-dsa`'s (plus `std`): `std` (default),
+//! `alloc` (A expanded once on the heap while signing; boxed key parts;
+//! PKCS#8/SPKI encoders), `getrandom` (default: OS randomness for
+//! `Generate::generate()`/`sign_hedged`), `pkcs8` (default: DER import and
+//! the algorithm identifiers), `pem` (opt-in). Accepted for
 //! RustCrypto `ml-dsa` compatibility, always on here: `rand_core`,
 //! `zeroize`.
 #![no_std]

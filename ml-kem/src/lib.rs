@@ -114,8 +114,9 @@
 //! the inherent [`SharedSecret`] API (wiped, constant-time `==`) and
 //! [`hazmat`].
 //!
-//! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`,
-//! `pem` (default), `ct-check`; accepted for RustCrypto compatibility and
+//! Features: `std` (default), `alloc`, `getrandom`, `pkcs8`, `pem`,
+//! `ct-check` (only `std` is on by default, so that the default build has
+//! no encoding crates and no proc macro, as RustCrypto `ml-kem`'s); accepted for RustCrypto compatibility and
 //! always on here: `hazmat`, `zeroize`.
 #![no_std]
 #![forbid(unsafe_code)]

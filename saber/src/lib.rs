@@ -55,8 +55,8 @@
 //! Decoding a decapsulation key hashes its embedded `pk` and compares the
 //! result with the embedded `H(pk)` ([`Error::InconsistentKey`]).
 //!
-//! Features: `std` (default), `alloc`, `getrandom` (default), `pkcs8`
-//! (default), `pem` (default), `ct-check`.
+//! Features: `std` (default), `alloc`, `getrandom`, `pkcs8`, `pem`,
+//! `ct-check` (only `std` is on by default).
 #![no_std]
 #![forbid(unsafe_code)]
 

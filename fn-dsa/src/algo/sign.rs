@@ -62,12 +62,29 @@ pub(crate) const MAX_SIGN_ATTEMPTS: [usize; 11] = [0, 43, 43, 37, 31, 24, 18, 13
 /// The expanded signing key: the basis `B = [[g, -f], [G, -F]]` and the
 /// normalised ffLDL tree of its Gram matrix, all in FFT form
 /// (`(logn + 5) * n` doubles: 120 KiB for n = 1024).
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub(crate) struct Expanded<F: Float = Fp> {
     logn: u32,
     /// `b00 || b01 || b10 || b11 || tree`.
     data: Vec<F>,
 }
+
+// Written out rather than derived: the derive macros would put a proc
+// macro (and `syn`) into every user's build.
+impl<F: Float> Zeroize for Expanded<F> {
+    fn zeroize(&mut self) {
+        self.logn.zeroize();
+        self.data.zeroize();
+    }
+}
+
+impl<F: Float> Drop for Expanded<F> {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl<F: Float> ZeroizeOnDrop for Expanded<F> {}
 
 // ffLDL (Falcon spec Alg. 9) in little memory. The Gram matrix of every
 // node is `[[g00, g01], [adj(g01), g11]]` with self-adjoint `g00`, `g11`:

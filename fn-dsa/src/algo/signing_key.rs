@@ -7,7 +7,7 @@ use pqkit_common::q12289::scalar;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The secret polynomials of a signing key, with small coefficients.
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+#[derive(Clone)]
 pub(crate) struct SecretParts {
     pub(crate) logn: u32,
     pub(crate) f: [i8; 1024],
@@ -15,6 +15,26 @@ pub(crate) struct SecretParts {
     pub(crate) cap_f: [i8; 1024],
     pub(crate) cap_g: [i8; 1024],
 }
+
+// Written out rather than derived: the derive macros would put a proc
+// macro (and `syn`) into every user's build.
+impl Zeroize for SecretParts {
+    fn zeroize(&mut self) {
+        self.logn.zeroize();
+        self.f.zeroize();
+        self.g.zeroize();
+        self.cap_f.zeroize();
+        self.cap_g.zeroize();
+    }
+}
+
+impl Drop for SecretParts {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SecretParts {}
 
 impl SecretParts {
     /// Decode an encoded signing key, recompute `G = g*F/f mod q` and

@@ -238,6 +238,32 @@ def stack(out, meta, raw):
     out.append("")
 
 
+def lean(out, meta, raw):
+    out.append("## Build cost (`scripts/lean-build.sh`)\n")
+    path = os.path.join(raw, "lean-build.md")
+    if not os.path.exists(path):
+        out.append("Not measured in this run.\n")
+        return
+    out.append(para(
+        "What depending on each crate costs a user: a fresh downstream crate "
+        "with the default features and the workspace's `Cargo.lock`; the "
+        "crates in its dependency tree (`cargo tree -e normal,build`, the "
+        "crate itself and the downstream crate not counted), the proc macros "
+        "among them, and the cold `cargo build --release` time in seconds "
+        "(an empty target directory, all cores), beside the RustCrypto or "
+        "reference peer built the same way. `scripts/lean-build.sh --check` "
+        "(run by `scripts/test.sh`) fails when a pqkit tree outgrows "
+        "`scripts/lean-build-limits.txt`."
+    ))
+    lean_meta = dict(meta)
+    lean_meta["commit"] = meta.get("lean_commit", meta.get("commit", "unknown"))
+    cores = os.cpu_count()
+    out.append(para(stamp(lean_meta, None, meta.get("lean_date"), f"`cargo build --release`, {cores} cores")))
+    with open(path, encoding="utf-8") as f:
+        out.append(f.read().rstrip("\n"))
+    out.append("")
+
+
 def main(raw):
     meta = read_meta(raw)
     runs = interleaved_runs(raw)
@@ -259,6 +285,7 @@ def main(raw):
     summary(out, runs)
     speed(out, meta, runs)
     stack(out, meta, raw)
+    lean(out, meta, raw)
     sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
 
 

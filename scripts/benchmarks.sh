@@ -7,9 +7,13 @@
 #
 #   bash scripts/benchmarks.sh [FILTER] [ROUNDS] [RUNS]
 #   bash scripts/benchmarks.sh --from DIR
+#   bash scripts/benchmarks.sh --lean
 #
 # FILTER, ROUNDS and RUNS are passed to bench-interleaved.sh (all rows, 60
-# rounds, 2 runs of each build by default). The raw outputs are kept in
+# rounds, 2 runs of each build by default). The build-cost table comes from
+# scripts/lean-build.sh (crates in each default tree, cold build times);
+# `--lean` measures only that table again, into the saved raw outputs, and
+# re-renders. The raw outputs are kept in
 # BENCHMARKS_RAW (default target/benchmarks; emptied first), so that
 # `--from DIR` re-renders BENCHMARKS.md from them without measuring again.
 # The whole run takes a long time and wants a quiet machine.
@@ -24,6 +28,31 @@ if [[ ${1:-} == --from ]]; then
   exit 0
 fi
 
+now() { date -u '+%Y-%m-%d %H:%M UTC'; }
+# The commit measured; "-dirty" if tracked files differ from it (a
+# BENCHMARKS.md left by an earlier run does not count).
+commit=$(git rev-parse --short HEAD)
+if [[ -n $(git status --porcelain --untracked-files=no -- . ':(exclude)BENCHMARKS.md') ]]; then
+  commit+=-dirty
+fi
+# The build-cost table into $1, with its date and commit in $1/meta.txt.
+lean_table() {
+  local raw=$1
+  sed -i '/^lean_date:/d; /^lean_commit:/d' "$raw/meta.txt" 2>/dev/null || true
+  { echo "lean_date: $(now)"; echo "lean_commit: $commit"; } >> "$raw/meta.txt"
+  bash scripts/lean-build.sh > "$raw/lean-build.md"
+}
+
+if [[ ${1:-} == --lean ]]; then
+  raw=${BENCHMARKS_RAW:-target/benchmarks}
+  mkdir -p "$raw"
+  lean_table "$raw"
+  python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
+  mv BENCHMARKS.md.tmp BENCHMARKS.md
+  echo "BENCHMARKS.md re-rendered with a new build-cost table" >&2
+  exit 0
+fi
+
 command -v valgrind >/dev/null || {
   echo "benchmarks.sh: valgrind is needed for the stack table (bash scripts/install-deps.sh)" >&2
   exit 2
@@ -33,15 +62,8 @@ raw=${BENCHMARKS_RAW:-target/benchmarks}
 rm -rf "$raw"
 mkdir -p "$raw/interleaved"
 
-# The commit measured; "-dirty" if tracked files differ from it (a
-# BENCHMARKS.md left by an earlier run does not count).
-commit=$(git rev-parse --short HEAD)
-if [[ -n $(git status --porcelain --untracked-files=no -- . ':(exclude)BENCHMARKS.md') ]]; then
-  commit+=-dirty
-fi
 avx512=no
 grep -q -m1 avx512f /proc/cpuinfo && avx512=yes
-now() { date -u '+%Y-%m-%d %H:%M UTC'; }
 args=""
 if (($#)); then args=$(printf ' %q' "$@"); fi
 {
@@ -57,6 +79,8 @@ OUT="$raw/interleaved" bash scripts/bench-interleaved.sh "$@" > "$raw/interleave
 
 echo "stack_date: $(now)" >> "$raw/meta.txt"
 bash scripts/stack-probe.sh > "$raw/stack-probe.txt"
+
+lean_table "$raw"
 
 python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
 mv BENCHMARKS.md.tmp BENCHMARKS.md

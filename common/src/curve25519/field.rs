@@ -346,6 +346,7 @@ impl FieldElement {
 impl Field for FieldElement {
     const ZERO: Self = FieldElement::ZERO;
     const ONE: Self = FieldElement::ONE;
+    const OUT_OF_LINE_POINT_OPS: bool = true;
 
     #[inline(always)]
     fn from_bytes(bytes: &[u8; 32]) -> Self {

@@ -24,6 +24,13 @@ pub(crate) trait Field:
     const ZERO: Self;
     /// One.
     const ONE: Self;
+    /// Whether the variable-time point loops (verification) call the point
+    /// additions out of line. For a field written in plain integer code,
+    /// inlining them makes those loops so large that LLVM's SLP vectoriser
+    /// spends seconds on each in every user's build; a field whose
+    /// products are inline assembly (opaque to the vectoriser) keeps them
+    /// inline and saves the calls.
+    const OUT_OF_LINE_POINT_OPS: bool = false;
 
     /// 32 little-endian bytes, bit 255 ignored, non-canonical accepted.
     fn from_bytes(bytes: &[u8; 32]) -> Self;

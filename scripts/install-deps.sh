@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install what scripts/test.sh needs and this machine lacks: valgrind (the
-# constant-time check), GNU time (the CLI's constant-memory test), the thumbv7em-none-eabi target (the no_std build),
+# constant-time check), GNU time (the CLI's constant-memory test), the
+# thumbv7em-none-eabi target (the no_std build), the wasm32 targets and
+# Node.js (the wasm build and tests, scripts/wasm.sh),
 # Go (the Go interop peer; go.mod asks for 1.26, which an older Go fetches
 # from the Go proxy by itself), a JDK and Maven (the Bouncy Castle TLS peer,
 # whose jars interop/run.sh fetches from Maven Central) and Python's venv
@@ -16,10 +18,13 @@ command -v javac >/dev/null || need_apt+=(default-jdk-headless)
 command -v mvn >/dev/null || need_apt+=(maven)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 command -v openssl >/dev/null || need_apt+=(openssl)
+command -v node >/dev/null || need_apt+=(nodejs)
 if ((${#need_apt[@]})); then
   sudo=()
   [[ $(id -u) -eq 0 ]] || sudo=(sudo)
   "${sudo[@]}" apt-get update -q
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${need_apt[@]}"
 fi
-rustup target list --installed | grep -qx thumbv7em-none-eabi || rustup target add thumbv7em-none-eabi
+for target in thumbv7em-none-eabi wasm32-unknown-unknown wasm32-wasip1; do
+  rustup target list --installed | grep -qx "$target" || rustup target add "$target"
+done

@@ -4,8 +4,10 @@
 #      best backend of this CPU (AVX2 here);
 #   2. the same for the crates on common's dispatched kernels (lattice,
 #      X25519 and Ed25519) with the portable backend forced;
-#   3. the no_std build check (thumbv7em-none-eabi), and the default
-#      dependency trees against their limits (scripts/lean-build.sh);
+#   3. the no_std build check (thumbv7em-none-eabi), the default
+#      dependency trees against their limits (scripts/lean-build.sh), and
+#      WebAssembly: the browser build and the tests under Node's WASI
+#      (scripts/wasm.sh);
 #   4. the constant-time check under valgrind;
 #   5. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
 # It first installs what the machine lacks (scripts/install-deps.sh).
@@ -38,6 +40,9 @@ echo "no_std: 8 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with 
 
 step "default dependency trees (scripts/lean-build.sh --check)"
 bash scripts/lean-build.sh --check
+
+step "WebAssembly (scripts/wasm.sh)"
+bash scripts/wasm.sh
 
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh

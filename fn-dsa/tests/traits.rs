@@ -327,6 +327,7 @@ fn toy_degrees() {
 /// call has its own work area): every thread's signatures equal the ones
 /// made one after the other from the same RNG streams, and verify.
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "no threads on wasm32-wasip1")]
 fn one_key_signs_from_several_threads() {
     use fn_dsa_1024::{Signature, SigningKey};
     fn sign_all(sk: &SigningKey, t: u8) -> Vec<Signature> {

@@ -6,6 +6,8 @@
 //! not make) and for signatures pqkit makes. P-521, the brainpool curves
 //! and Ed448 have no independent verifier in this test (ring lacks them);
 //! the draft's vectors cover them in `composite.rs`.
+// The peer is C (and assembly): native targets only, not wasm.
+#![cfg(not(target_family = "wasm"))]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use base64ct::{Base64, Encoding};

@@ -3,6 +3,8 @@
 //! encapsulates and PQClean decapsulates and the other way round, each
 //! loads the other's secret key, and both give the same implicit-rejection
 //! key for mutated ciphertexts.
+// The peer is C (and assembly): native targets only, not wasm.
+#![cfg(not(target_family = "wasm"))]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use pqcrypto_traits::kem::{Ciphertext as _, PublicKey as _, SecretKey as _, SharedSecret as _};

@@ -87,7 +87,7 @@ impl Float for f64 {
         #[cfg(all(not(target_arch = "x86_64"), feature = "std"))]
         {
             extern crate std;
-            std::primitive::f64::sqrt(self)
+            f64::sqrt(self)
         }
         #[cfg(all(not(target_arch = "x86_64"), not(feature = "std")))]
         {

@@ -13,7 +13,8 @@
 # It first installs what the machine lacks (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n=== %s\n' "$*"; }
+# Each step's start time (UTC), so that a log shows where CI's time goes.
+step() { printf '\n=== %s [%s]\n' "$*" "$(date -u +%T)"; }
 
 step "tools (scripts/install-deps.sh)"
 bash scripts/install-deps.sh

@@ -8,12 +8,15 @@
 #   bash scripts/benchmarks.sh [FILTER] [ROUNDS] [RUNS]
 #   bash scripts/benchmarks.sh --from DIR
 #   bash scripts/benchmarks.sh --lean
+#   bash scripts/benchmarks.sh --wasm
 #
 # FILTER, ROUNDS and RUNS are passed to bench-interleaved.sh (all rows, 60
 # rounds, 2 runs of each build by default). The build-cost table comes from
 # scripts/lean-build.sh (crates in each default tree, cold build times);
 # `--lean` measures only that table again, into the saved raw outputs, and
-# re-renders. The raw outputs are kept in
+# re-renders. The WebAssembly table is pqkit-wasm beside noble-post-quantum
+# in Node and headless Chromium (scripts/wasm.sh --bench); `--wasm`
+# re-measures only that one. The raw outputs are kept in
 # BENCHMARKS_RAW (default target/benchmarks; emptied first), so that
 # `--from DIR` re-renders BENCHMARKS.md from them without measuring again.
 # The whole run takes a long time and wants a quiet machine.
@@ -43,15 +46,27 @@ lean_table() {
   bash scripts/lean-build.sh > "$raw/lean-build.md"
 }
 
-if [[ ${1:-} == --lean ]]; then
-  raw=${BENCHMARKS_RAW:-target/benchmarks}
-  mkdir -p "$raw"
-  lean_table "$raw"
-  python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
-  mv BENCHMARKS.md.tmp BENCHMARKS.md
-  echo "BENCHMARKS.md re-rendered with a new build-cost table" >&2
-  exit 0
-fi
+# The WebAssembly table into $1, with its date and commit in $1/meta.txt.
+wasm_table() {
+  local raw=$1
+  sed -i '/^wasm_date:/d; /^wasm_commit:/d' "$raw/meta.txt" 2>/dev/null || true
+  { echo "wasm_date: $(now)"; echo "wasm_commit: $commit"; } >> "$raw/meta.txt"
+  bash scripts/wasm.sh --bench > "$raw/wasm-bench.md"
+}
+
+# --lean / --wasm: measure that one table again into the saved raw
+# outputs and re-render.
+case ${1:-} in
+  --lean | --wasm)
+    raw=${BENCHMARKS_RAW:-target/benchmarks}
+    mkdir -p "$raw"
+    "${1#--}_table" "$raw"
+    python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
+    mv BENCHMARKS.md.tmp BENCHMARKS.md
+    echo "BENCHMARKS.md re-rendered with a new ${1#--} table" >&2
+    exit 0
+    ;;
+esac
 
 command -v valgrind >/dev/null || {
   echo "benchmarks.sh: valgrind is needed for the stack table (bash scripts/install-deps.sh)" >&2
@@ -81,6 +96,7 @@ echo "stack_date: $(now)" >> "$raw/meta.txt"
 bash scripts/stack-probe.sh > "$raw/stack-probe.txt"
 
 lean_table "$raw"
+wasm_table "$raw"
 
 python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
 mv BENCHMARKS.md.tmp BENCHMARKS.md

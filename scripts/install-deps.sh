@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Install what scripts/test.sh needs and this machine lacks: valgrind (the
 # constant-time check), GNU time (the CLI's constant-memory test), the
-# thumbv7em-none-eabi target (the no_std build), the wasm32 targets and
-# Node.js (the wasm build and tests, scripts/wasm.sh),
+# thumbv7em-none-eabi target (the no_std build), the wasm32 targets,
+# Node.js with npm, wasm-bindgen-cli and Chromium (the wasm build and
+# tests, scripts/wasm.sh),
 # Go (the Go interop peer; go.mod asks for 1.26, which an older Go fetches
 # from the Go proxy by itself), a JDK and Maven (the Bouncy Castle TLS peer,
 # whose jars interop/run.sh fetches from Maven Central) and Python's venv
@@ -10,6 +11,7 @@
 # the openssl command (`openssl verify`, compared with verify-cert --purpose any).
 # Debian/Ubuntu packages through apt-get (as root, or through sudo).
 set -euo pipefail
+cd "$(dirname "$0")/.."
 need_apt=()
 command -v valgrind >/dev/null || need_apt+=(valgrind)
 [[ -x /usr/bin/time ]] || need_apt+=(time)
@@ -19,6 +21,8 @@ command -v mvn >/dev/null || need_apt+=(maven)
 python3 -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 command -v openssl >/dev/null || need_apt+=(openssl)
 command -v node >/dev/null || need_apt+=(nodejs)
+command -v npm >/dev/null || need_apt+=(npm)
+[[ -x /usr/bin/chromium ]] || need_apt+=(chromium)
 if ((${#need_apt[@]})); then
   sudo=()
   [[ $(id -u) -eq 0 ]] || sudo=(sudo)
@@ -28,3 +32,8 @@ fi
 for target in thumbv7em-none-eabi wasm32-unknown-unknown wasm32-wasip1; do
   rustup target list --installed | grep -qx "$target" || rustup target add "$target"
 done
+# wasm-bindgen's command must be the version of the crate in Cargo.lock.
+wbg=$(grep -A1 '^name = "wasm-bindgen"$' Cargo.lock | sed -n 's/^version = "\(.*\)"/\1/p')
+if [[ $(wasm-bindgen --version 2>/dev/null) != "wasm-bindgen $wbg" ]]; then
+  cargo install -q wasm-bindgen-cli --version "$wbg"
+fi

@@ -23,9 +23,17 @@ step "cargo test (dispatch: best backend)"
 cargo test --workspace --all-features --profile test-release
 
 step "cargo test (PQKIT_BACKEND=portable)"
-dispatched=()
-for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-x25519 pqkit-ed25519; do dispatched+=(-p "$p"); done
-PQKIT_BACKEND=portable cargo test "${dispatched[@]}" --all-features --profile test-release
+# The test binaries of the step above, run again with the portable backend
+# forced, for the crates on common's dispatched kernels: the same build
+# (a `cargo test -p ...` of these crates alone would resolve features
+# differently and compile much of the workspace again), each binary run in
+# its package's folder as cargo runs it. The doctests ran above.
+cargo test --workspace --all-features --profile test-release --no-run --message-format=json 2>/dev/null |
+  python3 scripts/test-binaries.py pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-x25519 pqkit-ed25519 |
+  while IFS=$'\t' read -r dir exe; do
+    echo "portable: ${exe#"$PWD"/}"
+    (cd "$dir" && PQKIT_BACKEND=portable "$exe" -q)
+  done
 
 step "cargo test pqkit-common (PQKIT_BACKEND=avx2: AVX-512 kernels off)"
 PQKIT_BACKEND=avx2 cargo test -p pqkit-common --all-features --profile test-release

@@ -5,12 +5,21 @@
 #   2. their tests and pqkit-common's (unit, vector, KAT, property and
 #      differential tests with Rust peers) run on wasm32-wasip1 under Node.js's WASI
 #      (scripts/wasi-run.mjs), with CI=true so that missing vectors fail.
+#   3. the pqkit-wasm package (wasm/): built for wasm32-unknown-unknown and
+#      bound by wasm-bindgen (--target web) into target/wasm-pkg; its
+#      JavaScript tests in Node (wasm/js/test.mjs, against noble-post-quantum
+#      too) and its page in headless Chromium (wasm/js/browser.mjs).
 # Not on wasm: the differential tests against C peers (PQClean's Saber,
 # ring), which cannot build for it, and the parts of tests that need
 # threads (wasm32-wasip1 has none); the native run covers both.
 #
-#   bash scripts/wasm.sh            # both
+#   bash scripts/wasm.sh            # all three
 #   bash scripts/wasm.sh --build    # 1 only
+#   bash scripts/wasm.sh --bench    # the package, then the benches beside
+#                                   # noble-post-quantum in Node and Chromium
+#
+# Needs wasm-bindgen-cli 0.2.130 (the version of the wasm-bindgen crate in
+# Cargo.lock), npm and /usr/bin/chromium: scripts/install-deps.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +37,27 @@ for c in "${crates[@]}"; do
 done
 echo "wasm32-unknown-unknown: ${#crates[@]} crates build"
 [[ ${1:-} == --build ]] && exit 0
+
+# The package: the release profile (thin LTO, one codegen unit), then the
+# JavaScript bindings.
+cargo build -q --release -p pqkit-wasm --target wasm32-unknown-unknown
+rm -rf target/wasm-pkg
+wasm-bindgen --target web --out-dir target/wasm-pkg \
+  target/wasm32-unknown-unknown/release/pqkit_wasm.wasm
+echo "pqkit-wasm: $(wc -c < target/wasm-pkg/pqkit_wasm_bg.wasm) bytes of wasm"
+(cd wasm/js && npm ci --no-audit --no-fund --silent)
+
+if [[ ${1:-} == --bench ]]; then
+  echo "Node $(node --version):"
+  (cd wasm/js && node bench-node.mjs)
+  echo
+  echo "Chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)):"
+  (cd wasm/js && node browser.mjs --bench | sed -n '/^| operation/,$p')
+  exit 0
+fi
+
+(cd wasm/js && node --test test.mjs)
+(cd wasm/js && node browser.mjs)
 
 export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs"
 packages=(-p pqkit-common)

@@ -499,37 +499,32 @@ fn odd_multiples<F: Field>(p: &Ext<F>) -> [ProjNiels<F>; 8] {
     out
 }
 
+/// `f()`, as a call that is never inlined: the point additions of the
+/// variable-time loops go through it where [`Field::OUT_OF_LINE_POINT_OPS`]
+/// asks for that.
+#[inline(never)]
+fn out_of_line<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 /// `t + [d]P` for a NAF digit `d` (odd, or zero: `t` unchanged) from the
 /// odd multiples `P, 3P, .., 15P`. Variable time: public digits only.
 #[inline(always)]
 fn add_digit<F: Field>(t: Completed<F>, d: i8, table: &[ProjNiels<F>; 8]) -> Completed<F> {
+    let add = || {
+        if d > 0 {
+            t.to_ext().add_pn(&table[(d / 2) as usize])
+        } else {
+            t.to_ext().sub_pn(&table[(-d / 2) as usize])
+        }
+    };
     if d == 0 {
         t
     } else if F::OUT_OF_LINE_POINT_OPS {
-        add_digit_out_of_line(t, d, table)
+        out_of_line(add)
     } else {
-        add_digit_nonzero(t, d, table)
+        add()
     }
-}
-
-/// [`add_digit`] for `d != 0`.
-#[inline(always)]
-fn add_digit_nonzero<F: Field>(t: Completed<F>, d: i8, table: &[ProjNiels<F>; 8]) -> Completed<F> {
-    if d > 0 {
-        t.to_ext().add_pn(&table[(d / 2) as usize])
-    } else {
-        t.to_ext().sub_pn(&table[(-d / 2) as usize])
-    }
-}
-
-/// [`add_digit_nonzero`] as a call (see [`Field::OUT_OF_LINE_POINT_OPS`]).
-#[inline(never)]
-fn add_digit_out_of_line<F: Field>(
-    t: Completed<F>,
-    d: i8,
-    table: &[ProjNiels<F>; 8],
-) -> Completed<F> {
-    add_digit_nonzero(t, d, table)
 }
 
 /// `t + [d]Q` for a width-8 NAF digit `d` (odd, or zero) from a table of
@@ -537,40 +532,22 @@ fn add_digit_out_of_line<F: Field>(
 /// Variable time: public digits only.
 #[inline(always)]
 fn add_table_digit<F: Field>(t: Completed<F>, d: i8, table: &[NielsWords; 64]) -> Completed<F> {
+    let add = || {
+        if d > 0 {
+            t.to_ext()
+                .add_an(&AffineNiels::from_words(&table[(d / 2) as usize]))
+        } else {
+            t.to_ext()
+                .sub_an(&AffineNiels::from_words(&table[(-d / 2) as usize]))
+        }
+    };
     if d == 0 {
         t
     } else if F::OUT_OF_LINE_POINT_OPS {
-        add_table_digit_out_of_line(t, d, table)
+        out_of_line(add)
     } else {
-        add_table_digit_nonzero(t, d, table)
+        add()
     }
-}
-
-/// [`add_table_digit`] for `d != 0`.
-#[inline(always)]
-fn add_table_digit_nonzero<F: Field>(
-    t: Completed<F>,
-    d: i8,
-    table: &[NielsWords; 64],
-) -> Completed<F> {
-    if d > 0 {
-        t.to_ext()
-            .add_an(&AffineNiels::from_words(&table[(d / 2) as usize]))
-    } else {
-        t.to_ext()
-            .sub_an(&AffineNiels::from_words(&table[(-d / 2) as usize]))
-    }
-}
-
-/// [`add_table_digit_nonzero`] as a call (see
-/// [`Field::OUT_OF_LINE_POINT_OPS`]).
-#[inline(never)]
-fn add_table_digit_out_of_line<F: Field>(
-    t: Completed<F>,
-    d: i8,
-    table: &[NielsWords; 64],
-) -> Completed<F> {
-    add_table_digit_nonzero(t, d, table)
 }
 
 /// `[a]A + [b]B`, variable time (public inputs only).

@@ -15,8 +15,9 @@
 #
 #   bash scripts/wasm.sh            # all three
 #   bash scripts/wasm.sh --build    # 1 only
-#   bash scripts/wasm.sh --bench    # the package, then the benches beside
-#                                   # noble-post-quantum in Node and Chromium
+#   bash scripts/wasm.sh --bench    # 3's package only, then the benches
+#                                   # beside noble-post-quantum in Node and
+#                                   # Chromium instead of its tests
 #
 # Needs wasm-bindgen-cli 0.2.130 (the version of the wasm-bindgen crate in
 # Cargo.lock), npm and /usr/bin/chromium: scripts/install-deps.sh.
@@ -24,22 +25,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 crates=(pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid)
+mode=${1:-}
 
-for c in "${crates[@]}"; do
-  if [[ $c == pqkit-ml-dsa ]]; then
-    # Its defaults include `getrandom`, as RustCrypto ml-dsa's: on
-    # wasm32-unknown-unknown the application chooses getrandom's backend
-    # (its `wasm_js` feature); a library must not. Everything else builds.
-    cargo build -q --release -p "$c" --target wasm32-unknown-unknown --no-default-features --features std,pkcs8,pem
-  else
-    cargo build -q --release -p "$c" --target wasm32-unknown-unknown
-  fi
-done
-echo "wasm32-unknown-unknown: ${#crates[@]} crates build"
-[[ ${1:-} == --build ]] && exit 0
+if [[ $mode != --bench ]]; then
+  # 1. The browser target.
+  for c in "${crates[@]}"; do
+    if [[ $c == pqkit-ml-dsa ]]; then
+      # Its defaults include `getrandom`, as RustCrypto ml-dsa's: on
+      # wasm32-unknown-unknown the application chooses getrandom's backend
+      # (its `wasm_js` feature); a library must not. Everything else builds.
+      cargo build -q --release -p "$c" --target wasm32-unknown-unknown --no-default-features --features std,pkcs8,pem
+    else
+      cargo build -q --release -p "$c" --target wasm32-unknown-unknown
+    fi
+  done
+  echo "wasm32-unknown-unknown: ${#crates[@]} crates build"
+  [[ $mode == --build ]] && exit 0
 
-# The package: the release profile (thin LTO, one codegen unit), then the
-# JavaScript bindings.
+  # 2. The tests on wasm32-wasip1.
+  export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs"
+  packages=(-p pqkit-common)
+  for c in "${crates[@]}"; do packages+=(-p "$c"); done
+  CI=true cargo test --target wasm32-wasip1 --profile test-release --lib --tests "${packages[@]}"
+fi
+
+# 3. The package: the release profile (thin LTO, one codegen unit), then
+# the JavaScript bindings, then its tests (or its benches).
 cargo build -q --release -p pqkit-wasm --target wasm32-unknown-unknown
 rm -rf target/wasm-pkg
 wasm-bindgen --target web --out-dir target/wasm-pkg \
@@ -47,19 +58,13 @@ wasm-bindgen --target web --out-dir target/wasm-pkg \
 echo "pqkit-wasm: $(wc -c < target/wasm-pkg/pqkit_wasm_bg.wasm) bytes of wasm"
 (cd wasm/js && npm ci --no-audit --no-fund --silent)
 
-if [[ ${1:-} == --bench ]]; then
+if [[ $mode == --bench ]]; then
   echo "Node $(node --version):"
   (cd wasm/js && node bench-node.mjs)
   echo
   echo "Chromium ($(/usr/bin/chromium --version 2>/dev/null | head -1)):"
   (cd wasm/js && node browser.mjs --bench | sed -n '/^| operation/,$p')
-  exit 0
+else
+  (cd wasm/js && node --test test.mjs)
+  (cd wasm/js && node browser.mjs)
 fi
-
-(cd wasm/js && node --test test.mjs)
-(cd wasm/js && node browser.mjs)
-
-export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs"
-packages=(-p pqkit-common)
-for c in "${crates[@]}"; do packages+=(-p "$c"); done
-CI=true cargo test --target wasm32-wasip1 --profile test-release --lib --tests "${packages[@]}"

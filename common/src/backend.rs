@@ -23,6 +23,12 @@
 //!   and the kernels that have an AVX-512 form (today the 4-way Keccak) use it;
 //!   [`selected`] then reports [`BackendKind::Avx512`]. Everything else runs
 //!   the AVX2 kernels.
+//! * `Simd128` (WebAssembly) exists in builds with the `simd128` target
+//!   feature (`-C target-feature=+simd128`): a WebAssembly engine
+//!   validates the whole module before it runs, so a module with SIMD
+//!   instructions runs only where they are supported, and no run-time
+//!   detection is needed (nor possible). Its kernels (`simd128` modules of
+//!   the rings and of Keccak) use `core::arch::wasm32`.
 //! * NEON (aarch64) has a slot in [`BackendKind`] but no kernels yet.
 //!
 //! ## Adding a ring or a backend
@@ -78,7 +84,8 @@ mod sealed {
 
 /// A backend: one implementation of every kernel trait, as a capability token.
 ///
-/// Sealed: the implementations are [`Portable`] and, on x86_64, `Avx2`.
+/// Sealed: the implementations are [`Portable`], on x86_64 `Avx2`, and
+/// on WebAssembly with the `simd128` target feature `Simd128`.
 pub trait Backend:
     Copy
     + core::fmt::Debug
@@ -183,6 +190,34 @@ impl Backend for Avx2 {
     }
 }
 
+/// The WebAssembly SIMD backend token, in builds with the `simd128` target
+/// feature (see the module docs): [`Simd128::detect`] always returns it
+/// there, since the engine that runs such a module has SIMD.
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Simd128 {
+    _compiled: (),
+}
+
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+impl Simd128 {
+    /// The token (a build with `simd128` only runs where SIMD is).
+    #[inline]
+    pub fn detect() -> Option<Self> {
+        Some(Self { _compiled: () })
+    }
+}
+
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+impl sealed::Sealed for Simd128 {}
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+impl Backend for Simd128 {
+    #[inline]
+    fn kind(self) -> BackendKind {
+        BackendKind::Simd128
+    }
+}
+
 /// The backends pqkit knows about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BackendKind {
@@ -195,6 +230,9 @@ pub enum BackendKind {
     Avx512,
     /// aarch64 NEON: reserved, no kernels yet (runs as portable).
     Neon,
+    /// WebAssembly SIMD (128-bit), in builds with the `simd128` target
+    /// feature.
+    Simd128,
 }
 
 impl BackendKind {
@@ -207,6 +245,7 @@ impl BackendKind {
             BackendKind::Portable,
             BackendKind::Avx2,
             BackendKind::Avx512,
+            BackendKind::Simd128,
         ]
         .into_iter()
         .filter(|k| k.is_available())
@@ -220,6 +259,8 @@ impl BackendKind {
             BackendKind::Avx2 | BackendKind::Avx512 => {
                 Avx2::detect().is_some_and(|t| t.kind() == self)
             }
+            #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+            BackendKind::Simd128 => true,
             _ => false,
         }
     }
@@ -231,6 +272,7 @@ impl BackendKind {
             BackendKind::Avx2 => "avx2",
             BackendKind::Avx512 => "avx512",
             BackendKind::Neon => "neon",
+            BackendKind::Simd128 => "simd128",
         }
     }
 }
@@ -247,7 +289,10 @@ pub trait Kernel {
 /// [`limit`]: no limit.
 const NO_LIMIT: u8 = 0;
 /// [`limit`]: the portable backend only.
-#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[cfg_attr(
+    not(any(target_arch = "x86_64", target_feature = "simd128")),
+    allow(dead_code)
+)]
 const PORTABLE_ONLY: u8 = 1;
 /// [`limit`]: the AVX2 kernels, none of AVX-512.
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
@@ -301,6 +346,10 @@ pub fn selected() -> BackendKind {
     if let Some(token) = best_avx2() {
         return token.kind();
     }
+    #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+    if limit() != PORTABLE_ONLY {
+        return BackendKind::Simd128;
+    }
     BackendKind::Portable
 }
 
@@ -310,6 +359,10 @@ pub fn dispatch<K: Kernel>(kernel: K) -> K::Output {
     #[cfg(target_arch = "x86_64")]
     if let Some(token) = best_avx2() {
         return run_avx2(kernel, token);
+    }
+    #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+    if let Some(token) = Simd128::detect().filter(|_| limit() != PORTABLE_ONLY) {
+        return kernel.run(token);
     }
     run_portable(kernel)
 }
@@ -355,6 +408,8 @@ pub fn run_on<K: Kernel>(kind: BackendKind, kernel: K) -> Option<K::Output> {
         BackendKind::Avx2 | BackendKind::Avx512 => Avx2::detect()
             .filter(|t| t.kind() == kind)
             .map(|token| run_avx2(kernel, token)),
+        #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+        BackendKind::Simd128 => Simd128::detect().map(|token| kernel.run(token)),
         _ => None,
     }
 }

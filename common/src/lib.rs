@@ -67,6 +67,7 @@ extern crate std;
     allow(dead_code)
 )]
 mod avx2_i16;
+// Shared by the 16-bit rings' WebAssembly SIMD kernels.
 pub mod backend;
 pub mod bytes;
 pub mod ct;
@@ -97,6 +98,13 @@ pub mod q3329;
 #[cfg(feature = "q8380417")]
 pub mod q8380417;
 pub mod secret;
+#[cfg(all(
+    target_family = "wasm",
+    target_feature = "simd128",
+    any(feature = "q3329", feature = "q12289")
+))]
+#[cfg_attr(not(all(feature = "q3329", feature = "q12289")), allow(dead_code))]
+mod simd128_i16;
 #[cfg(test)]
 mod testutil;
 pub mod wipe;

@@ -85,6 +85,8 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+impl Ops for crate::backend::Simd128 {}
 
 #[cfg(target_arch = "x86_64")]
 impl Ops for crate::backend::Avx2 {

@@ -134,6 +134,8 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+impl Ops for crate::backend::Simd128 {}
 
 /// The AVX2 backend runs the curve on `fe64`'s 4 x 64-bit field (MULX,
 /// ADCX/ADOX) when the CPU has BMI2 and ADX (every AVX2 CPU since 2014

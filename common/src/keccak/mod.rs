@@ -30,6 +30,8 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 mod portable;
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+mod simd128;
 mod sponge;
 mod stream;
 

@@ -51,8 +51,40 @@ pub fn keccak_f1600(s: &mut [u64; 25]) {
 /// [`keccak_f1600`]'s body, inlined into its callers (the x86-64 backend
 /// compiles it a second time with BMI1/BMI2 enabled).
 #[inline(always)]
-#[allow(clippy::too_many_lines)]
 pub(super) fn keccak_f1600_inline(s: &mut [u64; 25]) {
+    permute(s);
+}
+
+/// A Keccak lane: one `u64`, or the lanes of several instances side by
+/// side in a vector (the WebAssembly SIMD backend's two-way permutation).
+pub(super) trait Lane:
+    Copy
+    + core::ops::BitXor<Output = Self>
+    + core::ops::BitAnd<Output = Self>
+    + core::ops::Not<Output = Self>
+{
+    /// Rotate every instance's lane left by `n` (1..=63) bits.
+    fn rotate_left(self, n: u32) -> Self;
+    /// The round constant `c` in every instance.
+    fn splat(c: u64) -> Self;
+}
+
+impl Lane for u64 {
+    #[inline(always)]
+    fn rotate_left(self, n: u32) -> Self {
+        u64::rotate_left(self, n)
+    }
+    #[inline(always)]
+    fn splat(c: u64) -> Self {
+        c
+    }
+}
+
+/// Keccak-f\[1600\] on the 25 lanes of `s` (every instance of a vector
+/// lane type at once).
+#[inline(always)]
+#[allow(clippy::too_many_lines)]
+pub(super) fn permute<L: Lane>(s: &mut [L; 25]) {
     let [
         mut a00,
         mut a10,
@@ -123,7 +155,7 @@ pub(super) fn keccak_f1600_inline(s: &mut [u64; 25]) {
         let b32 = (a43 ^ d4).rotate_left(8);
         let b40 = (a44 ^ d4).rotate_left(14);
         // chi and iota, row by row
-        a00 = b00 ^ (!b10 & b20) ^ rc;
+        a00 = b00 ^ (!b10 & b20) ^ L::splat(rc);
         a10 = b10 ^ (!b20 & b30);
         a20 = b20 ^ (!b30 & b40);
         a30 = b30 ^ (!b40 & b00);

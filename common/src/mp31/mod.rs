@@ -347,6 +347,8 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+impl Ops for crate::backend::Simd128 {}
 
 /// The 32.32 fixed-point product of FN-DSA's key generation (fn-dsa 0.3,
 /// ntrugen): `a` and `b` are two's-complement values standing for

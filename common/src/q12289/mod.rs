@@ -14,6 +14,8 @@
 mod avx2;
 mod portable;
 pub mod scalar;
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+mod simd128;
 #[cfg(test)]
 mod tests;
 

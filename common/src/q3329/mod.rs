@@ -10,6 +10,8 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod portable;
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+mod simd128;
 #[cfg(test)]
 mod tests;
 

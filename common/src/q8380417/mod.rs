@@ -23,6 +23,8 @@
 
 pub mod pack;
 mod portable;
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+mod simd128;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

@@ -1,0 +1,188 @@
+//! Times the ring, sampler and Keccak kernels on every backend this build
+//! and machine have, in one run, and prints a markdown table with each
+//! backend's time per call and portable's time over it. Natively that is
+//! portable beside AVX2; on WebAssembly, built with `simd128` and run
+//! under Node (`scripts/wasm.sh --bench`), portable beside Simd128.
+//!
+//! ```text
+//! cargo run --release -p pqkit-common --example kernels
+//! ```
+
+use pqkit_common::keccak::StateX4;
+use pqkit_common::q8380417::Eta;
+use pqkit_common::{Backend, BackendKind, Kernel, q3329, q8380417, run_on};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// The inputs every kernel reads, filled from a small generator.
+struct Inputs {
+    p16: q3329::Poly,
+    p16b: q3329::Poly,
+    p32: q8380417::Poly,
+    p32b: q8380417::Poly,
+    f512: [i16; 512],
+    keccak: StateX4,
+    bytes168: [u8; 168],
+    bytes136: [u8; 136],
+    bytes128: [u8; 128],
+}
+
+impl Inputs {
+    fn new() -> Self {
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let mut inputs = Inputs {
+            p16: q3329::Poly::default(),
+            p16b: q3329::Poly::default(),
+            p32: q8380417::Poly::default(),
+            p32b: q8380417::Poly::default(),
+            f512: [0; 512],
+            keccak: StateX4::default(),
+            bytes168: [0; 168],
+            bytes136: [0; 136],
+            bytes128: [0; 128],
+        };
+        for x in inputs.p16.coeffs.iter_mut().chain(&mut inputs.p16b.coeffs) {
+            *x = (next() % 3329) as i16 - 1664;
+        }
+        for x in inputs.p32.coeffs.iter_mut().chain(&mut inputs.p32b.coeffs) {
+            *x = (next() % 8_380_417) as i32 - 4_190_208;
+        }
+        for x in &mut inputs.f512 {
+            *x = (next() % 12289) as i16 - 6144;
+        }
+        for x in inputs.keccak.lanes.as_flattened_mut() {
+            *x = next();
+        }
+        for x in inputs
+            .bytes168
+            .iter_mut()
+            .chain(&mut inputs.bytes136)
+            .chain(&mut inputs.bytes128)
+        {
+            *x = next() as u8;
+        }
+        inputs
+    }
+}
+
+/// `reps` calls of kernel `which` on backend `B`.
+struct Run<'a>(&'a str, &'a mut Inputs, u32);
+
+impl Kernel for Run<'_> {
+    type Output = Duration;
+    fn run<B: Backend>(self, b: B) -> Duration {
+        let Run(which, i, reps) = self;
+        let start = Instant::now();
+        for _ in 0..reps {
+            match which {
+                "q3329 ntt + inverse" => {
+                    let mut p = i.p16.clone();
+                    b.ntt_q3329(black_box(&mut p));
+                    b.inv_ntt_tomont_q3329(black_box(&mut p));
+                }
+                "q3329 base multiplication" => {
+                    let mut r = q3329::Poly::default();
+                    b.basemul_mont_q3329(black_box(&i.p16), black_box(&i.p16b), &mut r);
+                    black_box(&r);
+                }
+                "q3329 rejection sampling (168 B)" => {
+                    let mut r = q3329::Poly::default();
+                    black_box(b.rej_uniform_q3329(&mut r, 0, black_box(&i.bytes168)));
+                }
+                "q3329 CBD eta = 2" => {
+                    let mut r = q3329::Poly::default();
+                    b.cbd_q3329(2, black_box(&i.bytes128), &mut r);
+                    black_box(&r);
+                }
+                "q8380417 ntt + inverse" => {
+                    let mut p = i.p32.clone();
+                    b.ntt_q8380417(black_box(&mut p));
+                    b.inv_ntt_tomont_q8380417(black_box(&mut p));
+                }
+                "q8380417 pointwise product" => {
+                    let mut r = q8380417::Poly::default();
+                    b.pointwise_mont_q8380417(black_box(&i.p32), black_box(&i.p32b), &mut r);
+                    black_box(&r);
+                }
+                "q8380417 rejection sampling (168 B)" => {
+                    let mut r = q8380417::Poly::default();
+                    black_box(b.rej_uniform_q8380417(&mut r, 0, black_box(&i.bytes168)));
+                }
+                "q8380417 eta = 2 sampling (136 B)" => {
+                    let mut r = q8380417::Poly::default();
+                    black_box(b.rej_eta_q8380417(Eta::Two, &mut r, 0, black_box(&i.bytes136)));
+                }
+                "q12289 ntt + inverse, n = 512" => {
+                    let mut p = i.f512;
+                    let _ = b.ntt_q12289(black_box(&mut p));
+                    let _ = b.inv_ntt_tomont_q12289(black_box(&mut p));
+                }
+                _ => {
+                    b.keccak_f1600_x4(black_box(&mut i.keccak));
+                }
+            }
+        }
+        start.elapsed()
+    }
+}
+
+const KERNELS: [&str; 10] = [
+    "q3329 ntt + inverse",
+    "q3329 base multiplication",
+    "q3329 rejection sampling (168 B)",
+    "q3329 CBD eta = 2",
+    "q8380417 ntt + inverse",
+    "q8380417 pointwise product",
+    "q8380417 rejection sampling (168 B)",
+    "q8380417 eta = 2 sampling (136 B)",
+    "q12289 ntt + inverse, n = 512",
+    "Keccak-f[1600] x4",
+];
+
+fn main() {
+    let backends: Vec<BackendKind> = BackendKind::available().collect();
+    let mut inputs = Inputs::new();
+    print!("| kernel |");
+    for k in &backends {
+        print!(" {} (ns) |", k.name());
+    }
+    for k in &backends[1..] {
+        print!(" portable / {} |", k.name());
+    }
+    println!();
+    println!("|---|{}", "---|".repeat(2 * backends.len() - 1));
+    for which in KERNELS {
+        // Calibrate on portable to about 20 ms, then the best of 5 rounds.
+        let mut reps = 16u32;
+        while run_on(BackendKind::Portable, Run(which, &mut inputs, reps)).unwrap_or_default()
+            < Duration::from_millis(20)
+        {
+            reps *= 2;
+        }
+        let mut best = vec![Duration::MAX; backends.len()];
+        for _ in 0..5 {
+            for (k, b) in backends.iter().zip(&mut best) {
+                let t = run_on(*k, Run(which, &mut inputs, reps)).unwrap_or_default();
+                *b = (*b).min(t);
+            }
+        }
+        let ns: Vec<f64> = best
+            .iter()
+            .map(|t| t.as_nanos() as f64 / f64::from(reps))
+            .collect();
+        print!("| {which} |");
+        for t in &ns {
+            print!(" {t:.0} |");
+        }
+        for t in &ns[1..] {
+            print!(" {:.2}x |", ns[0] / t);
+        }
+        println!();
+    }
+}

@@ -279,15 +279,19 @@ def lean(out, meta, raw):
 def wasm(out, meta, raw):
     measured_alone(
         out, meta, raw, "WebAssembly (`scripts/wasm.sh --bench`)", "wasm-bench.md",
-        "The `pqkit-wasm` package (release build for `wasm32-unknown-unknown`, "
-        "bound by wasm-bindgen) beside noble-post-quantum (JavaScript) on the "
-        "same inputs, in one process: Node, then headless Chromium on the "
-        "page `wasm/www/` (`wasm/js/bench-lib.mjs` for both). Microseconds "
-        "per operation, the fastest of seven batches; the last column is "
+        "First pqkit-common's kernels on the portable and the Simd128 "
+        "backend in one run (`common/examples/kernels.rs`, nanoseconds per "
+        "call, best of five rounds). Then the `pqkit-wasm` package (release "
+        "build for `wasm32-unknown-unknown` with `simd128`, bound by "
+        "wasm-bindgen) beside noble-post-quantum (JavaScript) on the same "
+        "inputs, in one process: Node, the same package built without SIMD "
+        "(portable kernels only) in Node, then headless Chromium on the page "
+        "`wasm/www/` (`wasm/js/bench-lib.mjs` for all). Microseconds per "
+        "operation, the fastest of seven batches; the last column is "
         "noble's time over pqkit's. \"Key from bytes\" rows parse the key "
         "in each call, as noble does; decapsulation and signing use a key "
         "object made once (noble parses its expanded secret key each call).",
-        "wasm", "`--release`, wasm32-unknown-unknown",
+        "wasm", "`--release`, wasm32 (`-C target-feature=+simd128` unless said)",
     )
 
 

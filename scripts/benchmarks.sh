@@ -60,6 +60,12 @@ case ${1:-} in
   --lean | --wasm)
     raw=${BENCHMARKS_RAW:-target/benchmarks}
     mkdir -p "$raw"
+    # The machine's facts, where no full run left them.
+    grep -q '^cpu:' "$raw/meta.txt" 2>/dev/null || {
+      echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+      echo "avx512: $(grep -q -m1 avx512f /proc/cpuinfo && echo yes || echo no)"
+      echo "rustc: $(rustc --version)"
+    } >> "$raw/meta.txt"
     "${1#--}_table" "$raw"
     python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
     mv BENCHMARKS.md.tmp BENCHMARKS.md

@@ -20,8 +20,9 @@
 #   bash scripts/wasm.sh --build    # 1 only
 #   bash scripts/wasm.sh --bench    # 3's package only, then the benches
 #                                   # beside noble-post-quantum in Node and
-#                                   # Chromium instead of its tests, and in
-#                                   # Node a plain build (no SIMD) too
+#                                   # Chromium instead of its tests, in Node
+#                                   # a plain build (no SIMD) too, and
+#                                   # common's kernels on both backends
 #
 # The SIMD builds use their own target directory (target/wasm-simd128), so
 # that switching between the two flag sets rebuilds nothing.
@@ -74,6 +75,12 @@ package target/wasm-simd128 target/wasm-pkg "-C target-feature=+simd128"
 (cd wasm/js && npm ci --no-audit --no-fund --silent)
 
 if [[ $mode == --bench ]]; then
+  echo "Kernels: portable beside Simd128 in one run (wasm32-wasip1 with simd128, Node $(node --version)):"
+  CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs" \
+    CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="-C target-feature=+simd128" \
+    cargo run -q --release -p pqkit-common --example kernels --target wasm32-wasip1 \
+    --target-dir target/wasm-simd128
+  echo
   echo "Node $(node --version), simd128:"
   (cd wasm/js && node bench-node.mjs)
   package target target/wasm-pkg-plain

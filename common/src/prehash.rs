@@ -18,9 +18,11 @@
 
 use sha2::Digest;
 
-use crate::keccak::{
-    ExtendableOutput, Sha3_224, Sha3_256, Sha3_384, Sha3_512, Shake128, Shake256, Update, XofReader,
-};
+use crate::keccak::{ExtendableOutput, Shake128, Shake256, Sponge, Update, XofReader};
+
+/// SHA3-224/256/384/512 on pqkit's own sponge: rate `200 - 2 d`, padding
+/// `0x06`, the first `d` bytes squeezed (FIPS 202 §6.1).
+type Sha3<const RATE: usize> = Sponge<RATE, 0x06>;
 
 /// What can go wrong naming a hash or wrapping a digest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -242,10 +244,10 @@ enum Inner {
     Sha512(sha2::Sha512),
     Sha512_224(sha2::Sha512_224),
     Sha512_256(sha2::Sha512_256),
-    Sha3_224(Sha3_224),
-    Sha3_256(Sha3_256),
-    Sha3_384(Sha3_384),
-    Sha3_512(Sha3_512),
+    Sha3_224(Sha3<144>),
+    Sha3_256(Sha3<136>),
+    Sha3_384(Sha3<104>),
+    Sha3_512(Sha3<72>),
     Shake128(Shake128),
     Shake256(Shake256),
 }
@@ -260,10 +262,10 @@ impl PreHasher {
             HashAlg::Sha2_512 => Inner::Sha512(Digest::new()),
             HashAlg::Sha2_512_224 => Inner::Sha512_224(Digest::new()),
             HashAlg::Sha2_512_256 => Inner::Sha512_256(Digest::new()),
-            HashAlg::Sha3_224 => Inner::Sha3_224(Digest::new()),
-            HashAlg::Sha3_256 => Inner::Sha3_256(Digest::new()),
-            HashAlg::Sha3_384 => Inner::Sha3_384(Digest::new()),
-            HashAlg::Sha3_512 => Inner::Sha3_512(Digest::new()),
+            HashAlg::Sha3_224 => Inner::Sha3_224(Sha3::default()),
+            HashAlg::Sha3_256 => Inner::Sha3_256(Sha3::default()),
+            HashAlg::Sha3_384 => Inner::Sha3_384(Sha3::default()),
+            HashAlg::Sha3_512 => Inner::Sha3_512(Sha3::default()),
             HashAlg::Shake128 => Inner::Shake128(Shake128::default()),
             HashAlg::Shake256 => Inner::Shake256(Shake256::default()),
         })
@@ -278,10 +280,10 @@ impl PreHasher {
             Inner::Sha512(h) => Digest::update(h, data),
             Inner::Sha512_224(h) => Digest::update(h, data),
             Inner::Sha512_256(h) => Digest::update(h, data),
-            Inner::Sha3_224(h) => Digest::update(h, data),
-            Inner::Sha3_256(h) => Digest::update(h, data),
-            Inner::Sha3_384(h) => Digest::update(h, data),
-            Inner::Sha3_512(h) => Digest::update(h, data),
+            Inner::Sha3_224(h) => Update::update(h, data),
+            Inner::Sha3_256(h) => Update::update(h, data),
+            Inner::Sha3_384(h) => Update::update(h, data),
+            Inner::Sha3_512(h) => Update::update(h, data),
             Inner::Shake128(h) => Update::update(h, data),
             Inner::Shake256(h) => Update::update(h, data),
         }
@@ -319,10 +321,10 @@ impl PreHasher {
             Inner::Sha512(h) => put(&mut bytes, &h.finalize()),
             Inner::Sha512_224(h) => put(&mut bytes, &h.finalize()),
             Inner::Sha512_256(h) => put(&mut bytes, &h.finalize()),
-            Inner::Sha3_224(h) => put(&mut bytes, &h.finalize()),
-            Inner::Sha3_256(h) => put(&mut bytes, &h.finalize()),
-            Inner::Sha3_384(h) => put(&mut bytes, &h.finalize()),
-            Inner::Sha3_512(h) => put(&mut bytes, &h.finalize()),
+            Inner::Sha3_224(h) => h.finalize_xof().read(&mut bytes[..28]),
+            Inner::Sha3_256(h) => h.finalize_xof().read(&mut bytes[..32]),
+            Inner::Sha3_384(h) => h.finalize_xof().read(&mut bytes[..48]),
+            Inner::Sha3_512(h) => h.finalize_xof().read(&mut bytes[..64]),
             Inner::Shake128(h) => h.finalize_xof().read(&mut bytes[..32]),
             Inner::Shake256(h) => h.finalize_xof().read(&mut bytes[..64]),
         }
@@ -355,8 +357,14 @@ macro_rules! fixed_digest {
 }
 fixed_digest!(
     sha2::Sha224 => Sha2_224, sha2::Sha256 => Sha2_256, sha2::Sha384 => Sha2_384,
-    sha2::Sha512 => Sha2_512, sha2::Sha512_224 => Sha2_512_224, sha2::Sha512_256 => Sha2_512_256,
-    Sha3_224 => Sha3_224, Sha3_256 => Sha3_256, Sha3_384 => Sha3_384, Sha3_512 => Sha3_512
+    sha2::Sha512 => Sha2_512, sha2::Sha512_224 => Sha2_512_224, sha2::Sha512_256 => Sha2_512_256
+);
+// RustCrypto's SHA-3 types, for callers who hash with them (the `sha3`
+// feature; pqkit's own hashing does not need the crate).
+#[cfg(feature = "sha3")]
+fixed_digest!(
+    sha3::Sha3_224 => Sha3_224, sha3::Sha3_256 => Sha3_256,
+    sha3::Sha3_384 => Sha3_384, sha3::Sha3_512 => Sha3_512
 );
 
 impl PreHashDigest for Shake128 {
@@ -434,5 +442,28 @@ mod tests {
             PreHash::from_digest(HashAlg::Sha2_384, &[0; 47]),
             Err(Error::InvalidLength)
         );
+    }
+
+    /// The SHA-3 functions on pqkit's sponge equal RustCrypto `sha3`, for
+    /// every length around the rates and in pieces.
+    #[test]
+    fn sha3_equals_rustcrypto() {
+        use sha3::Digest as _;
+        let data: [u8; 300] = core::array::from_fn(|i| (i * 7 + 3) as u8);
+        for len in (0..300).filter(|l| l % 7 == 0 || (70..=146).contains(l)) {
+            let m = &data[..len];
+            let check = |alg: HashAlg, want: &[u8]| {
+                assert_eq!(alg.digest(m).as_bytes(), want, "{alg} len {len}");
+                let mut h = PreHasher::new(alg);
+                let (a, b) = m.split_at(len / 3);
+                h.update(a);
+                h.update(b);
+                assert_eq!(h.finalize().as_bytes(), want, "{alg} len {len} in pieces");
+            };
+            check(HashAlg::Sha3_224, &sha3::Sha3_224::digest(m));
+            check(HashAlg::Sha3_256, &sha3::Sha3_256::digest(m));
+            check(HashAlg::Sha3_384, &sha3::Sha3_384::digest(m));
+            check(HashAlg::Sha3_512, &sha3::Sha3_512::digest(m));
+        }
     }
 }

@@ -36,7 +36,6 @@ mod sponge;
 mod stream;
 
 pub use digest::{ExtendableOutput, Update, XofReader};
-pub use sha3::{Sha3_224, Sha3_256, Sha3_384, Sha3_512};
 pub use sponge::{Shake128, Shake256, Sponge, SpongeReader, keccak_f1600_one};
 pub use stream::{Feed, Parked, Rider, Start, Step, stream_x4, stream_x4_parked, stream_x4_riders};
 

@@ -89,7 +89,6 @@ pub mod pack;
 pub mod pkix;
 #[cfg(feature = "pow2")]
 pub mod pow2;
-#[cfg(feature = "prehash")]
 pub mod prehash;
 #[cfg(feature = "q12289")]
 pub mod q12289;

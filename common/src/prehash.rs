@@ -1,6 +1,8 @@
 //! The one registry of pre-hash functions: name, OID, output length and
 //! digest, read by HashML-DSA (FIPS 204 §5.4), HashFN-DSA, Ed25519ph
-//! (RFC 8032, SHA-512) and the `pqkit` command.
+//! (RFC 8032, SHA-512) and the `pqkit` command. The names, OIDs and
+//! lengths are always there; computing digests ([`HashAlg::digest`],
+//! `PreHasher`, `PreHashDigest`) is the `prehash` feature.
 //!
 //! ```
 //! use pqkit_common::prehash::{HashAlg, PreHasher};
@@ -16,12 +18,15 @@
 //! assert_eq!(HashAlg::Sha3_384.digest(b"").as_bytes().len(), 48);
 //! ```
 
+#[cfg(feature = "prehash")]
 use sha2::Digest;
 
+#[cfg(feature = "prehash")]
 use crate::keccak::{ExtendableOutput, Shake128, Shake256, Sponge, Update, XofReader};
 
 /// SHA3-224/256/384/512 on pqkit's own sponge: rate `200 - 2 d`, padding
 /// `0x06`, the first `d` bytes squeezed (FIPS 202 §6.1).
+#[cfg(feature = "prehash")]
 type Sha3<const RATE: usize> = Sponge<RATE, 0x06>;
 
 /// What can go wrong naming a hash or wrapping a digest.
@@ -176,7 +181,8 @@ impl HashAlg {
         }
     }
 
-    /// `PH(msg)`.
+    /// `PH(msg)` (the `prehash` feature).
+    #[cfg(feature = "prehash")]
     pub fn digest(self, msg: &[u8]) -> PreHash {
         let mut h = PreHasher::new(self);
         h.update(msg);
@@ -232,10 +238,12 @@ impl AsRef<[u8]> for PreHash {
     }
 }
 
-/// An incremental pre-hash computation.
+/// An incremental pre-hash computation (the `prehash` feature).
+#[cfg(feature = "prehash")]
 #[derive(Clone, Debug)]
 pub struct PreHasher(Inner);
 
+#[cfg(feature = "prehash")]
 #[derive(Clone, Debug)]
 enum Inner {
     Sha224(sha2::Sha224),
@@ -252,6 +260,7 @@ enum Inner {
     Shake256(Shake256),
 }
 
+#[cfg(feature = "prehash")]
 impl PreHasher {
     /// Start hashing with `alg`.
     pub fn new(alg: HashAlg) -> Self {
@@ -334,7 +343,8 @@ impl PreHasher {
 
 /// A RustCrypto digest type that is one of the registry's functions (for
 /// the `DigestSigner`/`DigestVerifier` traits of the pre-hash modes): each
-/// maps to its [`HashAlg`].
+/// maps to its [`HashAlg`] (the `prehash` feature).
+#[cfg(feature = "prehash")]
 pub trait PreHashDigest: Update + Default {
     /// The pre-hash this type computes.
     const ALG: HashAlg;
@@ -355,6 +365,7 @@ macro_rules! fixed_digest {
         }
     )*};
 }
+#[cfg(feature = "prehash")]
 fixed_digest!(
     sha2::Sha224 => Sha2_224, sha2::Sha256 => Sha2_256, sha2::Sha384 => Sha2_384,
     sha2::Sha512 => Sha2_512, sha2::Sha512_224 => Sha2_512_224, sha2::Sha512_256 => Sha2_512_256
@@ -367,6 +378,7 @@ fixed_digest!(
     sha3::Sha3_384 => Sha3_384, sha3::Sha3_512 => Sha3_512
 );
 
+#[cfg(feature = "prehash")]
 impl PreHashDigest for Shake128 {
     const ALG: HashAlg = HashAlg::Shake128;
     fn finish(self) -> PreHash {
@@ -379,6 +391,7 @@ impl PreHashDigest for Shake128 {
     }
 }
 
+#[cfg(feature = "prehash")]
 impl PreHashDigest for Shake256 {
     const ALG: HashAlg = HashAlg::Shake256;
     fn finish(self) -> PreHash {
@@ -391,7 +404,7 @@ impl PreHashDigest for Shake256 {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "prehash"))]
 mod tests {
     use super::*;
 

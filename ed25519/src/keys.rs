@@ -10,11 +10,9 @@ use sha2::{Digest, Sha512};
 /// registry: SHA-512.
 pub const PREHASH: HashAlg = HashAlg::Sha2_512;
 
-/// `PH(M)` of Ed25519ph.
+/// `PH(M)` of Ed25519ph: SHA-512 ([`PREHASH`]).
 fn prehash(msg: &[u8]) -> [u8; 64] {
-    let mut ph = [0u8; 64];
-    ph.copy_from_slice(PREHASH.digest(msg).as_bytes());
-    ph
+    Sha512::digest(msg).into()
 }
 pub use ed25519::Signature;
 use signature::{

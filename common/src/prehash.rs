@@ -352,6 +352,7 @@ pub trait PreHashDigest: Update + Default {
     fn finish(self) -> PreHash;
 }
 
+#[cfg(feature = "prehash")]
 macro_rules! fixed_digest {
     ($($t:ty => $alg:ident),*) => {$(
         impl PreHashDigest for $t {

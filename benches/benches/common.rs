@@ -7,9 +7,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use pqkit_common::keccak::{
-    ExtendableOutput, SHAKE128_RATE, Shake128, Shake128X4, StateX4, Update, XofReader,
-};
+use pqkit_common::keccak::{SHAKE128_RATE, Shake128, Shake128X4, StateX4};
 use pqkit_common::{Backend, BackendKind, Kernel, q3329, q8380417, run_on};
 
 /// A benchmarkable operation, generic over the backend.

@@ -22,7 +22,7 @@
 use sha2::Digest;
 
 #[cfg(feature = "prehash")]
-use crate::keccak::{ExtendableOutput, Shake128, Shake256, Sponge, Update, XofReader};
+use crate::keccak::{Shake128, Shake256, Sponge};
 
 /// SHA3-224/256/384/512 on pqkit's own sponge: rate `200 - 2 d`, padding
 /// `0x06`, the first `d` bytes squeezed (FIPS 202 §6.1).
@@ -289,12 +289,12 @@ impl PreHasher {
             Inner::Sha512(h) => Digest::update(h, data),
             Inner::Sha512_224(h) => Digest::update(h, data),
             Inner::Sha512_256(h) => Digest::update(h, data),
-            Inner::Sha3_224(h) => Update::update(h, data),
-            Inner::Sha3_256(h) => Update::update(h, data),
-            Inner::Sha3_384(h) => Update::update(h, data),
-            Inner::Sha3_512(h) => Update::update(h, data),
-            Inner::Shake128(h) => Update::update(h, data),
-            Inner::Shake256(h) => Update::update(h, data),
+            Inner::Sha3_224(h) => h.update(data),
+            Inner::Sha3_256(h) => h.update(data),
+            Inner::Sha3_384(h) => h.update(data),
+            Inner::Sha3_512(h) => h.update(data),
+            Inner::Shake128(h) => h.update(data),
+            Inner::Shake256(h) => h.update(data),
         }
     }
 
@@ -345,7 +345,7 @@ impl PreHasher {
 /// the `DigestSigner`/`DigestVerifier` traits of the pre-hash modes): each
 /// maps to its [`HashAlg`] (the `prehash` feature).
 #[cfg(feature = "prehash")]
-pub trait PreHashDigest: Update + Default {
+pub trait PreHashDigest: digest::Update + Default {
     /// The pre-hash this type computes.
     const ALG: HashAlg;
     /// Finish into a [`PreHash`].

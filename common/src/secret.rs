@@ -1,12 +1,15 @@
 //! The shared secret of the KEM crates' inherent APIs.
 
+#[cfg(feature = "hybrid-array")]
 use hybrid_array::Array;
+#[cfg(feature = "hybrid-array")]
 use hybrid_array::sizes::U32;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 /// The 32-byte shared key as the `kem` traits type it (a plain byte array,
 /// whose `Debug` prints the bytes: the traits fix this type). The inherent
-/// APIs return [`SharedSecret`] instead.
+/// APIs return [`SharedSecret`] instead (the `hybrid-array` feature).
+#[cfg(feature = "hybrid-array")]
 pub type SharedKey = Array<u8, U32>;
 
 /// A 32-byte KEM shared secret: wiped on drop, compared in constant time,
@@ -31,6 +34,7 @@ impl SharedSecret {
     }
 
     /// As the `kem` traits' [`SharedKey`] (a copy: wipe it when done).
+    #[cfg(feature = "hybrid-array")]
     pub fn to_shared_key(&self) -> SharedKey {
         SharedKey::from(self.0)
     }

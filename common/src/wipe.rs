@@ -43,6 +43,7 @@ impl<const N: usize, const L: usize> ByteBuffer for [[u8; N]; L] {
     }
 }
 
+#[cfg(feature = "hybrid-array")]
 impl<S: hybrid_array::ArraySize> ByteBuffer for hybrid_array::Array<u8, S> {
     fn bytes_mut(&mut self) -> &mut [u8] {
         self.as_mut_slice()

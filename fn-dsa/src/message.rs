@@ -4,7 +4,7 @@
 
 use crate::Error;
 use crate::encoding::HPK_LEN;
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+use pqkit_common::keccak::Shake256;
 use pqkit_common::prehash::HashAlg;
 
 /// What is signed: the message, how it is presented, and the context.

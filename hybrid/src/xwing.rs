@@ -36,7 +36,7 @@ pub use kem::{
     self, Decapsulate, Decapsulator, Encapsulate, Generate, InvalidKey, Kem, Key, KeyExport,
     KeyInit, KeySizeUser, TryDecapsulate, TryKeyInit,
 };
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader, sha3_256};
+use pqkit_common::keccak::{Shake256, sha3_256};
 use pqkit_ml_kem::MlKem768;
 pub use rand_core::{CryptoRng, TryCryptoRng};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};

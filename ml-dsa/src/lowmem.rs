@@ -125,7 +125,7 @@ impl<P: ParameterSet> Kernel for VerifyK<'_, P> {
 /// `tr = H(pkEncode(rho, t1), 64)` with the public key streamed into the
 /// hash (never held whole).
 fn tr_of<P: ParameterSet>(rho: &[u8; 32], rho_prime: &[u8; 64]) -> [u8; 64] {
-    use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+    use pqkit_common::keccak::Shake256;
     let mut h = Shake256::default();
     dispatch(PublicKeyK::<P, _> {
         rho,

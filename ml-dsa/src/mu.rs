@@ -1,6 +1,6 @@
 //! External mu (FIPS 204 Alg. 7 line 6): `mu = H(tr || M', 64)`.
 
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+use pqkit_common::keccak::Shake256;
 
 use crate::{Error, ParameterSet, PreHash, VerifyingKey};
 

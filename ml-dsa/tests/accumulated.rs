@@ -3,7 +3,7 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
-use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
+use pqkit_common::keccak::Shake128;
 use pqkit_common::q8380417::{Gamma2, Q, decompose, power2round, use_hint};
 use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
 use pqkit_testkit::vectors;

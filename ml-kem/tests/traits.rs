@@ -4,7 +4,7 @@
 //! `ml-kem` 0.3.4 and `libcrux-ml-kem` 0.0.11.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+use pqkit_common::keccak::Shake256;
 use pqkit_ml_kem::kem::{Decapsulate, Encapsulate, FromSeed, Kem, KeyExport, TryKeyInit};
 use pqkit_ml_kem::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
 use pqkit_ml_kem::spki::{DecodePublicKey, EncodePublicKey};

@@ -178,7 +178,7 @@ fn cctv_strcmp_unlucky_and_invalid_moduli() {
 /// expected value from ml-kem/accumulated.json under the vectors root.
 #[test]
 fn accumulated_go_10000() {
-    use pqkit_common::keccak::{ExtendableOutput, Shake128, Update, XofReader};
+    use pqkit_common::keccak::Shake128;
     let mut s = Shake128::default().finalize_xof();
     let mut o = Shake128::default();
     for _ in 0..10_000 {

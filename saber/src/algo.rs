@@ -6,8 +6,8 @@
 use pqkit_common::Backend;
 use pqkit_common::ct;
 use pqkit_common::keccak::{
-    ExtendableOutput, Feed, Parked, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Start, Step,
-    Update, XofReader, stream_x4_parked, stream_x4_riders,
+    Feed, Parked, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake128, Start, Step, stream_x4_parked,
+    stream_x4_riders,
 };
 use pqkit_common::pow2::{self, N, Poly, PolyHat, SecretHat};
 use pqkit_common::wipe::{OnDemand, Store, WipedBytes};

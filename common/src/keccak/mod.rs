@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use pqkit_common::{Portable, keccak::{Shake128X4, SHAKE128_RATE}};
-//! use pqkit_common::keccak::{Shake128, ExtendableOutput, Update, XofReader};
+//! use pqkit_common::keccak::Shake128;
 //!
 //! let inputs = [*b"lane 0", *b"lane 1", *b"lane 2", *b"lane 3"];
 //! let mut x4 = Shake128X4::absorb(Portable, &inputs);
@@ -35,6 +35,10 @@ mod simd128;
 mod sponge;
 mod stream;
 
+/// The RustCrypto XOF traits, implemented by [`Sponge`] and
+/// [`SpongeReader`] (the `digest` feature; the same operations are
+/// inherent methods without it).
+#[cfg(feature = "digest")]
 pub use digest::{ExtendableOutput, Update, XofReader};
 pub use sponge::{Shake128, Shake256, Sponge, SpongeReader, keccak_f1600_one};
 pub use stream::{Feed, Parked, Rider, Start, Step, stream_x4, stream_x4_parked, stream_x4_riders};

@@ -12,6 +12,7 @@
 //! `vprolq`/`vpternlogq` kernel, no slower than the scalar one), which the
 //! vectoriser cannot touch.
 
+#[cfg(feature = "digest")]
 use super::{ExtendableOutput, Update, XofReader};
 
 /// Keccak-f\[1600\] on one state, as fast as this build allows (see the
@@ -72,8 +73,10 @@ impl<const RATE: usize, const PAD: u8> Drop for Sponge<RATE, PAD> {
     }
 }
 
-impl<const RATE: usize, const PAD: u8> Update for Sponge<RATE, PAD> {
-    fn update(&mut self, mut data: &[u8]) {
+impl<const RATE: usize, const PAD: u8> Sponge<RATE, PAD> {
+    /// Absorb `data` (also the RustCrypto `Update` trait with the `digest`
+    /// feature).
+    pub fn update(&mut self, mut data: &[u8]) {
         while !data.is_empty() {
             let take = (RATE - self.pos).min(data.len());
             let (now, rest) = data.split_at(take);
@@ -99,17 +102,31 @@ impl<const RATE: usize, const PAD: u8> Update for Sponge<RATE, PAD> {
             data = rest;
         }
     }
-}
 
-impl<const RATE: usize, const PAD: u8> ExtendableOutput for Sponge<RATE, PAD> {
-    type Reader = SpongeReader<RATE>;
-
-    fn finalize_xof(self) -> SpongeReader<RATE> {
+    /// Pad and switch to squeezing (also the RustCrypto
+    /// `ExtendableOutput` trait with the `digest` feature).
+    pub fn finalize_xof(self) -> SpongeReader<RATE> {
         let mut state = self.state;
         state[self.pos / 8] ^= u64::from(PAD) << (8 * (self.pos % 8));
         state[(RATE - 1) / 8] ^= 0x80u64 << (8 * ((RATE - 1) % 8));
         keccak_f1600_one(&mut state);
         SpongeReader { state, pos: 0 }
+    }
+}
+
+#[cfg(feature = "digest")]
+impl<const RATE: usize, const PAD: u8> Update for Sponge<RATE, PAD> {
+    fn update(&mut self, data: &[u8]) {
+        Sponge::update(self, data);
+    }
+}
+
+#[cfg(feature = "digest")]
+impl<const RATE: usize, const PAD: u8> ExtendableOutput for Sponge<RATE, PAD> {
+    type Reader = SpongeReader<RATE>;
+
+    fn finalize_xof(self) -> SpongeReader<RATE> {
+        Sponge::finalize_xof(self)
     }
 }
 
@@ -132,8 +149,17 @@ impl<const RATE: usize> Drop for SpongeReader<RATE> {
     }
 }
 
+#[cfg(feature = "digest")]
 impl<const RATE: usize> XofReader for SpongeReader<RATE> {
-    fn read(&mut self, mut out: &mut [u8]) {
+    fn read(&mut self, out: &mut [u8]) {
+        SpongeReader::read(self, out);
+    }
+}
+
+impl<const RATE: usize> SpongeReader<RATE> {
+    /// Squeeze the next `out.len()` bytes (also the RustCrypto `XofReader`
+    /// trait with the `digest` feature).
+    pub fn read(&mut self, mut out: &mut [u8]) {
         while !out.is_empty() {
             if self.pos == RATE {
                 keccak_f1600_one(&mut self.state);

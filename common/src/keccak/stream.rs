@@ -72,7 +72,7 @@ impl<'a> Rider<'a> {
     ///
     /// ```
     /// use pqkit_common::{Portable, keccak::{stream_x4, Rider, Shake256}};
-    /// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+    ///
     ///
     /// let mut out = [0u8; 100];
     /// stream_x4::<_, 168, 1>(Portable, 0, |_| [0], |_, _, _, _, _| true,
@@ -205,7 +205,7 @@ enum Lane {
 ///
 /// ```
 /// use pqkit_common::{Portable, keccak::{stream_x4, Rider, Shake128, sha3_256}};
-/// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+///
 ///
 /// // Six entries wanting 1..=6 blocks, and SHA3-256 of 1000 bytes.
 /// let msg = [7u8; 1000];
@@ -254,7 +254,7 @@ pub fn stream_x4<B: X4Ops, const RATE: usize, const SEED: usize>(
 ///
 /// ```
 /// use pqkit_common::{Portable, keccak::{stream_x4_riders, Rider, Shake128, sha3_256}};
-/// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+///
 ///
 /// // Two entries of three blocks, and SHA3-256 of two messages.
 /// let (m1, m2) = ([1u8; 500], [2u8; 1000]);
@@ -382,7 +382,7 @@ pub enum Step {
 ///
 /// ```
 /// use pqkit_common::{Portable, keccak::{stream_x4_parked, Parked, Shake128, Start, Step}};
-/// use pqkit_common::keccak::{ExtendableOutput, Update, XofReader};
+///
 ///
 /// // Two blocks of a stream, then three more in a second call.
 /// let mut got = Vec::new();
@@ -729,7 +729,7 @@ mod tests {
     use std::vec::Vec;
 
     use super::*;
-    use crate::keccak::{ExtendableOutput, Shake128, Shake256, Update, XofReader};
+    use crate::keccak::{Shake128, Shake256};
     use crate::{Backend, BackendKind, Kernel, run_on};
 
     /// Every entry count from 0 to 9, block demands from 1 to 7, riders of

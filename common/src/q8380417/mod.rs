@@ -329,7 +329,7 @@ pub fn sample_in_ball(c_tilde: &[u8], tau: usize) -> Option<Poly> {
 /// callers that count their stack). Returns `false` where
 /// `sample_in_ball` returns `None` (`c` then holds a partial result).
 pub fn sample_in_ball_into(c_tilde: &[u8], tau: usize, c: &mut Poly) -> bool {
-    use crate::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+    use crate::keccak::Shake256;
     c.coeffs.fill(0);
     let mut h = Shake256::default();
     h.update(c_tilde);

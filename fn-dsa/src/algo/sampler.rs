@@ -4,7 +4,7 @@
 
 use crate::algo::fft;
 use crate::algo::float::Float;
-use pqkit_common::keccak::{ExtendableOutput, Shake256, StateX4, Update, XofReader};
+use pqkit_common::keccak::{Shake256, SpongeReader, StateX4};
 use pqkit_common::{Backend, Kernel, dispatch};
 use zeroize::Zeroize;
 
@@ -174,7 +174,7 @@ impl<S: Refill, const L: usize> Drop for ByteStream<S, L> {
 }
 
 /// One SHAKE256 instance.
-pub(crate) struct Shake256Source(<Shake256 as ExtendableOutput>::Reader);
+pub(crate) struct Shake256Source(SpongeReader<136>);
 
 impl Refill for Shake256Source {
     fn refill(&mut self, buf: &mut [u8]) {

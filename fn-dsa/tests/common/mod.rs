@@ -3,11 +3,11 @@
 #![allow(dead_code)]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use pqkit_common::keccak::{ExtendableOutput, Shake256, Update, XofReader};
+use pqkit_common::keccak::{Shake256, SpongeReader};
 use std::convert::Infallible;
 
 /// SHAKE256(seed) as an endless byte stream.
-pub struct TestRng(<Shake256 as ExtendableOutput>::Reader);
+pub struct TestRng(SpongeReader<136>);
 
 impl TestRng {
     pub fn new(seed: &[u8]) -> Self {

@@ -30,8 +30,7 @@ use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use pqkit_common::Backend;
 use pqkit_common::ct::declassify;
 use pqkit_common::keccak::{
-    ExtendableOutput, Feed, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256, Shake256X4, Update,
-    XofReader, stream_x4,
+    Feed, Rider, SHAKE128_RATE, SHAKE256_RATE, Shake256, Shake256X4, stream_x4,
 };
 use pqkit_common::q8380417::{N, Poly, pack, sample_in_ball};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};

@@ -39,13 +39,13 @@ step "cargo test pqkit-common (PQKIT_BACKEND=avx2: AVX-512 kernels off)"
 PQKIT_BACKEND=avx2 cargo test -p pqkit-common --all-features --profile test-release
 
 step "no_std build (thumbv7em-none-eabi)"
-for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid; do
+for p in pqkit-common pqkit-pkix pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid; do
   cargo build -q -p "$p" --no-default-features --target thumbv7em-none-eabi
 done
 # HPKE and composite ML-DSA need only `alloc`.
 cargo build -q -p pqkit-hybrid --no-default-features --features hpke --target thumbv7em-none-eabi
 cargo build -q -p pqkit-hybrid --no-default-features --features composite --target thumbv7em-none-eabi
-echo "no_std: 8 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with alloc)"
+echo "no_std: 9 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with alloc)"
 
 step "default dependency trees (scripts/lean-build.sh --check)"
 bash scripts/lean-build.sh --check

@@ -14,7 +14,7 @@ use crate::schemes;
 use crate::{CliError, Result};
 
 /// Which PKCS#8 private-key form `keygen` writes (`--key-format`).
-pub use pqkit_common::keychoice::KeyFormat;
+pub use pqkit_pkix::keychoice::KeyFormat;
 
 /// A pre-hash function of `--prehash`: pqkit's one registry of them.
 pub use pqkit_common::prehash::HashAlg as Prehash;

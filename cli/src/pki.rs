@@ -892,12 +892,12 @@ fn show_key(s: &mut Shown, key: &KeyFile) -> Result<()> {
     if key.kind == KeyKind::Private {
         let info = pkcs8::PrivateKeyInfoRef::from_der(&key.der).map_err(err("private key"))?;
         let body = info.private_key.as_bytes();
-        let generic = || match pqkit_common::keychoice::decode(body) {
-            Ok(pqkit_common::keychoice::KeyChoice::Seed(b)) => format!("seed ({} bytes)", b.len()),
-            Ok(pqkit_common::keychoice::KeyChoice::Expanded(b)) => {
+        let generic = || match pqkit_pkix::keychoice::decode(body) {
+            Ok(pqkit_pkix::keychoice::KeyChoice::Seed(b)) => format!("seed ({} bytes)", b.len()),
+            Ok(pqkit_pkix::keychoice::KeyChoice::Expanded(b)) => {
                 format!("expandedKey ({} bytes)", b.len())
             }
-            Ok(pqkit_common::keychoice::KeyChoice::Both { seed, expanded }) => {
+            Ok(pqkit_pkix::keychoice::KeyChoice::Both { seed, expanded }) => {
                 format!(
                     "both (seed {} bytes, expandedKey {} bytes)",
                     seed.len(),

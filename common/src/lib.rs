@@ -14,9 +14,9 @@
 //!   Edwards group, Ed25519's fixed-base table and the X25519 ladder
 //!   (RFC 7748).
 //! * [`pack`]: bit packing; [`ct`]: constant-time helpers.
-//! * `pkix` (feature `pkcs8`): the PKCS#8/SPKI plumbing every key type
-//!   shares; `prehash` (feature `prehash`): the one registry of pre-hash
-//!   functions (name, OID, output length, digest).
+//! * [`prehash`]: the one registry of pre-hash functions (name, OID,
+//!   output length; digests with the `prehash` feature). The PKCS#8/SPKI
+//!   plumbing is the `pqkit-pkix` crate.
 //! * [`backend`]: the backend trait, the portable backend (the executable
 //!   specification, always compiled), the AVX2 backend on x86_64, and the
 //!   run-time dispatch that picks one once and caches the choice.
@@ -79,14 +79,10 @@ pub mod curve25519;
 pub mod float;
 #[cfg(feature = "keccak")]
 pub mod keccak;
-#[cfg(feature = "pkcs8")]
-pub mod keychoice;
 pub mod mont16;
 #[cfg(feature = "q12289")]
 pub mod mp31;
 pub mod pack;
-#[cfg(feature = "pkcs8")]
-pub mod pkix;
 #[cfg(feature = "pow2")]
 pub mod pow2;
 pub mod prehash;

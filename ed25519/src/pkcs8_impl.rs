@@ -3,13 +3,13 @@
 //! `privateKey` is `OCTET STRING { OCTET STRING (32) }`; a v2 key's `[1]`
 //! public key must match the private key. Export writes v2 (with the public
 //! key) by default, like ed25519-dalek; [`SigningKey::to_pkcs8_der_v1`]
-//! writes v1. The plumbing is `pqkit_common::pkix`, shared with the other
+//! writes v1. The plumbing is `pqkit_pkix`, shared with the other
 //! pqkit crates.
 
 use der::Decode;
 use der::asn1::{AnyRef, OctetStringRef};
 use pkcs8::{ObjectIdentifier, PrivateKeyInfoRef};
-use pqkit_common::pkix::{self, AlgorithmId};
+use pqkit_pkix::{self as pkix, AlgorithmId};
 use spki::{SignatureAlgorithmIdentifier, SubjectPublicKeyInfoRef};
 
 use crate::{SigningKey, VerifyingKey};

@@ -238,8 +238,7 @@ macro_rules! set_module {
             pub const OID: pkcs8::ObjectIdentifier = <crate::$set as ParameterSet>::OID;
             /// Its AlgorithmIdentifier (no parameters).
             #[cfg(feature = "pkcs8")]
-            pub const ALGORITHM_ID: pqkit_common::pkix::AlgorithmId =
-                pqkit_common::pkix::algorithm_id(OID);
+            pub const ALGORITHM_ID: pqkit_pkix::AlgorithmId = pqkit_pkix::algorithm_id(OID);
         }
     };
 }

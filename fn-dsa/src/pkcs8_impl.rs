@@ -5,11 +5,11 @@
 //! The PKCS#8 private key is the encoded signing key; decoding also accepts
 //! the liboqs/oqs-provider layout (an inner OCTET STRING with the signing
 //! key followed by the matching verifying key). The plumbing is
-//! `pqkit_common::pkix`, shared with the other pqkit crates.
+//! `pqkit_pkix`, shared with the other pqkit crates.
 
 use pkcs8::der::AnyRef;
 use pkcs8::spki;
-use pqkit_common::pkix::{self as common, AlgorithmId};
+use pqkit_pkix::{self as common, AlgorithmId};
 
 use crate::{ParameterSet, Signature, VerifyingKey};
 
@@ -23,7 +23,7 @@ impl<P: ParameterSet> spki::AssociatedAlgorithmIdentifier for Signature<P> {
     const ALGORITHM_IDENTIFIER: AlgorithmId = common::algorithm_id(P::OID);
 }
 
-pqkit_common::impl_public_key!(impl<P: ParameterSet> VerifyingKey<P>, oid = P::OID);
+pqkit_pkix::impl_public_key!(impl<P: ParameterSet> VerifyingKey<P>, oid = P::OID);
 
 #[cfg(feature = "alloc")]
 impl<P: ParameterSet> spki::SignatureBitStringEncoding for Signature<P> {

@@ -3,10 +3,10 @@
 //! `subjectPublicKey` is the 1216-byte encapsulation key and the PKCS#8
 //! `privateKey` OCTET STRING holds the 32-byte seed itself. A v2 key's
 //! `[1]` public key must be the one the seed gives. The plumbing is
-//! `pqkit_common::pkix`.
+//! `pqkit_pkix`.
 
 use pkcs8::{ObjectIdentifier, PrivateKeyInfoRef};
-use pqkit_common::pkix;
+use pqkit_pkix as pkix;
 use spki::SubjectPublicKeyInfoRef;
 
 use crate::xwing::{DecapsulationKey, EncapsulationKey, KeyExport};
@@ -14,7 +14,7 @@ use crate::xwing::{DecapsulationKey, EncapsulationKey, KeyExport};
 /// id-XWing.
 pub const ALGORITHM_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.6.1.4.1.62253.25722");
 
-pqkit_common::impl_algorithm_oids!(
+pqkit_pkix::impl_algorithm_oids!(
     DecapsulationKey => "1.3.6.1.4.1.62253.25722",
     EncapsulationKey => "1.3.6.1.4.1.62253.25722",
 );

@@ -426,7 +426,7 @@ fn signable<C: SignableParams>(v: &Vectors, c: &Case) {
     // A v2 key whose [1] public key is another key's: refused.
     let mut wrong = c.pk.clone();
     wrong[5] ^= 1;
-    let v2_wrong = pqkit_common::pkix::pkcs8_der(C::OID, &c.sk, Some(&wrong)).unwrap();
+    let v2_wrong = pqkit_pkix::pkcs8_der(C::OID, &c.sk, Some(&wrong)).unwrap();
     assert!(SigningKey::<C>::from_pkcs8_der(v2_wrong.as_bytes()).is_err());
 
     // Deterministic signing: what is deterministic matches the vectors.
@@ -833,7 +833,7 @@ fn typed_errors() {
         SigningKey::<P256>::from_pkcs8_der(der.as_bytes()),
         Err(pkcs8::Error::PublicKey(spki::Error::OidUnknown { .. }))
     ));
-    let oid = <Ed as pqkit_common::pkix::AssociatedOid>::OID;
+    let oid = <Ed as pqkit_pkix::AssociatedOid>::OID;
     let good = pkcs8_with(oid.as_bytes(), None, &sk.to_bytes());
     assert_eq!(&good[..], der.as_bytes());
     let with_null = pkcs8_with(oid.as_bytes(), Some(&[0x05, 0x00]), &sk.to_bytes());

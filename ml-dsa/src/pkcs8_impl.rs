@@ -7,11 +7,11 @@
 //! one regenerated from the seed), `seed` and `both` by [`SigningKey`],
 //! which keeps the seed; export writes the seed form by default
 //! ([`KeyFormat`] selects another). AlgorithmIdentifier parameters must be absent. The plumbing
-//! is `pqkit_common::pkix`, shared with the other pqkit crates.
+//! is `pqkit_pkix`, shared with the other pqkit crates.
 
 use der::asn1::AnyRef;
-pub use pqkit_common::keychoice::KeyFormat;
-use pqkit_common::pkix::AlgorithmOid;
+use pqkit_pkix::AlgorithmOid;
+pub use pqkit_pkix::keychoice::KeyFormat;
 use spki::{AlgorithmIdentifier, AssociatedAlgorithmIdentifier, SignatureAlgorithmIdentifier};
 
 use crate::{
@@ -19,7 +19,7 @@ use crate::{
     Signature, SigningKey, VerifyingKey,
 };
 
-pqkit_common::impl_algorithm_oids!(
+pqkit_pkix::impl_algorithm_oids!(
     MlDsa44 => "2.16.840.1.101.3.4.3.17",
     MlDsa65 => "2.16.840.1.101.3.4.3.18",
     MlDsa87 => "2.16.840.1.101.3.4.3.19",
@@ -33,7 +33,7 @@ impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 // SigningKey keeps its seed: it loads from the `seed` and `both` forms (an
 // `expandedKey`-only key is Error::NoSeed: load it as an ExpandedSigningKey,
 // which loads all three forms and writes the `expandedKey` form).
-pqkit_common::impl_seeded_choice_keys!(
+pqkit_pkix::impl_seeded_choice_keys!(
     seeded = SigningKey,
     expanded = ExpandedSigningKey,
     params = ParameterSet,
@@ -43,7 +43,7 @@ pqkit_common::impl_seeded_choice_keys!(
     expanded_import = from_expanded,
     public = |k| AsRef::<VerifyingKey<P>>::as_ref(k).as_bytes(),
 );
-pqkit_common::impl_public_key!(impl<P: ParameterSetOid> VerifyingKey<P>, oid = P::OID);
+pqkit_pkix::impl_public_key!(impl<P: ParameterSetOid> VerifyingKey<P>, oid = P::OID);
 
 impl<P: ParameterSetOid> SignatureAlgorithmIdentifier for SigningKey<P> {
     type Params = AnyRef<'static>;
@@ -73,6 +73,6 @@ impl<P: ParameterSetOid> AssociatedAlgorithmIdentifier for Signature<P> {
 #[cfg(feature = "alloc")]
 impl<P: ParameterSetOid> spki::SignatureBitStringEncoding for Signature<P> {
     fn to_bitstring(&self) -> der::Result<der::asn1::BitString> {
-        pqkit_common::pkix::signature_bit_string(self.as_bytes())
+        pqkit_pkix::signature_bit_string(self.as_bytes())
     }
 }

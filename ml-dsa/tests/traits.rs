@@ -156,7 +156,7 @@ fn pkcs8_for<P: ParameterSetOid>(oid_last: u8) {
             Err(_) => {
                 assert_eq!(format, KeyFormat::Expanded);
                 assert_eq!(
-                    <SigningKey<P> as pqkit_common::pkix::ChoiceKey>::from_expanded_arm(
+                    <SigningKey<P> as pqkit_pkix::ChoiceKey>::from_expanded_arm(
                         sk.expanded_bytes().as_ref()
                     )
                     .err(),

@@ -7,17 +7,17 @@
 //! seed must regenerate exactly the expanded key) and checks an embedded
 //! public key; export
 //! writes the seed form by default ([`KeyFormat`] selects another). The
-//! plumbing is `pqkit_common::pkix`, shared with the other pqkit crates.
+//! plumbing is `pqkit_pkix`, shared with the other pqkit crates.
 
-pub use pqkit_common::keychoice::KeyFormat;
-use pqkit_common::pkix::AlgorithmOid;
+use pqkit_pkix::AlgorithmOid;
+pub use pqkit_pkix::keychoice::KeyFormat;
 
 use crate::{
     DecapsulationKey, EncapsulationKey, Error, ExpandedDecapsulationKey, MlKem512, MlKem768,
     MlKem1024, ParameterSet,
 };
 
-pqkit_common::impl_algorithm_oids!(
+pqkit_pkix::impl_algorithm_oids!(
     MlKem512 => "2.16.840.1.101.3.4.4.1",
     MlKem768 => "2.16.840.1.101.3.4.4.2",
     MlKem1024 => "2.16.840.1.101.3.4.4.3",
@@ -31,7 +31,7 @@ impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 // forms (an `expandedKey`-only key is Error::NoSeed: load it as an
 // ExpandedDecapsulationKey, which loads all three forms and writes the
 // `expandedKey` form).
-pqkit_common::impl_seeded_choice_keys!(
+pqkit_pkix::impl_seeded_choice_keys!(
     seeded = DecapsulationKey,
     expanded = ExpandedDecapsulationKey,
     params = ParameterSet,
@@ -41,15 +41,15 @@ pqkit_common::impl_seeded_choice_keys!(
     expanded_import = from_expanded_checked,
     public = |k| k.encapsulation_key().as_bytes(),
 );
-pqkit_common::impl_public_key!(impl<P: ParameterSetOid> EncapsulationKey<P>, oid = P::OID);
+pqkit_pkix::impl_public_key!(impl<P: ParameterSetOid> EncapsulationKey<P>, oid = P::OID);
 
 // The keys name their algorithm as the parameter set does (RustCrypto
 // `ml-kem` implements the same for its two key types).
 macro_rules! key_algorithm {
     ($($key:ident),*) => {$(
-        impl<P: ParameterSetOid> pqkit_common::pkix::AssociatedAlgorithmIdentifier for $key<P> {
-            type Params = pqkit_common::pkix::AnyRef<'static>;
-            const ALGORITHM_IDENTIFIER: pqkit_common::pkix::AlgorithmId = P::ALGORITHM_IDENTIFIER;
+        impl<P: ParameterSetOid> pqkit_pkix::AssociatedAlgorithmIdentifier for $key<P> {
+            type Params = pqkit_pkix::AnyRef<'static>;
+            const ALGORITHM_IDENTIFIER: pqkit_pkix::AlgorithmId = P::ALGORITHM_IDENTIFIER;
         }
     )*};
 }

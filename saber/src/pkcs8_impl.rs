@@ -11,11 +11,11 @@
 //! encodings as provisional.
 
 use pkcs8::PrivateKeyInfoRef;
-use pqkit_common::pkix::{self, AlgorithmOid, AssociatedOid};
+use pqkit_pkix::{self as pkix, AlgorithmOid, AssociatedOid};
 
 use crate::{DecapsulationKey, EncapsulationKey, FireSaber, LightSaber, ParameterSet, Saber};
 
-pqkit_common::impl_algorithm_oids!(
+pqkit_pkix::impl_algorithm_oids!(
     LightSaber => "1.3.6.1.4.1.22554.5.3.7",
     Saber => "1.3.6.1.4.1.22554.5.3.8",
     FireSaber => "1.3.6.1.4.1.22554.5.3.9",
@@ -25,7 +25,7 @@ pqkit_common::impl_algorithm_oids!(
 pub trait ParameterSetOid: ParameterSet + AlgorithmOid {}
 impl<P: ParameterSet + AlgorithmOid> ParameterSetOid for P {}
 
-pqkit_common::impl_public_key!(impl<P: ParameterSetOid> EncapsulationKey<P>, oid = P::OID);
+pqkit_pkix::impl_public_key!(impl<P: ParameterSetOid> EncapsulationKey<P>, oid = P::OID);
 
 impl<P: ParameterSetOid> TryFrom<PrivateKeyInfoRef<'_>> for DecapsulationKey<P> {
     type Error = pkcs8::Error;

@@ -5,12 +5,12 @@
 //! private key. Export writes v1, as OpenSSL does;
 //! [`StaticSecret::to_pkcs8_der_v2`] adds the public key. Only
 //! [`StaticSecret`] has an encoding (x25519-dalek's rule: ephemeral and
-//! reusable secrets are never stored). The plumbing is `pqkit_common::pkix`.
+//! reusable secrets are never stored). The plumbing is `pqkit_pkix`.
 
 use der::Decode;
 use der::asn1::OctetStringRef;
 use pkcs8::{ObjectIdentifier, PrivateKeyInfoRef};
-use pqkit_common::pkix;
+use pqkit_pkix as pkix;
 use spki::SubjectPublicKeyInfoRef;
 
 use crate::{PublicKey, StaticSecret};
@@ -18,7 +18,7 @@ use crate::{PublicKey, StaticSecret};
 /// id-X25519 (RFC 8410).
 pub const ALGORITHM_OID: ObjectIdentifier = ObjectIdentifier::new_unwrap("1.3.101.110");
 
-pqkit_common::impl_algorithm_oids!(StaticSecret => "1.3.101.110", PublicKey => "1.3.101.110");
+pqkit_pkix::impl_algorithm_oids!(StaticSecret => "1.3.101.110", PublicKey => "1.3.101.110");
 
 impl TryFrom<PrivateKeyInfoRef<'_>> for StaticSecret {
     type Error = pkcs8::Error;

@@ -259,7 +259,7 @@ mod sealed {
 /// zero-sized combination types of this module; sealed.
 pub trait CompositeParams:
     sealed::Sealed
-    + pqkit_common::pkix::AlgorithmOid
+    + pqkit_pkix::AlgorithmOid
     + Copy
     + Clone
     + Default
@@ -302,7 +302,7 @@ macro_rules! composite {
 
         impl sealed::Sealed for $name {}
 
-        pqkit_common::impl_algorithm_oids!($name => $oid);
+        pqkit_pkix::impl_algorithm_oids!($name => $oid);
 
         impl CompositeParams for $name {
             type MlDsa = $ml;

@@ -3,10 +3,10 @@
 //! STRING, the PKCS#8 `privateKey` OCTET STRING and the `signatureValue`
 //! BIT STRING hold the raw serializations with no further ASN.1. A PKCS#8
 //! v2 key's `[1] publicKey` must be the composite public key of its
-//! private key. The plumbing is `pqkit_common::pkix`.
+//! private key. The plumbing is `pqkit_pkix`.
 
 use pkcs8::PrivateKeyInfoRef;
-use pqkit_common::pkix::{self, AnyRef, AssociatedOid};
+use pqkit_pkix::{self as pkix, AnyRef, AssociatedOid};
 use spki::{AlgorithmIdentifier, SignatureAlgorithmIdentifier};
 
 use super::{
@@ -24,7 +24,7 @@ impl<C: SignableParams> TryFrom<PrivateKeyInfoRef<'_>> for SigningKey<C> {
     }
 }
 
-pqkit_common::impl_public_key!(impl<C: CompositeParams> VerifyingKey<C>, oid = C::OID);
+pqkit_pkix::impl_public_key!(impl<C: CompositeParams> VerifyingKey<C>, oid = C::OID);
 
 impl<C: SignableParams> SignatureAlgorithmIdentifier for SigningKey<C> {
     type Params = AnyRef<'static>;

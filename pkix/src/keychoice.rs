@@ -11,7 +11,7 @@
 //! Only the encoding lives here; each scheme checks lengths and consistency.
 //!
 //! ```
-//! use pqkit_common::keychoice::{KeyChoice, decode, encode};
+//! use pqkit_pkix::keychoice::{KeyChoice, decode, encode};
 //! let der = encode(KeyChoice::Both { seed: &[1; 32], expanded: &[2; 300] });
 //! assert_eq!(decode(&der), Ok(KeyChoice::Both { seed: &[1; 32], expanded: &[2; 300] }));
 //! assert_eq!(decode(&[0x80, 2, 9, 9]), Ok(KeyChoice::Seed(&[9, 9])));

@@ -9,7 +9,7 @@
 //! crates' work; this module only fixes how pqkit uses them.
 //!
 //! ```
-//! use pqkit_common::pkix::{self, ObjectIdentifier};
+//! use pqkit_pkix::{self as pkix, ObjectIdentifier};
 //! use spki::SubjectPublicKeyInfoRef;
 //! use der::Decode;
 //!
@@ -20,6 +20,14 @@
 //! let other = ObjectIdentifier::new_unwrap("1.3.101.113");
 //! assert!(pkix::public_key_bytes(&info, other).is_err());
 //! ```
+
+#![no_std]
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod keychoice;
 
 pub use der::asn1::AnyRef;
 use pkcs8::KeyError;
@@ -61,22 +69,22 @@ impl<T> AlgorithmOid for T where
 ///
 /// ```
 /// struct Ed25519;
-/// pqkit_common::impl_algorithm_oids!(Ed25519 => "1.3.101.112");
-/// use pqkit_common::pkix::{AssociatedAlgorithmIdentifier, AssociatedOid};
+/// pqkit_pkix::impl_algorithm_oids!(Ed25519 => "1.3.101.112");
+/// use pqkit_pkix::{AssociatedAlgorithmIdentifier, AssociatedOid};
 /// assert_eq!(Ed25519::OID.to_string(), "1.3.101.112");
 /// assert!(Ed25519::ALGORITHM_IDENTIFIER.parameters.is_none());
 /// ```
 #[macro_export]
 macro_rules! impl_algorithm_oids {
     ($($t:ty => $oid:literal),* $(,)?) => {$(
-        impl $crate::pkix::AssociatedOid for $t {
-            const OID: $crate::pkix::ObjectIdentifier =
-                $crate::pkix::ObjectIdentifier::new_unwrap($oid);
+        impl $crate::AssociatedOid for $t {
+            const OID: $crate::ObjectIdentifier =
+                $crate::ObjectIdentifier::new_unwrap($oid);
         }
-        impl $crate::pkix::AssociatedAlgorithmIdentifier for $t {
-            type Params = $crate::pkix::AnyRef<'static>;
-            const ALGORITHM_IDENTIFIER: $crate::pkix::AlgorithmId =
-                $crate::pkix::algorithm_id(<$t as $crate::pkix::AssociatedOid>::OID);
+        impl $crate::AssociatedAlgorithmIdentifier for $t {
+            type Params = $crate::AnyRef<'static>;
+            const ALGORITHM_IDENTIFIER: $crate::AlgorithmId =
+                $crate::algorithm_id(<$t as $crate::AssociatedOid>::OID);
         }
     )*};
 }
@@ -160,12 +168,10 @@ pub trait ChoiceKey: Sized {
 #[macro_export]
 macro_rules! impl_choice_key {
     ($key:ident<$p:ident>, params = $params:path, oids = $oids:path $(,)?) => {
-        impl<$p: $params + $oids> TryFrom<$crate::pkix::PrivateKeyInfoRef<'_>> for $key<$p> {
-            type Error = $crate::pkix::pkcs8::Error;
-            fn try_from(
-                info: $crate::pkix::PrivateKeyInfoRef<'_>,
-            ) -> Result<Self, $crate::pkix::pkcs8::Error> {
-                $crate::pkix::from_pkcs8(&info, <$p as $crate::pkix::AssociatedOid>::OID)
+        impl<$p: $params + $oids> TryFrom<$crate::PrivateKeyInfoRef<'_>> for $key<$p> {
+            type Error = $crate::pkcs8::Error;
+            fn try_from(info: $crate::PrivateKeyInfoRef<'_>) -> Result<Self, $crate::pkcs8::Error> {
+                $crate::from_pkcs8(&info, <$p as $crate::AssociatedOid>::OID)
             }
         }
 
@@ -176,22 +182,18 @@ macro_rules! impl_choice_key {
             /// invalid-key `pkcs8` error otherwise).
             pub fn to_pkcs8_der_with(
                 &self,
-                format: $crate::pkix::KeyFormat,
-            ) -> $crate::pkix::pkcs8::Result<$crate::pkix::pkcs8::SecretDocument> {
-                $crate::pkix::to_pkcs8_der(
-                    self,
-                    <$p as $crate::pkix::AssociatedOid>::OID,
-                    Some(format),
-                )
+                format: $crate::KeyFormat,
+            ) -> $crate::pkcs8::Result<$crate::pkcs8::SecretDocument> {
+                $crate::to_pkcs8_der(self, <$p as $crate::AssociatedOid>::OID, Some(format))
             }
 
             /// PKCS#8 PEM (`PRIVATE KEY`) in the chosen form.
             #[cfg(feature = "pem")]
             pub fn to_pkcs8_pem_with(
                 &self,
-                format: $crate::pkix::KeyFormat,
-                line_ending: $crate::pkix::pkcs8::LineEnding,
-            ) -> $crate::pkix::pkcs8::Result<$crate::pkix::Zeroizing<$crate::pkix::String>> {
+                format: $crate::KeyFormat,
+                line_ending: $crate::pkcs8::LineEnding,
+            ) -> $crate::pkcs8::Result<$crate::Zeroizing<$crate::String>> {
                 Ok(self
                     .to_pkcs8_der_with(format)?
                     .to_pem("PRIVATE KEY", line_ending)?)
@@ -199,12 +201,10 @@ macro_rules! impl_choice_key {
         }
 
         #[cfg(feature = "alloc")]
-        impl<$p: $params + $oids> $crate::pkix::pkcs8::EncodePrivateKey for $key<$p> {
+        impl<$p: $params + $oids> $crate::pkcs8::EncodePrivateKey for $key<$p> {
             /// The seed form when the key has a seed, else the expanded form.
-            fn to_pkcs8_der(
-                &self,
-            ) -> $crate::pkix::pkcs8::Result<$crate::pkix::pkcs8::SecretDocument> {
-                $crate::pkix::to_pkcs8_der(self, <$p as $crate::pkix::AssociatedOid>::OID, None)
+            fn to_pkcs8_der(&self) -> $crate::pkcs8::Result<$crate::pkcs8::SecretDocument> {
+                $crate::to_pkcs8_der(self, <$p as $crate::AssociatedOid>::OID, None)
             }
         }
     };
@@ -219,22 +219,22 @@ macro_rules! impl_choice_key {
 #[macro_export]
 macro_rules! impl_public_key {
     (impl<$($g:ident: $b:path),*> $t:ty, oid = $oid:expr $(,)?) => {
-        impl<$($g: $b),*> TryFrom<$crate::pkix::SubjectPublicKeyInfoRef<'_>> for $t {
-            type Error = $crate::pkix::spki::Error;
+        impl<$($g: $b),*> TryFrom<$crate::SubjectPublicKeyInfoRef<'_>> for $t {
+            type Error = $crate::spki::Error;
             fn try_from(
-                info: $crate::pkix::SubjectPublicKeyInfoRef<'_>,
-            ) -> Result<Self, $crate::pkix::spki::Error> {
-                let bytes = $crate::pkix::public_key_bytes(&info, $oid)?;
-                Self::from_bytes(bytes).map_err(|_| $crate::pkix::spki::Error::KeyMalformed)
+                info: $crate::SubjectPublicKeyInfoRef<'_>,
+            ) -> Result<Self, $crate::spki::Error> {
+                let bytes = $crate::public_key_bytes(&info, $oid)?;
+                Self::from_bytes(bytes).map_err(|_| $crate::spki::Error::KeyMalformed)
             }
         }
 
         #[cfg(feature = "alloc")]
-        impl<$($g: $b),*> $crate::pkix::spki::EncodePublicKey for $t {
+        impl<$($g: $b),*> $crate::spki::EncodePublicKey for $t {
             fn to_public_key_der(
                 &self,
-            ) -> $crate::pkix::spki::Result<$crate::pkix::spki::Document> {
-                $crate::pkix::spki_der($oid, self.as_bytes())
+            ) -> $crate::spki::Result<$crate::spki::Document> {
+                $crate::spki_der($oid, self.as_bytes())
             }
         }
     };
@@ -264,7 +264,7 @@ macro_rules! impl_seeded_choice_keys {
         expanded_import = $expanded_import:ident,
         public = |$k:ident| $public:expr $(,)?
     ) => {
-        impl<P: $params> $crate::pkix::ChoiceKey for $seeded<P> {
+        impl<P: $params> $crate::ChoiceKey for $seeded<P> {
             type Error = $err;
             fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
                 Self::from_seed_slice(seed)
@@ -286,7 +286,7 @@ macro_rules! impl_seeded_choice_keys {
         }
         $crate::impl_choice_key!($seeded<P>, params = $params, oids = $oids);
 
-        impl<P: $params> $crate::pkix::ChoiceKey for $expanded<P> {
+        impl<P: $params> $crate::ChoiceKey for $expanded<P> {
             type Error = $err;
             fn from_seed_arm(seed: &[u8]) -> Result<Self, $err> {
                 Ok($seeded::<P>::from_seed_slice(seed)?.expanded_key().clone())
@@ -315,7 +315,7 @@ pub fn from_pkcs8<K: ChoiceKey>(
     oid: ObjectIdentifier,
 ) -> pkcs8::Result<K> {
     let bad = |_| invalid_key();
-    let key = match crate::keychoice::decode(private_key_bytes(info, oid)?)? {
+    let key = match keychoice::decode(private_key_bytes(info, oid)?)? {
         KeyChoice::Seed(seed) => K::from_seed_arm(seed).map_err(bad)?,
         KeyChoice::Expanded(expanded) => K::from_expanded_arm(expanded).map_err(bad)?,
         KeyChoice::Both { seed, expanded } => K::from_both_arms(seed, expanded).map_err(bad)?,
@@ -378,7 +378,7 @@ mod encode {
                 (KeyFormat::Both, Some(seed)) => KeyChoice::Both { seed, expanded },
                 (_, None) => return Err(invalid_key()),
             };
-            pkcs8_der(oid, &crate::keychoice::encode(choice), None)
+            pkcs8_der(oid, &keychoice::encode(choice), None)
         })
     }
 }

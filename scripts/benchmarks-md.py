@@ -268,7 +268,8 @@ def lean(out, meta, raw):
         "crates in its dependency tree (`cargo tree -e normal,build`, the "
         "crate itself and the downstream crate not counted), the proc macros "
         "among them, and the cold `cargo build --release` time in seconds "
-        "(an empty target directory, all cores), beside the RustCrypto or "
+        "(an empty target directory, all cores; the fastest of three "
+        "builds, alternating with the peer's), beside the RustCrypto or "
         "reference peer built the same way. `scripts/lean-build.sh --check` "
         "(run by `scripts/test.sh`) fails when a pqkit tree outgrows "
         "`scripts/lean-build-limits.txt`.",

@@ -263,7 +263,6 @@ fn multiscalar_on<F: fieldops::Field>(
 
 /// A kernel computing one curve25519 operation on the dispatched backend.
 enum Op<'a> {
-    X25519Base(&'a [u8; 32]),
     MulBase(&'a Scalar),
     DoubleBase(&'a Scalar, &'a EdwardsPoint, &'a Scalar),
     Equation {
@@ -274,6 +273,7 @@ enum Op<'a> {
         cofactored: bool,
     },
     Decompress(&'a [u8; 32]),
+    #[cfg(feature = "alloc")]
     Decompress8(&'a [[u8; 32]; 8]),
     Compress(&'a EdwardsPoint),
     #[cfg(feature = "alloc")]
@@ -287,6 +287,7 @@ enum Out {
     Point(EdwardsPoint, [u8; 32]),
     Maybe(Option<EdwardsPoint>),
     Bool(bool),
+    #[cfg(feature = "alloc")]
     Maybe8([Option<EdwardsPoint>; 8]),
 }
 
@@ -294,7 +295,6 @@ impl crate::Kernel for Op<'_> {
     type Output = Out;
     fn run<B: crate::Backend>(self, backend: B) -> Out {
         match self {
-            Op::X25519Base(s) => Out::Bytes(backend.x25519_base(s)),
             Op::MulBase(s) => {
                 let (p, b) = backend.ed25519_mul_base(s);
                 Out::Point(p, b)
@@ -308,6 +308,7 @@ impl crate::Kernel for Op<'_> {
                 cofactored,
             } => Out::Bool(backend.ed25519_verify_equation(s, k, a, r, cofactored)),
             Op::Decompress(b) => Out::Maybe(backend.ed25519_decompress(b)),
+            #[cfg(feature = "alloc")]
             Op::Decompress8(b) => Out::Maybe8(backend.ed25519_decompress8(b)),
             Op::Compress(p) => Out::Bytes(backend.ed25519_compress(p)),
             #[cfg(feature = "alloc")]
@@ -340,13 +341,20 @@ impl PartialEq for EdwardsPoint {
 
 impl Eq for EdwardsPoint {}
 
+// Without the `ed25519` feature these methods are `#[inline]`, so that
+// they (and the Edwards operations behind `Op`) are compiled only in a
+// crate that calls them: a build with X25519 alone skips them. With it
+// (pqkit-ed25519 turns it on) they are compiled here, in parallel with
+// the crates that do not wait for common's code generation.
 impl EdwardsPoint {
     /// The neutral element (0, 1).
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn identity() -> EdwardsPoint {
         EdwardsPoint(edwards::Ext::identity())
     }
 
     /// The base point `B` of RFC 8032.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn basepoint() -> EdwardsPoint {
         EdwardsPoint(edwards::Ext::basepoint())
     }
@@ -355,6 +363,7 @@ impl EdwardsPoint {
     /// `y` is taken modulo `p` (non-canonical encodings accepted) and
     /// `x = 0` with the sign bit set decodes as `x = 0`. `None` when no
     /// point has that `y`.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn decompress(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
         match crate::dispatch(Op::Decompress(bytes)) {
             Out::Maybe(p) => p,
@@ -381,6 +390,7 @@ impl EdwardsPoint {
     /// }
     /// ```
     #[cfg(feature = "alloc")]
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn decompress_batch(encodings: &[[u8; 32]]) -> alloc::vec::Vec<Option<EdwardsPoint>> {
         let mut out = alloc::vec::Vec::with_capacity(encodings.len());
         for chunk in encodings.chunks(8) {
@@ -396,6 +406,7 @@ impl EdwardsPoint {
 
     /// The RFC 8032 §5.1.2 encoding (canonical), on the dispatched
     /// backend (it costs one inversion).
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn compress(&self) -> [u8; 32] {
         match crate::dispatch(Op::Compress(self)) {
             Out::Bytes(b) => b,
@@ -405,6 +416,7 @@ impl EdwardsPoint {
 
     /// `[s]B` and its encoding, in constant time (the encoding costs the
     /// one inversion, done on the dispatched backend).
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn mul_base(s: &Scalar) -> (EdwardsPoint, [u8; 32]) {
         match crate::dispatch(Op::MulBase(s)) {
             Out::Point(p, b) => (p, b),
@@ -414,6 +426,7 @@ impl EdwardsPoint {
 
     /// `[a]A + [b]B` in variable time: for verification, where every input
     /// is public.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn vartime_double_scalar_mul_basepoint(
         a: &Scalar,
         pa: &EdwardsPoint,
@@ -446,6 +459,7 @@ impl EdwardsPoint {
     /// let wrong = s + Scalar::ONE;
     /// assert!(!EdwardsPoint::vartime_check_equation(&wrong, &k, &pa, &pr, false));
     /// ```
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn vartime_check_equation(
         s: &Scalar,
         k: &Scalar,
@@ -481,6 +495,7 @@ impl EdwardsPoint {
     /// assert!(!EdwardsPoint::is_canonical_encoding(&one));
     /// assert!(!EdwardsPoint::is_canonical_encoding(&[0xff; 32]));
     /// ```
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn is_canonical_encoding(bytes: &[u8; 32]) -> bool {
         use subtle::ConstantTimeEq;
         let mut y = *bytes;
@@ -498,6 +513,7 @@ impl EdwardsPoint {
     /// inputs only). `scalars` and `points` are zipped (the shorter one
     /// decides).
     #[cfg(feature = "alloc")]
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn vartime_multiscalar_mul_basepoint(
         scalars: &[Scalar],
         points: &[EdwardsPoint],
@@ -511,32 +527,38 @@ impl EdwardsPoint {
     }
 
     /// `self + other`.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn add(&self, other: &EdwardsPoint) -> EdwardsPoint {
         EdwardsPoint(self.0.add(&other.0))
     }
 
     /// `self - other`.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn sub(&self, other: &EdwardsPoint) -> EdwardsPoint {
         EdwardsPoint(self.0.add(&other.0.neg()))
     }
 
     /// `-self`.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn neg(&self) -> EdwardsPoint {
         EdwardsPoint(self.0.neg())
     }
 
     /// `[8] self`.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn mul_by_cofactor(&self) -> EdwardsPoint {
         EdwardsPoint(self.0.mul_by_pow2(3))
     }
 
     /// Whether this is the neutral element.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn is_identity(&self) -> bool {
         self.0.is_identity().into()
     }
 
     /// Whether the point has small order (1, 2, 4 or 8): `[8] P` is the
     /// neutral element.
+    #[cfg_attr(not(feature = "ed25519"), inline)]
     pub fn is_small_order(&self) -> bool {
         self.mul_by_cofactor().is_identity()
     }
@@ -580,10 +602,16 @@ pub fn x25519(scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
 /// assert_eq!(x25519_base(&[3; 32]), x25519(&[3; 32], &BASEPOINT_U));
 /// ```
 pub fn x25519_base(scalar: &[u8; 32]) -> [u8; 32] {
-    match crate::dispatch(Op::X25519Base(scalar)) {
-        Out::Bytes(b) => b,
-        _ => [0; 32],
+    /// The fixed-base X25519 kernel (apart from [`Op`], so that a crate
+    /// using only X25519 compiles none of the Edwards operations).
+    struct Base<'a>(&'a [u8; 32]);
+    impl crate::Kernel for Base<'_> {
+        type Output = [u8; 32];
+        fn run<B: crate::Backend>(self, backend: B) -> [u8; 32] {
+            backend.x25519_base(self.0)
+        }
     }
+    crate::dispatch(Base(scalar))
 }
 
 /// RFC 7748 §5 `decodeScalar25519` on the bytes: bits 0, 1, 2 and 255

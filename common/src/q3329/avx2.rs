@@ -130,29 +130,7 @@ pub(super) fn reduce(a: &mut Poly) {
     }
 }
 
-/// For each 8-bit acceptance mask, the byte shuffle that moves the accepted
-/// 16-bit lanes of a 128-bit half to its front (in order); computed at
-/// compile time.
-const fn compact_table() -> [[u8; 16]; 256] {
-    let mut t = [[0xffu8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut out = 0;
-        let mut lane = 0;
-        while lane < 8 {
-            if (m >> lane) & 1 == 1 {
-                t[m][2 * out] = 2 * lane as u8;
-                t[m][2 * out + 1] = 2 * lane as u8 + 1;
-                out += 1;
-            }
-            lane += 1;
-        }
-        m += 1;
-    }
-    t
-}
-
-static COMPACT16: [[u8; 16]; 256] = compact_table();
+static COMPACT16: [[u8; 16]; 256] = super::compact_table();
 
 /// Candidates per SampleNTT block: two per three bytes of 168.
 const CANDIDATES: usize = 112;

@@ -11,29 +11,7 @@ use core::arch::wasm32::{
     v128_bitselect, v128_load,
 };
 
-/// `COMPACT[m]`: the byte shuffle that moves the `i16` lanes whose bit is
-/// set in `m` to the front, in order (the rest of the indices select
-/// zero bytes).
-const fn compaction_table() -> [[u8; 16]; 256] {
-    let mut t = [[0x80u8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut out = 0;
-        let mut lane = 0;
-        while lane < 8 {
-            if (m >> lane) & 1 == 1 {
-                t[m][2 * out] = 2 * lane as u8;
-                t[m][2 * out + 1] = 2 * lane as u8 + 1;
-                out += 1;
-            }
-            lane += 1;
-        }
-        m += 1;
-    }
-    t
-}
-
-static COMPACT: [[u8; 16]; 256] = compaction_table();
+static COMPACT: [[u8; 16]; 256] = super::compact_table();
 
 /// Sixteen bytes.
 #[inline(always)]

@@ -93,6 +93,7 @@ pub mod q3329;
 #[cfg(feature = "q8380417")]
 pub mod q8380417;
 pub mod secret;
+pub mod sha2;
 #[cfg(all(
     target_family = "wasm",
     target_feature = "simd128",

@@ -19,10 +19,9 @@
 //! ```
 
 #[cfg(feature = "prehash")]
-use sha2::Digest;
-
-#[cfg(feature = "prehash")]
 use crate::keccak::{Shake128, Shake256, Sponge};
+#[cfg(feature = "prehash")]
+use crate::sha2::{Sha224, Sha256, Sha384, Sha512, Sha512_224, Sha512_256};
 
 /// SHA3-224/256/384/512 on pqkit's own sponge: rate `200 - 2 d`, padding
 /// `0x06`, the first `d` bytes squeezed (FIPS 202 §6.1).
@@ -246,12 +245,12 @@ pub struct PreHasher(Inner);
 #[cfg(feature = "prehash")]
 #[derive(Clone, Debug)]
 enum Inner {
-    Sha224(sha2::Sha224),
-    Sha256(sha2::Sha256),
-    Sha384(sha2::Sha384),
-    Sha512(sha2::Sha512),
-    Sha512_224(sha2::Sha512_224),
-    Sha512_256(sha2::Sha512_256),
+    Sha224(Sha224),
+    Sha256(Sha256),
+    Sha384(Sha384),
+    Sha512(Sha512),
+    Sha512_224(Sha512_224),
+    Sha512_256(Sha512_256),
     Sha3_224(Sha3<144>),
     Sha3_256(Sha3<136>),
     Sha3_384(Sha3<104>),
@@ -265,12 +264,12 @@ impl PreHasher {
     /// Start hashing with `alg`.
     pub fn new(alg: HashAlg) -> Self {
         PreHasher(match alg {
-            HashAlg::Sha2_224 => Inner::Sha224(Digest::new()),
-            HashAlg::Sha2_256 => Inner::Sha256(Digest::new()),
-            HashAlg::Sha2_384 => Inner::Sha384(Digest::new()),
-            HashAlg::Sha2_512 => Inner::Sha512(Digest::new()),
-            HashAlg::Sha2_512_224 => Inner::Sha512_224(Digest::new()),
-            HashAlg::Sha2_512_256 => Inner::Sha512_256(Digest::new()),
+            HashAlg::Sha2_224 => Inner::Sha224(Sha224::new()),
+            HashAlg::Sha2_256 => Inner::Sha256(Sha256::new()),
+            HashAlg::Sha2_384 => Inner::Sha384(Sha384::new()),
+            HashAlg::Sha2_512 => Inner::Sha512(Sha512::new()),
+            HashAlg::Sha2_512_224 => Inner::Sha512_224(Sha512_224::new()),
+            HashAlg::Sha2_512_256 => Inner::Sha512_256(Sha512_256::new()),
             HashAlg::Sha3_224 => Inner::Sha3_224(Sha3::default()),
             HashAlg::Sha3_256 => Inner::Sha3_256(Sha3::default()),
             HashAlg::Sha3_384 => Inner::Sha3_384(Sha3::default()),
@@ -283,12 +282,12 @@ impl PreHasher {
     /// Absorb a message piece.
     pub fn update(&mut self, data: &[u8]) {
         match &mut self.0 {
-            Inner::Sha224(h) => Digest::update(h, data),
-            Inner::Sha256(h) => Digest::update(h, data),
-            Inner::Sha384(h) => Digest::update(h, data),
-            Inner::Sha512(h) => Digest::update(h, data),
-            Inner::Sha512_224(h) => Digest::update(h, data),
-            Inner::Sha512_256(h) => Digest::update(h, data),
+            Inner::Sha224(h) => h.update(data),
+            Inner::Sha256(h) => h.update(data),
+            Inner::Sha384(h) => h.update(data),
+            Inner::Sha512(h) => h.update(data),
+            Inner::Sha512_224(h) => h.update(data),
+            Inner::Sha512_256(h) => h.update(data),
             Inner::Sha3_224(h) => h.update(data),
             Inner::Sha3_256(h) => h.update(data),
             Inner::Sha3_384(h) => h.update(data),
@@ -341,11 +340,14 @@ impl PreHasher {
     }
 }
 
-/// A RustCrypto digest type that is one of the registry's functions (for
-/// the `DigestSigner`/`DigestVerifier` traits of the pre-hash modes): each
-/// maps to its [`HashAlg`] (the `prehash` feature).
+/// A hasher that is one of the registry's functions: pqkit's own SHA-2
+/// (`sha2` module) and SHAKE types, and with the `sha2`/`sha3` features
+/// RustCrypto's. Each maps to its [`HashAlg`]; together with the RustCrypto
+/// `Update` trait (pqkit's types have it with the `digest` feature) this is
+/// what the `DigestSigner`/`DigestVerifier` impls of the pre-hash modes
+/// accept (the `prehash` feature).
 #[cfg(feature = "prehash")]
-pub trait PreHashDigest: digest::Update + Default {
+pub trait PreHashDigest: Default {
     /// The pre-hash this type computes.
     const ALG: HashAlg;
     /// Finish into a [`PreHash`].
@@ -353,13 +355,13 @@ pub trait PreHashDigest: digest::Update + Default {
 }
 
 #[cfg(feature = "prehash")]
-macro_rules! fixed_digest {
+macro_rules! own_digest {
     ($($t:ty => $alg:ident),*) => {$(
         impl PreHashDigest for $t {
             const ALG: HashAlg = HashAlg::$alg;
             fn finish(self) -> PreHash {
                 let mut bytes = [0u8; 64];
-                let d = Digest::finalize(self);
+                let d = self.finalize();
                 bytes[..d.len()].copy_from_slice(&d);
                 PreHash { alg: HashAlg::$alg, bytes }
             }
@@ -367,16 +369,37 @@ macro_rules! fixed_digest {
     )*};
 }
 #[cfg(feature = "prehash")]
-fixed_digest!(
-    sha2::Sha224 => Sha2_224, sha2::Sha256 => Sha2_256, sha2::Sha384 => Sha2_384,
-    sha2::Sha512 => Sha2_512, sha2::Sha512_224 => Sha2_512_224, sha2::Sha512_256 => Sha2_512_256
+own_digest!(
+    Sha224 => Sha2_224, Sha256 => Sha2_256, Sha384 => Sha2_384,
+    Sha512 => Sha2_512, Sha512_224 => Sha2_512_224, Sha512_256 => Sha2_512_256
 );
-// RustCrypto's SHA-3 types, for callers who hash with them (the `sha3`
-// feature; pqkit's own hashing does not need the crate).
+
+// RustCrypto's digest types, for callers who hash with them (the `sha2`
+// and `sha3` features; pqkit's own hashing needs neither crate).
+#[cfg(any(feature = "sha2", feature = "sha3"))]
+macro_rules! rustcrypto_digest {
+    ($($t:ty => $alg:ident),*) => {$(
+        impl PreHashDigest for $t {
+            const ALG: HashAlg = HashAlg::$alg;
+            fn finish(self) -> PreHash {
+                let mut bytes = [0u8; 64];
+                let d = digest::Digest::finalize(self);
+                bytes[..d.len()].copy_from_slice(&d);
+                PreHash { alg: HashAlg::$alg, bytes }
+            }
+        }
+    )*};
+}
+#[cfg(feature = "sha2")]
+rustcrypto_digest!(
+    ::sha2::Sha224 => Sha2_224, ::sha2::Sha256 => Sha2_256, ::sha2::Sha384 => Sha2_384,
+    ::sha2::Sha512 => Sha2_512, ::sha2::Sha512_224 => Sha2_512_224,
+    ::sha2::Sha512_256 => Sha2_512_256
+);
 #[cfg(feature = "sha3")]
-fixed_digest!(
-    sha3::Sha3_224 => Sha3_224, sha3::Sha3_256 => Sha3_256,
-    sha3::Sha3_384 => Sha3_384, sha3::Sha3_512 => Sha3_512
+rustcrypto_digest!(
+    ::sha3::Sha3_224 => Sha3_224, ::sha3::Sha3_256 => Sha3_256,
+    ::sha3::Sha3_384 => Sha3_384, ::sha3::Sha3_512 => Sha3_512
 );
 
 #[cfg(feature = "prehash")]

@@ -134,8 +134,8 @@ impl<P: ParameterSet> signature::MultipartVerifier<Signature<P>> for VerifyingKe
 
 /// Pre-hashed verification (empty context), for every digest of pqkit's
 /// pre-hash registry.
-impl<P: ParameterSet, D: PreHashDigest> signature::DigestVerifier<D, Signature<P>>
-    for VerifyingKey<P>
+impl<P: ParameterSet, D: PreHashDigest + signature::digest::Update>
+    signature::DigestVerifier<D, Signature<P>> for VerifyingKey<P>
 {
     fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
         &self,
@@ -424,8 +424,8 @@ mod signing {
     /// Pre-hashed signing (empty context) through the RustCrypto digest
     /// traits, for every digest of pqkit's pre-hash registry: the closure
     /// fills the hash, its output is signed with the hash's OID.
-    impl<P: ParameterSet, D: PreHashDigest> signature::RandomizedDigestSigner<D, Signature<P>>
-        for SigningKey<P>
+    impl<P: ParameterSet, D: PreHashDigest + signature::digest::Update>
+        signature::RandomizedDigestSigner<D, Signature<P>> for SigningKey<P>
     {
         fn try_sign_digest_with_rng<
             R: TryCryptoRng + ?Sized,
@@ -449,7 +449,9 @@ mod signing {
 
     /// Pre-hashed signing (empty context) with the OS RNG.
     #[cfg(feature = "getrandom")]
-    impl<P: ParameterSet, D: PreHashDigest> signature::DigestSigner<D, Signature<P>> for SigningKey<P> {
+    impl<P: ParameterSet, D: PreHashDigest + signature::digest::Update>
+        signature::DigestSigner<D, Signature<P>> for SigningKey<P>
+    {
         fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
             &self,
             f: F,

@@ -199,6 +199,9 @@ pub use message::Message;
 pub use pqkit_common::prehash::{
     Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
 };
+/// pqkit's SHA-2 hashers, which work with `DigestSigner`/`DigestVerifier`
+/// without RustCrypto `sha2` (for its types, the `sha2` feature).
+pub use pqkit_common::sha2;
 
 /// `crypto-common`'s `Generate` (key generation from an RNG or the OS).
 pub use crypto_common::Generate;

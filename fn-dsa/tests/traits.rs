@@ -125,6 +125,16 @@ macro_rules! traits_test {
                     &s,
                 )
                 .unwrap();
+                // pqkit's own SHA-384 is the same pre-hash.
+                vk.verify_digest(
+                    |d: &mut pqkit_fn_dsa::sha2::Sha384| {
+                        d.update(b"digest ");
+                        d.update(b"message");
+                        Ok(())
+                    },
+                    &s,
+                )
+                .unwrap();
                 assert!(
                     vk.verify_digest(
                         |d: &mut sha2::Sha512| {

@@ -220,6 +220,9 @@ pub use pkcs8_impl::{KeyFormat, ParameterSetOid};
 pub use pqkit_common::prehash::{
     Error as PreHashError, HashAlg, PreHash, PreHashDigest, PreHasher,
 };
+/// pqkit's SHA-2 hashers, which work with `DigestSigner`/`DigestVerifier`
+/// without RustCrypto `sha2` (for its types, the `sha2` feature).
+pub use pqkit_common::sha2;
 pub use signature;
 /// The RustCrypto traits the keys implement, at the crate root as in
 /// RustCrypto `ml-dsa`.

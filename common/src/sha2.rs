@@ -1,0 +1,564 @@
+//! SHA-2 (FIPS 180-4): SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224 and
+//! SHA-512/256, on pqkit's own compression functions.
+//!
+//! They serve the pre-hash registry ([`crate::prehash`]) without the
+//! RustCrypto `sha2` crate, so that a crate on `pqkit-common` does not wait
+//! for `sha2` and its dependencies before it starts compiling; and they
+//! are the executable specification for multi-way SHA-2 kernels. Each
+//! hasher is incremental (`new`, `update`, `finalize`) with a one-shot
+//! `digest`; message lengths are public, and nothing branches on the
+//! data. States are wiped on drop.
+//!
+//! ```
+//! use pqkit_common::sha2::{Sha256, Sha512_256};
+//!
+//! let mut h = Sha256::new();
+//! h.update(b"a");
+//! h.update(b"bc");
+//! assert_eq!(h.finalize(), Sha256::digest(b"abc"));
+//! assert_eq!(
+//!     Sha256::digest(b"abc")[..4],
+//!     [0xba, 0x78, 0x16, 0xbf] // FIPS 180-4 example, SHA-256("abc")
+//! );
+//! assert_eq!(Sha512_256::digest(b"").len(), 32);
+//! ```
+
+/// SHA-256's round constants (FIPS 180-4 §4.2.2).
+const K256: [u32; 64] = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+    0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+    0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+    0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+    0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+    0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+    0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+    0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+];
+
+/// SHA-512's round constants (FIPS 180-4 §4.2.3).
+const K512: [u64; 80] = [
+    0x428a2f98d728ae22,
+    0x7137449123ef65cd,
+    0xb5c0fbcfec4d3b2f,
+    0xe9b5dba58189dbbc,
+    0x3956c25bf348b538,
+    0x59f111f1b605d019,
+    0x923f82a4af194f9b,
+    0xab1c5ed5da6d8118,
+    0xd807aa98a3030242,
+    0x12835b0145706fbe,
+    0x243185be4ee4b28c,
+    0x550c7dc3d5ffb4e2,
+    0x72be5d74f27b896f,
+    0x80deb1fe3b1696b1,
+    0x9bdc06a725c71235,
+    0xc19bf174cf692694,
+    0xe49b69c19ef14ad2,
+    0xefbe4786384f25e3,
+    0x0fc19dc68b8cd5b5,
+    0x240ca1cc77ac9c65,
+    0x2de92c6f592b0275,
+    0x4a7484aa6ea6e483,
+    0x5cb0a9dcbd41fbd4,
+    0x76f988da831153b5,
+    0x983e5152ee66dfab,
+    0xa831c66d2db43210,
+    0xb00327c898fb213f,
+    0xbf597fc7beef0ee4,
+    0xc6e00bf33da88fc2,
+    0xd5a79147930aa725,
+    0x06ca6351e003826f,
+    0x142929670a0e6e70,
+    0x27b70a8546d22ffc,
+    0x2e1b21385c26c926,
+    0x4d2c6dfc5ac42aed,
+    0x53380d139d95b3df,
+    0x650a73548baf63de,
+    0x766a0abb3c77b2a8,
+    0x81c2c92e47edaee6,
+    0x92722c851482353b,
+    0xa2bfe8a14cf10364,
+    0xa81a664bbc423001,
+    0xc24b8b70d0f89791,
+    0xc76c51a30654be30,
+    0xd192e819d6ef5218,
+    0xd69906245565a910,
+    0xf40e35855771202a,
+    0x106aa07032bbd1b8,
+    0x19a4c116b8d2d0c8,
+    0x1e376c085141ab53,
+    0x2748774cdf8eeb99,
+    0x34b0bcb5e19b48a8,
+    0x391c0cb3c5c95a63,
+    0x4ed8aa4ae3418acb,
+    0x5b9cca4f7763e373,
+    0x682e6ff3d6b2b8a3,
+    0x748f82ee5defb2fc,
+    0x78a5636f43172f60,
+    0x84c87814a1f0ab72,
+    0x8cc702081a6439ec,
+    0x90befffa23631e28,
+    0xa4506cebde82bde9,
+    0xbef9a3f7b2c67915,
+    0xc67178f2e372532b,
+    0xca273eceea26619c,
+    0xd186b8c721c0c207,
+    0xeada7dd6cde0eb1e,
+    0xf57d4f7fee6ed178,
+    0x06f067aa72176fba,
+    0x0a637dc5a2c898a6,
+    0x113f9804bef90dae,
+    0x1b710b35131c471b,
+    0x28db77f523047d84,
+    0x32caab7b40c72493,
+    0x3c9ebe0a15c9bebc,
+    0x431d67c49c100d4c,
+    0x4cc5d4becb3e42b6,
+    0x597f299cfc657e2a,
+    0x5fcb6fab3ad6faec,
+    0x6c44198c4a475817,
+];
+
+/// The SHA-256 compression function on whole 64-byte blocks
+/// (FIPS 180-4 §6.2.2).
+pub fn compress256(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
+    for block in blocks {
+        let mut w = [0u32; 64];
+        for (wi, b) in w.iter_mut().zip(block.chunks_exact(4)) {
+            *wi = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        }
+        for t in 16..64 {
+            let s0 = w[t - 15].rotate_right(7) ^ w[t - 15].rotate_right(18) ^ (w[t - 15] >> 3);
+            let s1 = w[t - 2].rotate_right(17) ^ w[t - 2].rotate_right(19) ^ (w[t - 2] >> 10);
+            w[t] = w[t - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[t - 7])
+                .wrapping_add(s1);
+        }
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+        for (&k, &wt) in K256.iter().zip(&w) {
+            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+            let ch = (e & f) ^ (!e & g);
+            let t1 = h
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(k)
+                .wrapping_add(wt);
+            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+            let maj = (a & b) ^ (a & c) ^ (b & c);
+            let t2 = s0.wrapping_add(maj);
+            h = g;
+            g = f;
+            f = e;
+            e = d.wrapping_add(t1);
+            d = c;
+            c = b;
+            b = a;
+            a = t1.wrapping_add(t2);
+        }
+        for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
+            *s = s.wrapping_add(v);
+        }
+        crate::wipe::wipe(&mut w);
+    }
+}
+
+/// The SHA-512 compression function on whole 128-byte blocks
+/// (FIPS 180-4 §6.4.2).
+pub fn compress512(state: &mut [u64; 8], blocks: &[[u8; 128]]) {
+    for block in blocks {
+        let mut w = [0u64; 80];
+        for (wi, b) in w.iter_mut().zip(block.chunks_exact(8)) {
+            let mut x = [0u8; 8];
+            x.copy_from_slice(b);
+            *wi = u64::from_be_bytes(x);
+        }
+        for t in 16..80 {
+            let s0 = w[t - 15].rotate_right(1) ^ w[t - 15].rotate_right(8) ^ (w[t - 15] >> 7);
+            let s1 = w[t - 2].rotate_right(19) ^ w[t - 2].rotate_right(61) ^ (w[t - 2] >> 6);
+            w[t] = w[t - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[t - 7])
+                .wrapping_add(s1);
+        }
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+        for (&k, &wt) in K512.iter().zip(&w) {
+            let s1 = e.rotate_right(14) ^ e.rotate_right(18) ^ e.rotate_right(41);
+            let ch = (e & f) ^ (!e & g);
+            let t1 = h
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(k)
+                .wrapping_add(wt);
+            let s0 = a.rotate_right(28) ^ a.rotate_right(34) ^ a.rotate_right(39);
+            let maj = (a & b) ^ (a & c) ^ (b & c);
+            let t2 = s0.wrapping_add(maj);
+            h = g;
+            g = f;
+            f = e;
+            e = d.wrapping_add(t1);
+            d = c;
+            c = b;
+            b = a;
+            a = t1.wrapping_add(t2);
+        }
+        for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
+            *s = s.wrapping_add(v);
+        }
+        crate::wipe::wipe(&mut w);
+    }
+}
+
+/// What distinguishes the two SHA-2 engines: word type, block size,
+/// compression function and length-field size.
+trait Word: Copy + Default + zeroize::DefaultIsZeroes {
+    /// Bytes per block.
+    const BLOCK: usize;
+    /// Bytes of the big-endian message-length field in the padding.
+    const LEN_FIELD: usize;
+    /// The compression function on one block of `BLOCK` bytes.
+    fn compress(state: &mut [Self; 8], block: &[u8]);
+    /// Append `word` big-endian to `out`, at most `out.len()` bytes.
+    fn put(word: Self, out: &mut [u8]);
+}
+
+impl Word for u32 {
+    const BLOCK: usize = 64;
+    const LEN_FIELD: usize = 8;
+    fn compress(state: &mut [u32; 8], block: &[u8]) {
+        let mut b = [0u8; 64];
+        b.copy_from_slice(block);
+        compress256(state, core::slice::from_ref(&b));
+    }
+    fn put(word: u32, out: &mut [u8]) {
+        let n = out.len();
+        out.copy_from_slice(&word.to_be_bytes()[..n]);
+    }
+}
+
+impl Word for u64 {
+    const BLOCK: usize = 128;
+    const LEN_FIELD: usize = 16;
+    fn compress(state: &mut [u64; 8], block: &[u8]) {
+        let mut b = [0u8; 128];
+        b.copy_from_slice(block);
+        compress512(state, core::slice::from_ref(&b));
+    }
+    fn put(word: u64, out: &mut [u8]) {
+        let n = out.len();
+        out.copy_from_slice(&word.to_be_bytes()[..n]);
+    }
+}
+
+/// The incremental Merkle-Damgard engine shared by all six functions:
+/// chaining state, the partial block and the message length in bytes.
+#[derive(Clone)]
+struct Engine<W: Word> {
+    state: [W; 8],
+    // 128 bytes serve both block sizes; SHA-256 uses the first 64.
+    buf: [u8; 128],
+    pos: usize,
+    len: u128,
+}
+
+impl<W: Word> Engine<W> {
+    const fn new(iv: [W; 8]) -> Self {
+        Self {
+            state: iv,
+            buf: [0; 128],
+            pos: 0,
+            len: 0,
+        }
+    }
+
+    fn update(&mut self, mut data: &[u8]) {
+        self.len = self.len.wrapping_add(data.len() as u128);
+        if self.pos > 0 {
+            let take = (W::BLOCK - self.pos).min(data.len());
+            let (now, rest) = data.split_at(take);
+            self.buf[self.pos..self.pos + take].copy_from_slice(now);
+            self.pos += take;
+            data = rest;
+            if self.pos < W::BLOCK {
+                return;
+            }
+            W::compress(&mut self.state, &self.buf[..W::BLOCK]);
+            self.pos = 0;
+        }
+        let mut blocks = data.chunks_exact(W::BLOCK);
+        for block in &mut blocks {
+            W::compress(&mut self.state, block);
+        }
+        let rest = blocks.remainder();
+        self.buf[..rest.len()].copy_from_slice(rest);
+        self.pos = rest.len();
+    }
+
+    /// Pad (FIPS 180-4 §5.1) and write the first `out.len()` bytes of the
+    /// final state.
+    fn finalize_into(&mut self, out: &mut [u8]) {
+        let bits = self.len.wrapping_mul(8);
+        self.buf[self.pos] = 0x80;
+        self.buf[self.pos + 1..W::BLOCK].fill(0);
+        if self.pos + 1 > W::BLOCK - W::LEN_FIELD {
+            W::compress(&mut self.state, &self.buf[..W::BLOCK]);
+            self.buf[..W::BLOCK].fill(0);
+        }
+        let len_bytes = bits.to_be_bytes();
+        self.buf[W::BLOCK - W::LEN_FIELD..W::BLOCK]
+            .copy_from_slice(&len_bytes[16 - W::LEN_FIELD..]);
+        W::compress(&mut self.state, &self.buf[..W::BLOCK]);
+        let size = size_of::<W>();
+        for (chunk, &word) in out.chunks_mut(size).zip(&self.state) {
+            W::put(word, chunk);
+        }
+    }
+}
+
+impl<W: Word> Drop for Engine<W> {
+    fn drop(&mut self) {
+        crate::wipe::wipe(&mut self.state);
+        crate::wipe::wipe(&mut self.buf);
+    }
+}
+
+macro_rules! sha2_fn {
+    ($(#[$doc:meta])* $name:ident, $word:ty, $out:expr, $iv:expr, $label:expr) => {
+        $(#[$doc])*
+        #[derive(Clone)]
+        pub struct $name(Engine<$word>);
+
+        impl $name {
+            /// Output length in bytes.
+            pub const OUTPUT_LEN: usize = $out;
+
+            /// A fresh hasher.
+            pub const fn new() -> Self {
+                Self(Engine::new($iv))
+            }
+
+            /// Absorb `data` (also the RustCrypto `Update` trait with the
+            /// `digest` feature).
+            pub fn update(&mut self, data: &[u8]) {
+                self.0.update(data);
+            }
+
+            /// The digest of everything absorbed.
+            pub fn finalize(mut self) -> [u8; $out] {
+                let mut out = [0u8; $out];
+                self.0.finalize_into(&mut out);
+                out
+            }
+
+            /// The digest of `data`.
+            pub fn digest(data: &[u8]) -> [u8; $out] {
+                let mut h = Self::new();
+                h.update(data);
+                h.finalize()
+            }
+        }
+
+        impl Default for $name {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
+        impl core::fmt::Debug for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(concat!($label, " { .. }"))
+            }
+        }
+
+        #[cfg(feature = "digest")]
+        impl digest::Update for $name {
+            fn update(&mut self, data: &[u8]) {
+                $name::update(self, data);
+            }
+        }
+    };
+}
+
+sha2_fn!(
+    /// SHA-224: 28-byte digests.
+    Sha224, u32, 28,
+    [0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4],
+    "Sha224"
+);
+sha2_fn!(
+    /// SHA-256: 32-byte digests.
+    Sha256, u32, 32,
+    [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19],
+    "Sha256"
+);
+sha2_fn!(
+    /// SHA-384: 48-byte digests.
+    Sha384, u64, 48,
+    [
+        0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
+        0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
+    ],
+    "Sha384"
+);
+sha2_fn!(
+    /// SHA-512: 64-byte digests.
+    Sha512, u64, 64,
+    [
+        0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+        0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+    ],
+    "Sha512"
+);
+sha2_fn!(
+    /// SHA-512/224: 28-byte digests.
+    Sha512_224, u64, 28,
+    [
+        0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+        0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
+    ],
+    "Sha512_224"
+);
+sha2_fn!(
+    /// SHA-512/256: 32-byte digests.
+    Sha512_256, u64, 32,
+    [
+        0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+        0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
+    ],
+    "Sha512_256"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(s: &str) -> alloc::vec::Vec<u8> {
+        (0..s.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+            .collect()
+    }
+
+    /// FIPS 180-4's worked examples ("abc" and the two-block messages),
+    /// from the NIST examples document, for every function.
+    #[test]
+    fn nist_examples() {
+        let m2 = b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+        let m4 = b"abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu";
+        assert_eq!(
+            Sha224::digest(b"abc").to_vec(),
+            hex("23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7")
+        );
+        assert_eq!(
+            Sha256::digest(b"abc").to_vec(),
+            hex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        );
+        assert_eq!(
+            Sha256::digest(m2).to_vec(),
+            hex("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        );
+        assert_eq!(
+            Sha384::digest(b"abc").to_vec(),
+            hex(
+                "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"
+            )
+        );
+        assert_eq!(
+            Sha512::digest(b"abc").to_vec(),
+            hex(
+                "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"
+            )
+        );
+        assert_eq!(
+            Sha512::digest(m4).to_vec(),
+            hex(
+                "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"
+            )
+        );
+        assert_eq!(
+            Sha512_224::digest(b"abc").to_vec(),
+            hex("4634270f707b6a54daae7530460842e20e37ed265ceee9a43e8924aa")
+        );
+        assert_eq!(
+            Sha512_256::digest(b"abc").to_vec(),
+            hex("53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23")
+        );
+    }
+
+    /// The one-million-'a' message of the NIST examples, fed in uneven
+    /// pieces.
+    #[test]
+    fn million_a() {
+        let chunk = [b'a'; 997];
+        let mut h256 = Sha256::new();
+        let mut h512 = Sha512::new();
+        let mut left = 1_000_000usize;
+        while left > 0 {
+            let n = left.min(chunk.len());
+            h256.update(&chunk[..n]);
+            h512.update(&chunk[..n]);
+            left -= n;
+        }
+        assert_eq!(
+            h256.finalize().to_vec(),
+            hex("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        );
+        assert_eq!(
+            h512.finalize().to_vec(),
+            hex(
+                "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b"
+            )
+        );
+    }
+
+    /// Every function equals RustCrypto `sha2` at every length up to three
+    /// blocks (each padding case: the length field in the last block or in
+    /// an extra one), whole and fed in three pieces split everywhere.
+    #[test]
+    fn equals_rustcrypto() {
+        use ::sha2::Digest as _;
+        let data: [u8; 400] = core::array::from_fn(|i| (i * 151 + 7) as u8);
+        macro_rules! check {
+            ($ours:ty, $theirs:ty, $len:expr) => {{
+                let m = &data[..$len];
+                let want = <$theirs>::digest(m);
+                assert_eq!(
+                    <$ours>::digest(m)[..],
+                    want[..],
+                    "{} len {}",
+                    stringify!($ours),
+                    $len
+                );
+                for (i, j) in [
+                    (0, $len),
+                    ($len / 3, $len / 2),
+                    (1, $len),
+                    ($len / 2, $len / 2),
+                ] {
+                    if i > $len || j > $len || i > j {
+                        continue;
+                    }
+                    let mut h = <$ours>::new();
+                    h.update(&m[..i]);
+                    h.update(&m[i..j]);
+                    h.update(&m[j..]);
+                    assert_eq!(
+                        h.finalize()[..],
+                        want[..],
+                        "{} len {} split {i} {j}",
+                        stringify!($ours),
+                        $len
+                    );
+                }
+            }};
+        }
+        for len in 0..=400 {
+            check!(Sha224, ::sha2::Sha224, len);
+            check!(Sha256, ::sha2::Sha256, len);
+            check!(Sha384, ::sha2::Sha384, len);
+            check!(Sha512, ::sha2::Sha512, len);
+            check!(Sha512_224, ::sha2::Sha512_224, len);
+            check!(Sha512_256, ::sha2::Sha512_256, len);
+        }
+    }
+}

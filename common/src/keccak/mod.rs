@@ -263,8 +263,8 @@ mod tests {
     use super::*;
     use crate::{Backend, BackendKind, Kernel, run_on};
 
-    fn reference<H: Default + Update + ExtendableOutput>(input: &[u8], out: &mut [u8]) {
-        let mut h = H::default();
+    fn reference<const RATE: usize>(input: &[u8], out: &mut [u8]) {
+        let mut h = Sponge::<RATE, 0x1f>::default();
         h.update(input);
         h.finalize_xof().read(out);
     }
@@ -280,7 +280,7 @@ mod tests {
             }
             for k in 0..4 {
                 let mut want = [0u8; 3 * SHAKE128_RATE];
-                reference::<Shake128>(&self.0[k], &mut want);
+                reference::<SHAKE128_RATE>(&self.0[k], &mut want);
                 assert_eq!(
                     got.iter().flat_map(|b| b[k]).collect::<std::vec::Vec<_>>(),
                     want
@@ -293,7 +293,7 @@ mod tests {
             }
             for k in 0..4 {
                 let mut want = [0u8; 2 * SHAKE256_RATE];
-                reference::<Shake256>(&self.0[k], &mut want);
+                reference::<SHAKE256_RATE>(&self.0[k], &mut want);
                 assert_eq!(
                     got.iter().flat_map(|b| b[k]).collect::<std::vec::Vec<_>>(),
                     want

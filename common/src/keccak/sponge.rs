@@ -212,6 +212,7 @@ pub(super) fn sha3<const RATE: usize, const N: usize>(parts: &[&[u8]]) -> [u8; N
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shake::digest::ExtendableOutput as _;
 
     /// Byte for byte the RustCrypto crates' output, for every split of
     /// the input and output around the rate boundaries.

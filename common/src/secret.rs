@@ -82,6 +82,77 @@ impl Drop for SharedSecret {
 
 impl ZeroizeOnDrop for SharedSecret {}
 
+/// The KEM crates' public `SharedSecret` and `SharedKey`, defined in the
+/// calling crate (which depends on `hybrid-array` and `zeroize`), so that
+/// pqkit-common itself needs no `hybrid-array` and starts compiling before
+/// it: `SharedKey` is the `kem` traits' 32-byte array, `SharedSecret`
+/// wraps [`SharedSecret`] (wiped on drop, constant-time `==`, redacted
+/// `Debug`) and adds `to_shared_key`.
+#[macro_export]
+macro_rules! kem_shared_secret {
+    () => {
+        /// The 32-byte shared key as the `kem` traits type it (a plain byte
+        /// array, whose `Debug` prints the bytes: the traits fix this type).
+        /// The inherent APIs return [`SharedSecret`] instead.
+        pub type SharedKey = hybrid_array::Array<u8, hybrid_array::sizes::U32>;
+
+        /// A 32-byte KEM shared secret: wiped on drop, compared in constant
+        /// time, and redacted in `Debug`.
+        #[derive(Clone, PartialEq, Eq)]
+        pub struct SharedSecret($crate::secret::SharedSecret);
+
+        impl SharedSecret {
+            /// Wrap secret bytes (the caller wipes its copy).
+            pub fn new(bytes: [u8; 32]) -> Self {
+                Self($crate::secret::SharedSecret::new(bytes))
+            }
+
+            /// The secret bytes.
+            pub fn as_bytes(&self) -> &[u8; 32] {
+                self.0.as_bytes()
+            }
+
+            /// The secret bytes, as a slice.
+            pub fn as_slice(&self) -> &[u8] {
+                self.0.as_slice()
+            }
+
+            /// As the `kem` traits' [`SharedKey`] (a copy: wipe it when done).
+            pub fn to_shared_key(&self) -> SharedKey {
+                SharedKey::from(*self.0.as_bytes())
+            }
+        }
+
+        impl AsRef<[u8]> for SharedSecret {
+            fn as_ref(&self) -> &[u8] {
+                self.0.as_slice()
+            }
+        }
+
+        impl core::ops::Deref for SharedSecret {
+            type Target = [u8];
+            fn deref(&self) -> &[u8] {
+                self.0.as_slice()
+            }
+        }
+
+        impl core::fmt::Debug for SharedSecret {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("SharedSecret(..)")
+            }
+        }
+
+        impl zeroize::Zeroize for SharedSecret {
+            fn zeroize(&mut self) {
+                self.0.zeroize();
+            }
+        }
+
+        // The wrapped secret wipes itself on drop.
+        impl zeroize::ZeroizeOnDrop for SharedSecret {}
+    };
+}
+
 /// The `kem` 0.3 trait impls every pqkit KEM writes the same way, for one
 /// parameter set `$set` of the calling crate (which depends on `kem`,
 /// `hybrid-array`, `rand_core` and `zeroize`, and names

@@ -859,7 +859,7 @@ fn hybrid_decap<P: pqkit_ml_kem::ParameterSet>(
 fn ml_decap<P: pqkit_ml_kem::ParameterSet>(
     k: &pqkit_ml_kem::DecapsulationKey<P>,
     enc: &[u8],
-) -> Result<pqkit_common::secret::SharedSecret, Error> {
+) -> Result<pqkit_ml_kem::SharedSecret, Error> {
     k.decapsulate_bytes(enc)
         .map_err(|_| Error::InvalidEncapsulatedKey)
 }

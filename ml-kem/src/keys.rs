@@ -15,7 +15,7 @@ use pqkit_common::wipe::{Store, store_default};
 
 use crate::params::{MlKem512, MlKem768, MlKem1024, ParameterSet};
 
-pub use pqkit_common::secret::{SharedKey, SharedSecret};
+pqkit_common::kem_shared_secret!();
 /// The 64-byte seed `d || z`: the canonical decapsulation key.
 pub type Seed = Array<u8, U64>;
 /// A 32-byte array (RustCrypto `ml-kem`'s name).
@@ -208,6 +208,41 @@ impl<P: ParameterSet> EncapsulationKey<P> {
 /// The expanded FIPS 203 decapsulation key `dk_pke || ek || H(ek) || z`.
 pub type ExpandedDecapsulationKeyBytes<P> = Array<u8, <P as ParameterSet>::DkSize>;
 
+/// The expanded decapsulation key's bytes, wiped on drop in one pass
+/// (`pqkit_common::wipe::wipe`, no volatile store per byte).
+struct WipedDk<P: ParameterSet>(ExpandedDecapsulationKeyBytes<P>);
+
+impl<P: ParameterSet> Clone for WipedDk<P> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone())
+    }
+}
+
+impl<P: ParameterSet> core::ops::Deref for WipedDk<P> {
+    type Target = ExpandedDecapsulationKeyBytes<P>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl<P: ParameterSet> core::ops::DerefMut for WipedDk<P> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl<P: ParameterSet> Zeroize for WipedDk<P> {
+    fn zeroize(&mut self) {
+        pqkit_common::wipe::wipe(self.0.as_mut_slice());
+    }
+}
+
+impl<P: ParameterSet> Drop for WipedDk<P> {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
 /// An ML-KEM decapsulation key without its seed: the expanded FIPS 203 key
 /// and the encapsulation key. Made by [`from_expanded`] (a validated import
 /// of the expanded encoding; the PKCS#8 `expandedKey` form, and every other
@@ -218,7 +253,7 @@ pub type ExpandedDecapsulationKeyBytes<P> = Array<u8, <P as ParameterSet>::DkSiz
 /// [`from_expanded`]: Self::from_expanded
 #[derive(Clone)]
 pub struct ExpandedDecapsulationKey<P: ParameterSet> {
-    dk: pqkit_common::wipe::WipedBytes<ExpandedDecapsulationKeyBytes<P>>,
+    dk: WipedDk<P>,
     ek: EncapsulationKey<P>,
 }
 
@@ -261,7 +296,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
         d.copy_from_slice(&seed[..32]);
         z.copy_from_slice(&seed[32..]);
         let mut ek = Array::<u8, P::EkSize>::default();
-        let mut dk = pqkit_common::wipe::WipedBytes(Array::<u8, P::DkSize>::default());
+        let mut dk = WipedDk::<P>(Array::default());
         let mut parts: Store<EkParts> = store_default();
         // Lengths are fixed by the types, so the length check cannot fail.
         let _ = dispatch(KeyGenK::<P> {
@@ -289,9 +324,7 @@ impl<P: ParameterSet> ExpandedDecapsulationKey<P> {
     /// Import the expanded FIPS 203 key, validated: length, the §7.3 hash
     /// check, and the §7.2 modulus check of the embedded encapsulation key.
     pub fn from_expanded(bytes: &[u8]) -> Result<Self, Error> {
-        let dk = pqkit_common::wipe::WipedBytes(
-            Array::<u8, P::DkSize>::try_from(bytes).map_err(|_| Error::InvalidLength)?,
-        );
+        let dk = WipedDk::<P>(Array::try_from(bytes).map_err(|_| Error::InvalidLength)?);
         let k = P::K;
         let ek = &dk[384 * k..768 * k + 32];
         let ek =

@@ -340,6 +340,18 @@ fn best_avx2() -> Option<Avx2> {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_sha, "sha", "sse2", "ssse3", "sse4.1");
+
+/// Whether the SHA-256 kernel on the x86 SHA extensions runs: the CPU has
+/// them (with SSSE3 and SSE4.1) and `PQKIT_BACKEND=portable` does not keep
+/// them off (detected once, cached).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_sha_ni() -> bool {
+    limit() != PORTABLE_ONLY && cpuid_sha::get()
+}
+
 /// The backend [`dispatch`] uses on this machine (detected once, cached).
 pub fn selected() -> BackendKind {
     #[cfg(target_arch = "x86_64")]

@@ -7,7 +7,9 @@
 //! are the executable specification for multi-way SHA-2 kernels. Each
 //! hasher is incremental (`new`, `update`, `finalize`) with a one-shot
 //! `digest`; message lengths are public, and nothing branches on the
-//! data. States are wiped on drop.
+//! data. States are wiped on drop. Everything here is `#[inline]` or
+//! generic, so it is compiled only in the crates (or modules) that hash
+//! with it: depending on `pqkit-common` costs no SHA-2 build time.
 //!
 //! ```
 //! use pqkit_common::sha2::{Sha256, Sha512_256};
@@ -22,6 +24,9 @@
 //! );
 //! assert_eq!(Sha512_256::digest(b"").len(), 32);
 //! ```
+
+#[cfg(target_arch = "x86_64")]
+mod shani;
 
 /// SHA-256's round constants (FIPS 180-4 §4.2.2).
 const K256: [u32; 64] = [
@@ -119,45 +124,97 @@ const K512: [u64; 80] = [
     0x6c44198c4a475817,
 ];
 
+/// One SHA-2 round (FIPS 180-4 §6.2.2 step 3, §6.4.2 step 3) with the
+/// working variables renamed instead of moved: `d` and `h` are updated,
+/// and the caller rotates the names for the next round.
+macro_rules! round {
+    ($a:ident $b:ident $c:ident $d:ident $e:ident $f:ident $g:ident $h:ident,
+     $kw:expr, ($r0:literal $r1:literal $r2:literal), ($r3:literal $r4:literal $r5:literal)) => {
+        let t1 = $h
+            .wrapping_add($e.rotate_right($r3) ^ $e.rotate_right($r4) ^ $e.rotate_right($r5))
+            .wrapping_add(($e & $f) ^ (!$e & $g))
+            .wrapping_add($kw);
+        let t2 = ($a.rotate_right($r0) ^ $a.rotate_right($r1) ^ $a.rotate_right($r2))
+            .wrapping_add(($a & $b) ^ ($a & $c) ^ ($b & $c));
+        $d = $d.wrapping_add(t1);
+        $h = t1.wrapping_add(t2);
+    };
+}
+
+/// Sixteen rounds over the schedule window `w` (the message words of this
+/// group) with round constants `k`, names rotated by one each round.
+macro_rules! sixteen_rounds {
+    ($v:ident, $w:ident, $k:expr, $s0:tt, $s1:tt) => {{
+        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = $v;
+        let k = $k;
+        round!(a b c d e f g h, k[0].wrapping_add($w[0]), $s0, $s1);
+        round!(h a b c d e f g, k[1].wrapping_add($w[1]), $s0, $s1);
+        round!(g h a b c d e f, k[2].wrapping_add($w[2]), $s0, $s1);
+        round!(f g h a b c d e, k[3].wrapping_add($w[3]), $s0, $s1);
+        round!(e f g h a b c d, k[4].wrapping_add($w[4]), $s0, $s1);
+        round!(d e f g h a b c, k[5].wrapping_add($w[5]), $s0, $s1);
+        round!(c d e f g h a b, k[6].wrapping_add($w[6]), $s0, $s1);
+        round!(b c d e f g h a, k[7].wrapping_add($w[7]), $s0, $s1);
+        round!(a b c d e f g h, k[8].wrapping_add($w[8]), $s0, $s1);
+        round!(h a b c d e f g, k[9].wrapping_add($w[9]), $s0, $s1);
+        round!(g h a b c d e f, k[10].wrapping_add($w[10]), $s0, $s1);
+        round!(f g h a b c d e, k[11].wrapping_add($w[11]), $s0, $s1);
+        round!(e f g h a b c d, k[12].wrapping_add($w[12]), $s0, $s1);
+        round!(d e f g h a b c, k[13].wrapping_add($w[13]), $s0, $s1);
+        round!(c d e f g h a b, k[14].wrapping_add($w[14]), $s0, $s1);
+        round!(b c d e f g h a, k[15].wrapping_add($w[15]), $s0, $s1);
+        // Sixteen renamings are two full turns: the names are back in place.
+        $v = [a, b, c, d, e, f, g, h];
+    }};
+}
+
+/// The next sixteen schedule words in place of the current ones
+/// (FIPS 180-4 §6.2.2 step 1, §6.4.2 step 1).
+macro_rules! next_schedule {
+    ($w:ident, ($a0:literal $a1:literal $a2:literal), ($b0:literal $b1:literal $b2:literal)) => {
+        for t in 0..16 {
+            let x = $w[(t + 1) % 16];
+            let y = $w[(t + 14) % 16];
+            let s0 = x.rotate_right($a0) ^ x.rotate_right($a1) ^ (x >> $a2);
+            let s1 = y.rotate_right($b0) ^ y.rotate_right($b1) ^ (y >> $b2);
+            $w[t] = $w[t]
+                .wrapping_add(s0)
+                .wrapping_add($w[(t + 9) % 16])
+                .wrapping_add(s1);
+        }
+    };
+}
+
 /// The SHA-256 compression function on whole 64-byte blocks
-/// (FIPS 180-4 §6.2.2).
+/// (FIPS 180-4 §6.2.2), portable.
+#[inline]
 pub fn compress256(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = shani::Token::get() {
+        return shani::compress256(token, state, blocks);
+    }
+    compress256_portable(state, blocks);
+}
+
+/// [`compress256`] in portable code (also what other backends are
+/// compared with).
+pub fn compress256_portable(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
     for block in blocks {
-        let mut w = [0u32; 64];
+        let mut w = [0u32; 16];
         for (wi, b) in w.iter_mut().zip(block.chunks_exact(4)) {
             *wi = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
         }
-        for t in 16..64 {
-            let s0 = w[t - 15].rotate_right(7) ^ w[t - 15].rotate_right(18) ^ (w[t - 15] >> 3);
-            let s1 = w[t - 2].rotate_right(17) ^ w[t - 2].rotate_right(19) ^ (w[t - 2] >> 10);
-            w[t] = w[t - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[t - 7])
-                .wrapping_add(s1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-        for (&k, &wt) in K256.iter().zip(&w) {
-            let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
-            let ch = (e & f) ^ (!e & g);
-            let t1 = h
-                .wrapping_add(s1)
-                .wrapping_add(ch)
-                .wrapping_add(k)
-                .wrapping_add(wt);
-            let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
-            let maj = (a & b) ^ (a & c) ^ (b & c);
-            let t2 = s0.wrapping_add(maj);
-            h = g;
-            g = f;
-            f = e;
-            e = d.wrapping_add(t1);
-            d = c;
-            c = b;
-            b = a;
-            a = t1.wrapping_add(t2);
-        }
-        for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-            *s = s.wrapping_add(v);
+        let mut v = *state;
+        // Written out (not a loop) so that every round is straight-line code.
+        sixteen_rounds!(v, w, &K256[..16], (2 13 22), (6 11 25));
+        next_schedule!(w, (7 18 3), (17 19 10));
+        sixteen_rounds!(v, w, &K256[16..32], (2 13 22), (6 11 25));
+        next_schedule!(w, (7 18 3), (17 19 10));
+        sixteen_rounds!(v, w, &K256[32..48], (2 13 22), (6 11 25));
+        next_schedule!(w, (7 18 3), (17 19 10));
+        sixteen_rounds!(v, w, &K256[48..], (2 13 22), (6 11 25));
+        for (s, x) in state.iter_mut().zip(v) {
+            *s = s.wrapping_add(x);
         }
         crate::wipe::wipe(&mut w);
     }
@@ -165,45 +222,28 @@ pub fn compress256(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
 
 /// The SHA-512 compression function on whole 128-byte blocks
 /// (FIPS 180-4 §6.4.2).
+#[inline]
 pub fn compress512(state: &mut [u64; 8], blocks: &[[u8; 128]]) {
     for block in blocks {
-        let mut w = [0u64; 80];
+        let mut w = [0u64; 16];
         for (wi, b) in w.iter_mut().zip(block.chunks_exact(8)) {
             let mut x = [0u8; 8];
             x.copy_from_slice(b);
             *wi = u64::from_be_bytes(x);
         }
-        for t in 16..80 {
-            let s0 = w[t - 15].rotate_right(1) ^ w[t - 15].rotate_right(8) ^ (w[t - 15] >> 7);
-            let s1 = w[t - 2].rotate_right(19) ^ w[t - 2].rotate_right(61) ^ (w[t - 2] >> 6);
-            w[t] = w[t - 16]
-                .wrapping_add(s0)
-                .wrapping_add(w[t - 7])
-                .wrapping_add(s1);
-        }
-        let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-        for (&k, &wt) in K512.iter().zip(&w) {
-            let s1 = e.rotate_right(14) ^ e.rotate_right(18) ^ e.rotate_right(41);
-            let ch = (e & f) ^ (!e & g);
-            let t1 = h
-                .wrapping_add(s1)
-                .wrapping_add(ch)
-                .wrapping_add(k)
-                .wrapping_add(wt);
-            let s0 = a.rotate_right(28) ^ a.rotate_right(34) ^ a.rotate_right(39);
-            let maj = (a & b) ^ (a & c) ^ (b & c);
-            let t2 = s0.wrapping_add(maj);
-            h = g;
-            g = f;
-            f = e;
-            e = d.wrapping_add(t1);
-            d = c;
-            c = b;
-            b = a;
-            a = t1.wrapping_add(t2);
-        }
-        for (s, v) in state.iter_mut().zip([a, b, c, d, e, f, g, h]) {
-            *s = s.wrapping_add(v);
+        let mut v = *state;
+        // Written out (not a loop) so that every round is straight-line code.
+        sixteen_rounds!(v, w, &K512[..16], (28 34 39), (14 18 41));
+        next_schedule!(w, (1 8 7), (19 61 6));
+        sixteen_rounds!(v, w, &K512[16..32], (28 34 39), (14 18 41));
+        next_schedule!(w, (1 8 7), (19 61 6));
+        sixteen_rounds!(v, w, &K512[32..48], (28 34 39), (14 18 41));
+        next_schedule!(w, (1 8 7), (19 61 6));
+        sixteen_rounds!(v, w, &K512[48..64], (28 34 39), (14 18 41));
+        next_schedule!(w, (1 8 7), (19 61 6));
+        sixteen_rounds!(v, w, &K512[64..], (28 34 39), (14 18 41));
+        for (s, x) in state.iter_mut().zip(v) {
+            *s = s.wrapping_add(x);
         }
         crate::wipe::wipe(&mut w);
     }
@@ -216,8 +256,9 @@ trait Word: Copy + Default + zeroize::DefaultIsZeroes {
     const BLOCK: usize;
     /// Bytes of the big-endian message-length field in the padding.
     const LEN_FIELD: usize;
-    /// The compression function on one block of `BLOCK` bytes.
-    fn compress(state: &mut [Self; 8], block: &[u8]);
+    /// The compression function on whole blocks of `BLOCK` bytes (a
+    /// trailing partial block is ignored; callers pass none).
+    fn compress(state: &mut [Self; 8], blocks: &[u8]);
     /// Append `word` big-endian to `out`, at most `out.len()` bytes.
     fn put(word: Self, out: &mut [u8]);
 }
@@ -225,11 +266,11 @@ trait Word: Copy + Default + zeroize::DefaultIsZeroes {
 impl Word for u32 {
     const BLOCK: usize = 64;
     const LEN_FIELD: usize = 8;
-    fn compress(state: &mut [u32; 8], block: &[u8]) {
-        let mut b = [0u8; 64];
-        b.copy_from_slice(block);
-        compress256(state, core::slice::from_ref(&b));
+    #[inline]
+    fn compress(state: &mut [u32; 8], blocks: &[u8]) {
+        compress256(state, blocks.as_chunks().0);
     }
+    #[inline]
     fn put(word: u32, out: &mut [u8]) {
         let n = out.len();
         out.copy_from_slice(&word.to_be_bytes()[..n]);
@@ -239,11 +280,11 @@ impl Word for u32 {
 impl Word for u64 {
     const BLOCK: usize = 128;
     const LEN_FIELD: usize = 16;
-    fn compress(state: &mut [u64; 8], block: &[u8]) {
-        let mut b = [0u8; 128];
-        b.copy_from_slice(block);
-        compress512(state, core::slice::from_ref(&b));
+    #[inline]
+    fn compress(state: &mut [u64; 8], blocks: &[u8]) {
+        compress512(state, blocks.as_chunks().0);
     }
+    #[inline]
     fn put(word: u64, out: &mut [u8]) {
         let n = out.len();
         out.copy_from_slice(&word.to_be_bytes()[..n]);
@@ -285,11 +326,9 @@ impl<W: Word> Engine<W> {
             W::compress(&mut self.state, &self.buf[..W::BLOCK]);
             self.pos = 0;
         }
-        let mut blocks = data.chunks_exact(W::BLOCK);
-        for block in &mut blocks {
-            W::compress(&mut self.state, block);
-        }
-        let rest = blocks.remainder();
+        let whole = data.len() - data.len() % W::BLOCK;
+        let (blocks, rest) = data.split_at(whole);
+        W::compress(&mut self.state, blocks);
         self.buf[..rest.len()].copy_from_slice(rest);
         self.pos = rest.len();
     }
@@ -333,17 +372,20 @@ macro_rules! sha2_fn {
             pub const OUTPUT_LEN: usize = $out;
 
             /// A fresh hasher.
+            #[inline]
             pub const fn new() -> Self {
                 Self(Engine::new($iv))
             }
 
             /// Absorb `data` (also the RustCrypto `Update` trait with the
             /// `digest` feature).
+            #[inline]
             pub fn update(&mut self, data: &[u8]) {
                 self.0.update(data);
             }
 
             /// The digest of everything absorbed.
+            #[inline]
             pub fn finalize(mut self) -> [u8; $out] {
                 let mut out = [0u8; $out];
                 self.0.finalize_into(&mut out);
@@ -351,6 +393,7 @@ macro_rules! sha2_fn {
             }
 
             /// The digest of `data`.
+            #[inline]
             pub fn digest(data: &[u8]) -> [u8; $out] {
                 let mut h = Self::new();
                 h.update(data);
@@ -431,6 +474,34 @@ sha2_fn!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The SHA-extensions kernel equals the portable one on random states
+    /// and 0..40 blocks (when this CPU has the extensions).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn shani_equals_portable() {
+        let Some(token) = shani::Token::get() else {
+            std::eprintln!("no SHA extensions on this CPU (or PQKIT_BACKEND=portable)");
+            return;
+        };
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for n in 0..40 {
+            let blocks: alloc::vec::Vec<[u8; 64]> = (0..n)
+                .map(|_| core::array::from_fn(|_| next() as u8))
+                .collect();
+            let start: [u32; 8] = core::array::from_fn(|_| next() as u32);
+            let (mut a, mut b) = (start, start);
+            compress256_portable(&mut a, &blocks);
+            shani::compress256(token, &mut b, &blocks);
+            assert_eq!(a, b, "{n} blocks");
+        }
+    }
 
     fn hex(s: &str) -> alloc::vec::Vec<u8> {
         (0..s.len())

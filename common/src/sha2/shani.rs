@@ -1,0 +1,99 @@
+//! SHA-256 on the x86 SHA extensions (`SHA256RNDS2`, `SHA256MSG1`,
+//! `SHA256MSG2`): four rounds per pair of `SHA256RNDS2`, the message
+//! schedule four words at a time. Bit for bit the portable
+//! [`compress256_portable`](super::compress256_portable), tested against
+//! it.
+
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::*;
+
+use super::K256;
+
+/// Proof that the CPU has the SHA extensions, SSSE3 and SSE4.1.
+#[derive(Clone, Copy)]
+pub(super) struct Token(());
+
+impl Token {
+    /// The token, if detected and allowed (`PQKIT_BACKEND`).
+    #[inline]
+    pub(super) fn get() -> Option<Self> {
+        crate::backend::has_sha_ni().then_some(Token(()))
+    }
+}
+
+/// [`super::compress256`] with the SHA extensions.
+#[inline]
+pub(super) fn compress256(_token: Token, state: &mut [u32; 8], blocks: &[[u8; 64]]) {
+    // SAFETY: the token exists only when the CPU has the features the
+    // function is compiled for.
+    unsafe { compress256_shani(state, blocks) }
+}
+
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+fn compress256_shani(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
+    // Byte-swap each 32-bit word (the message is big-endian).
+    let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
+    // SAFETY: `state` is 32 bytes; unaligned loads read its two halves.
+    let (abcd, efgh) = unsafe {
+        (
+            _mm_loadu_si128(state.as_ptr().cast()),
+            _mm_loadu_si128(state.as_ptr().add(4).cast()),
+        )
+    };
+    // The instructions keep the state as ABEF and CDGH (A in the top word).
+    let badc = _mm_shuffle_epi32(abcd, 0xb1);
+    let hgfe = _mm_shuffle_epi32(efgh, 0x1b);
+    let mut abef = _mm_alignr_epi8(badc, hgfe, 8);
+    let mut cdgh = _mm_blend_epi16(hgfe, badc, 0xf0);
+
+    for block in blocks {
+        let (abef0, cdgh0) = (abef, cdgh);
+        // SAFETY: the block is 64 bytes; unaligned loads read its quarters.
+        let load = |i: usize| unsafe {
+            _mm_shuffle_epi8(_mm_loadu_si128(block.as_ptr().add(16 * i).cast()), bswap)
+        };
+        let (mut m0, mut m1, mut m2, mut m3) = (load(0), load(1), load(2), load(3));
+        // Four rounds with the schedule words `w` and constants 4g..4g+4.
+        let mut rounds = |g: usize, w: __m128i| {
+            // SAFETY: K256 has 64 words and g < 16: words 4g..4g+4.
+            let k = unsafe { _mm_loadu_si128(K256.as_ptr().add(4 * g).cast()) };
+            let wk = _mm_add_epi32(w, k);
+            // The first call leaves the new ABEF in `cdgh` and the old
+            // ABEF, now CDGH, in `abef`; the second puts them back.
+            cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+            abef = _mm_sha256rnds2_epu32(abef, cdgh, _mm_shuffle_epi32(wk, 0x0e));
+        };
+        // W[t..t+4] from W[t-16..t] held in (w16, w12, w8, w4).
+        let next = |w16: __m128i, w12: __m128i, w8: __m128i, w4: __m128i| {
+            let x = _mm_add_epi32(_mm_sha256msg1_epu32(w16, w12), _mm_alignr_epi8(w4, w8, 4));
+            _mm_sha256msg2_epu32(x, w4)
+        };
+        rounds(0, m0);
+        rounds(1, m1);
+        rounds(2, m2);
+        rounds(3, m3);
+        for g in (4..16).step_by(4) {
+            m0 = next(m0, m1, m2, m3);
+            rounds(g, m0);
+            m1 = next(m1, m2, m3, m0);
+            rounds(g + 1, m1);
+            m2 = next(m2, m3, m0, m1);
+            rounds(g + 2, m2);
+            m3 = next(m3, m0, m1, m2);
+            rounds(g + 3, m3);
+        }
+        abef = _mm_add_epi32(abef, abef0);
+        cdgh = _mm_add_epi32(cdgh, cdgh0);
+    }
+
+    let feba = _mm_shuffle_epi32(abef, 0x1b);
+    let dchg = _mm_shuffle_epi32(cdgh, 0xb1);
+    let abcd = _mm_blend_epi16(feba, dchg, 0xf0);
+    let efgh = _mm_alignr_epi8(dchg, feba, 8);
+    // SAFETY: as for the loads.
+    unsafe {
+        _mm_storeu_si128(state.as_mut_ptr().cast(), abcd);
+        _mm_storeu_si128(state.as_mut_ptr().add(4).cast(), efgh);
+    }
+}

@@ -132,10 +132,13 @@ macro_rules! round {
      $kw:expr, ($r0:literal $r1:literal $r2:literal), ($r3:literal $r4:literal $r5:literal)) => {
         let t1 = $h
             .wrapping_add($e.rotate_right($r3) ^ $e.rotate_right($r4) ^ $e.rotate_right($r5))
-            .wrapping_add(($e & $f) ^ (!$e & $g))
+            // Ch(e, f, g) = (e & f) ^ (!e & g), in three operations.
+            .wrapping_add((($f ^ $g) & $e) ^ $g)
             .wrapping_add($kw);
         let t2 = ($a.rotate_right($r0) ^ $a.rotate_right($r1) ^ $a.rotate_right($r2))
-            .wrapping_add(($a & $b) ^ ($a & $c) ^ ($b & $c));
+            // Maj(a, b, c) = (a & b) ^ (a & c) ^ (b & c); this round's a ^ b
+            // is the next round's b ^ c, which the compiler reuses.
+            .wrapping_add((($a ^ $b) & ($b ^ $c)) ^ $b);
         $d = $d.wrapping_add(t1);
         $h = t1.wrapping_add(t2);
     };
@@ -198,6 +201,7 @@ pub fn compress256(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
 
 /// [`compress256`] in portable code (also what other backends are
 /// compared with).
+#[inline]
 pub fn compress256_portable(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
     for block in blocks {
         let mut w = [0u32; 16];

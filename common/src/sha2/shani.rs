@@ -30,6 +30,7 @@ pub(super) fn compress256(_token: Token, state: &mut [u32; 8], blocks: &[[u8; 64
     unsafe { compress256_shani(state, blocks) }
 }
 
+#[inline]
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
 fn compress256_shani(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
     // Byte-swap each 32-bit word (the message is big-endian).

@@ -8,6 +8,7 @@
 
 /// Pack the low `d` bits (1..=32) of each coefficient into `out`. Returns
 /// the number of coefficients fully written.
+#[inline]
 pub fn pack_bits(d: u32, coeffs: &[u32], out: &mut [u8]) -> usize {
     let d = d.clamp(1, 32);
     let mask = u64::MAX >> (64 - d);
@@ -40,6 +41,7 @@ pub fn pack_bits(d: u32, coeffs: &[u32], out: &mut [u8]) -> usize {
 
 /// Unpack `d`-bit (1..=32) coefficients from `bytes` into `out`. Returns the
 /// number of coefficients fully read.
+#[inline]
 pub fn unpack_bits(d: u32, bytes: &[u8], out: &mut [u32]) -> usize {
     let d = d.clamp(1, 32);
     let mask = u64::MAX >> (64 - d);
@@ -67,6 +69,7 @@ pub fn unpack_bits(d: u32, bytes: &[u8], out: &mut [u32]) -> usize {
 /// values fill exactly `d` bytes, packed through one 128-bit word (no
 /// per-byte loop). Values are masked to `d` bits. Returns `false` (and
 /// writes nothing) if `d` is out of range or `out` is not `32 d` bytes.
+#[inline]
 pub fn pack256(d: u32, vals: &[u32; 256], out: &mut [u8]) -> bool {
     match d {
         1 => pack_groups::<1>(vals, out),
@@ -86,6 +89,7 @@ pub fn pack256(d: u32, vals: &[u32; 256], out: &mut [u8]) -> bool {
 /// ByteDecode_d of `32 d` bytes into 256 values, for `d` in 1..=13 (the
 /// inverse of [`pack256`]). Returns `false` (and writes nothing) if `d` is
 /// out of range or `bytes` is not `32 d` bytes.
+#[inline]
 pub fn unpack256(d: u32, bytes: &[u8], out: &mut [u32; 256]) -> bool {
     match d {
         1 => unpack_groups::<1>(bytes, out),

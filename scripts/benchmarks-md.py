@@ -322,7 +322,58 @@ def main(raw):
     sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
 
 
+def sections(text):
+    """The document's preamble and its `## ` sections, in order."""
+    head, blocks, cur = [], [], None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("## "):
+            cur = [line.strip(), line]
+            blocks.append(cur)
+        elif cur is None:
+            head.append(line)
+        else:
+            cur.append(line)
+    return "".join(head), [(b[0], "".join(b[1:])) for b in blocks]
+
+
+def keep_old(new, old):
+    """`new`, with every section it could not measure ("Not measured in this
+    run.") and every section only `old` has (the summary of a speed run)
+    taken from `old`: a partial run (`--lean`, `--wasm`) re-measures its
+    table and leaves the others as they were."""
+    head, new_secs = sections(new)
+    _, old_secs = sections(old)
+    old_map = dict(old_secs)
+    new_names = [name for name, _ in new_secs]
+    out = [head]
+    placed = set()
+    for name, body in new_secs:
+        # Sections only the old file has, that came before this one there.
+        for oname, obody in old_secs:
+            if oname == name:
+                break
+            if oname not in new_names and oname not in placed:
+                out.append(obody)
+                placed.add(oname)
+        if "Not measured in this run." in body and name in old_map and \
+                "Not measured in this run." not in old_map[name]:
+            body = old_map[name]
+        out.append(body)
+    return "".join(out)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    if len(args) == 3 and args[1] == "--keep":
+        import io
+        buf = io.StringIO()
+        real = sys.stdout
+        sys.stdout = buf
+        main(args[0])
+        sys.stdout = real
+        with open(args[2], encoding="utf-8") as f:
+            sys.stdout.write(keep_old(buf.getvalue(), f.read()))
+    elif len(args) == 1:
+        main(args[0])
+    else:
         sys.exit(__doc__)
-    main(sys.argv[1])

@@ -14,7 +14,7 @@
 # rounds, 2 runs of each build by default). The build-cost table comes from
 # scripts/lean-build.sh (crates in each default tree, cold build times);
 # `--lean` measures only that table again, into the saved raw outputs, and
-# re-renders. The WebAssembly table is pqkit-wasm beside noble-post-quantum
+# re-renders; tables it has no raw outputs for are kept as they are. The WebAssembly table is pqkit-wasm beside noble-post-quantum
 # in Node and headless Chromium (scripts/wasm.sh --bench); `--wasm`
 # re-measures only that one. The raw outputs are kept in
 # BENCHMARKS_RAW (default target/benchmarks; emptied first), so that
@@ -67,7 +67,8 @@ case ${1:-} in
       echo "rustc: $(rustc --version)"
     } >> "$raw/meta.txt"
     "${1#--}_table" "$raw"
-    python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
+    # Tables whose raw outputs are not in $raw stay as BENCHMARKS.md has them.
+    python3 scripts/benchmarks-md.py "$raw" --keep BENCHMARKS.md > BENCHMARKS.md.tmp
     mv BENCHMARKS.md.tmp BENCHMARKS.md
     echo "BENCHMARKS.md re-rendered with a new ${1#--} table" >&2
     exit 0

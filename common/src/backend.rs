@@ -29,7 +29,12 @@
 //!   instructions runs only where they are supported, and no run-time
 //!   detection is needed (nor possible). Its kernels (`simd128` modules of
 //!   the rings and of Keccak) use `core::arch::wasm32`.
-//! * NEON (aarch64) has a slot in [`BackendKind`] but no kernels yet.
+//! * `Neon` (aarch64) exists in builds for aarch64 with the `neon` target
+//!   feature (every aarch64 Linux, macOS and Windows target has it): NEON
+//!   is part of the baseline, so the token needs no detection. Its kernels
+//!   (`neon` modules of the rings and of Keccak) use
+//!   `core::arch::aarch64`; the optional FEAT_SHA3 instructions (EOR3,
+//!   RAX1, XAR, BCAX) are detected at run time (`Neon::has_sha3`).
 //!
 //! ## Adding a ring or a backend
 //!
@@ -84,8 +89,9 @@ mod sealed {
 
 /// A backend: one implementation of every kernel trait, as a capability token.
 ///
-/// Sealed: the implementations are [`Portable`], on x86_64 `Avx2`, and
-/// on WebAssembly with the `simd128` target feature `Simd128`.
+/// Sealed: the implementations are [`Portable`], on x86_64 `Avx2`, on
+/// aarch64 `Neon`, and on WebAssembly with the `simd128` target feature
+/// `Simd128`.
 pub trait Backend:
     Copy
     + core::fmt::Debug
@@ -218,6 +224,44 @@ impl Backend for Simd128 {
     }
 }
 
+/// The aarch64 NEON backend token, in builds with the `neon` target
+/// feature (see the module docs): [`Neon::detect`] always returns it
+/// there.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Neon {
+    _compiled: (),
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+cpufeatures::new!(cpuid_sha3, "sha3");
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl Neon {
+    /// The token (NEON is part of the build's baseline).
+    #[inline]
+    pub fn detect() -> Option<Self> {
+        Some(Self { _compiled: () })
+    }
+
+    /// Whether the CPU has FEAT_SHA3 (EOR3, RAX1, XAR, BCAX), for the
+    /// Keccak kernel (detected once, cached).
+    #[inline]
+    pub fn has_sha3(self) -> bool {
+        cpuid_sha3::get()
+    }
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl sealed::Sealed for Neon {}
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl Backend for Neon {
+    #[inline]
+    fn kind(self) -> BackendKind {
+        BackendKind::Neon
+    }
+}
+
 /// The backends pqkit knows about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BackendKind {
@@ -228,7 +272,7 @@ pub enum BackendKind {
     /// x86_64 AVX2 with the AVX-512F/VL kernels where the backend has them
     /// (the 4-way Keccak), detected at run time.
     Avx512,
-    /// aarch64 NEON: reserved, no kernels yet (runs as portable).
+    /// aarch64 NEON, in builds with the `neon` target feature.
     Neon,
     /// WebAssembly SIMD (128-bit), in builds with the `simd128` target
     /// feature.
@@ -245,6 +289,7 @@ impl BackendKind {
             BackendKind::Portable,
             BackendKind::Avx2,
             BackendKind::Avx512,
+            BackendKind::Neon,
             BackendKind::Simd128,
         ]
         .into_iter()
@@ -259,6 +304,8 @@ impl BackendKind {
             BackendKind::Avx2 | BackendKind::Avx512 => {
                 Avx2::detect().is_some_and(|t| t.kind() == self)
             }
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            BackendKind::Neon => true,
             #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
             BackendKind::Simd128 => true,
             _ => false,
@@ -290,7 +337,11 @@ pub trait Kernel {
 const NO_LIMIT: u8 = 0;
 /// [`limit`]: the portable backend only.
 #[cfg_attr(
-    not(any(target_arch = "x86_64", target_feature = "simd128")),
+    not(any(
+        target_arch = "x86_64",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
     allow(dead_code)
 )]
 const PORTABLE_ONLY: u8 = 1;
@@ -362,6 +413,10 @@ pub fn selected() -> BackendKind {
     if limit() != PORTABLE_ONLY {
         return BackendKind::Simd128;
     }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    if limit() != PORTABLE_ONLY {
+        return BackendKind::Neon;
+    }
     BackendKind::Portable
 }
 
@@ -374,6 +429,10 @@ pub fn dispatch<K: Kernel>(kernel: K) -> K::Output {
     }
     #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
     if let Some(token) = Simd128::detect().filter(|_| limit() != PORTABLE_ONLY) {
+        return kernel.run(token);
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    if let Some(token) = Neon::detect().filter(|_| limit() != PORTABLE_ONLY) {
         return kernel.run(token);
     }
     run_portable(kernel)
@@ -422,6 +481,8 @@ pub fn run_on<K: Kernel>(kind: BackendKind, kernel: K) -> Option<K::Output> {
             .map(|token| run_avx2(kernel, token)),
         #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
         BackendKind::Simd128 => Simd128::detect().map(|token| kernel.run(token)),
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        BackendKind::Neon => Neon::detect().map(|token| kernel.run(token)),
         _ => None,
     }
 }
@@ -458,6 +519,7 @@ mod tests {
         for kind in BackendKind::available() {
             assert_eq!(run_on(kind, Name), Some(kind));
         }
+        #[cfg(not(all(target_arch = "aarch64", target_feature = "neon")))]
         assert_eq!(run_on(BackendKind::Neon, Name), None);
         assert_eq!(dispatch(Name), selected());
         assert_eq!(vectorized(|| 6 * 7), 42);

@@ -41,7 +41,7 @@
 //!     }
 //! }
 //! let name = dispatch(Name);
-//! assert!(["portable", "avx2", "avx512"].contains(&name));
+//! assert!(["portable", "avx2", "avx512", "neon", "simd128"].contains(&name));
 //! ```
 //!
 //! Set `PQKIT_BACKEND=portable` (or `avx2`: no AVX-512 kernels) in the
@@ -67,7 +67,7 @@ extern crate std;
     allow(dead_code)
 )]
 mod avx2_i16;
-// Shared by the 16-bit rings' WebAssembly SIMD kernels.
+// Shared by the 16-bit rings' NEON kernels.
 pub mod backend;
 pub mod bytes;
 pub mod ct;
@@ -82,6 +82,13 @@ pub mod keccak;
 pub mod mont16;
 #[cfg(feature = "q12289")]
 pub mod mp31;
+#[cfg(all(
+    target_arch = "aarch64",
+    target_feature = "neon",
+    any(feature = "q3329", feature = "q12289")
+))]
+#[cfg_attr(not(all(feature = "q3329", feature = "q12289")), allow(dead_code))]
+mod neon_i16;
 pub mod pack;
 #[cfg(feature = "pow2")]
 pub mod pow2;
@@ -94,6 +101,7 @@ pub mod q3329;
 pub mod q8380417;
 pub mod secret;
 pub mod sha2;
+// Shared by the 16-bit rings' WebAssembly SIMD kernels.
 #[cfg(all(
     target_family = "wasm",
     target_feature = "simd128",

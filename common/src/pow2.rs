@@ -85,6 +85,9 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
+// NEON kernels come family by family; until then, the portable ones.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl Ops for crate::backend::Neon {}
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 impl Ops for crate::backend::Simd128 {}
 

@@ -146,6 +146,9 @@ fn keccak_f1600_lane_scalar(state: &mut StateX4, k: usize) {
 }
 
 impl X4Ops for crate::Portable {}
+// NEON kernels come family by family; until then, the portable ones.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl X4Ops for crate::backend::Neon {}
 
 /// Four SHAKE instances in lock step, with rate `RATE` bytes
 /// ([`SHAKE128_RATE`] or [`SHAKE256_RATE`]).

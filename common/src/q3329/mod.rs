@@ -9,6 +9,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
 mod portable;
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 mod simd128;

@@ -310,6 +310,9 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
+// NEON kernels come family by family; until then, the portable ones.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+impl Ops for crate::backend::Neon {}
 
 pub use portable::{decompose, make_hint, power2round, use_hint};
 

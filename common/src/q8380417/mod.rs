@@ -21,6 +21,8 @@
 //! multiply-shift, the norm check never exits early, and selections are
 //! mask arithmetic.
 
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
 pub mod pack;
 mod portable;
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
@@ -310,9 +312,6 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
-// NEON kernels come family by family; until then, the portable ones.
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl Ops for crate::backend::Neon {}
 
 pub use portable::{decompose, make_hint, power2round, use_hint};
 

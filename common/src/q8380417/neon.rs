@@ -1,0 +1,277 @@
+//! aarch64 NEON kernels for q = 8380417: four `i32` lanes per vector,
+//! lane for lane the portable kernels. A Montgomery product by a constant
+//! (a zeta, the final factor) is `SQDMULH`, `SQDMULH`, `SHSUB` with
+//! `b QINV` precomputed ("Neon NTT", Becker et al., TCHES 2022): `2 a b`
+//! and `2 t q` agree in their low 33 bits, so halving the difference of
+//! their doubled high halves is exactly `(a b - t q) >> 32`; `SQDMULH`
+//! saturates only for `-2^31` times `-2^31`, which neither a zeta nor `q`
+//! is. Products of two unknowns (the pointwise kernels) take their high
+//! halves from the widening multiplies, exact for every pair.
+
+#![allow(unsafe_code)]
+
+use super::{INV_NTT_F, N, Ops, Poly, Q, QINV, ZETAS};
+use core::arch::aarch64::{
+    int32x4_t, vaddq_s32, vcombine_s32, vdupq_n_s32, vextq_s32, vget_low_s32, vhsubq_s32, vld1_s32,
+    vld1q_s32, vmull_high_s32, vmull_s32, vmulq_s32, vnegq_s32, vqdmulhq_s32,
+    vreinterpretq_s32_s64, vreinterpretq_s64_s32, vrev64_s32, vrev64q_s32, vst1q_s32, vsubq_s32,
+    vuzp1q_s32, vuzp2q_s32, vzip1q_s32, vzip1q_s64, vzip2q_s32, vzip2q_s64,
+};
+
+/// Four lanes of `x`.
+#[inline(always)]
+fn load(x: &[i32; 4]) -> int32x4_t {
+    // SAFETY: `x` is 16 readable bytes with `i32` alignment; NEON is in
+    // the build's baseline.
+    unsafe { vld1q_s32(x.as_ptr()) }
+}
+
+/// Store four lanes to `x`.
+#[inline(always)]
+fn store(x: &mut [i32; 4], v: int32x4_t) {
+    // SAFETY: `x` is 16 writable bytes with `i32` alignment.
+    unsafe { vst1q_s32(x.as_mut_ptr(), v) }
+}
+
+/// `ZETAS[at..at + 2]`, twice.
+#[inline(always)]
+fn load2x2(at: usize) -> int32x4_t {
+    let w: &[i32; 2] = ZETAS[at..at + 2].try_into().unwrap_or(&[0; 2]);
+    // SAFETY: `w` is 8 readable bytes with `i32` alignment; the rest are
+    // register operations.
+    unsafe {
+        let h = vld1_s32(w.as_ptr());
+        vcombine_s32(h, h)
+    }
+}
+
+/// `ZETAS[at..at + 4]`.
+#[inline(always)]
+fn load4(at: usize) -> int32x4_t {
+    let w: &[i32; 4] = ZETAS[at..at + 4].try_into().unwrap_or(&[0; 4]);
+    load(w)
+}
+
+/// Every lane `x`.
+#[inline(always)]
+fn splat(x: i32) -> int32x4_t {
+    // SAFETY: register operation only.
+    unsafe { vdupq_n_s32(x) }
+}
+
+/// Lane-wise wrapping `a + b`, `a - b`, low half of `a b`.
+#[inline(always)]
+fn add(a: int32x4_t, b: int32x4_t) -> int32x4_t {
+    // SAFETY: register operation only.
+    unsafe { vaddq_s32(a, b) }
+}
+
+#[inline(always)]
+fn sub(a: int32x4_t, b: int32x4_t) -> int32x4_t {
+    // SAFETY: register operation only.
+    unsafe { vsubq_s32(a, b) }
+}
+
+#[inline(always)]
+fn mullo(a: int32x4_t, b: int32x4_t) -> int32x4_t {
+    // SAFETY: register operation only.
+    unsafe { vmulq_s32(a, b) }
+}
+
+/// `montgomery_reduce(a b)` lane by lane for a constant `b` (not `-2^31`)
+/// given `bqinv = b QINV mod 2^32` (see the module docs).
+#[inline(always)]
+fn mont_pre(a: int32x4_t, b: int32x4_t, bqinv: int32x4_t) -> int32x4_t {
+    // SAFETY: register operations only.
+    unsafe {
+        let t = vmulq_s32(a, bqinv);
+        vhsubq_s32(vqdmulhq_s32(a, b), vqdmulhq_s32(t, vdupq_n_s32(Q)))
+    }
+}
+
+/// The high 32 bits of the 64-bit products, lane by lane.
+#[inline(always)]
+fn mulhi(a: int32x4_t, b: int32x4_t) -> int32x4_t {
+    // SAFETY: register operations only.
+    unsafe {
+        let lo = vmull_s32(vget_low_s32(a), vget_low_s32(b));
+        let hi = vmull_high_s32(a, b);
+        vuzp2q_s32(vreinterpretq_s32_s64(lo), vreinterpretq_s32_s64(hi))
+    }
+}
+
+/// `montgomery_reduce(a b)` lane by lane, for any two operands.
+#[inline(always)]
+fn mont(a: int32x4_t, b: int32x4_t) -> int32x4_t {
+    let t = mullo(a, mullo(b, splat(QINV)));
+    sub(mulhi(a, b), mulhi(t, splat(Q)))
+}
+
+/// Gather the butterflies' first and second inputs of a layer of distance
+/// 2 or 1 on eight coefficients `x || y`, or (`back`) put outputs `l`, `h`
+/// back in coefficient order.
+#[inline(always)]
+fn regroup(len: usize, x: int32x4_t, y: int32x4_t, back: bool) -> (int32x4_t, int32x4_t) {
+    // SAFETY: register operations only.
+    unsafe {
+        match (len, back) {
+            (2, _) => {
+                let (a, b) = (vreinterpretq_s64_s32(x), vreinterpretq_s64_s32(y));
+                (
+                    vreinterpretq_s32_s64(vzip1q_s64(a, b)),
+                    vreinterpretq_s32_s64(vzip2q_s64(a, b)),
+                )
+            }
+            (_, false) => (vuzp1q_s32(x, y), vuzp2q_s32(x, y)),
+            (_, true) => (vzip1q_s32(x, y), vzip2q_s32(x, y)),
+        }
+    }
+}
+
+/// One layer of distance 2 or 1 on eight coefficients `x || y`: gather the
+/// butterflies' inputs into two vectors, apply `bf`, put them back.
+#[inline(always)]
+fn small_layer(
+    chunk: &mut [i32; 8],
+    len: usize,
+    bf: impl Fn(int32x4_t, int32x4_t) -> (int32x4_t, int32x4_t),
+) {
+    let (halves, _) = chunk.as_chunks_mut::<4>();
+    let [x, y] = halves else { return };
+    let (lo, hi) = regroup(len, load(x), load(y), false);
+    let (l, h) = bf(lo, hi);
+    let (ov, pv) = regroup(len, l, h, true);
+    store(x, ov);
+    store(y, pv);
+}
+
+/// The zetas of the four butterflies of an 8-coefficient chunk in a layer
+/// of distance 2 or 1 whose blocks use `ZETAS[first..]` upwards (forward)
+/// or `-ZETAS[..=first]` downwards (inverse).
+#[inline(always)]
+fn small_zetas(len: usize, first: usize, inverse: bool) -> int32x4_t {
+    // SAFETY: register operations only.
+    unsafe {
+        match (len, inverse) {
+            (2, false) => {
+                let z = load2x2(first);
+                vzip1q_s32(z, z)
+            }
+            (2, true) => {
+                let r = vrev64_s32(vget_low_s32(load2x2(first - 1)));
+                let r = vcombine_s32(r, r);
+                vnegq_s32(vzip1q_s32(r, r))
+            }
+            (_, false) => load4(first),
+            (_, true) => {
+                let r = vrev64q_s32(load4(first - 3));
+                vnegq_s32(vextq_s32::<2>(r, r))
+            }
+        }
+    }
+}
+
+/// FIPS 204 Alg. 41 as the portable `ntt`: the layer with `B` blocks uses
+/// `ZETAS[B + i]` for block `i`.
+fn ntt(a: &mut Poly) {
+    let qinv = splat(QINV);
+    let butterfly = |x: int32x4_t, y: int32x4_t, z: int32x4_t, zq: int32x4_t| {
+        let t = mont_pre(y, z, zq);
+        (add(x, t), sub(x, t))
+    };
+    let mut len = N / 2;
+    while len >= 1 {
+        let blocks = N / (2 * len);
+        if len >= 4 {
+            let (chunks, _) = a.coeffs.as_chunks_mut::<4>();
+            let half = len / 4;
+            for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
+                let z = splat(ZETAS[blocks + i]);
+                let zq = mullo(z, qinv);
+                let (lo, hi) = block.split_at_mut(half);
+                for (x, y) in lo.iter_mut().zip(hi) {
+                    let (s, d) = butterfly(load(x), load(y), z, zq);
+                    store(x, s);
+                    store(y, d);
+                }
+            }
+        } else {
+            let per_chunk = 8 / (2 * len);
+            let (chunks, _) = a.coeffs.as_chunks_mut::<8>();
+            for (k, chunk) in chunks.iter_mut().enumerate() {
+                let z = small_zetas(len, blocks + k * per_chunk, false);
+                let zq = mullo(z, qinv);
+                small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
+            }
+        }
+        len >>= 1;
+    }
+}
+
+/// FIPS 204 Alg. 42 as the portable `inv_ntt_tomont`: the layer with `B`
+/// blocks uses `-ZETAS[2B - 1 - i]` for block `i`, then the factor
+/// `INV_NTT_F`.
+fn inv_ntt_tomont(a: &mut Poly) {
+    let qinv = splat(QINV);
+    let butterfly = |x: int32x4_t, y: int32x4_t, z: int32x4_t, zq: int32x4_t| {
+        (add(x, y), mont_pre(sub(x, y), z, zq))
+    };
+    let mut len = 1;
+    while len < N {
+        let blocks = N / (2 * len);
+        if len >= 4 {
+            let (chunks, _) = a.coeffs.as_chunks_mut::<4>();
+            let half = len / 4;
+            for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
+                let z = splat(-ZETAS[2 * blocks - 1 - i]);
+                let zq = mullo(z, qinv);
+                let (lo, hi) = block.split_at_mut(half);
+                for (x, y) in lo.iter_mut().zip(hi) {
+                    let (s, d) = butterfly(load(x), load(y), z, zq);
+                    store(x, s);
+                    store(y, d);
+                }
+            }
+        } else {
+            let per_chunk = 8 / (2 * len);
+            let (chunks, _) = a.coeffs.as_chunks_mut::<8>();
+            for (k, chunk) in chunks.iter_mut().enumerate() {
+                let z = small_zetas(len, 2 * blocks - 1 - k * per_chunk, true);
+                let zq = mullo(z, qinv);
+                small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
+            }
+        }
+        len <<= 1;
+    }
+    let f = splat(INV_NTT_F);
+    let fq = mullo(f, qinv);
+    for x in a.coeffs.as_chunks_mut::<4>().0 {
+        store(x, mont_pre(load(x), f, fq));
+    }
+}
+
+impl Ops for crate::backend::Neon {
+    fn ntt_q8380417(self, a: &mut Poly) {
+        ntt(a);
+    }
+
+    fn inv_ntt_tomont_q8380417(self, a: &mut Poly) {
+        inv_ntt_tomont(a);
+    }
+
+    fn pointwise_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        let (a, _) = a.coeffs.as_chunks::<4>();
+        let (b, _) = b.coeffs.as_chunks::<4>();
+        for ((r, a), b) in r.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(a).zip(b) {
+            store(r, mont(load(a), load(b)));
+        }
+    }
+
+    fn pointwise_acc_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
+        let (a, _) = a.coeffs.as_chunks::<4>();
+        let (b, _) = b.coeffs.as_chunks::<4>();
+        for ((r, a), b) in r.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(a).zip(b) {
+            store(r, add(load(r), mont(load(a), load(b))));
+        }
+    }
+}

@@ -29,6 +29,8 @@
 mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
 mod portable;
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 mod simd128;
@@ -146,9 +148,6 @@ fn keccak_f1600_lane_scalar(state: &mut StateX4, k: usize) {
 }
 
 impl X4Ops for crate::Portable {}
-// NEON kernels come family by family; until then, the portable ones.
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl X4Ops for crate::backend::Neon {}
 
 /// Four SHAKE instances in lock step, with rate `RATE` bytes
 /// ([`SHAKE128_RATE`] or [`SHAKE256_RATE`]).

@@ -169,11 +169,12 @@ impl Ops for crate::Portable {}
 
 /// For each 8-bit acceptance mask, the byte shuffle that moves the
 /// accepted 16-bit lanes of 16 bytes to the front, in order; the other
-/// indices are 0xff, which both `pshufb` (bit 7 set) and WebAssembly's
-/// `i8x16.swizzle` (index above 15) turn into zero bytes. The SIMD
-/// rejection samplers' table, computed at compile time.
+/// indices are 0xff, which `pshufb` (bit 7 set), WebAssembly's
+/// `i8x16.swizzle` and NEON's `TBL` (index above 15) turn into zero bytes.
+/// The SIMD rejection samplers' table, computed at compile time.
 #[cfg(any(
     target_arch = "x86_64",
+    all(target_arch = "aarch64", target_feature = "neon"),
     all(target_family = "wasm", target_feature = "simd128")
 ))]
 const fn compact_table() -> [[u8; 16]; 256] {

@@ -2,9 +2,142 @@
 //! (`neon_i16`): the transforms and products, lane for lane the portable
 //! kernels.
 
-use super::{INV_NTT_F, MOD, N, Ops, Poly, ZETAS};
+#![allow(unsafe_code)]
+
+use super::{INV_NTT_F, MOD, N, Ops, Poly, Q, ZETAS};
 use crate::neon_i16::{self as v, Consts};
-use core::arch::aarch64::int16x8_t;
+use core::arch::aarch64::{
+    int16x8_t, uint8x16x2_t, vaddq_u8, vaddq_u32, vaddvq_u16, vandq_u8, vandq_u16, vandq_u32,
+    vbslq_u16, vcltq_u16, vcombine_s16, vdupq_n_s32, vdupq_n_u8, vdupq_n_u16, vdupq_n_u32,
+    vget_low_s8, vld1q_u8, vld1q_u16, vmovl_high_s8, vmovl_s8, vmovn_s32, vqtbl1q_u8, vqtbl2q_u8,
+    vreinterpretq_s8_u8, vreinterpretq_s16_u8, vreinterpretq_s32_u32, vreinterpretq_u8_s16,
+    vreinterpretq_u8_u16, vreinterpretq_u16_u8, vshlq_u32, vshrq_n_u8, vshrq_n_u16, vshrq_n_u32,
+    vsubq_s32, vsubq_u8, vzip1q_s8, vzip2q_s8,
+};
+
+static COMPACT: [[u8; 16]; 256] = super::compact_table();
+
+/// Sixteen bytes.
+#[inline(always)]
+fn load_bytes(b: &[u8; 16]) -> core::arch::aarch64::uint8x16_t {
+    // SAFETY: `b` is 16 readable bytes; NEON is in the build's baseline.
+    unsafe { vld1q_u8(b.as_ptr()) }
+}
+
+/// The eight 12-bit candidates of 12 bytes (the first 12 of `b`), in the
+/// order of FIPS 203 Alg. 7: lane `2p` is `b[3p] | (b[3p+1] & 15) << 8`,
+/// lane `2p+1` is `b[3p+1] >> 4 | b[3p+2] << 4`.
+#[inline(always)]
+fn candidates(b: &[u8; 16]) -> core::arch::aarch64::uint16x8_t {
+    const PAIRS: [u8; 16] = [0, 1, 1, 2, 3, 4, 4, 5, 6, 7, 7, 8, 9, 10, 10, 11];
+    const EVEN: [u16; 8] = [0xffff, 0, 0xffff, 0, 0xffff, 0, 0xffff, 0];
+    // SAFETY: register operations and loads of the 16-byte constants.
+    unsafe {
+        let pairs = vreinterpretq_u16_u8(vqtbl1q_u8(load_bytes(b), vld1q_u8(PAIRS.as_ptr())));
+        let even = vandq_u16(pairs, vdupq_n_u16(0x0fff));
+        let odd = vshrq_n_u16::<4>(pairs);
+        vbslq_u16(vld1q_u16(EVEN.as_ptr()), even, odd)
+    }
+}
+
+/// FIPS 203 Alg. 7's candidates of `buf` below q, in order, packed into
+/// `acc`; returns their number. Eight candidates (12 bytes) at a time: the
+/// accepted lanes are moved to the front by a table lookup (`TBL`) from
+/// [`COMPACT`] and stored whole at the current end (the lanes after it
+/// are overwritten by the next store). The data is public (the matrix
+/// seed's stream), so the table index may depend on it.
+fn rej_block(acc: &mut [i16; 120], buf: &[u8; 168]) -> usize {
+    const BITS: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+    let mut n = 0;
+    let mut last = [0u8; 16];
+    last[..12].copy_from_slice(&buf[156..]);
+    for k in 0..14 {
+        // The last 12 bytes have no 16-byte window in `buf`.
+        let window = buf[12 * k..].first_chunk::<16>().unwrap_or(&last);
+        let c = candidates(window);
+        // SAFETY: register operations and loads of 16-byte tables.
+        let (m, packed) = unsafe {
+            let ok = vcltq_u16(c, vdupq_n_u16(Q as u16));
+            let m = vaddvq_u16(vandq_u16(ok, vld1q_u16(BITS.as_ptr())));
+            let idx = vld1q_u8(COMPACT[usize::from(m & 0xff)].as_ptr());
+            let packed = vqtbl1q_u8(vreinterpretq_u8_u16(c), idx);
+            (m, vreinterpretq_s16_u8(packed))
+        };
+        // n <= 8 k, so the eight lanes from n fit in `acc`.
+        if let Some(dst) = acc[n..].first_chunk_mut::<8>() {
+            v::store(dst, packed);
+        }
+        n += m.count_ones() as usize;
+    }
+    n
+}
+
+/// FIPS 203 Alg. 8 with eta = 2 on 16 bytes (32 coefficients): each byte
+/// of `d = (t & 0x55) + ((t >> 1) & 0x55)` holds two coefficients' bit
+/// counts `a` (bits 0-1, 4-5) and `b` (bits 2-3, 6-7). Secret data: only
+/// lane arithmetic and fixed permutations.
+#[inline(always)]
+fn cbd2_block(bytes: &[u8; 16], out: &mut [[i16; 8]]) {
+    // SAFETY: register operations only; NEON is in the baseline.
+    let (first, second) = unsafe {
+        let t = load_bytes(bytes);
+        let (m55, m03) = (vdupq_n_u8(0x55), vdupq_n_u8(0x03));
+        let d = vaddq_u8(vandq_u8(t, m55), vandq_u8(vshrq_n_u8::<1>(t), m55));
+        let lo = vsubq_u8(vandq_u8(d, m03), vandq_u8(vshrq_n_u8::<2>(d), m03));
+        let hi = vsubq_u8(vandq_u8(vshrq_n_u8::<4>(d), m03), vshrq_n_u8::<6>(d));
+        let (lo, hi) = (vreinterpretq_s8_u8(lo), vreinterpretq_s8_u8(hi));
+        (vzip1q_s8(lo, hi), vzip2q_s8(lo, hi))
+    };
+    let [o0, o1, o2, o3] = out else { return };
+    // SAFETY: register operations only.
+    unsafe {
+        v::store(o0, vmovl_s8(vget_low_s8(first)));
+        v::store(o1, vmovl_high_s8(first));
+        v::store(o2, vmovl_s8(vget_low_s8(second)));
+        v::store(o3, vmovl_high_s8(second));
+    }
+}
+
+/// FIPS 203 Alg. 8 with eta = 3 on 12 bytes (16 coefficients, the first 12
+/// of `bytes`): each 3-byte group in a 32-bit lane, its bit counts
+/// `d = t & 0x249249 + ...`, coefficient `i` of the group is
+/// `(d >> 6i & 7) - (d >> 6i+3 & 7)`, gathered back into order. Secret
+/// data: only lane arithmetic and fixed permutations.
+#[inline(always)]
+fn cbd3_block(bytes: &[u8; 16], out: &mut [[i16; 8]]) {
+    // Bytes 3g..3g+3 into 32-bit lane g (index 0x80 gives a zero byte).
+    const GROUPS: [u8; 16] = [0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80];
+    // 16-bit lanes 0, 4, 8, 12, 1, 5, 9, 13 and 2, 6, 10, 14, 3, 7, 11, 15
+    // of `n01 || n23`, as byte indices.
+    const LOW: [u8; 16] = [0, 1, 8, 9, 16, 17, 24, 25, 2, 3, 10, 11, 18, 19, 26, 27];
+    const HIGH: [u8; 16] = [4, 5, 12, 13, 20, 21, 28, 29, 6, 7, 14, 15, 22, 23, 30, 31];
+    // SAFETY: register operations and loads of the 16-byte constants.
+    let (o0v, o1v) = unsafe {
+        let t = vqtbl1q_u8(load_bytes(bytes), vld1q_u8(GROUPS.as_ptr()));
+        let t = core::arch::aarch64::vreinterpretq_u32_u8(t);
+        let m = vdupq_n_u32(0x0024_9249);
+        let d = vaddq_u32(
+            vaddq_u32(vandq_u32(t, m), vandq_u32(vshrq_n_u32::<1>(t), m)),
+            vandq_u32(vshrq_n_u32::<2>(t), m),
+        );
+        let seven = vdupq_n_u32(7);
+        let coeff = |s: i32| {
+            let a = vandq_u32(vshlq_u32(d, vdupq_n_s32(-s)), seven);
+            let b = vandq_u32(vshlq_u32(d, vdupq_n_s32(-s - 3)), seven);
+            vsubq_s32(vreinterpretq_s32_u32(a), vreinterpretq_s32_u32(b))
+        };
+        let n01 = vcombine_s16(vmovn_s32(coeff(0)), vmovn_s32(coeff(6)));
+        let n23 = vcombine_s16(vmovn_s32(coeff(12)), vmovn_s32(coeff(18)));
+        let both = uint8x16x2_t(vreinterpretq_u8_s16(n01), vreinterpretq_u8_s16(n23));
+        (
+            vreinterpretq_s16_u8(vqtbl2q_u8(both, vld1q_u8(LOW.as_ptr()))),
+            vreinterpretq_s16_u8(vqtbl2q_u8(both, vld1q_u8(HIGH.as_ptr()))),
+        )
+    };
+    let [o0, o1] = out else { return };
+    v::store(o0, o0v);
+    v::store(o1, o1v);
+}
 
 /// Lanes `[z0, -z0, z1, -z1, z2, -z2, z3, -z3]` for the eight degree-1
 /// pairs of 16-coefficient chunk `j` (`zg = ZETAS[64 + 4j + g]`; pairs
@@ -112,5 +245,40 @@ impl Ops for crate::backend::Neon {
 
     fn reduce_q3329(self, a: &mut Poly) {
         v::reduce(&mut a.coeffs, MOD);
+    }
+
+    fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        let mut acc = [0i16; 120];
+        let n = rej_block(&mut acc, buf);
+        let take = n.min(N.saturating_sub(filled));
+        for (dst, &v) in a.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
+            *dst = v;
+        }
+        filled + take
+    }
+
+    fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
+        let (outs, _) = out.coeffs.as_chunks_mut::<8>();
+        match eta {
+            2 if bytes.len() >= 128 => {
+                for (b, o) in bytes
+                    .as_chunks::<16>()
+                    .0
+                    .iter()
+                    .zip(outs.chunks_exact_mut(4))
+                {
+                    cbd2_block(b, o);
+                }
+            }
+            3 if bytes.len() >= 192 => {
+                let mut last = [0u8; 16];
+                last[..12].copy_from_slice(&bytes[180..192]);
+                for (k, o) in outs.chunks_exact_mut(2).enumerate() {
+                    let window = bytes[12 * k..].first_chunk::<16>().unwrap_or(&last);
+                    cbd3_block(window, o);
+                }
+            }
+            _ => super::portable::cbd(eta, bytes, out),
+        }
     }
 }

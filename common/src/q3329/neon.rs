@@ -9,13 +9,20 @@ use crate::neon_i16::{self as v, Consts};
 use core::arch::aarch64::{
     int16x8_t, uint8x16x2_t, vaddq_u8, vaddq_u32, vaddvq_u16, vandq_u8, vandq_u16, vandq_u32,
     vbslq_u16, vcltq_u16, vcombine_s16, vdupq_n_s32, vdupq_n_u8, vdupq_n_u16, vdupq_n_u32,
-    vget_low_s8, vld1q_u8, vld1q_u16, vmovl_high_s8, vmovl_s8, vmovn_s32, vqtbl1q_u8, vqtbl2q_u8,
-    vreinterpretq_s8_u8, vreinterpretq_s16_u8, vreinterpretq_s32_u32, vreinterpretq_u8_s16,
-    vreinterpretq_u8_u16, vreinterpretq_u16_u8, vshlq_u32, vshrq_n_u8, vshrq_n_u16, vshrq_n_u32,
-    vsubq_s32, vsubq_u8, vzip1q_s8, vzip2q_s8,
+    vget_low_s8, vld1q_u8, vld1q_u16, vminvq_u16, vmovl_high_s8, vmovl_s8, vmovn_s32, vqtbl1q_u8,
+    vqtbl2q_u8, vreinterpretq_s8_u8, vreinterpretq_s16_u8, vreinterpretq_s16_u16,
+    vreinterpretq_s32_u32, vreinterpretq_u8_s16, vreinterpretq_u8_u16, vreinterpretq_u16_u8,
+    vshlq_u32, vshrq_n_u8, vshrq_n_u16, vshrq_n_u32, vsubq_s32, vsubq_u8, vzip1q_s8, vzip2q_s8,
 };
 
 static COMPACT: [[u8; 16]; 256] = super::compact_table();
+
+/// Every u16 lane `x`.
+#[inline(always)]
+fn v_u16(x: u16) -> core::arch::aarch64::uint16x8_t {
+    // SAFETY: register operation only; NEON is in the build's baseline.
+    unsafe { vdupq_n_u16(x) }
+}
 
 /// Sixteen bytes.
 #[inline(always)]
@@ -255,6 +262,28 @@ impl Ops for crate::backend::Neon {
             *dst = v;
         }
         filled + take
+    }
+
+    fn decode12_q3329(self, bytes: &[u8; 384], a: &mut Poly) -> subtle::Choice {
+        // Eight 12-bit values per 12 bytes, as the sampler's candidates;
+        // all ones in `below` while every value is below q.
+        let q = v_u16(Q as u16);
+        let mut below = v_u16(u16::MAX);
+        let mut last = [0u8; 16];
+        last[..12].copy_from_slice(&bytes[372..]);
+        for (k, out) in a.coeffs.as_chunks_mut::<8>().0.iter_mut().enumerate() {
+            let window = bytes[12 * k..].first_chunk::<16>().unwrap_or(&last);
+            let c = candidates(window);
+            // SAFETY: register operations only.
+            unsafe {
+                below = vandq_u16(below, vcltq_u16(c, q));
+                v::store(out, vreinterpretq_s16_u16(c));
+            }
+        }
+        // SAFETY: register operation only; the minimum is data-independent
+        // work (no early exit).
+        let all = unsafe { vminvq_u16(below) };
+        subtle::Choice::from((all & 1) as u8)
     }
 
     fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {

@@ -7,12 +7,14 @@
 use super::{INV_NTT_F, MOD, N, Ops, Poly, Q, ZETAS};
 use crate::neon_i16::{self as v, Consts};
 use core::arch::aarch64::{
-    int16x8_t, uint8x16x2_t, vaddq_u8, vaddq_u32, vaddvq_u16, vandq_u8, vandq_u16, vandq_u32,
-    vbslq_u16, vcltq_u16, vcombine_s16, vdupq_n_s32, vdupq_n_u8, vdupq_n_u16, vdupq_n_u32,
-    vget_low_s8, vld1q_u8, vld1q_u16, vminvq_u16, vmovl_high_s8, vmovl_s8, vmovn_s32, vqtbl1q_u8,
-    vqtbl2q_u8, vreinterpretq_s8_u8, vreinterpretq_s16_u8, vreinterpretq_s16_u16,
-    vreinterpretq_s32_u32, vreinterpretq_u8_s16, vreinterpretq_u8_u16, vreinterpretq_u16_u8,
-    vshlq_u32, vshrq_n_u8, vshrq_n_u16, vshrq_n_u32, vsubq_s32, vsubq_u8, vzip1q_s8, vzip2q_s8,
+    int16x8_t, uint8x16x2_t, vaddq_s16, vaddq_u8, vaddq_u32, vaddvq_u16, vandq_s16, vandq_u8,
+    vandq_u16, vandq_u32, vbslq_u16, vcltq_u16, vcombine_s16, vdupq_n_s16, vdupq_n_s32, vdupq_n_u8,
+    vdupq_n_u16, vdupq_n_u32, vget_low_s8, vld1q_u8, vld1q_u16, vminvq_u16, vmovl_high_s8,
+    vmovl_s8, vmovn_s32, vorrq_u32, vqtbl1q_u8, vqtbl2q_u8, vreinterpretq_s8_u8,
+    vreinterpretq_s16_u8, vreinterpretq_s16_u16, vreinterpretq_s32_u32, vreinterpretq_u8_s16,
+    vreinterpretq_u8_u16, vreinterpretq_u8_u32, vreinterpretq_u16_u8, vreinterpretq_u32_s16,
+    vshlq_u32, vshrq_n_s16, vshrq_n_u8, vshrq_n_u16, vshrq_n_u32, vst1q_u8, vsubq_s32, vsubq_u8,
+    vzip1q_s8, vzip2q_s8,
 };
 
 static COMPACT: [[u8; 16]; 256] = super::compact_table();
@@ -262,6 +264,38 @@ impl Ops for crate::backend::Neon {
             *dst = v;
         }
         filled + take
+    }
+
+    fn encode12_q3329(self, a: &Poly, out: &mut [u8; 384]) {
+        // Canonical values (Barrett, then + q where negative), each pair
+        // `x, y` as one 32-bit lane `x | y << 16` turned into
+        // `x | y << 12`, whose three low bytes are the pair's encoding;
+        // a TBL gathers the twelve bytes of eight values.
+        const BYTES: [u8; 16] = [
+            0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0x80, 0x80, 0x80, 0x80,
+        ];
+        let c = Consts::new(MOD);
+        let (groups, _) = out.as_chunks_mut::<12>();
+        for (x, o) in a.coeffs.as_chunks::<8>().0.iter().zip(groups) {
+            let r = v::barrett(v::load(x), &c);
+            // SAFETY: register operations and a load of the 16-byte
+            // constant; secret data only in lane arithmetic and a TBL with
+            // fixed indices.
+            let packed = unsafe {
+                let r = vaddq_s16(r, vandq_s16(vshrq_n_s16::<15>(r), vdupq_n_s16(Q)));
+                let w = vreinterpretq_u32_s16(r);
+                let w = vorrq_u32(
+                    vandq_u32(w, vdupq_n_u32(0x0fff)),
+                    vandq_u32(vshrq_n_u32::<4>(w), vdupq_n_u32(0x00ff_f000)),
+                );
+                vqtbl1q_u8(vreinterpretq_u8_u32(w), vld1q_u8(BYTES.as_ptr()))
+            };
+            let mut b = [0u8; 16];
+            // SAFETY: `b` is 16 writable bytes.
+            unsafe { vst1q_u8(b.as_mut_ptr(), packed) };
+            o.copy_from_slice(&b[..12]);
+            crate::wipe::wipe(&mut b);
+        }
     }
 
     fn decode12_q3329(self, bytes: &[u8; 384], a: &mut Poly) -> subtle::Choice {

@@ -12,10 +12,12 @@
 
 use super::{INV_NTT_F, N, Ops, Poly, Q, QINV, ZETAS};
 use core::arch::aarch64::{
-    int32x4_t, vaddq_s32, vcombine_s32, vdupq_n_s32, vextq_s32, vget_low_s32, vhsubq_s32, vld1_s32,
-    vld1q_s32, vmull_high_s32, vmull_s32, vmulq_s32, vnegq_s32, vqdmulhq_s32,
-    vreinterpretq_s32_s64, vreinterpretq_s64_s32, vrev64_s32, vrev64q_s32, vst1q_s32, vsubq_s32,
-    vuzp1q_s32, vuzp2q_s32, vzip1q_s32, vzip1q_s64, vzip2q_s32, vzip2q_s64,
+    int32x4_t, vaddq_s32, vaddvq_u32, vandq_u32, vcltq_u32, vcombine_s32, vdupq_n_s32, vdupq_n_u32,
+    vextq_s32, vget_low_s32, vhsubq_s32, vld1_s32, vld1q_s32, vld1q_u8, vld1q_u32, vmull_high_s32,
+    vmull_s32, vmulq_s32, vnegq_s32, vqdmulhq_s32, vqtbl1q_u8, vreinterpretq_s32_s64,
+    vreinterpretq_s32_u8, vreinterpretq_s64_s32, vreinterpretq_u8_u32, vreinterpretq_u32_u8,
+    vrev64_s32, vrev64q_s32, vst1q_s32, vsubq_s32, vuzp1q_s32, vuzp2q_s32, vzip1q_s32, vzip1q_s64,
+    vzip2q_s32, vzip2q_s64,
 };
 
 /// Four lanes of `x`.
@@ -250,7 +252,81 @@ fn inv_ntt_tomont(a: &mut Poly) {
     }
 }
 
+/// For each 4-bit acceptance mask, the byte shuffle that moves the
+/// accepted 32-bit lanes of 16 bytes to the front, in order (0xff, which
+/// `TBL` turns into zero bytes, elsewhere); computed at compile time.
+const fn compact4() -> [[u8; 16]; 16] {
+    let mut t = [[0xffu8; 16]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut out = 0;
+        let mut lane = 0;
+        while lane < 4 {
+            if (m >> lane) & 1 == 1 {
+                let mut b = 0;
+                while b < 4 {
+                    t[m][4 * out + b] = (4 * lane + b) as u8;
+                    b += 1;
+                }
+                out += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    t
+}
+
+static COMPACT4: [[u8; 16]; 16] = compact4();
+
+/// FIPS 204 Alg. 30's accepted values of `buf` appended to `a` from
+/// `filled`, as the portable `rej_uniform`: four 3-byte candidates per
+/// 12 bytes gathered into 32-bit lanes by `TBL`, masked to 23 bits,
+/// compared with q, and the accepted ones moved to the front through
+/// [`COMPACT4`] (the stream is public: the matrix seed's).
+fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+    const GROUPS: [u8; 16] = [0, 1, 2, 0x80, 3, 4, 5, 0x80, 6, 7, 8, 0x80, 9, 10, 11, 0x80];
+    const BITS: [u32; 4] = [1, 2, 4, 8];
+    let mut acc = [0i32; 56];
+    let mut n = 0;
+    let mut last = [0u8; 16];
+    last[..12].copy_from_slice(&buf[156..]);
+    for k in 0..14 {
+        // The last 12 bytes have no 16-byte window in `buf`.
+        let window = buf[12 * k..].first_chunk::<16>().unwrap_or(&last);
+        // SAFETY: loads of 16-byte arrays and register operations.
+        let (m, packed) = unsafe {
+            let t = vreinterpretq_u32_u8(vqtbl1q_u8(
+                vld1q_u8(window.as_ptr()),
+                vld1q_u8(GROUPS.as_ptr()),
+            ));
+            let t = vandq_u32(t, vdupq_n_u32(0x007f_ffff));
+            let ok = vcltq_u32(t, vdupq_n_u32(Q as u32));
+            let m = vaddvq_u32(vandq_u32(ok, vld1q_u32(BITS.as_ptr())));
+            let idx = vld1q_u8(COMPACT4[(m & 15) as usize].as_ptr());
+            (
+                m,
+                vreinterpretq_s32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(t), idx)),
+            )
+        };
+        // n <= 4 k, so the four lanes from n fit in `acc`.
+        if let Some(dst) = acc[n..].first_chunk_mut::<4>() {
+            store(dst, packed);
+        }
+        n += m.count_ones() as usize;
+    }
+    let take = n.min(N.saturating_sub(filled));
+    for (dst, &v) in a.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
+        *dst = v;
+    }
+    filled + take
+}
+
 impl Ops for crate::backend::Neon {
+    fn rej_uniform_q8380417(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
+        rej_uniform(a, filled, buf)
+    }
+
     fn ntt_q8380417(self, a: &mut Poly) {
         ntt(a);
     }

@@ -205,6 +205,57 @@ fn every_backend_matches_portable() {
     }
 }
 
+/// One `rej_uniform_q8380417` call on `buf` from fill level `filled`: the
+/// new fill level and the coefficients below it (what a kernel leaves
+/// above the fill level is scratch, overwritten by the next call).
+struct RejUniform([u8; 168], usize);
+impl Kernel for RejUniform {
+    type Output = (usize, [i32; N]);
+    fn run<B: Backend>(self, b: B) -> (usize, [i32; N]) {
+        let mut a = Poly::default();
+        let filled = b.rej_uniform_q8380417(&mut a, self.1, &self.0);
+        a.coeffs[filled.min(N)..].fill(0);
+        (filled, a.coeffs)
+    }
+}
+
+#[test]
+fn rejection_sampler_equals_portable_with_many_rejections() {
+    // Random 23-bit candidates are almost never rejected; here each
+    // candidate is forced to a rejected value (q, 2^23 - 1, or the top
+    // bit set over q) with probability 0, 1/4, 1/2 or 3/4, so that every
+    // acceptance pattern of a group of four occurs, from every fill level
+    // near the end of the polynomial too.
+    let mut rng = Rng(0x5eed_0417);
+    for round in 0..400 {
+        let mut buf: [u8; 168] = rng.bytes();
+        for c in buf.chunks_exact_mut(3) {
+            if rng.below(4) < round % 4 {
+                let t: u32 = match rng.below(3) {
+                    0 => Q as u32,
+                    1 => (1 << 23) - 1,
+                    _ => (1 << 23) | (Q as u32 + rng.below(1 << 13) as u32),
+                };
+                c.copy_from_slice(&t.to_le_bytes()[..3]);
+            }
+        }
+        let filled = match round % 3 {
+            0 => 0,
+            1 => rng.below(N as i32) as usize,
+            _ => N - rng.below(8) as usize,
+        };
+        let want = run_on(BackendKind::Portable, RejUniform(buf, filled));
+        for kind in BackendKind::available() {
+            assert_eq!(
+                run_on(kind, RejUniform(buf, filled)),
+                want,
+                "{} round {round}",
+                kind.name()
+            );
+        }
+    }
+}
+
 #[test]
 fn constants() {
     assert_eq!(QINV, 58_728_449);

@@ -12,12 +12,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-mod neon;
 mod portable;
 pub mod scalar;
-#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
-mod simd128;
 #[cfg(test)]
 mod tests;
 
@@ -149,3 +145,76 @@ fn same_len(a: &[i16], b: &[i16], r: &[i16]) -> Result<(), BadLength> {
 }
 
 impl Ops for crate::Portable {}
+
+/// The kernels of a backend with an 8-lane i16 engine (`simd128_i16`,
+/// `neon_i16`: the same functions on each target's vectors); degrees below
+/// 16 run the portable kernels.
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_family = "wasm", target_feature = "simd128")
+))]
+macro_rules! i16_engine_ops {
+    ($backend:ty, $engine:ident) => {
+        impl Ops for $backend {
+            fn ntt_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+                engine_ntt!($engine, a, MASK_FULL)
+            }
+
+            fn ntt_small_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+                engine_ntt!($engine, a, MASK_SMALL)
+            }
+
+            fn inv_ntt_tomont_q12289(self, a: &mut [i16]) -> Result<(), BadLength> {
+                let logn = logn_of(a.len())?;
+                if a.len() >= 16 {
+                    crate::$engine::inverse(a, &ZETAS, MOD, 1, INV_F[logn as usize]);
+                } else {
+                    portable::inv_ntt_tomont(a, logn);
+                }
+                Ok(())
+            }
+
+            fn pointwise_mont_q12289(
+                self,
+                a: &[i16],
+                b: &[i16],
+                r: &mut [i16],
+            ) -> Result<(), BadLength> {
+                same_len(a, b, r)?;
+                if a.len().is_multiple_of(8) {
+                    crate::$engine::pointwise_mont(a, b, r, MOD);
+                } else {
+                    portable::pointwise_mont(a, b, r);
+                }
+                Ok(())
+            }
+
+            fn reduce_q12289(self, a: &mut [i16]) {
+                crate::$engine::reduce(a, MOD);
+            }
+        }
+    };
+}
+
+/// The forward transform on an i16 engine with reduction schedule `mask`.
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_family = "wasm", target_feature = "simd128")
+))]
+macro_rules! engine_ntt {
+    ($engine:ident, $a:expr, $mask:expr) => {{
+        let a: &mut [i16] = $a;
+        logn_of(a.len())?;
+        if a.len() >= 16 {
+            crate::$engine::forward(a, &ZETAS, MOD, $mask, 1);
+        } else {
+            portable::ntt(a, $mask);
+        }
+        Ok(())
+    }};
+}
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+i16_engine_ops!(crate::backend::Neon, neon_i16);
+#[cfg(all(target_family = "wasm", target_feature = "simd128"))]
+i16_engine_ops!(crate::backend::Simd128, simd128_i16);

@@ -167,6 +167,93 @@ pub trait Ops: Copy {
 
 impl Ops for crate::Portable {}
 
+/// Lanes `[z0, -z0, z1, -z1, z2, -z2, z3, -z3]` for the eight degree-1
+/// pairs of 16-coefficient chunk `j` (`zg = ZETAS[64 + 4j + g]`; pairs
+/// `(4i, 4i+1)` use `+z`, pairs `(4i+2, 4i+3)` use `-z`): the 8-lane
+/// engines' base-multiplication table, computed at compile time.
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_family = "wasm", target_feature = "simd128")
+))]
+const fn basemul_zetas8() -> [[i16; 8]; N / 16] {
+    let mut out = [[0i16; 8]; N / 16];
+    let mut j = 0;
+    while j < N / 16 {
+        let mut g = 0;
+        while g < 4 {
+            let z = ZETAS[64 + 4 * j + g];
+            out[j][2 * g] = z;
+            out[j][2 * g + 1] = -z;
+            g += 1;
+        }
+        j += 1;
+    }
+    out
+}
+
+/// `rej_uniform_q3329` of the 8-lane engines: `block` packs the accepted
+/// candidates of all of `buf` into a buffer (returning their number), and
+/// as many as still fit are appended from `filled`.
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_family = "wasm", target_feature = "simd128")
+))]
+#[inline(always)]
+fn rej_uniform_by_block(
+    a: &mut Poly,
+    filled: usize,
+    buf: &[u8; 168],
+    block: impl Fn(&mut [i16; 120], &[u8; 168]) -> usize,
+) -> usize {
+    let mut acc = [0i16; 120];
+    let n = block(&mut acc, buf);
+    let take = n.min(N.saturating_sub(filled));
+    for (dst, &v) in a.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
+        *dst = v;
+    }
+    filled + take
+}
+
+/// `cbd_q3329` of the 8-lane engines: eta = 2 on 16-byte blocks (32
+/// coefficients each), eta = 3 on 12-byte groups read through 16-byte
+/// windows (16 coefficients each; the last window is padded), anything
+/// else portable.
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_family = "wasm", target_feature = "simd128")
+))]
+#[inline(always)]
+fn cbd_by_blocks(
+    eta: usize,
+    bytes: &[u8],
+    out: &mut Poly,
+    cbd2: impl Fn(&[u8; 16], &mut [[i16; 8]]),
+    cbd3: impl Fn(&[u8; 16], &mut [[i16; 8]]),
+) {
+    let (outs, _) = out.coeffs.as_chunks_mut::<8>();
+    match eta {
+        2 if bytes.len() >= 128 => {
+            for (b, o) in bytes
+                .as_chunks::<16>()
+                .0
+                .iter()
+                .zip(outs.chunks_exact_mut(4))
+            {
+                cbd2(b, o);
+            }
+        }
+        3 if bytes.len() >= 192 => {
+            let mut last = [0u8; 16];
+            last[..12].copy_from_slice(&bytes[180..192]);
+            for (k, o) in outs.chunks_exact_mut(2).enumerate() {
+                let window = bytes[12 * k..].first_chunk::<16>().unwrap_or(&last);
+                cbd3(window, o);
+            }
+        }
+        _ => portable::cbd(eta, bytes, out),
+    }
+}
+
 /// For each 8-bit acceptance mask, the byte shuffle that moves the
 /// accepted 16-bit lanes of 16 bytes to the front, in order; the other
 /// indices are 0xff, which `pshufb` (bit 7 set), WebAssembly's

@@ -115,26 +115,7 @@ fn cbd3_block(bytes: &[u8; 16], out: &mut [[i16; 8]]) {
     v::store(o1, i16x8_shuffle::<2, 6, 10, 14, 3, 7, 11, 15>(n01, n23));
 }
 
-/// Lanes `[z0, -z0, z1, -z1, z2, -z2, z3, -z3]` for the eight degree-1
-/// pairs of 16-coefficient chunk `j` (`zg = ZETAS[64 + 4j + g]`; pairs
-/// `(4i, 4i+1)` use `+z`, pairs `(4i+2, 4i+3)` use `-z`).
-const fn basemul_zetas() -> [[i16; 8]; N / 16] {
-    let mut out = [[0i16; 8]; N / 16];
-    let mut j = 0;
-    while j < N / 16 {
-        let mut g = 0;
-        while g < 4 {
-            let z = ZETAS[64 + 4 * j + g];
-            out[j][2 * g] = z;
-            out[j][2 * g + 1] = -z;
-            g += 1;
-        }
-        j += 1;
-    }
-    out
-}
-
-static BASEMUL_Z: [[i16; 8]; N / 16] = basemul_zetas();
+static BASEMUL_Z: [[i16; 8]; N / 16] = super::basemul_zetas8();
 
 /// The base multiplication of one 16-coefficient chunk (`x || y` of each
 /// operand), returned as its two halves: the pairs are split into their
@@ -224,37 +205,10 @@ impl Ops for crate::backend::Simd128 {
     }
 
     fn rej_uniform_q3329(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
-        let mut acc = [0i16; 120];
-        let n = rej_block(&mut acc, buf);
-        let take = n.min(N.saturating_sub(filled));
-        for (dst, &v) in a.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
-            *dst = v;
-        }
-        filled + take
+        super::rej_uniform_by_block(a, filled, buf, rej_block)
     }
 
     fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
-        let (outs, _) = out.coeffs.as_chunks_mut::<8>();
-        match eta {
-            2 if bytes.len() >= 128 => {
-                for (b, o) in bytes
-                    .as_chunks::<16>()
-                    .0
-                    .iter()
-                    .zip(outs.chunks_exact_mut(4))
-                {
-                    cbd2_block(b, o);
-                }
-            }
-            3 if bytes.len() >= 192 => {
-                let mut last = [0u8; 16];
-                last[..12].copy_from_slice(&bytes[180..192]);
-                for (k, o) in outs.chunks_exact_mut(2).enumerate() {
-                    let window = bytes[12 * k..].first_chunk::<16>().unwrap_or(&last);
-                    cbd3_block(window, o);
-                }
-            }
-            _ => super::portable::cbd(eta, bytes, out),
-        }
+        super::cbd_by_blocks(eta, bytes, out, cbd2_block, cbd3_block);
     }
 }

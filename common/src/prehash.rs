@@ -354,14 +354,17 @@ pub trait PreHashDigest: Default {
     fn finish(self) -> PreHash;
 }
 
+/// `PreHashDigest` for fixed-output hashers: pqkit's own (their inherent
+/// `finalize`) and, with the `sha2`/`sha3` features, RustCrypto's
+/// (`Digest::finalize`, imported for them).
 #[cfg(feature = "prehash")]
-macro_rules! own_digest {
+macro_rules! fixed_digest {
     ($($t:ty => $alg:ident),*) => {$(
         impl PreHashDigest for $t {
             const ALG: HashAlg = HashAlg::$alg;
             fn finish(self) -> PreHash {
                 let mut bytes = [0u8; 64];
-                let d = self.finalize();
+                let d = <$t>::finalize(self);
                 bytes[..d.len()].copy_from_slice(&d);
                 PreHash { alg: HashAlg::$alg, bytes }
             }
@@ -369,7 +372,7 @@ macro_rules! own_digest {
     )*};
 }
 #[cfg(feature = "prehash")]
-own_digest!(
+fixed_digest!(
     Sha224 => Sha2_224, Sha256 => Sha2_256, Sha384 => Sha2_384,
     Sha512 => Sha2_512, Sha512_224 => Sha2_512_224, Sha512_256 => Sha2_512_256
 );
@@ -377,27 +380,16 @@ own_digest!(
 // RustCrypto's digest types, for callers who hash with them (the `sha2`
 // and `sha3` features; pqkit's own hashing needs neither crate).
 #[cfg(any(feature = "sha2", feature = "sha3"))]
-macro_rules! rustcrypto_digest {
-    ($($t:ty => $alg:ident),*) => {$(
-        impl PreHashDigest for $t {
-            const ALG: HashAlg = HashAlg::$alg;
-            fn finish(self) -> PreHash {
-                let mut bytes = [0u8; 64];
-                let d = digest::Digest::finalize(self);
-                bytes[..d.len()].copy_from_slice(&d);
-                PreHash { alg: HashAlg::$alg, bytes }
-            }
-        }
-    )*};
-}
+use digest::Digest as _;
+
 #[cfg(feature = "sha2")]
-rustcrypto_digest!(
+fixed_digest!(
     ::sha2::Sha224 => Sha2_224, ::sha2::Sha256 => Sha2_256, ::sha2::Sha384 => Sha2_384,
     ::sha2::Sha512 => Sha2_512, ::sha2::Sha512_224 => Sha2_512_224,
     ::sha2::Sha512_256 => Sha2_512_256
 );
 #[cfg(feature = "sha3")]
-rustcrypto_digest!(
+fixed_digest!(
     ::sha3::Sha3_224 => Sha3_224, ::sha3::Sha3_256 => Sha3_256,
     ::sha3::Sha3_384 => Sha3_384, ::sha3::Sha3_512 => Sha3_512
 );

@@ -67,6 +67,15 @@ extern crate std;
     allow(dead_code)
 )]
 mod avx2_i16;
+// The target-independent half of the two 8-lane i16 engines below.
+#[cfg(all(
+    any(
+        all(target_arch = "aarch64", target_feature = "neon"),
+        all(target_family = "wasm", target_feature = "simd128")
+    ),
+    any(feature = "q3329", feature = "q12289")
+))]
+mod engine16;
 // Shared by the 16-bit rings' NEON kernels.
 pub mod backend;
 pub mod bytes;

@@ -76,6 +76,24 @@ fn load8(s: &[i16], at: usize) -> v128 {
     }
 }
 
+/// Every lane `x`.
+#[inline(always)]
+fn splat(x: i16) -> v128 {
+    i16x8_splat(x)
+}
+
+/// Lane-wise `a + b` (wrapping).
+#[inline(always)]
+fn add(a: v128, b: v128) -> v128 {
+    i16x8_add(a, b)
+}
+
+/// Lane-wise `a - b` (wrapping).
+#[inline(always)]
+fn sub(a: v128, b: v128) -> v128 {
+    i16x8_sub(a, b)
+}
+
 /// A modulus's constants, splatted.
 #[derive(Clone, Copy)]
 pub(crate) struct Consts {
@@ -95,6 +113,12 @@ impl Consts {
             barrett_v: i16x8_splat(m.barrett_v as i16),
             round: i16x8_splat(1 << 9),
         }
+    }
+
+    /// `b qinv mod 2^16`, lane by lane (for [`fqmul_pre`]).
+    #[inline(always)]
+    fn twist(&self, b: v128) -> v128 {
+        i16x8_mul(b, self.qinv)
     }
 }
 
@@ -127,32 +151,6 @@ pub(crate) fn fqmul(a: v128, b: v128, c: &Consts) -> v128 {
 pub(crate) fn barrett(a: v128, c: &Consts) -> v128 {
     let t = i16x8_shr(i16x8_add(mulhi(a, c.barrett_v), c.round), 10);
     i16x8_sub(a, i16x8_mul(t, c.q))
-}
-
-/// Barrett-reduce every lane of `a` (any length; a tail of fewer than eight
-/// is reduced lane by lane with `m`).
-#[inline(always)]
-pub(crate) fn reduce(a: &mut [i16], m: Mod16) {
-    let c = Consts::new(m);
-    let (chunks, rest) = a.as_chunks_mut::<8>();
-    for x in chunks {
-        store(x, barrett(load(x), &c));
-    }
-    for x in rest {
-        *x = m.barrett_reduce(*x);
-    }
-}
-
-/// `r = fqmul(a, b)` lane by lane; equal lengths, a multiple of eight.
-#[inline(always)]
-pub(crate) fn pointwise_mont(a: &[i16], b: &[i16], r: &mut [i16], m: Mod16) {
-    let c = Consts::new(m);
-    let (a, _) = a.as_chunks::<8>();
-    let (b, _) = b.as_chunks::<8>();
-    let (r, _) = r.as_chunks_mut::<8>();
-    for ((r, a), b) in r.iter_mut().zip(a).zip(b) {
-        store(r, fqmul(load(a), load(b), &c));
-    }
 }
 
 /// Interleave/de-interleave pattern of a layer of distance 4, 2 or 1 on
@@ -214,104 +212,7 @@ fn small_zetas(zetas: &[i16], len: usize, first: usize, inverse: bool) -> v128 {
     }
 }
 
-/// The forward transform of `a` (length `n`, a power of two from 16 on):
-/// Cooley-Tukey layers of distance `n/2` down to `last`, the layer with `B`
-/// blocks using `zetas[B + i]` for block `i`; a layer Barrett-reduces its
-/// outputs where bit `layer` of `mask` is set, and the last layer always
-/// does. The portable kernels of q = 3329 (`last = 2`, no mask, reduced at
-/// the end: the last layer writes every coefficient once) and q = 12289
-/// (`last = 1`) compute exactly this.
-#[inline(always)]
-pub(crate) fn forward(a: &mut [i16], zetas: &[i16], m: Mod16, mask: u32, last: usize) {
-    let c = Consts::new(m);
-    let n = a.len();
-    let mut len = n / 2;
-    let mut layer = 0;
-    while len >= last {
-        let blocks = n / (2 * len);
-        let reduce = (mask >> layer) & 1 == 1 || len == last;
-        let butterfly = |x: v128, y: v128, z: v128, zq: v128| {
-            let t = fqmul_pre(y, z, zq, &c);
-            let (s, d) = (i16x8_add(x, t), i16x8_sub(x, t));
-            if reduce {
-                (barrett(s, &c), barrett(d, &c))
-            } else {
-                (s, d)
-            }
-        };
-        if len >= 8 {
-            let (chunks, _) = a.as_chunks_mut::<8>();
-            let half = len / 8;
-            for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
-                let z = i16x8_splat(zetas[blocks + i]);
-                let zq = i16x8_mul(z, c.qinv);
-                let (lo, hi) = block.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi) {
-                    let (s, d) = butterfly(load(x), load(y), z, zq);
-                    store(x, s);
-                    store(y, d);
-                }
-            }
-        } else {
-            let per_chunk = 16 / (2 * len);
-            let (chunks, _) = a.as_chunks_mut::<16>();
-            for (k, chunk) in chunks.iter_mut().enumerate() {
-                let z = small_zetas(zetas, len, blocks + k * per_chunk, false);
-                let zq = i16x8_mul(z, c.qinv);
-                small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
-            }
-        }
-        len >>= 1;
-        layer += 1;
-    }
-}
-
-/// The inverse transform of `a` (length `n`, a power of two from 16 on):
-/// Gentleman-Sande layers of distance `first` up to `n/2`, the layer with
-/// `B` blocks using `zetas[2B - 1 - i]` for block `i`
-/// (`a_j = barrett(a_j + a_{j+len})`, `a_{j+len} = fqmul(zeta, a_{j+len} - a_j)`),
-/// then every coefficient times `f` (Montgomery), as the portable kernels.
-#[inline(always)]
-pub(crate) fn inverse(a: &mut [i16], zetas: &[i16], m: Mod16, first: usize, f: i16) {
-    let c = Consts::new(m);
-    let n = a.len();
-    let mut len = first;
-    while len < n {
-        let blocks = n / (2 * len);
-        let butterfly = |x: v128, y: v128, z: v128, zq: v128| {
-            let s = barrett(i16x8_add(x, y), &c);
-            (s, fqmul_pre(i16x8_sub(y, x), z, zq, &c))
-        };
-        if len >= 8 {
-            let (chunks, _) = a.as_chunks_mut::<8>();
-            let half = len / 8;
-            for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
-                let z = i16x8_splat(zetas[2 * blocks - 1 - i]);
-                let zq = i16x8_mul(z, c.qinv);
-                let (lo, hi) = block.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi) {
-                    let (s, d) = butterfly(load(x), load(y), z, zq);
-                    store(x, s);
-                    store(y, d);
-                }
-            }
-        } else {
-            let per_chunk = 16 / (2 * len);
-            let (chunks, _) = a.as_chunks_mut::<16>();
-            for (k, chunk) in chunks.iter_mut().enumerate() {
-                let z = small_zetas(zetas, len, 2 * blocks - 1 - k * per_chunk, true);
-                let zq = i16x8_mul(z, c.qinv);
-                small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
-            }
-        }
-        len <<= 1;
-    }
-    let fv = i16x8_splat(f);
-    let fq = i16x8_mul(fv, c.qinv);
-    for x in a.as_chunks_mut::<8>().0 {
-        store(x, fqmul_pre(load(x), fv, fq, &c));
-    }
-}
+crate::engine16::i16_engine_drivers!(v128);
 
 /// One layer of distance `len` (4, 2 or 1) on a 16-coefficient chunk:
 /// gather each butterfly's two inputs into two vectors, apply `bf`, and put

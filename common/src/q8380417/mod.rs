@@ -21,6 +21,114 @@
 //! multiply-shift, the norm check never exits early, and selections are
 //! mask arithmetic.
 
+/// The parts of the 4-lane i32 engines (`simd128.rs`, `neon.rs`) that are
+/// the same on every target: the transforms of FIPS 204 Alg. 41 and 42 and
+/// the pointwise products, over the calling module's vector type `$v` and
+/// its vocabulary (`load`, `store`, `add`, `sub`, `splat`, `mullo`,
+/// `mont`, `mont_pre`, `small_zetas`, `small_layer`).
+#[cfg(any(
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_family = "wasm", target_feature = "simd128")
+))]
+macro_rules! i32_engine_drivers {
+    ($v:ty) => {
+        /// FIPS 204 Alg. 41 as the portable `ntt`: the layer with `B` blocks uses
+        /// `ZETAS[B + i]` for block `i`.
+        fn ntt(a: &mut Poly) {
+            let qinv = splat(QINV);
+            let butterfly = |x: $v, y: $v, z: $v, zq: $v| {
+                let t = mont_pre(y, z, zq);
+                (add(x, t), sub(x, t))
+            };
+            let mut len = N / 2;
+            while len >= 1 {
+                let blocks = N / (2 * len);
+                if len >= 4 {
+                    let (chunks, _) = a.coeffs.as_chunks_mut::<4>();
+                    let half = len / 4;
+                    for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
+                        let z = splat(ZETAS[blocks + i]);
+                        let zq = mullo(z, qinv);
+                        let (lo, hi) = block.split_at_mut(half);
+                        for (x, y) in lo.iter_mut().zip(hi) {
+                            let (s, d) = butterfly(load(x), load(y), z, zq);
+                            store(x, s);
+                            store(y, d);
+                        }
+                    }
+                } else {
+                    let per_chunk = 8 / (2 * len);
+                    let (chunks, _) = a.coeffs.as_chunks_mut::<8>();
+                    for (k, chunk) in chunks.iter_mut().enumerate() {
+                        let z = small_zetas(len, blocks + k * per_chunk, false);
+                        let zq = mullo(z, qinv);
+                        small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
+                    }
+                }
+                len >>= 1;
+            }
+        }
+
+        /// FIPS 204 Alg. 42 as the portable `inv_ntt_tomont`: the layer with `B`
+        /// blocks uses `-ZETAS[2B - 1 - i]` for block `i`, then the factor
+        /// `INV_NTT_F`.
+        fn inv_ntt_tomont(a: &mut Poly) {
+            let qinv = splat(QINV);
+            let butterfly = |x: $v, y: $v, z: $v, zq: $v| (add(x, y), mont_pre(sub(x, y), z, zq));
+            let mut len = 1;
+            while len < N {
+                let blocks = N / (2 * len);
+                if len >= 4 {
+                    let (chunks, _) = a.coeffs.as_chunks_mut::<4>();
+                    let half = len / 4;
+                    for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
+                        let z = splat(-ZETAS[2 * blocks - 1 - i]);
+                        let zq = mullo(z, qinv);
+                        let (lo, hi) = block.split_at_mut(half);
+                        for (x, y) in lo.iter_mut().zip(hi) {
+                            let (s, d) = butterfly(load(x), load(y), z, zq);
+                            store(x, s);
+                            store(y, d);
+                        }
+                    }
+                } else {
+                    let per_chunk = 8 / (2 * len);
+                    let (chunks, _) = a.coeffs.as_chunks_mut::<8>();
+                    for (k, chunk) in chunks.iter_mut().enumerate() {
+                        let z = small_zetas(len, 2 * blocks - 1 - k * per_chunk, true);
+                        let zq = mullo(z, qinv);
+                        small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
+                    }
+                }
+                len <<= 1;
+            }
+            let f = splat(INV_NTT_F);
+            let fq = mullo(f, qinv);
+            for x in a.coeffs.as_chunks_mut::<4>().0 {
+                store(x, mont_pre(load(x), f, fq));
+            }
+        }
+
+        /// `r = mont(a, b)` coefficient by coefficient.
+        fn pointwise(a: &Poly, b: &Poly, r: &mut Poly) {
+            let (a, _) = a.coeffs.as_chunks::<4>();
+            let (b, _) = b.coeffs.as_chunks::<4>();
+            for ((r, a), b) in r.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(a).zip(b) {
+                store(r, mont(load(a), load(b)));
+            }
+        }
+
+        /// `r += mont(a, b)` coefficient by coefficient.
+        fn pointwise_acc(a: &Poly, b: &Poly, r: &mut Poly) {
+            let (a, _) = a.coeffs.as_chunks::<4>();
+            let (b, _) = b.coeffs.as_chunks::<4>();
+            for ((r, a), b) in r.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(a).zip(b) {
+                store(r, add(load(r), mont(load(a), load(b))));
+            }
+        }
+    };
+}
+
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
 pub mod pack;

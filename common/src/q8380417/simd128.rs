@@ -124,83 +124,29 @@ fn small_zetas(len: usize, first: usize, inverse: bool) -> v128 {
     }
 }
 
-/// FIPS 204 Alg. 41 as the portable `ntt`: the layer with `B` blocks uses
-/// `ZETAS[B + i]` for block `i`.
-fn ntt(a: &mut Poly) {
-    let qinv = i32x4_splat(QINV);
-    let butterfly = |x: v128, y: v128, z: v128, zq: v128| {
-        let t = mont_pre(y, z, zq);
-        (i32x4_add(x, t), i32x4_sub(x, t))
-    };
-    let mut len = N / 2;
-    while len >= 1 {
-        let blocks = N / (2 * len);
-        if len >= 4 {
-            let (chunks, _) = a.coeffs.as_chunks_mut::<4>();
-            let half = len / 4;
-            for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
-                let z = i32x4_splat(ZETAS[blocks + i]);
-                let zq = i32x4_mul(z, qinv);
-                let (lo, hi) = block.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi) {
-                    let (s, d) = butterfly(load(x), load(y), z, zq);
-                    store(x, s);
-                    store(y, d);
-                }
-            }
-        } else {
-            let per_chunk = 8 / (2 * len);
-            let (chunks, _) = a.coeffs.as_chunks_mut::<8>();
-            for (k, chunk) in chunks.iter_mut().enumerate() {
-                let z = small_zetas(len, blocks + k * per_chunk, false);
-                let zq = i32x4_mul(z, qinv);
-                small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
-            }
-        }
-        len >>= 1;
-    }
+/// Every lane `x`.
+#[inline(always)]
+fn splat(x: i32) -> v128 {
+    i32x4_splat(x)
 }
 
-/// FIPS 204 Alg. 42 as the portable `inv_ntt_tomont`: the layer with `B`
-/// blocks uses `-ZETAS[2B - 1 - i]` for block `i`, then the factor
-/// `INV_NTT_F`.
-fn inv_ntt_tomont(a: &mut Poly) {
-    let qinv = i32x4_splat(QINV);
-    let butterfly =
-        |x: v128, y: v128, z: v128, zq: v128| (i32x4_add(x, y), mont_pre(i32x4_sub(x, y), z, zq));
-    let mut len = 1;
-    while len < N {
-        let blocks = N / (2 * len);
-        if len >= 4 {
-            let (chunks, _) = a.coeffs.as_chunks_mut::<4>();
-            let half = len / 4;
-            for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
-                let z = i32x4_splat(-ZETAS[2 * blocks - 1 - i]);
-                let zq = i32x4_mul(z, qinv);
-                let (lo, hi) = block.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi) {
-                    let (s, d) = butterfly(load(x), load(y), z, zq);
-                    store(x, s);
-                    store(y, d);
-                }
-            }
-        } else {
-            let per_chunk = 8 / (2 * len);
-            let (chunks, _) = a.coeffs.as_chunks_mut::<8>();
-            for (k, chunk) in chunks.iter_mut().enumerate() {
-                let z = small_zetas(len, 2 * blocks - 1 - k * per_chunk, true);
-                let zq = i32x4_mul(z, qinv);
-                small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
-            }
-        }
-        len <<= 1;
-    }
-    let f = i32x4_splat(INV_NTT_F);
-    let fq = i32x4_mul(f, qinv);
-    for x in a.coeffs.as_chunks_mut::<4>().0 {
-        store(x, mont_pre(load(x), f, fq));
-    }
+/// Lane-wise wrapping `a + b`, `a - b`, low half of `a b`.
+#[inline(always)]
+fn add(a: v128, b: v128) -> v128 {
+    i32x4_add(a, b)
 }
+
+#[inline(always)]
+fn sub(a: v128, b: v128) -> v128 {
+    i32x4_sub(a, b)
+}
+
+#[inline(always)]
+fn mullo(a: v128, b: v128) -> v128 {
+    i32x4_mul(a, b)
+}
+
+i32_engine_drivers!(v128);
 
 impl Ops for crate::backend::Simd128 {
     fn ntt_q8380417(self, a: &mut Poly) {
@@ -212,18 +158,10 @@ impl Ops for crate::backend::Simd128 {
     }
 
     fn pointwise_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        let (a, _) = a.coeffs.as_chunks::<4>();
-        let (b, _) = b.coeffs.as_chunks::<4>();
-        for ((r, a), b) in r.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(a).zip(b) {
-            store(r, mont(load(a), load(b)));
-        }
+        pointwise(a, b, r);
     }
 
     fn pointwise_acc_mont_q8380417(self, a: &Poly, b: &Poly, r: &mut Poly) {
-        let (a, _) = a.coeffs.as_chunks::<4>();
-        let (b, _) = b.coeffs.as_chunks::<4>();
-        for ((r, a), b) in r.coeffs.as_chunks_mut::<4>().0.iter_mut().zip(a).zip(b) {
-            store(r, i32x4_add(load(r), mont(load(a), load(b))));
-        }
+        pointwise_acc(a, b, r);
     }
 }

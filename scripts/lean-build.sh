@@ -85,7 +85,12 @@ build_seconds() {
   rm -rf "$dir/target"
   local start end
   start=$(date +%s.%N)
-  (cd "$dir" && CARGO_TARGET_DIR="$dir/target" cargo build -q --release 2>/dev/null)
+  # A failed build must not be timed as a fast one.
+  if ! (cd "$dir" && CARGO_TARGET_DIR="$dir/target" cargo build -q --release 2>"$dir/build.log"); then
+    echo "lean-build: cargo build failed in $dir:" >&2
+    tail -20 "$dir/build.log" >&2
+    return 1
+  fi
   end=$(date +%s.%N)
   echo "$start $end" | awk '{printf "%.1f\n", $2 - $1}'
 }
@@ -123,8 +128,10 @@ for pair in "${pairs[@]}"; do
   # fastest of each: on a shared machine single builds vary by seconds.
   t=9999 pt=9999
   for ((r = 0; r < ${LEAN_ROUNDS:-3}; r++)); do
-    t=$(min "$t" "$(build_seconds "$work/$ours")")
-    pt=$(min "$pt" "$(build_seconds "$work/peer-${peer%@*}")")
+    s=$(build_seconds "$work/$ours")
+    t=$(min "$t" "$s")
+    s=$(build_seconds "$work/peer-${peer%@*}")
+    pt=$(min "$pt" "$s")
   done
   echo "| \`$ours\` | $n | $m | $t | \`${peer%@*}\` ${peer#*@} | $pn | $pm | $pt |"
 done

@@ -403,6 +403,18 @@ pub(crate) fn has_sha_ni() -> bool {
     limit() != PORTABLE_ONLY && cpuid_sha::get()
 }
 
+#[cfg(target_arch = "x86_64")]
+cpufeatures::new!(cpuid_avx2_bmi2, "avx2", "bmi1", "bmi2");
+
+/// Whether the SHA-512 kernel on AVX2 (message schedule two blocks at a
+/// time) with BMI2 (`RORX` in the rounds) runs: the CPU has them and
+/// `PQKIT_BACKEND=portable` does not keep them off (detected once, cached).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_avx2_bmi2() -> bool {
+    limit() != PORTABLE_ONLY && cpuid_avx2_bmi2::get()
+}
+
 /// The backend [`dispatch`] uses on this machine (detected once, cached).
 pub fn selected() -> BackendKind {
     #[cfg(target_arch = "x86_64")]

@@ -22,7 +22,7 @@
 use alloc::vec::Vec;
 
 use pqkit_common::curve25519::{EdwardsPoint, Scalar};
-use sha2::{Digest, Sha512};
+use pqkit_common::sha2::Sha512;
 
 use crate::keys::{Dom, hash_scalar};
 use crate::{Error, Signature, SignatureError, VerifyingKey};
@@ -62,7 +62,7 @@ fn batch(
     }
     let mut transcript = Sha512::new();
     transcript.update(b"pqkit-ed25519-batch-v1");
-    transcript.update((n as u64).to_le_bytes());
+    transcript.update(&(n as u64).to_le_bytes());
     let mut parsed = Vec::with_capacity(n);
     let r_bytes: Vec<[u8; 32]> = signatures.iter().map(|s| *s.r_bytes()).collect();
     let rs = EdwardsPoint::decompress_batch(&r_bytes);
@@ -74,7 +74,7 @@ fn batch(
         transcript.update(sig.r_bytes());
         transcript.update(vk.as_bytes());
         transcript.update(sig.s_bytes());
-        transcript.update(k.to_bytes());
+        transcript.update(&k.to_bytes());
         parsed.push((s, r, k, vk.point()));
     }
     let t = transcript.finalize();
@@ -82,10 +82,10 @@ fn batch(
     let mut points = Vec::with_capacity(2 * n);
     let mut b_coeff = Scalar::ZERO;
     for (i, (s, r, k, a)) in parsed.into_iter().enumerate() {
-        let zh = Sha512::new()
-            .chain_update(t)
-            .chain_update((i as u64).to_le_bytes())
-            .finalize();
+        let mut zh = Sha512::new();
+        zh.update(&t);
+        zh.update(&(i as u64).to_le_bytes());
+        let zh = zh.finalize();
         let mut z16 = [0u8; 32];
         z16[..16].copy_from_slice(&zh[..16]);
         let z = Scalar::from_bytes_mod_order(z16);

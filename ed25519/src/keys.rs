@@ -2,9 +2,12 @@
 
 use pqkit_common::curve25519::{EdwardsPoint, Scalar};
 use pqkit_common::prehash::HashAlg;
+use pqkit_common::sha2::Sha512;
 use rand_core::{CryptoRng, TryCryptoRng};
+#[cfg(feature = "digest")]
+use sha2::Digest;
+#[cfg(feature = "digest")]
 use sha2::digest::consts::U64;
-use sha2::{Digest, Sha512};
 
 /// The pre-hash of Ed25519ph (RFC 8032 §5.1), from pqkit's pre-hash
 /// registry: SHA-512.
@@ -12,12 +15,12 @@ pub const PREHASH: HashAlg = HashAlg::Sha2_512;
 
 /// `PH(M)` of Ed25519ph: SHA-512 ([`PREHASH`]).
 fn prehash(msg: &[u8]) -> [u8; 64] {
-    Sha512::digest(msg).into()
+    Sha512::digest(msg)
 }
 pub use ed25519::Signature;
-use signature::{
-    DigestSigner, DigestVerifier, KeypairRef, MultipartSigner, MultipartVerifier, Signer, Verifier,
-};
+#[cfg(feature = "digest")]
+use signature::{DigestSigner, DigestVerifier};
+use signature::{KeypairRef, MultipartSigner, MultipartVerifier, Signer, Verifier};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::{Error, SignatureError};
@@ -39,7 +42,7 @@ impl Dom<'_> {
             Dom::Ph(c) => (1u8, c),
         };
         h.update(b"SigEd25519 no Ed25519 collisions");
-        h.update([flag, ctx.len() as u8]);
+        h.update(&[flag, ctx.len() as u8]);
         h.update(ctx);
     }
 }
@@ -55,6 +58,7 @@ fn ctx_for_ctx(ctx: &[u8]) -> Result<Dom<'_>, Error> {
 }
 
 /// `PH(M)` of a finished 64-byte digest.
+#[cfg(feature = "digest")]
 fn digest_bytes<D: Digest<OutputSize = U64>>(d: D) -> [u8; 64] {
     d.finalize().into()
 }
@@ -73,7 +77,7 @@ pub(crate) fn hash_scalar(dom: Dom<'_>, prefix: &[&[u8]], msg: &[&[u8]]) -> Scal
     for p in prefix.iter().chain(msg) {
         h.update(p);
     }
-    Scalar::from_bytes_mod_order_wide(&h.finalize().into())
+    Scalar::from_bytes_mod_order_wide(&h.finalize())
 }
 
 /// A verifying (public) key `A`: its bytes as given and the decoded point.
@@ -252,6 +256,7 @@ impl VerifyingKey {
     /// the message fed into it (RFC 8032 allows only SHA-512; any 64-byte
     /// digest is accepted, as in ed25519-dalek), `context` at most 255
     /// bytes (`None` is empty).
+    #[cfg(feature = "digest")]
     pub fn verify_prehashed<D: Digest<OutputSize = U64>>(
         &self,
         prehashed: D,
@@ -263,6 +268,7 @@ impl VerifyingKey {
     }
 
     /// [`verify_prehashed`](Self::verify_prehashed) with the strict rules.
+    #[cfg(feature = "digest")]
     pub fn verify_prehashed_strict<D: Digest<OutputSize = U64>>(
         &self,
         prehashed: D,
@@ -275,6 +281,7 @@ impl VerifyingKey {
 
     /// An Ed25519ph verifier with a context of at most 255 bytes, for the
     /// `DigestVerifier` trait (ed25519-dalek's `Context`).
+    #[cfg(feature = "digest")]
     pub fn with_context<'k, 'v>(
         &'k self,
         context: &'v [u8],
@@ -303,12 +310,14 @@ impl core::hash::Hash for VerifyingKey {
 /// (ed25519-dalek's type): [`SigningKey::with_context`] and
 /// [`VerifyingKey::with_context`] make one, and its `DigestSigner` /
 /// `DigestVerifier` impls sign and verify Ed25519ph with that context.
+#[cfg(feature = "digest")]
 #[derive(Clone, Debug)]
 pub struct Context<'k, 'v, K> {
     key: &'k K,
     value: &'v [u8],
 }
 
+#[cfg(feature = "digest")]
 impl<'k, 'v, K> Context<'k, 'v, K> {
     /// The longest context, in bytes.
     pub const MAX_LENGTH: usize = 255;
@@ -345,6 +354,7 @@ impl MultipartVerifier<Signature> for VerifyingKey {
 
 /// Ed25519ph (empty context) through the digest traits, for any 64-byte
 /// digest as in ed25519-dalek (RFC 8032 specifies SHA-512).
+#[cfg(feature = "digest")]
 impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestVerifier<D, Signature>
     for VerifyingKey
 {
@@ -360,6 +370,7 @@ impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestVerifier<D, Signa
 }
 
 /// Ed25519ph with the context's string.
+#[cfg(feature = "digest")]
 impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestVerifier<D, Signature>
     for Context<'_, '_, VerifyingKey>
 {
@@ -409,7 +420,7 @@ impl core::fmt::Debug for SigningKey {
 impl SigningKey {
     /// From the 32-byte secret key (RFC 8032 §5.1.5).
     pub fn from_bytes(secret: &[u8; 32]) -> Self {
-        let h = Zeroizing::new(<[u8; 64]>::from(Sha512::digest(secret)));
+        let h = Zeroizing::new(Sha512::digest(secret));
         let mut lower = Zeroizing::new([0u8; 32]);
         lower.copy_from_slice(&h[..32]);
         let mut prefix = [0u8; 32];
@@ -511,6 +522,7 @@ impl SigningKey {
     /// fed into it (RFC 8032 allows only SHA-512; any 64-byte digest is
     /// accepted, as in ed25519-dalek), `context` at most 255 bytes (`None`
     /// is empty).
+    #[cfg(feature = "digest")]
     pub fn sign_prehashed<D: Digest<OutputSize = U64>>(
         &self,
         prehashed: D,
@@ -531,6 +543,7 @@ impl SigningKey {
     }
 
     /// Ed25519ph verification with this key's public key.
+    #[cfg(feature = "digest")]
     pub fn verify_prehashed<D: Digest<OutputSize = U64>>(
         &self,
         prehashed: D,
@@ -542,6 +555,7 @@ impl SigningKey {
 
     /// An Ed25519ph signer with a context of at most 255 bytes, for the
     /// `DigestSigner` trait (ed25519-dalek's `Context`).
+    #[cfg(feature = "digest")]
     pub fn with_context<'k, 'v>(
         &'k self,
         context: &'v [u8],
@@ -643,6 +657,7 @@ impl Verifier<Signature> for SigningKey {
 
 /// Ed25519ph (empty context) through the digest traits, for any 64-byte
 /// digest as in ed25519-dalek (RFC 8032 specifies SHA-512).
+#[cfg(feature = "digest")]
 impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestSigner<D, Signature> for SigningKey {
     fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
         &self,
@@ -655,6 +670,7 @@ impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestSigner<D, Signatu
 }
 
 /// Ed25519ph with the context's string.
+#[cfg(feature = "digest")]
 impl<D: Digest<OutputSize = U64> + sha2::digest::Update> DigestSigner<D, Signature>
     for Context<'_, '_, SigningKey>
 {

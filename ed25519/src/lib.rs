@@ -61,7 +61,9 @@
 //! `Verifier`, `DigestSigner<D>`/`DigestVerifier<D>` as Ed25519ph for any
 //! 64-byte digest, on the keys and on `Context`, `KeypairRef`,
 //! `Generate`/`KeyInit`/`TryFrom`/`From`, PKCS#8/SPKI, serde with
-//! dalek's byte format), the same feature names, and the same bytes
+//! dalek's byte format), the same feature names (as in dalek, `Digest`,
+//! `Sha512`, `Context`, the `Digest*` traits and the `*_prehashed` and
+//! `with_context` methods need the `digest` feature), and the same bytes
 //! (`tests/differential.rs`; the workspace's `pqkit-dropin` crate compiles
 //! and runs dalek's own documentation examples, including its serde ones).
 //! What remains different:
@@ -112,7 +114,9 @@ pub use crypto_common::{Generate, KeyExport, KeyInit, KeySizeUser};
 /// (as ed25519-dalek does).
 pub use ed25519;
 pub use error::Error;
-pub use keys::{Context, PREHASH, SecretKey, Signature, SigningKey, VerifyingKey};
+#[cfg(feature = "digest")]
+pub use keys::Context;
+pub use keys::{PREHASH, SecretKey, Signature, SigningKey, VerifyingKey};
 #[cfg(feature = "pkcs8")]
 pub use pkcs8_impl::ALGORITHM_OID;
 pub use rand_core;
@@ -129,11 +133,13 @@ pub const PUBLIC_KEY_LENGTH: usize = 32;
 pub const KEYPAIR_LENGTH: usize = SECRET_KEY_LENGTH + PUBLIC_KEY_LENGTH;
 /// Length of an expanded secret key (scalar and nonce prefix), in bytes.
 pub const EXPANDED_SECRET_KEY_LENGTH: usize = 64;
-/// The traits and the hash at the crate root, as in `ed25519-dalek`.
+/// The digest trait and the hash at the crate root, as in `ed25519-dalek`
+/// (with the `digest` feature, as there).
+#[cfg(feature = "digest")]
 pub use sha2::{Digest, Sha512};
 pub use signature;
-pub use signature::{
-    DigestSigner, DigestVerifier, Keypair, MultipartSigner, MultipartVerifier, Signer, Verifier,
-};
+#[cfg(feature = "digest")]
+pub use signature::{DigestSigner, DigestVerifier};
+pub use signature::{Keypair, MultipartSigner, MultipartVerifier, Signer, Verifier};
 #[cfg(feature = "pkcs8")]
 pub use {der, pkcs8, spki};

@@ -73,19 +73,31 @@ fn unpack8(bytes: &[u8], bits: u32) -> [u32; 8] {
     out
 }
 
+/// `f` of each of eight coefficients (a plain loop: `array::from_fn`
+/// costs every instantiation its own copy of the core machinery, which
+/// showed in common's build time).
+#[inline(always)]
+fn map8(cs: &[i32; 8], f: &impl Fn(i32) -> u32) -> [u32; 8] {
+    let mut v = [0u32; 8];
+    for (x, &c) in v.iter_mut().zip(cs) {
+        *x = f(c);
+    }
+    v
+}
+
 #[inline(always)]
 fn pack_const<const B: usize>(a: &Poly, out: &mut [u8], f: impl Fn(i32) -> u32) {
     let (full, rest) = out.as_chunks_mut::<B>();
     let groups = a.coeffs.as_chunks::<8>().0;
     for (cs, o) in groups.iter().zip(full.iter_mut()) {
-        pack_group::<B>(core::array::from_fn(|i| f(cs[i])), o);
+        pack_group::<B>(map8(cs, &f), o);
     }
     // A short `out` (never from this crate's callers): its partial group.
     if let Some(cs) = groups.get(full.len())
         && !rest.is_empty()
     {
         let mut last = [0u8; B];
-        pack_group::<B>(core::array::from_fn(|i| f(cs[i])), &mut last);
+        pack_group::<B>(map8(cs, &f), &mut last);
         for (o, b) in rest.iter_mut().zip(&last) {
             *o = *b;
         }
@@ -123,9 +135,14 @@ fn pack_with(a: &Poly, bits: u32, out: &mut [u8], f: impl Fn(i32) -> u32) {
         10 => pack_const::<10>(a, out, f),
         13 => pack_const::<13>(a, out, f),
         _ => {
-            for (cs, o) in a.coeffs.chunks_exact(8).zip(out.chunks_mut(bits as usize)) {
-                let v: [u32; 8] = core::array::from_fn(|i| f(cs[i]));
-                pack8(&v, bits, o);
+            for (cs, o) in a
+                .coeffs
+                .as_chunks::<8>()
+                .0
+                .iter()
+                .zip(out.chunks_mut(bits as usize))
+            {
+                pack8(&map8(cs, &f), bits, o);
             }
         }
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # pqkit on aarch64 (issue 41), under qemu user-mode emulation:
 #   1. the no_std build of every algorithm crate for aarch64-unknown-none;
-#   2. the tests of pqkit-common and of the crates given (default: the
+#   2. the tests of the crates given (default: pqkit-common and the
 #      lattice crates, whose kernels the NEON backend accelerates) for
 #      aarch64-unknown-linux-gnu, run by qemu-aarch64: once with the best
 #      backend (NEON; pqkit-common's tests compare each NEON kernel with
@@ -10,11 +10,21 @@
 #
 #   bash scripts/aarch64.sh                       # the default crates
 #   bash scripts/aarch64.sh pqkit-common          # only these crates
+#   bash scripts/aarch64.sh --count               # instructions per kernel
+#
+# --count builds common/examples/kernels.rs (--release) and, for every
+# kernel on the portable and the NEON backend, counts the instructions
+# qemu executes (one per translated block with -singlestep, each block
+# logged with -d exec,nochain) for 1 and for 11 calls: the difference over
+# 10 is the count per call, printed as a markdown table (BENCHMARKS.md's
+# aarch64 section, scripts/benchmarks.sh --aarch64). A count is not a
+# time: it ignores latencies, dual issue and memory, but shows what a
+# kernel saves until someone measures on hardware.
 #
 # Needs the aarch64 Rust targets (added here with rustup), qemu-user and an
 # aarch64 linker: on Debian, `apt-get install qemu-user
-# gcc-aarch64-linux-gnu libc6-dev-arm64-cross`. Not yet part of
-# scripts/test.sh (CI's time budget); run it by hand.
+# gcc-aarch64-linux-gnu libc6-dev-arm64-cross` (scripts/install-deps.sh
+# installs them). scripts/test.sh runs it with the default crates.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,19 +43,94 @@ done
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 
+# The technique of each kernel's NEON form (common/src/neon_i16.rs,
+# common/src/q*/neon.rs, common/src/keccak/neon.rs).
+declare -A technique=(
+  ["q3329 ntt + inverse"]="i16 lanes: Montgomery products by constants as SQDMULH, SQDMULH, SHSUB with b qinv precomputed; Barrett as SQDMULH, shift, SRSHR, MLS; ZIP/UZP for the small layers"
+  ["q3329 base multiplication"]="products of two unknowns from the widening SMULL/SMULL2, Montgomery reduction of the 32-bit lanes, pairs regrouped by UZP"
+  ["q3329 rejection sampling (168 B)"]="TBL gathers eight 12-bit candidates, a compare gives an 8-bit mask, TBL with the mask's row of a compaction table packs the accepted lanes"
+  ["q3329 CBD eta = 2"]="bit-pair sums by masks and shifts in byte lanes, differences, fixed ZIP permutations back to coefficient order"
+  ["q3329 compress + encode, d = 10"]="Barrett to canonical, f32 multiply by 1/2q (exact on this range) and FCVTZU, packing by SLI in 32- and 64-bit lanes"
+  ["q3329 decode + decompress, d = 10"]="TBL gathers each value's bytes into a 32-bit lane, USHL and a mask extract it, UZP1 narrows, SQRDMULH by q rounds"
+  ["q3329 compress + encode, d = 4"]="Barrett to canonical, SQDMULH by C/2 for the rounded quotient, packing by SLI"
+  ["q3329 decode + decompress, d = 4"]="as for d = 10"
+  ["q8380417 ntt + inverse"]="i32 lanes: Montgomery products by constants as SQDMULH, SQDMULH, SHSUB (the i16 technique on i32), ZIP/UZP for the small layers"
+  ["q8380417 pointwise product"]="widening SMULL/SMULL2 to 64-bit lanes, Montgomery reduction, UZP back"
+  ["q8380417 rejection sampling (168 B)"]="TBL gathers eight 23-bit candidates into 32-bit lanes, a compare gives a mask, a 16-entry compaction table packs the accepted lanes"
+  ["q8380417 eta = 2 sampling (136 B)"]="no NEON kernel yet (portable)"
+  ["q12289 ntt + inverse, n = 512"]="the q3329 i16 engine with q = 12289"
+  ["Keccak-f[1600] x4"]="two two-way permutations on uint64x2_t, compiled with FEAT_SHA3 (EOR3, BCAX, XAR, RAX1) where the CPU has it (qemu's default CPU does)"
+)
+
+if [[ ${1:-} == --count ]]; then
+  cargo build -q --release -p pqkit-common --example kernels --target aarch64-unknown-linux-gnu
+  exe=target/aarch64-unknown-linux-gnu/release/examples/kernels
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  # Instructions executed by the whole process for REPS calls.
+  count() {
+    qemu-aarch64 -L /usr/aarch64-linux-gnu -singlestep -d exec,nochain -D "$log" \
+      "$exe" --count "$1" "$2" "$3"
+    grep -c '^Trace' "$log"
+  }
+  echo "| kernel | portable (instructions per call) | NEON | portable / NEON | NEON technique |"
+  echo "|---|---|---|---|---|"
+  while IFS= read -r k; do
+    declare -A per=()
+    for b in portable neon; do
+      one=$(count "$k" "$b" 1)
+      eleven=$(count "$k" "$b" 11)
+      per[$b]=$(((eleven - one) / 10))
+    done
+    ratio=$(awk -v p="${per[portable]}" -v n="${per[neon]}" 'BEGIN { printf "%.2fx", p / n }')
+    echo "| $k | ${per[portable]} | ${per[neon]} | $ratio | ${technique[$k]:-} |"
+  done < <(qemu-aarch64 -L /usr/aarch64-linux-gnu "$exe" --list)
+  exit 0
+fi
+
 step "no_std build (aarch64-unknown-none)"
 for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519; do
   cargo build -q -p "$p" --no-default-features --target aarch64-unknown-none
 done
 
 crates=("$@")
-((${#crates[@]})) || crates=(pqkit-common pqkit-ml-kem pqkit-saber)
+((${#crates[@]})) || crates=(pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber)
 args=()
 for c in "${crates[@]}"; do args+=(-p "$c"); done
 
-step "tests on aarch64 under qemu (best backend: NEON): ${crates[*]}"
-cargo test -q "${args[@]}" --all-features --profile test-release --target aarch64-unknown-linux-gnu
+# Left out under emulation, each for a reason (said in the log):
+#   - in both runs, FN-DSA's measured_rejections: the signing algorithm's
+#     rejection statistics over 10^5 signatures (143 s under qemu). It
+#     tests no kernel, and runs natively in scripts/test.sh (ignored on
+#     wasm for the same reason).
+#   - with the portable backend, the brute-force tests whose code is the
+#     same portable code the x86 portable run checks in full:
+#     single_bit_flips_fail_* (every bit of an ML-DSA signature flipped,
+#     150 s) and field_operations_exhaustive (30 s).
+skip_both=(--skip algo::sign::tests::measured_rejections)
+skip_portable=(--skip single_bit_flips_fail --skip field_operations_exhaustive)
 
-step "tests on aarch64 under qemu (PQKIT_BACKEND=portable): ${crates[*]}"
-PQKIT_BACKEND=portable cargo test -q "${args[@]}" --all-features --profile test-release \
-  --target aarch64-unknown-linux-gnu
+step "tests on aarch64: build (${crates[*]})"
+# One build; its test binaries run twice, each in its package's folder as
+# cargo runs it (the doctests are not cross-run; they run natively).
+bins=$(cargo test -q "${args[@]}" --all-features --profile test-release \
+  --target aarch64-unknown-linux-gnu --no-run --message-format=json 2>/dev/null |
+  python3 scripts/test-binaries.py "${crates[@]}")
+# run_all LABEL LIMIT ARGS...: every test binary with PQKIT_BACKEND=LIMIT
+# (empty: the best backend).
+run_all() {
+  local label=$1 limit=$2
+  shift 2
+  while IFS=$'\t' read -r dir exe; do
+    echo "$label: ${exe#"$PWD"/}"
+    (cd "$dir" && PQKIT_BACKEND=$limit qemu-aarch64 -L /usr/aarch64-linux-gnu "$exe" -q "$@")
+  done <<< "$bins"
+}
+
+step "tests on aarch64 under qemu (best backend: NEON)"
+echo "left out under emulation: ${skip_both[*]}"
+run_all neon "" "${skip_both[@]}"
+
+step "tests on aarch64 under qemu (PQKIT_BACKEND=portable)"
+echo "left out under emulation: ${skip_both[*]} ${skip_portable[*]}"
+run_all portable portable "${skip_both[@]}" "${skip_portable[@]}"

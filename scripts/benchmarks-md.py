@@ -296,6 +296,23 @@ def wasm(out, meta, raw):
     )
 
 
+def aarch64(out, meta, raw):
+    measured_alone(
+        out, meta, raw, "aarch64 NEON kernels (`scripts/aarch64.sh --count`)",
+        "aarch64-count.md",
+        "No aarch64 hardware measured these: pqkit-common's kernels "
+        "(`common/examples/kernels.rs`, built for `aarch64-unknown-linux-gnu`) "
+        "run under `qemu-aarch64`, which counts the instructions each call "
+        "executes (the process for 11 calls minus the process for 1, over "
+        "10) on the portable and the NEON backend. An instruction count is "
+        "not a time (latencies, dual issue and memory are not in it); it "
+        "shows the expected gain until someone measures on hardware. Where "
+        "the two counts are equal, LLVM vectorises the portable kernel into "
+        "the same instructions by itself.",
+        "aarch64", "`--release`, aarch64, qemu's default CPU (with FEAT_SHA3)",
+    )
+
+
 def main(raw):
     meta = read_meta(raw)
     runs = interleaved_runs(raw)
@@ -319,6 +336,7 @@ def main(raw):
     stack(out, meta, raw)
     lean(out, meta, raw)
     wasm(out, meta, raw)
+    aarch64(out, meta, raw)
     sys.stdout.write("\n".join(out).rstrip("\n") + "\n")
 
 

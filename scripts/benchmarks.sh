@@ -9,6 +9,7 @@
 #   bash scripts/benchmarks.sh --from DIR
 #   bash scripts/benchmarks.sh --lean
 #   bash scripts/benchmarks.sh --wasm
+#   bash scripts/benchmarks.sh --aarch64
 #
 # FILTER, ROUNDS and RUNS are passed to bench-interleaved.sh (all rows, 60
 # rounds, 2 runs of each build by default). The build-cost table comes from
@@ -54,10 +55,19 @@ wasm_table() {
   bash scripts/wasm.sh --bench > "$raw/wasm-bench.md"
 }
 
-# --lean / --wasm: measure that one table again into the saved raw
-# outputs and re-render.
+# The aarch64 instruction counts into $1 (scripts/aarch64.sh --count:
+# qemu, not a timing), with their date and commit in $1/meta.txt.
+aarch64_table() {
+  local raw=$1
+  sed -i '/^aarch64_date:/d; /^aarch64_commit:/d' "$raw/meta.txt" 2>/dev/null || true
+  { echo "aarch64_date: $(now)"; echo "aarch64_commit: $commit"; } >> "$raw/meta.txt"
+  bash scripts/aarch64.sh --count > "$raw/aarch64-count.md"
+}
+
+# --lean / --wasm / --aarch64: measure that one table again into the saved
+# raw outputs and re-render.
 case ${1:-} in
-  --lean | --wasm)
+  --lean | --wasm | --aarch64)
     raw=${BENCHMARKS_RAW:-target/benchmarks}
     mkdir -p "$raw"
     # The machine's facts, where no full run left them.
@@ -104,6 +114,7 @@ bash scripts/stack-probe.sh > "$raw/stack-probe.txt"
 
 lean_table "$raw"
 wasm_table "$raw"
+aarch64_table "$raw"
 
 python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
 mv BENCHMARKS.md.tmp BENCHMARKS.md

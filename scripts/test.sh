@@ -8,8 +8,11 @@
 #      dependency trees against their limits (scripts/lean-build.sh), and
 #      WebAssembly: the browser build and the tests under Node's WASI
 #      (scripts/wasm.sh);
-#   4. the constant-time check under valgrind;
-#   5. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
+#   4. aarch64 under qemu-aarch64: the no_std build, and the tests of
+#      pqkit-common and the lattice crates with the NEON backend and with
+#      the portable one (scripts/aarch64.sh);
+#   5. the constant-time check under valgrind;
+#   6. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
 # It first installs what the machine lacks (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,6 +55,9 @@ bash scripts/lean-build.sh --check
 
 step "WebAssembly (scripts/wasm.sh)"
 bash scripts/wasm.sh
+
+step "aarch64 under qemu (scripts/aarch64.sh)"
+bash scripts/aarch64.sh
 
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh

@@ -6,8 +6,8 @@
 #      differential tests with Rust peers) run on wasm32-wasip1 under Node.js's WASI
 #      (scripts/wasi-run.mjs), with CI=true so that missing vectors fail,
 #      built with the simd128 target feature: the Simd128 backend runs,
-#      and pqkit-common's tests compare its kernels with portable's; then
-#      pqkit-common's tests once more in a plain build (no SIMD).
+#      and pqkit-common's tests compare its kernels with portable's (the
+#      plain, portable-only build is step 1's).
 #   3. the pqkit-wasm package (wasm/): built for wasm32-unknown-unknown with
 #      simd128 and bound by wasm-bindgen (--target web) into target/wasm-pkg; its
 #      JavaScript tests in Node (wasm/js/test.mjs, against noble-post-quantum
@@ -50,14 +50,14 @@ if [[ $mode != --bench ]]; then
   echo "wasm32-unknown-unknown: ${#crates[@]} crates build"
   [[ $mode == --build ]] && exit 0
 
-  # 2. The tests on wasm32-wasip1: with SIMD, then common's without.
+  # 2. The tests on wasm32-wasip1, built with SIMD: every kernel test runs
+  #    the portable backend beside Simd128 (the plain build is step 1's).
   export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $PWD/scripts/wasi-run.mjs"
   packages=(-p pqkit-common)
   for c in "${crates[@]}"; do packages+=(-p "$c"); done
   CARGO_TARGET_WASM32_WASIP1_RUSTFLAGS="-C target-feature=+simd128" CI=true \
     cargo test --target wasm32-wasip1 --target-dir target/wasm-simd128 \
     --profile test-release --lib --tests "${packages[@]}"
-  CI=true cargo test --target wasm32-wasip1 --profile test-release --lib -p pqkit-common
 fi
 
 # 3. The package: the release profile (thin LTO, one codegen unit) with

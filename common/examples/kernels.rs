@@ -7,6 +7,11 @@
 //! ```text
 //! cargo run --release -p pqkit-common --example kernels
 //! ```
+//!
+//! `kernels --count KERNEL BACKEND REPS` runs one kernel REPS times on one
+//! backend and prints nothing: `scripts/aarch64.sh --count` runs it under
+//! qemu, counts the instructions executed, and takes the difference of two
+//! REPS as the count per call.
 
 use pqkit_common::keccak::StateX4;
 use pqkit_common::q8380417::Eta;
@@ -25,6 +30,7 @@ struct Inputs {
     bytes168: [u8; 168],
     bytes136: [u8; 136],
     bytes128: [u8; 128],
+    bytes320: [u8; 320],
 }
 
 impl Inputs {
@@ -46,6 +52,7 @@ impl Inputs {
             bytes168: [0; 168],
             bytes136: [0; 136],
             bytes128: [0; 128],
+            bytes320: [0; 320],
         };
         for x in inputs.p16.coeffs.iter_mut().chain(&mut inputs.p16b.coeffs) {
             *x = (next() % 3329) as i16 - 1664;
@@ -64,6 +71,7 @@ impl Inputs {
             .iter_mut()
             .chain(&mut inputs.bytes136)
             .chain(&mut inputs.bytes128)
+            .chain(&mut inputs.bytes320)
         {
             *x = next() as u8;
         }
@@ -118,6 +126,26 @@ impl Kernel for Run<'_> {
                     let mut r = q8380417::Poly::default();
                     black_box(b.rej_eta_q8380417(Eta::Two, &mut r, 0, black_box(&i.bytes136)));
                 }
+                "q3329 compress + encode, d = 10" => {
+                    let mut out = [0u8; 320];
+                    black_box(b.compress_encode_q3329(black_box(&i.p16), 10, &mut out));
+                    black_box(&out);
+                }
+                "q3329 decode + decompress, d = 10" => {
+                    let mut r = q3329::Poly::default();
+                    black_box(b.decompress_q3329(10, black_box(&i.bytes320), &mut r));
+                    black_box(&r);
+                }
+                "q3329 compress + encode, d = 4" => {
+                    let mut out = [0u8; 128];
+                    black_box(b.compress_encode_q3329(black_box(&i.p16), 4, &mut out));
+                    black_box(&out);
+                }
+                "q3329 decode + decompress, d = 4" => {
+                    let mut r = q3329::Poly::default();
+                    black_box(b.decompress_q3329(4, black_box(&i.bytes128), &mut r));
+                    black_box(&r);
+                }
                 "q12289 ntt + inverse, n = 512" => {
                     let mut p = i.f512;
                     let _ = b.ntt_q12289(black_box(&mut p));
@@ -132,11 +160,15 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 10] = [
+const KERNELS: [&str; 14] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
     "q3329 CBD eta = 2",
+    "q3329 compress + encode, d = 10",
+    "q3329 decode + decompress, d = 10",
+    "q3329 compress + encode, d = 4",
+    "q3329 decode + decompress, d = 4",
     "q8380417 ntt + inverse",
     "q8380417 pointwise product",
     "q8380417 rejection sampling (168 B)",
@@ -148,6 +180,32 @@ const KERNELS: [&str; 10] = [
 fn main() {
     let backends: Vec<BackendKind> = BackendKind::available().collect();
     let mut inputs = Inputs::new();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, which, backend, reps] = &args[..]
+        && flag == "--count"
+    {
+        let fail = |msg: String| -> ! {
+            eprintln!("kernels --count: {msg}");
+            std::process::exit(2)
+        };
+        let Some(which) = KERNELS.into_iter().find(|k| k == which) else {
+            fail(format!("no kernel {which:?}; the kernels: {KERNELS:?}"))
+        };
+        let Some(kind) = backends.iter().find(|k| k.name() == backend) else {
+            fail(format!("no backend {backend:?} in this build and machine"))
+        };
+        let Ok(reps) = reps.parse::<u32>() else {
+            fail(format!("REPS {reps:?} is not a number"))
+        };
+        run_on(*kind, Run(which, &mut inputs, reps));
+        return;
+    }
+    if args.first().is_some_and(|a| a == "--list") {
+        for k in KERNELS {
+            println!("{k}");
+        }
+        return;
+    }
     print!("| kernel |");
     for k in &backends {
         print!(" {} (ns) |", k.name());

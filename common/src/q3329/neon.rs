@@ -173,6 +173,137 @@ fn basemul_chunk(
     (v::interleave_low(r0, r1), v::interleave_high(r0, r1))
 }
 
+/// The `TBL` indices and right shifts that put the eight `d`-bit values
+/// of a `d`-byte group (ByteDecode_d's order: value `j` at bits
+/// `d j .. d j + d`) into 32-bit lanes: lane `j` takes the four bytes
+/// from byte `d j / 8` and shifts right by `d j mod 8`. The bits above
+/// the value (from the next group, or padding) are masked off later.
+const fn gather(d: usize) -> ([u8; 32], [i32; 8]) {
+    let mut idx = [0u8; 32];
+    let mut shift = [0i32; 8];
+    let mut j = 0;
+    while j < 8 {
+        let mut k = 0;
+        while k < 4 {
+            idx[4 * j + k] = (d * j / 8 + k) as u8;
+            k += 1;
+        }
+        shift[j] = -((d * j % 8) as i32);
+        j += 1;
+    }
+    (idx, shift)
+}
+
+/// ByteDecode_d then Decompress_d for `D` in {1, 4, 5, 10, 11}, eight
+/// values (`D` bytes) per step: a `TBL` gathers each value's bytes into a
+/// 32-bit lane, `USHL` by a negative count and a mask extract it, `UZP1`
+/// narrows, and with `t = y 2^(15 - D)` (below `2^15`), `SQRDMULH` by q
+/// gives `(2 t q + 2^15) >> 16 = (y q + 2^(D - 1)) >> D`, exactly the
+/// portable value. The input (the message, for `D = 1`) is copied into a
+/// padded buffer so that every 16-byte window is in bounds, and wiped.
+fn decompress_d<const D: usize>(bytes: &[u8], a: &mut Poly) {
+    use core::arch::aarch64::*;
+    let (idx, shift) = const { gather(D) };
+    let mut buf = [0u8; 32 * 11 + 16];
+    let n = bytes.len().min(32 * D);
+    buf[..n].copy_from_slice(&bytes[..n]);
+    for (k, out) in a.coeffs.as_chunks_mut::<8>().0.iter_mut().enumerate() {
+        let window = buf[D * k..].first_chunk::<16>().unwrap_or(&[0; 16]);
+        // SAFETY: loads of 16-byte arrays (`window`, the constants) and
+        // register operations; lane arithmetic and fixed-index TBLs only.
+        let r = unsafe {
+            let w = load_bytes(window);
+            let mask = vdupq_n_u32((1 << D) - 1);
+            let lane = |i: usize| {
+                let t = vqtbl1q_u8(w, vld1q_u8(idx.as_ptr().add(16 * i)));
+                let s = vld1q_s32(shift.as_ptr().add(4 * i));
+                vreinterpretq_u16_u32(vandq_u32(vshlq_u32(vreinterpretq_u32_u8(t), s), mask))
+            };
+            let y = vreinterpretq_s16_u16(vuzp1q_u16(lane(0), lane(1)));
+            let t = vshlq_s16(y, vdupq_n_s16(15 - D as i16));
+            vqrdmulhq_s16(t, vdupq_n_s16(Q))
+        };
+        v::store(out, r);
+    }
+    crate::wipe::wipe(&mut buf);
+}
+
+/// Compress_d of eight canonical values (`0 <= x < q`), exactly the
+/// portable `round(2^d x / q) mod 2^d`, by the AVX2 kernel's two exact
+/// methods:
+/// - `D` in {1, 4, 5}: `((x C) >> 16 + 8) >> 4` with `C = 630, 5040,
+///   10080` (`SQDMULH` by `C / 2`: `C` is even, and `2 x C/2 < 2^31`);
+/// - `D` in {10, 11}: `floor((2^(D+1) x + q) / 2q)`, the numerator below
+///   `2^24` (exact in f32) times f32 `1/2q`, truncated (`FCVTZU`).
+#[inline(always)]
+fn compress8<const D: usize>(x: int16x8_t) -> core::arch::aarch64::uint16x8_t {
+    use core::arch::aarch64::*;
+    // SAFETY: register operations only.
+    unsafe {
+        let mask = vdupq_n_u16(((1u32 << D) - 1) as u16);
+        if D <= 5 {
+            let c: i16 = match D {
+                1 => 630,
+                4 => 5040,
+                _ => 10080,
+            };
+            let h = vreinterpretq_u16_s16(vqdmulhq_s16(x, vdupq_n_s16(c / 2)));
+            return vandq_u16(vshrq_n_u16::<4>(vaddq_u16(h, vdupq_n_u16(8))), mask);
+        }
+        let x = vreinterpretq_u16_s16(x);
+        let r = vdupq_n_f32(1.0 / (2.0 * Q as f32));
+        let half = |h: uint32x4_t| {
+            let z = vaddq_u32(
+                vshlq_u32(h, vdupq_n_s32(D as i32 + 1)),
+                vdupq_n_u32(Q as u32),
+            );
+            vreinterpretq_u16_u32(vcvtq_u32_f32(vmulq_f32(vcvtq_f32_u32(z), r)))
+        };
+        let lo = half(vmovl_u16(vget_low_u16(x)));
+        let hi = half(vmovl_high_u16(x));
+        vandq_u16(vuzp1q_u16(lo, hi), mask)
+    }
+}
+
+/// ByteEncode_d of eight `D`-bit values (`D2 = 2 D`): pairs joined in
+/// 32-bit lanes and those in 64-bit lanes by shift-and-insert (`SLI`),
+/// then the two 64-bit halves in a scalar word; its `D` low bytes.
+#[inline(always)]
+fn pack8<const D: i32, const D2: i32>(y: core::arch::aarch64::uint16x8_t) -> u128 {
+    use core::arch::aarch64::*;
+    // SAFETY: register operations only.
+    let (lo, hi) = unsafe {
+        let w = vreinterpretq_u32_u16(y);
+        let w = vsliq_n_u32::<D>(w, vshrq_n_u32::<16>(w));
+        let w = vreinterpretq_u64_u32(w);
+        let w = vsliq_n_u64::<D2>(w, vshrq_n_u64::<32>(w));
+        (vgetq_lane_u64::<0>(w), vgetq_lane_u64::<1>(w))
+    };
+    u128::from(lo) | (u128::from(hi) << (4 * D))
+}
+
+/// Compress_d and ByteEncode_d for `D` in {1, 4, 5, 10, 11}: canonical
+/// values (Barrett, then + q where negative), [`compress8`], [`pack8`],
+/// `D` bytes per eight values written from the word (no buffer to wipe).
+fn compress_encode_d<const D: usize, const DI: i32, const D2: i32>(a: &Poly, out: &mut [u8]) {
+    let c = Consts::new(MOD);
+    for (x, o) in a
+        .coeffs
+        .as_chunks::<8>()
+        .0
+        .iter()
+        .zip(out.chunks_exact_mut(D))
+    {
+        let r = v::barrett(v::load(x), &c);
+        // SAFETY: register operations only.
+        let x = unsafe { vaddq_s16(r, vandq_s16(vshrq_n_s16::<15>(r), vdupq_n_s16(Q))) };
+        let w = pack8::<DI, D2>(compress8::<D>(x));
+        for (i, b) in o.iter_mut().enumerate() {
+            *b = (w >> (8 * i)) as u8;
+        }
+    }
+}
+
 impl Ops for crate::backend::Neon {
     fn ntt_q3329(self, a: &mut Poly) {
         v::forward(&mut a.coeffs, &ZETAS, MOD, 0, 2);
@@ -297,5 +428,35 @@ impl Ops for crate::backend::Neon {
 
     fn cbd_q3329(self, eta: usize, bytes: &[u8], out: &mut Poly) {
         super::cbd_by_blocks(eta, bytes, out, cbd2_block, cbd3_block);
+    }
+
+    fn compress_encode_q3329(self, a: &Poly, d: u32, out: &mut [u8]) -> bool {
+        if out.len() != 32 * d as usize {
+            return false;
+        }
+        match d {
+            1 => compress_encode_d::<1, 1, 2>(a, out),
+            4 => compress_encode_d::<4, 4, 8>(a, out),
+            5 => compress_encode_d::<5, 5, 10>(a, out),
+            10 => compress_encode_d::<10, 10, 20>(a, out),
+            11 => compress_encode_d::<11, 11, 22>(a, out),
+            _ => return super::portable::compress_encode(a, d, out),
+        }
+        true
+    }
+
+    fn decompress_q3329(self, d: u32, bytes: &[u8], a: &mut Poly) -> bool {
+        if bytes.len() != 32 * d as usize {
+            return false;
+        }
+        match d {
+            1 => decompress_d::<1>(bytes, a),
+            4 => decompress_d::<4>(bytes, a),
+            5 => decompress_d::<5>(bytes, a),
+            10 => decompress_d::<10>(bytes, a),
+            11 => decompress_d::<11>(bytes, a),
+            _ => return super::portable::decompress(d, bytes, a),
+        }
+        true
     }
 }

@@ -513,6 +513,7 @@ mod tests {
     use super::*;
 
     /// A xorshift64 generator for the kernel comparisons.
+    #[cfg(target_arch = "x86_64")]
     fn xorshift() -> impl FnMut() -> u64 {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         move || {

@@ -377,7 +377,9 @@ def keep_old(new, old):
                 "Not measured in this run." not in old_map[name]:
             body = old_map[name]
         out.append(body)
-    return "".join(out)
+    # One blank line after each section (a section kept from the end of the
+    # old file may not have had one).
+    return "".join(b.rstrip("\n") + "\n\n" for b in out).rstrip("\n") + "\n"
 
 
 if __name__ == "__main__":

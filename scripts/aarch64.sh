@@ -57,7 +57,7 @@ declare -A technique=(
   ["q8380417 ntt + inverse"]="i32 lanes: Montgomery products by constants as SQDMULH, SQDMULH, SHSUB (the i16 technique on i32), ZIP/UZP for the small layers"
   ["q8380417 pointwise product"]="widening SMULL/SMULL2 to 64-bit lanes, Montgomery reduction, UZP back"
   ["q8380417 rejection sampling (168 B)"]="TBL gathers eight 23-bit candidates into 32-bit lanes, a compare gives a mask, a 16-entry compaction table packs the accepted lanes"
-  ["q8380417 eta = 2 sampling (136 B)"]="no NEON kernel yet (portable)"
+  ["q8380417 eta = 2 sampling (136 B)"]="nibbles to 16-bit lanes by ZIP, a compare, t mod 5 by multiply-shift, TBL with the shared 8-lane compaction table"
   ["q12289 ntt + inverse, n = 512"]="the q3329 i16 engine with q = 12289"
   ["Keccak-f[1600] x4"]="two two-way permutations on uint64x2_t, compiled with FEAT_SHA3 (EOR3, BCAX, XAR, RAX1) where the CPU has it (qemu's default CPU does)"
 )

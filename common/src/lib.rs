@@ -82,6 +82,24 @@ pub mod bytes;
 pub mod ct;
 #[cfg(feature = "ct-check")]
 pub mod ctgrind;
+// The SIMD samplers' compaction table: ML-KEM's on every SIMD backend,
+// ML-DSA's eta sampler on NEON.
+#[cfg(all(
+    any(feature = "q3329", feature = "q8380417"),
+    any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        all(target_family = "wasm", target_feature = "simd128")
+    )
+))]
+#[cfg_attr(
+    not(any(
+        feature = "q3329",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
+mod compact;
 #[cfg(feature = "curve25519")]
 pub mod curve25519;
 #[cfg(feature = "q12289")]

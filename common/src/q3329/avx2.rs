@@ -130,7 +130,7 @@ pub(super) fn reduce(a: &mut Poly) {
     }
 }
 
-static COMPACT16: [[u8; 16]; 256] = super::compact_table();
+static COMPACT16: [[u8; 16]; 256] = crate::compact::compact16();
 
 /// Candidates per SampleNTT block: two per three bytes of 168.
 const CANDIDATES: usize = 112;

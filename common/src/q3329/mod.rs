@@ -253,32 +253,3 @@ fn cbd_by_blocks(
         _ => portable::cbd(eta, bytes, out),
     }
 }
-
-/// For each 8-bit acceptance mask, the byte shuffle that moves the
-/// accepted 16-bit lanes of 16 bytes to the front, in order; the other
-/// indices are 0xff, which `pshufb` (bit 7 set), WebAssembly's
-/// `i8x16.swizzle` and NEON's `TBL` (index above 15) turn into zero bytes.
-/// The SIMD rejection samplers' table, computed at compile time.
-#[cfg(any(
-    target_arch = "x86_64",
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_family = "wasm", target_feature = "simd128")
-))]
-const fn compact_table() -> [[u8; 16]; 256] {
-    let mut t = [[0xffu8; 16]; 256];
-    let mut m = 0;
-    while m < 256 {
-        let mut out = 0;
-        let mut lane = 0;
-        while lane < 8 {
-            if (m >> lane) & 1 == 1 {
-                t[m][2 * out] = 2 * lane as u8;
-                t[m][2 * out + 1] = 2 * lane as u8 + 1;
-                out += 1;
-            }
-            lane += 1;
-        }
-        m += 1;
-    }
-    t
-}

@@ -17,7 +17,7 @@ use core::arch::aarch64::{
     vzip1q_s8, vzip2q_s8,
 };
 
-static COMPACT: [[u8; 16]; 256] = super::compact_table();
+static COMPACT: [[u8; 16]; 256] = crate::compact::compact16();
 
 /// Every u16 lane `x`.
 #[inline(always)]

@@ -11,7 +11,7 @@ use core::arch::wasm32::{
     v128_bitselect, v128_load,
 };
 
-static COMPACT: [[u8; 16]; 256] = super::compact_table();
+static COMPACT: [[u8; 16]; 256] = crate::compact::compact16();
 
 /// Sixteen bytes.
 #[inline(always)]

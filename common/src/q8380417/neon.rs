@@ -10,7 +10,7 @@
 
 #![allow(unsafe_code)]
 
-use super::{INV_NTT_F, N, Ops, Poly, Q, QINV, ZETAS};
+use super::{Eta, INV_NTT_F, N, Ops, Poly, Q, QINV, ZETAS};
 use core::arch::aarch64::{
     int32x4_t, vaddq_s32, vaddvq_u32, vandq_u32, vcltq_u32, vcombine_s32, vdupq_n_s32, vdupq_n_u32,
     vextq_s32, vget_low_s32, vhsubq_s32, vld1_s32, vld1q_s32, vld1q_u8, vld1q_u32, vmull_high_s32,
@@ -245,9 +245,78 @@ fn rej_uniform(a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
     filled + take
 }
 
+static COMPACT16: [[u8; 16]; 256] = crate::compact::compact16();
+
+/// FIPS 204 Alg. 31's accepted values of `buf` appended to `a` from
+/// `filled`, as the portable `rej_eta`: sixteen nibbles (eight bytes) per
+/// step as two groups of eight 16-bit lanes (`ZIP` of the low and high
+/// nibbles: each byte's low nibble first), compared with the bound,
+/// mapped to `eta - t mod 5` (`t mod 5` by `205 t >> 10`, as portable) or
+/// `eta - t`, and the accepted lanes moved to the front through
+/// [`COMPACT16`]. The values are secret; the acceptance pattern is not
+/// (it concerns only the rejected nibbles, independent of the kept ones,
+/// and is declassified as in portable), so it may index the table.
+/// Every step runs; the values past the first `N - filled` are dropped,
+/// which is what portable's early return keeps. The buffer is wiped.
+fn rej_eta(eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
+    use core::arch::aarch64::*;
+    const BITS: [u16; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+    let (bound, e) = match eta {
+        Eta::Two => (15u16, 2i16),
+        Eta::Four => (9, 4),
+    };
+    // 272 nibbles, and room for a whole group's store after the last.
+    let mut acc = [0i16; 2 * 136 + 8];
+    let mut n = 0;
+    for bytes in buf.as_chunks::<8>().0 {
+        // SAFETY: a load of 8 bytes and register operations.
+        let groups = unsafe {
+            let b = vld1_u8(bytes.as_ptr());
+            let lo = vand_u8(b, vdup_n_u8(15));
+            let hi = vshr_n_u8::<4>(b);
+            [vmovl_u8(vzip1_u8(lo, hi)), vmovl_u8(vzip2_u8(lo, hi))]
+        };
+        for t in groups {
+            // SAFETY: loads of the 16-byte constants and register
+            // operations.
+            let (m, packed) = unsafe {
+                let ok = vcltq_u16(t, vdupq_n_u16(bound));
+                let r = match eta {
+                    Eta::Two => {
+                        let q5 = vshrq_n_u16::<10>(vmulq_u16(t, vdupq_n_u16(205)));
+                        vmlsq_u16(t, q5, vdupq_n_u16(5))
+                    }
+                    Eta::Four => t,
+                };
+                let v = vsubq_s16(vdupq_n_s16(e), vreinterpretq_s16_u16(r));
+                let m = vaddvq_u16(vandq_u16(ok, vld1q_u16(BITS.as_ptr())));
+                let m = usize::from(crate::ct::declassify(m)) & 0xff;
+                let idx = vld1q_u8(COMPACT16[m].as_ptr());
+                (m, vqtbl1q_u8(vreinterpretq_u8_s16(v), idx))
+            };
+            // n <= 8 per group before this one, so the eight lanes fit.
+            if let Some(dst) = acc[n..].first_chunk_mut::<8>() {
+                // SAFETY: `dst` is 16 writable bytes.
+                unsafe { vst1q_s16(dst.as_mut_ptr(), vreinterpretq_s16_u8(packed)) };
+            }
+            n += m.count_ones() as usize;
+        }
+    }
+    let take = n.min(N.saturating_sub(filled));
+    for (dst, &v) in a.coeffs.iter_mut().skip(filled).zip(&acc[..take]) {
+        *dst = i32::from(v);
+    }
+    crate::wipe::wipe(&mut acc);
+    filled + take
+}
+
 impl Ops for crate::backend::Neon {
     fn rej_uniform_q8380417(self, a: &mut Poly, filled: usize, buf: &[u8; 168]) -> usize {
         rej_uniform(a, filled, buf)
+    }
+
+    fn rej_eta_q8380417(self, eta: Eta, a: &mut Poly, filled: usize, buf: &[u8; 136]) -> usize {
+        rej_eta(eta, a, filled, buf)
     }
 
     fn ntt_q8380417(self, a: &mut Poly) {

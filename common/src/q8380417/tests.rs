@@ -256,6 +256,63 @@ fn rejection_sampler_equals_portable_with_many_rejections() {
     }
 }
 
+struct RejEta(Eta, [u8; 136], usize);
+impl Kernel for RejEta {
+    type Output = (usize, [i32; N]);
+    fn run<B: Backend>(self, b: B) -> (usize, [i32; N]) {
+        let mut a = Poly { coeffs: [7; N] };
+        let filled = b.rej_eta_q8380417(self.0, &mut a, self.2, &self.1);
+        // Past the fill level a kernel may leave lanes that the next call
+        // overwrites (AVX2 stores whole vectors): not compared.
+        a.coeffs[filled.min(N)..].fill(7);
+        (filled, a.coeffs)
+    }
+}
+
+#[test]
+fn eta_sampler_equals_portable_on_extreme_nibbles() {
+    // Random nibbles are mostly accepted; here each nibble is drawn from
+    // the edges (0, the largest accepted, the smallest rejected, 15) with
+    // a rejection share that grows with the round, plus all-accepted and
+    // all-rejected buffers, from fill levels at the start, in the middle
+    // and near the end; the coefficients before the start must stay as
+    // they were.
+    let mut rng = Rng(0x5eed_0e7a);
+    for round in 0..300 {
+        for eta in [Eta::Two, Eta::Four] {
+            let (last_ok, first_bad) = match eta {
+                Eta::Two => (14u8, 15u8),
+                Eta::Four => (8, 9),
+            };
+            let nibble = |rng: &mut Rng| match rng.below(8) {
+                x if x < round % 8 => [first_bad, 15][rng.below(2) as usize],
+                _ => [0, last_ok, rng.below(i32::from(last_ok) + 1) as u8][rng.below(3) as usize],
+            };
+            let buf: [u8; 136] = match round {
+                0 => [0; 136],
+                1 => [0xff; 136],
+                2 => [last_ok * 0x11; 136],
+                _ => core::array::from_fn(|_| nibble(&mut rng) | (nibble(&mut rng) << 4)),
+            };
+            let filled = match round % 3 {
+                0 => 0,
+                1 => rng.below(N as i32) as usize,
+                _ => N - rng.below(9) as usize,
+            };
+            let want = run_on(BackendKind::Portable, RejEta(eta, buf, filled));
+            for kind in BackendKind::available() {
+                assert_eq!(
+                    run_on(kind, RejEta(eta, buf, filled)),
+                    want,
+                    "{} round {round} eta {}",
+                    kind.name(),
+                    eta.value()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn constants() {
     assert_eq!(QINV, 58_728_449);

@@ -58,6 +58,11 @@ declare -A technique=(
   ["q8380417 pointwise product"]="widening SMULL/SMULL2 to 64-bit lanes, Montgomery reduction, UZP back"
   ["q8380417 rejection sampling (168 B)"]="TBL gathers eight 23-bit candidates into 32-bit lanes, a compare gives a mask, a 16-entry compaction table packs the accepted lanes"
   ["q8380417 eta = 2 sampling (136 B)"]="nibbles to 16-bit lanes by ZIP, a compare, t mod 5 by multiply-shift, TBL with the shared 8-lane compaction table"
+  ["q8380417 decompose, gamma2 = (q - 1) / 32"]="none needed: LLVM vectorises the portable loop (four i32 lanes, the multiply-shift reciprocal)"
+  ["q8380417 make hint"]="none needed: LLVM vectorises the portable loop (compares and masks)"
+  ["q8380417 use hint"]="none needed: LLVM vectorises the portable loop (decompose, then selects)"
+  ["q8380417 power2round"]="none needed: LLVM vectorises the portable loop"
+  ["q8380417 norm check"]="none needed: LLVM vectorises the portable loop (absolute values OR-ed, no early exit)"
   ["q12289 ntt + inverse, n = 512"]="the q3329 i16 engine with q = 12289"
   ["Keccak-f[1600] x4"]="two two-way permutations on uint64x2_t, compiled with FEAT_SHA3 (EOR3, BCAX, XAR, RAX1) where the CPU has it (qemu's default CPU does)"
 )

@@ -14,7 +14,7 @@
 //! REPS as the count per call.
 
 use pqkit_common::keccak::StateX4;
-use pqkit_common::q8380417::Eta;
+use pqkit_common::q8380417::{Eta, Gamma2};
 use pqkit_common::{Backend, BackendKind, Kernel, q3329, q8380417, run_on};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -25,6 +25,8 @@ struct Inputs {
     p16b: q3329::Poly,
     p32: q8380417::Poly,
     p32b: q8380417::Poly,
+    p32std: q8380417::Poly,
+    hints: q8380417::Poly,
     f512: [i16; 512],
     keccak: StateX4,
     bytes168: [u8; 168],
@@ -47,6 +49,8 @@ impl Inputs {
             p16b: q3329::Poly::default(),
             p32: q8380417::Poly::default(),
             p32b: q8380417::Poly::default(),
+            p32std: q8380417::Poly::default(),
+            hints: q8380417::Poly::default(),
             f512: [0; 512],
             keccak: StateX4::default(),
             bytes168: [0; 168],
@@ -59,6 +63,15 @@ impl Inputs {
         }
         for x in inputs.p32.coeffs.iter_mut().chain(&mut inputs.p32b.coeffs) {
             *x = (next() % 8_380_417) as i32 - 4_190_208;
+        }
+        for (x, h) in inputs
+            .p32std
+            .coeffs
+            .iter_mut()
+            .zip(&mut inputs.hints.coeffs)
+        {
+            *x = (next() % 8_380_417) as i32;
+            *h = (next() % 2) as i32;
         }
         for x in &mut inputs.f512 {
             *x = (next() % 12289) as i16 - 6144;
@@ -146,6 +159,29 @@ impl Kernel for Run<'_> {
                     black_box(b.decompress_q3329(4, black_box(&i.bytes128), &mut r));
                     black_box(&r);
                 }
+                "q8380417 decompose, gamma2 = (q - 1) / 32" => {
+                    let (mut a1, mut a0) = (q8380417::Poly::default(), q8380417::Poly::default());
+                    b.decompose_q8380417(Gamma2::Q32, black_box(&i.p32std), &mut a1, &mut a0);
+                    black_box((&a1, &a0));
+                }
+                "q8380417 make hint" => {
+                    let mut h = q8380417::Poly::default();
+                    let n = b.make_hint_q8380417(Gamma2::Q32, black_box(&i.p32), &i.p32b, &mut h);
+                    black_box((n, &h));
+                }
+                "q8380417 use hint" => {
+                    let mut r = q8380417::Poly::default();
+                    b.use_hint_q8380417(Gamma2::Q32, black_box(&i.p32std), &i.hints, &mut r);
+                    black_box(&r);
+                }
+                "q8380417 power2round" => {
+                    let (mut a1, mut a0) = (q8380417::Poly::default(), q8380417::Poly::default());
+                    b.power2round_q8380417(black_box(&i.p32std), &mut a1, &mut a0);
+                    black_box((&a1, &a0));
+                }
+                "q8380417 norm check" => {
+                    black_box(b.exceeds_norm_q8380417(black_box(&i.p32), 1 << 19));
+                }
                 "q12289 ntt + inverse, n = 512" => {
                     let mut p = i.f512;
                     let _ = b.ntt_q12289(black_box(&mut p));
@@ -160,7 +196,7 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 14] = [
+const KERNELS: [&str; 19] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
@@ -173,6 +209,11 @@ const KERNELS: [&str; 14] = [
     "q8380417 pointwise product",
     "q8380417 rejection sampling (168 B)",
     "q8380417 eta = 2 sampling (136 B)",
+    "q8380417 decompose, gamma2 = (q - 1) / 32",
+    "q8380417 make hint",
+    "q8380417 use hint",
+    "q8380417 power2round",
+    "q8380417 norm check",
     "q12289 ntt + inverse, n = 512",
     "Keccak-f[1600] x4",
 ];

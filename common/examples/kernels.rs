@@ -15,7 +15,7 @@
 
 use pqkit_common::keccak::StateX4;
 use pqkit_common::q8380417::{Eta, Gamma2};
-use pqkit_common::{Backend, BackendKind, Kernel, q3329, q8380417, run_on};
+use pqkit_common::{Backend, BackendKind, Kernel, pow2, q3329, q8380417, run_on};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -33,6 +33,7 @@ struct Inputs {
     bytes136: [u8; 136],
     bytes128: [u8; 128],
     bytes320: [u8; 320],
+    bytes416: [u8; 416],
 }
 
 impl Inputs {
@@ -57,6 +58,7 @@ impl Inputs {
             bytes136: [0; 136],
             bytes128: [0; 128],
             bytes320: [0; 320],
+            bytes416: [0; 416],
         };
         for x in inputs.p16.coeffs.iter_mut().chain(&mut inputs.p16b.coeffs) {
             *x = (next() % 3329) as i16 - 1664;
@@ -85,6 +87,7 @@ impl Inputs {
             .chain(&mut inputs.bytes136)
             .chain(&mut inputs.bytes128)
             .chain(&mut inputs.bytes320)
+            .chain(&mut inputs.bytes416)
         {
             *x = next() as u8;
         }
@@ -182,6 +185,11 @@ impl Kernel for Run<'_> {
                 "q8380417 norm check" => {
                     black_box(b.exceeds_norm_q8380417(black_box(&i.p32), 1 << 19));
                 }
+                "Saber unpack, 13 bits" => {
+                    let mut r = pow2::Poly::default();
+                    black_box(b.unpack_pow2(13, black_box(&i.bytes416), &mut r));
+                    black_box(&r);
+                }
                 "q12289 ntt + inverse, n = 512" => {
                     let mut p = i.f512;
                     let _ = b.ntt_q12289(black_box(&mut p));
@@ -196,7 +204,7 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 19] = [
+const KERNELS: [&str; 20] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
@@ -215,6 +223,7 @@ const KERNELS: [&str; 19] = [
     "q8380417 power2round",
     "q8380417 norm check",
     "q12289 ntt + inverse, n = 512",
+    "Saber unpack, 13 bits",
     "Keccak-f[1600] x4",
 ];
 

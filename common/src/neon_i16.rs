@@ -27,6 +27,30 @@ use core::arch::aarch64::{
     vzip2q_s64,
 };
 
+/// Eight `D`-bit values (`D <= 13`) from the first `D` bytes of `window`,
+/// in [`crate::pack::unpack_bits`]'s order, as `u16` lanes: a `TBL`
+/// gathers each value's four bytes into a 32-bit lane
+/// ([`crate::pack::gather8`]), `USHL` by the negated offset and a mask
+/// extract it, and `UZP1` narrows. Fixed indices only: secret data may
+/// pass.
+#[inline(always)]
+pub(crate) fn unpack8<const D: usize>(window: &[u8; 16]) -> core::arch::aarch64::uint16x8_t {
+    use core::arch::aarch64::*;
+    let (idx, shift) = const { crate::pack::gather8(D) };
+    // SAFETY: loads of 16- and 32-byte arrays (`window`, the tables) and
+    // register operations; NEON is in the build's baseline.
+    unsafe {
+        let w = vld1q_u8(window.as_ptr());
+        let mask = vdupq_n_u32((1 << D) - 1);
+        let lane = |i: usize| {
+            let t = vqtbl1q_u8(w, vld1q_u8(idx.as_ptr().add(16 * i)));
+            let s = vnegq_s32(vreinterpretq_s32_u32(vld1q_u32(shift.as_ptr().add(4 * i))));
+            vreinterpretq_u16_u32(vandq_u32(vshlq_u32(vreinterpretq_u32_u8(t), s), mask))
+        };
+        vuzp1q_u16(lane(0), lane(1))
+    }
+}
+
 /// Eight lanes of `x`.
 #[inline(always)]
 pub(crate) fn load(x: &[i16; 8]) -> int16x8_t {

@@ -114,6 +114,32 @@ pub fn unpack256(d: u32, bytes: &[u8], out: &mut [u32; 256]) -> bool {
 /// each assembled in one register, with no 128-bit shift and no
 /// byte-by-byte copy.
 #[inline(always)]
+/// The SIMD unpackers' gather of a group of eight `d`-bit values (`d`
+/// bytes, value `i` at bits `d i .. d i + d`, as [`unpack_bits`] reads
+/// them): 32-bit lane `i` takes the four bytes from byte `d i / 8`
+/// (`PSHUFB`/`TBL` indices) and shifts right by `d i mod 8`; the bits
+/// above the value are masked off afterwards. Four bytes hold every value
+/// for `d <= 25`, and the indices stay below 16 for `d <= 13`.
+// Only the AVX2 and NEON unpackers call it, and a build compiles them only
+// with some of the families.
+#[allow(dead_code)]
+pub(crate) const fn gather8(d: usize) -> ([u8; 32], [u32; 8]) {
+    let mut idx = [0u8; 32];
+    let mut shift = [0u32; 8];
+    let mut i = 0;
+    while i < 8 {
+        let bit = d * i;
+        let mut k = 0;
+        while k < 4 {
+            idx[4 * i + k] = (bit / 8 + k) as u8;
+            k += 1;
+        }
+        shift[i] = (bit % 8) as u32;
+        i += 1;
+    }
+    (idx, shift)
+}
+
 pub(crate) fn pack_group<const B: usize>(vals: [u32; 8], out: &mut [u8; B]) {
     const { assert!(B >= 1 && B <= 16) };
     let mask = (1u64 << B) - 1;

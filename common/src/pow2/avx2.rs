@@ -10,25 +10,6 @@ use core::arch::x86_64::*;
 
 use super::{N, Poly};
 
-/// The byte gather and the shifts of a `D`-bit group: 32-bit lane `i`
-/// takes bytes `D i / 8 ..` and shifts right by `D i mod 8`.
-const fn gather<const D: usize>() -> ([u8; 32], [u32; 8]) {
-    let mut idx = [0u8; 32];
-    let mut shift = [0u32; 8];
-    let mut i = 0;
-    while i < 8 {
-        let bit = D * i;
-        let mut k = 0;
-        while k < 4 {
-            idx[4 * i + k] = (bit / 8 + k) as u8;
-            k += 1;
-        }
-        shift[i] = (bit % 8) as u32;
-        i += 1;
-    }
-    (idx, shift)
-}
-
 /// Eight `D`-bit values from the first `D` of 16 readable bytes, as
 /// 32-bit lanes.
 #[inline]
@@ -45,7 +26,7 @@ fn group<const D: usize>(src: &[u8; 16], idx: __m256i, shift: __m256i, mask: __m
 /// long, which the caller checked) into `out`.
 #[target_feature(enable = "avx2")]
 pub(super) fn unpack<const D: usize>(bytes: &[u8], out: &mut Poly) {
-    let (g, s) = const { gather::<D>() };
+    let (g, s) = const { crate::pack::gather8(D) };
     // SAFETY: both tables are 32 readable bytes; loadu has no alignment
     // need.
     let (idx, shift) = unsafe {

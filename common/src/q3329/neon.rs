@@ -173,54 +173,23 @@ fn basemul_chunk(
     (v::interleave_low(r0, r1), v::interleave_high(r0, r1))
 }
 
-/// The `TBL` indices and right shifts that put the eight `d`-bit values
-/// of a `d`-byte group (ByteDecode_d's order: value `j` at bits
-/// `d j .. d j + d`) into 32-bit lanes: lane `j` takes the four bytes
-/// from byte `d j / 8` and shifts right by `d j mod 8`. The bits above
-/// the value (from the next group, or padding) are masked off later.
-const fn gather(d: usize) -> ([u8; 32], [i32; 8]) {
-    let mut idx = [0u8; 32];
-    let mut shift = [0i32; 8];
-    let mut j = 0;
-    while j < 8 {
-        let mut k = 0;
-        while k < 4 {
-            idx[4 * j + k] = (d * j / 8 + k) as u8;
-            k += 1;
-        }
-        shift[j] = -((d * j % 8) as i32);
-        j += 1;
-    }
-    (idx, shift)
-}
-
 /// ByteDecode_d then Decompress_d for `D` in {1, 4, 5, 10, 11}, eight
-/// values (`D` bytes) per step: a `TBL` gathers each value's bytes into a
-/// 32-bit lane, `USHL` by a negative count and a mask extract it, `UZP1`
-/// narrows, and with `t = y 2^(15 - D)` (below `2^15`), `SQRDMULH` by q
-/// gives `(2 t q + 2^15) >> 16 = (y q + 2^(D - 1)) >> D`, exactly the
-/// portable value. The input (the message, for `D = 1`) is copied into a
-/// padded buffer so that every 16-byte window is in bounds, and wiped.
+/// values (`D` bytes) per step: [`v::unpack8`], then with
+/// `t = y 2^(15 - D)` (below `2^15`), `SQRDMULH` by q gives
+/// `(2 t q + 2^15) >> 16 = (y q + 2^(D - 1)) >> D`, exactly the portable
+/// value. The input (the message, for `D = 1`) is copied into a padded
+/// buffer so that every 16-byte window is in bounds, and wiped.
 fn decompress_d<const D: usize>(bytes: &[u8], a: &mut Poly) {
     use core::arch::aarch64::*;
-    let (idx, shift) = const { gather(D) };
     let mut buf = [0u8; 32 * 11 + 16];
     let n = bytes.len().min(32 * D);
     buf[..n].copy_from_slice(&bytes[..n]);
     for (k, out) in a.coeffs.as_chunks_mut::<8>().0.iter_mut().enumerate() {
         let window = buf[D * k..].first_chunk::<16>().unwrap_or(&[0; 16]);
-        // SAFETY: loads of 16-byte arrays (`window`, the constants) and
-        // register operations; lane arithmetic and fixed-index TBLs only.
+        let y = v::unpack8::<D>(window);
+        // SAFETY: register operations only.
         let r = unsafe {
-            let w = load_bytes(window);
-            let mask = vdupq_n_u32((1 << D) - 1);
-            let lane = |i: usize| {
-                let t = vqtbl1q_u8(w, vld1q_u8(idx.as_ptr().add(16 * i)));
-                let s = vld1q_s32(shift.as_ptr().add(4 * i));
-                vreinterpretq_u16_u32(vandq_u32(vshlq_u32(vreinterpretq_u32_u8(t), s), mask))
-            };
-            let y = vreinterpretq_s16_u16(vuzp1q_u16(lane(0), lane(1)));
-            let t = vshlq_s16(y, vdupq_n_s16(15 - D as i16));
+            let t = vshlq_s16(vreinterpretq_s16_u16(y), vdupq_n_s16(15 - D as i16));
             vqrdmulhq_s16(t, vdupq_n_s16(Q))
         };
         v::store(out, r);

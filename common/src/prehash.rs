@@ -182,6 +182,7 @@ impl HashAlg {
 
     /// `PH(msg)` (the `prehash` feature).
     #[cfg(feature = "prehash")]
+    #[inline]
     pub fn digest(self, msg: &[u8]) -> PreHash {
         let mut h = PreHasher::new(self);
         h.update(msg);
@@ -237,7 +238,9 @@ impl AsRef<[u8]> for PreHash {
     }
 }
 
-/// An incremental pre-hash computation (the `prehash` feature).
+/// An incremental pre-hash computation (the `prehash` feature). Its
+/// methods are `#[inline]`: the twelve hash functions are compiled in the
+/// crates that hash with them, not in every build of `pqkit-common`.
 #[cfg(feature = "prehash")]
 #[derive(Clone, Debug)]
 pub struct PreHasher(Inner);
@@ -262,6 +265,7 @@ enum Inner {
 #[cfg(feature = "prehash")]
 impl PreHasher {
     /// Start hashing with `alg`.
+    #[inline]
     pub fn new(alg: HashAlg) -> Self {
         PreHasher(match alg {
             HashAlg::Sha2_224 => Inner::Sha224(Sha224::new()),
@@ -280,6 +284,7 @@ impl PreHasher {
     }
 
     /// Absorb a message piece.
+    #[inline]
     pub fn update(&mut self, data: &[u8]) {
         match &mut self.0 {
             Inner::Sha224(h) => h.update(data),
@@ -316,6 +321,7 @@ impl PreHasher {
     }
 
     /// Finish: `PH(M)`.
+    #[inline]
     pub fn finalize(self) -> PreHash {
         let alg = self.alg();
         let mut bytes = [0u8; 64];
@@ -362,6 +368,7 @@ macro_rules! fixed_digest {
     ($($t:ty => $alg:ident),*) => {$(
         impl PreHashDigest for $t {
             const ALG: HashAlg = HashAlg::$alg;
+            #[inline]
             fn finish(self) -> PreHash {
                 let mut bytes = [0u8; 64];
                 let d = <$t>::finalize(self);
@@ -397,6 +404,7 @@ fixed_digest!(
 #[cfg(feature = "prehash")]
 impl PreHashDigest for Shake128 {
     const ALG: HashAlg = HashAlg::Shake128;
+    #[inline]
     fn finish(self) -> PreHash {
         let mut bytes = [0u8; 64];
         self.finalize_xof().read(&mut bytes[..32]);
@@ -410,6 +418,7 @@ impl PreHashDigest for Shake128 {
 #[cfg(feature = "prehash")]
 impl PreHashDigest for Shake256 {
     const ALG: HashAlg = HashAlg::Shake256;
+    #[inline]
     fn finish(self) -> PreHash {
         let mut bytes = [0u8; 64];
         self.finalize_xof().read(&mut bytes[..64]);

@@ -452,6 +452,7 @@ macro_rules! sha2_fn {
 
         #[cfg(feature = "digest")]
         impl digest::Update for $name {
+            #[inline]
             fn update(&mut self, data: &[u8]) {
                 $name::update(self, data);
             }

@@ -70,6 +70,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
 mod portable;
 #[cfg(test)]
 mod tests;
@@ -347,9 +349,31 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
-// NEON kernels come family by family; until then, the portable ones.
+
+// The NTTs and products on NEON; the other kernels portable for now.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl Ops for crate::backend::Neon {}
+impl Ops for crate::backend::Neon {
+    fn ntt_mp31(self, m: &Mod31, a: &mut [u32], gm: &[u32]) {
+        if a.len() >= 8 {
+            neon::ntt(m, a, gm);
+        } else {
+            portable::ntt(m, a, gm);
+        }
+    }
+    fn intt_mp31(self, m: &Mod31, a: &mut [u32], igm: &[u32]) {
+        if a.len() >= 8 {
+            neon::intt(m, a, igm);
+        } else {
+            portable::intt(m, a, igm);
+        }
+    }
+    fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
+        neon::mul(m, a, b);
+    }
+    fn mul_acc_mont_mp31(self, m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
+        neon::mul_acc_mont(m, acc, x, y);
+    }
+}
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 impl Ops for crate::backend::Simd128 {}
 

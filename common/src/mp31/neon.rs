@@ -1,0 +1,292 @@
+//! aarch64 NEON kernels of the RNS arithmetic: four 32-bit lanes per
+//! vector, each result in `[0, p)` exactly as the portable kernel's.
+//!
+//! The values (below `p < 2^31`) are non-negative `i32`, so the Montgomery
+//! product is the signed NEON form of the q8380417 kernels ("Neon NTT",
+//! Becker et al., TCHES 2022): `SQDMULH` of `a, b` and of `t, p` with
+//! `t = a b p^-1 mod 2^32` (the root's `b p^-1` computed once per root),
+//! whose doubled products agree in their low 33 bits, so the halving
+//! subtract `SHSUB` is exactly `(a b - t p) / 2^32`, in `(-p, p)`; adding
+//! `p` where negative gives the portable `mmul`'s value, the unique one in
+//! `[0, p)` congruent to `a b 2^-32` (`SQDMULH` saturates only for
+//! `-2^31` times `-2^31`, which no operand here is). Sums and differences
+//! wrap as `u32` and are corrected with an unsigned minimum.
+
+#![allow(unsafe_code)]
+
+use super::Mod31;
+use core::arch::aarch64::{
+    uint32x4_t, vaddq_s32, vaddq_u32, vandq_s32, vandq_u32, vcombine_u32, vdup_n_u32, vdupq_n_s32,
+    vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vqdmulhq_s32, vreinterpretq_s32_u32,
+    vreinterpretq_u32_s32, vreinterpretq_u32_u64, vreinterpretq_u64_u32, vshrq_n_s32, vshrq_n_u32,
+    vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32,
+    vzip2q_u64,
+};
+
+/// The modulus in every lane, and `p^-1 mod 2^32`.
+#[derive(Clone, Copy)]
+struct C {
+    p: uint32x4_t,
+    pinv: u32,
+}
+
+impl C {
+    fn new(m: &Mod31) -> Self {
+        // SAFETY: register operation only; NEON is in the build's baseline.
+        let p = unsafe { vdupq_n_u32(m.p) };
+        // p0i is -1/p mod 2^32.
+        C {
+            p,
+            pinv: m.p0i.wrapping_neg(),
+        }
+    }
+
+    /// `b p^-1 mod 2^32` in every lane of `b`.
+    #[inline(always)]
+    fn twist(&self, b: uint32x4_t) -> uint32x4_t {
+        // SAFETY: register operations only.
+        unsafe {
+            vreinterpretq_u32_s32(vmulq_s32(
+                vreinterpretq_s32_u32(b),
+                vdupq_n_s32(self.pinv as i32),
+            ))
+        }
+    }
+
+    /// `a b / 2^32 mod p` in `[0, p)` (`a, b < p`; `bt = twist(b)`).
+    #[inline(always)]
+    fn mmul(&self, a: uint32x4_t, b: uint32x4_t, bt: uint32x4_t) -> uint32x4_t {
+        // SAFETY: register operations only.
+        unsafe {
+            let (a, b, bt) = (
+                vreinterpretq_s32_u32(a),
+                vreinterpretq_s32_u32(b),
+                vreinterpretq_s32_u32(bt),
+            );
+            let p = vreinterpretq_s32_u32(self.p);
+            let hi = vqdmulhq_s32(a, b);
+            let t = vmulq_s32(a, bt);
+            let r = vhsubq_s32(hi, vqdmulhq_s32(t, p));
+            vreinterpretq_u32_s32(vaddq_s32(r, vandq_s32(vshrq_n_s32::<31>(r), p)))
+        }
+    }
+
+    /// `a + b mod p` (`a, b < p`).
+    #[inline(always)]
+    fn add(&self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
+        // SAFETY: register operations only.
+        unsafe {
+            let s = vaddq_u32(a, b);
+            vminq_u32(s, vsubq_u32(s, self.p))
+        }
+    }
+
+    /// `a - b mod p` (`a, b < p`).
+    #[inline(always)]
+    fn sub(&self, a: uint32x4_t, b: uint32x4_t) -> uint32x4_t {
+        // SAFETY: register operations only.
+        unsafe {
+            let d = vsubq_u32(a, b);
+            vminq_u32(d, vaddq_u32(d, self.p))
+        }
+    }
+
+    /// `a / 2 mod p` (`a < p`).
+    #[inline(always)]
+    fn half(&self, a: uint32x4_t) -> uint32x4_t {
+        // SAFETY: register operations only.
+        unsafe {
+            let odd = vtstq_u32(a, vdupq_n_u32(1));
+            vshrq_n_u32::<1>(vaddq_u32(a, vandq_u32(self.p, odd)))
+        }
+    }
+}
+
+#[inline(always)]
+fn load(x: &[u32; 4]) -> uint32x4_t {
+    // SAFETY: `x` is 16 readable bytes.
+    unsafe { vld1q_u32(x.as_ptr()) }
+}
+
+#[inline(always)]
+fn store(x: &mut [u32; 4], v: uint32x4_t) {
+    // SAFETY: `x` is 16 writable bytes.
+    unsafe { vst1q_u32(x.as_mut_ptr(), v) }
+}
+
+#[inline(always)]
+fn splat(x: u32) -> uint32x4_t {
+    // SAFETY: register operation only.
+    unsafe { vdupq_n_u32(x) }
+}
+
+/// Lanes `[x, x, y, y]`.
+#[inline(always)]
+fn pairs(x: u32, y: u32) -> uint32x4_t {
+    // SAFETY: register operations only.
+    unsafe { vcombine_u32(vdup_n_u32(x), vdup_n_u32(y)) }
+}
+
+/// Lanes 0-1 of `a` and of `b`, and lanes 2-3 of each (64-bit zips; the
+/// same pair of operations undoes it).
+#[inline(always)]
+fn zip64(a: uint32x4_t, b: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
+    // SAFETY: register operations only.
+    unsafe {
+        let (a, b) = (vreinterpretq_u64_u32(a), vreinterpretq_u64_u32(b));
+        (
+            vreinterpretq_u32_u64(vzip1q_u64(a, b)),
+            vreinterpretq_u32_u64(vzip2q_u64(a, b)),
+        )
+    }
+}
+
+/// The even lanes of `a, b` and the odd ones.
+#[inline(always)]
+fn uzp(a: uint32x4_t, b: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
+    // SAFETY: register operations only.
+    unsafe { (vuzp1q_u32(a, b), vuzp2q_u32(a, b)) }
+}
+
+/// The inverse of [`uzp`]: lanes interleaved back.
+#[inline(always)]
+fn zip(x: uint32x4_t, y: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
+    // SAFETY: register operations only.
+    unsafe { (vzip1q_u32(x, y), vzip2q_u32(x, y)) }
+}
+
+/// [`super::portable::ntt`] (`a.len()` a power of two, at least 8): the
+/// same butterflies in the same layers; half-blocks of four or more lanes
+/// directly, the last two layers on two vectors regrouped by 64-bit zips
+/// (half-blocks of 2) and by `UZP`/`ZIP` (half-blocks of 1).
+pub(super) fn ntt(m: &Mod31, a: &mut [u32], gm: &[u32]) {
+    let c = C::new(m);
+    let n = a.len();
+    let (v, _) = a.as_chunks_mut::<4>();
+    let bf = |u: uint32x4_t, y: uint32x4_t, s: uint32x4_t, st: uint32x4_t| {
+        let w = c.mmul(y, s, st);
+        (c.add(u, w), c.sub(u, w))
+    };
+    let (mut t, mut k) = (n, 1);
+    while t > 4 {
+        // Blocks of t = 4 ht' lanes: ht / 4 vectors each half.
+        let hv = t / 8;
+        for (i, blk) in v.chunks_exact_mut(2 * hv).enumerate() {
+            let s = splat(gm[k + i]);
+            let st = c.twist(s);
+            let (lo, hi) = blk.split_at_mut(hv);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (nx, ny) = bf(load(x), load(y), s, st);
+                store(x, nx);
+                store(y, ny);
+            }
+        }
+        t >>= 1;
+        k <<= 1;
+    }
+    // t = 4: blocks [x0 x1 y0 y1], two per step.
+    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
+        let s = pairs(gm[k + 2 * i], gm[k + 2 * i + 1]);
+        let (x, y) = zip64(load(&pair[0]), load(&pair[1]));
+        let (x, y) = bf(x, y, s, c.twist(s));
+        let (a0, a1) = zip64(x, y);
+        store(&mut pair[0], a0);
+        store(&mut pair[1], a1);
+    }
+    k <<= 1;
+    // t = 2: blocks [x y], four per step.
+    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
+        let (s, _) = gm[k + 4 * i..].as_chunks::<4>();
+        let s = load(&s[0]);
+        let (x, y) = uzp(load(&pair[0]), load(&pair[1]));
+        let (x, y) = bf(x, y, s, c.twist(s));
+        let (a0, a1) = zip(x, y);
+        store(&mut pair[0], a0);
+        store(&mut pair[1], a1);
+    }
+}
+
+/// [`super::portable::intt`] (`a.len()` a power of two, at least 8): the
+/// first two layers regrouped as in [`ntt`], then whole vectors.
+pub(super) fn intt(m: &Mod31, a: &mut [u32], igm: &[u32]) {
+    let c = C::new(m);
+    let n = a.len();
+    let (v, _) = a.as_chunks_mut::<4>();
+    let bf = |u: uint32x4_t, w: uint32x4_t, s: uint32x4_t, st: uint32x4_t| {
+        (c.half(c.add(u, w)), c.mmul(c.sub(u, w), s, st))
+    };
+    let mut hk = n >> 1;
+    // t = 1: blocks [x y], four per step.
+    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
+        let (s, _) = igm[hk + 4 * i..].as_chunks::<4>();
+        let s = load(&s[0]);
+        let (x, y) = uzp(load(&pair[0]), load(&pair[1]));
+        let (x, y) = bf(x, y, s, c.twist(s));
+        let (a0, a1) = zip(x, y);
+        store(&mut pair[0], a0);
+        store(&mut pair[1], a1);
+    }
+    hk >>= 1;
+    // t = 2: blocks [x0 x1 y0 y1], two per step.
+    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
+        let s = pairs(igm[hk + 2 * i], igm[hk + 2 * i + 1]);
+        let (x, y) = zip64(load(&pair[0]), load(&pair[1]));
+        let (x, y) = bf(x, y, s, c.twist(s));
+        let (a0, a1) = zip64(x, y);
+        store(&mut pair[0], a0);
+        store(&mut pair[1], a1);
+    }
+    hk >>= 1;
+    // t >= 4: half-blocks of t / 4 vectors.
+    let mut t = 4;
+    while hk >= 1 {
+        let hv = t / 4;
+        for (i, blk) in v.chunks_exact_mut(2 * hv).enumerate() {
+            let s = splat(igm[hk + i]);
+            let st = c.twist(s);
+            let (lo, hi) = blk.split_at_mut(hv);
+            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                let (nx, ny) = bf(load(x), load(y), s, st);
+                store(x, nx);
+                store(y, ny);
+            }
+        }
+        t <<= 1;
+        hk >>= 1;
+    }
+}
+
+/// `a[j] <- a[j] b[j] mod p` (plain values): two Montgomery products, the
+/// second by `2^64 mod p`, as [`Mod31::mul`]. A tail of fewer than four
+/// values goes through the scalar product.
+pub(super) fn mul(m: &Mod31, a: &mut [u32], b: &[u32]) {
+    let c = C::new(m);
+    let r2 = splat(m.r2);
+    let r2t = c.twist(r2);
+    let n = a.len().min(b.len());
+    let (av, at) = a[..n].as_chunks_mut::<4>();
+    let (bv, bt) = b[..n].as_chunks::<4>();
+    for (x, y) in av.iter_mut().zip(bv) {
+        let y = load(y);
+        store(x, c.mmul(c.mmul(load(x), y, c.twist(y)), r2, r2t));
+    }
+    for (x, &y) in at.iter_mut().zip(bt) {
+        *x = m.mul(*x, y);
+    }
+}
+
+/// `acc[j] <- acc[j] + x[j] y[j] / 2^32 mod p`, as the portable kernel.
+pub(super) fn mul_acc_mont(m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
+    let c = C::new(m);
+    let n = acc.len().min(x.len()).min(y.len());
+    let (av, at) = acc[..n].as_chunks_mut::<4>();
+    let (xv, xt) = x[..n].as_chunks::<4>();
+    let (yv, yt) = y[..n].as_chunks::<4>();
+    for ((a, u), v) in av.iter_mut().zip(xv).zip(yv) {
+        let v = load(v);
+        store(a, c.add(load(a), c.mmul(load(u), v, c.twist(v))));
+    }
+    for ((a, &u), &v) in at.iter_mut().zip(xt).zip(yt) {
+        *a = m.add(*a, m.mmul(u, v));
+    }
+}

@@ -64,6 +64,8 @@ declare -A technique=(
   ["q8380417 power2round"]="none needed: LLVM vectorises the portable loop"
   ["q8380417 norm check"]="none needed: LLVM vectorises the portable loop (absolute values OR-ed, no early exit)"
   ["q12289 ntt + inverse, n = 512"]="the q3329 i16 engine with q = 12289"
+  ["mp31 ntt + inverse, n = 512"]="u32 lanes holding values below 2^31: signed Montgomery products SQDMULH, SQDMULH, SHSUB with b p^-1 per root, corrections by unsigned minimum, ZIP/UZP for the last layers"
+  ["mp31 Montgomery multiply-accumulate, n = 512"]="the same Montgomery product, then an addition corrected by unsigned minimum"
   ["Saber unpack, 13 bits"]="the decompression gather: TBL into 32-bit lanes, USHL, mask, UZP1"
   ["Keccak-f[1600] x4"]="two two-way permutations on uint64x2_t, compiled with FEAT_SHA3 (EOR3, BCAX, XAR, RAX1) where the CPU has it (qemu's default CPU does)"
 )

@@ -14,6 +14,7 @@
 //! REPS as the count per call.
 
 use pqkit_common::keccak::StateX4;
+use pqkit_common::mp31::Mod31;
 use pqkit_common::q8380417::{Eta, Gamma2};
 use pqkit_common::{Backend, BackendKind, Kernel, pow2, q3329, q8380417, run_on};
 use std::hint::black_box;
@@ -34,6 +35,11 @@ struct Inputs {
     bytes128: [u8; 128],
     bytes320: [u8; 320],
     bytes416: [u8; 416],
+    // FN-DSA's RNS: a modulus, 512 residues and 512 table entries (any
+    // values below p: the kernels' work does not depend on them).
+    mod31: Mod31,
+    r512: [u32; 512],
+    roots512: [u32; 512],
 }
 
 impl Inputs {
@@ -59,7 +65,13 @@ impl Inputs {
             bytes128: [0; 128],
             bytes320: [0; 320],
             bytes416: [0; 416],
+            mod31: Mod31::new(2_147_473_409).unwrap_or_else(|| std::process::exit(2)),
+            r512: [0; 512],
+            roots512: [0; 512],
         };
+        for x in inputs.r512.iter_mut().chain(&mut inputs.roots512) {
+            *x = (next() % 2_147_473_409) as u32;
+        }
         for x in inputs.p16.coeffs.iter_mut().chain(&mut inputs.p16b.coeffs) {
             *x = (next() % 3329) as i16 - 1664;
         }
@@ -185,6 +197,18 @@ impl Kernel for Run<'_> {
                 "q8380417 norm check" => {
                     black_box(b.exceeds_norm_q8380417(black_box(&i.p32), 1 << 19));
                 }
+                "mp31 ntt + inverse, n = 512" => {
+                    let m = &i.mod31;
+                    let mut a = i.r512;
+                    b.ntt_mp31(m, black_box(&mut a), &i.roots512);
+                    b.intt_mp31(m, black_box(&mut a), &i.roots512);
+                    black_box(&a);
+                }
+                "mp31 Montgomery multiply-accumulate, n = 512" => {
+                    let mut acc = i.r512;
+                    b.mul_acc_mont_mp31(&i.mod31, black_box(&mut acc), &i.r512, &i.roots512);
+                    black_box(&acc);
+                }
                 "Saber unpack, 13 bits" => {
                     let mut r = pow2::Poly::default();
                     black_box(b.unpack_pow2(13, black_box(&i.bytes416), &mut r));
@@ -204,7 +228,7 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 20] = [
+const KERNELS: [&str; 22] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
@@ -223,6 +247,8 @@ const KERNELS: [&str; 20] = [
     "q8380417 power2round",
     "q8380417 norm check",
     "q12289 ntt + inverse, n = 512",
+    "mp31 ntt + inverse, n = 512",
+    "mp31 Montgomery multiply-accumulate, n = 512",
     "Saber unpack, 13 bits",
     "Keccak-f[1600] x4",
 ];

@@ -367,6 +367,20 @@ impl Ops for crate::backend::Neon {
             portable::intt(m, a, igm);
         }
     }
+    fn residues_mp31(self, m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+        neon::residues(m, d, len, rx, out);
+    }
+    fn crt_step_mp31(
+        self,
+        m: &Mod31,
+        s: u32,
+        blk: &mut [u32],
+        i: usize,
+        prod: &[u32],
+        carry: &mut [u32],
+    ) {
+        neon::crt_step(m, s, blk, i, prod, carry);
+    }
     fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
         neon::mul(m, a, b);
     }

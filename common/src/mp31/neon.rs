@@ -17,10 +17,10 @@
 use super::Mod31;
 use core::arch::aarch64::{
     uint32x4_t, vaddq_s32, vaddq_u32, vandq_s32, vandq_u32, vcombine_u32, vdup_n_u32, vdupq_n_s32,
-    vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vqdmulhq_s32, vreinterpretq_s32_u32,
-    vreinterpretq_u32_s32, vreinterpretq_u32_u64, vreinterpretq_u64_u32, vshrq_n_s32, vshrq_n_u32,
-    vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32,
-    vzip2q_u64,
+    vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vnegq_s32, vqdmulhq_s32,
+    vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64, vreinterpretq_u64_u32,
+    vshrq_n_s32, vshrq_n_u32, vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32,
+    vzip1q_u64, vzip2q_u32, vzip2q_u64,
 };
 
 /// The modulus in every lane, and `p^-1 mod 2^32`.
@@ -89,6 +89,13 @@ impl C {
             let d = vsubq_u32(a, b);
             vminq_u32(d, vaddq_u32(d, self.p))
         }
+    }
+
+    /// `w mod p` for `w < 2p` (a 31-bit word, as [`Mod31::set_u`]).
+    #[inline(always)]
+    fn set_u(&self, w: uint32x4_t) -> uint32x4_t {
+        // SAFETY: register operations only.
+        unsafe { vminq_u32(w, vsubq_u32(w, self.p)) }
     }
 
     /// `a / 2 mod p` (`a < p`).
@@ -289,4 +296,102 @@ pub(super) fn mul_acc_mont(m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
     for ((a, &u), &v) in at.iter_mut().zip(xt).zip(yt) {
         *a = m.add(*a, m.mmul(u, v));
     }
+}
+
+/// [`super::portable::horner`]: the same Montgomery products and sums in
+/// the same order, four integers per vector (a tail of fewer than four
+/// integers in scalar code). Words are below `2^31`, so they pass as
+/// non-negative `i32` to the Montgomery product with a root below `p`,
+/// as in the portable `mmul`.
+fn horner(m: &Mod31, acc: &mut [u32], d: &[u32], len: usize) {
+    let c = C::new(m);
+    let n = acc.len();
+    let [z1, z2, z3, z4] = super::portable::word_weights(m);
+    let zs = [z1, z2, z3, z4].map(|z| {
+        let v = splat(z);
+        (v, c.twist(v))
+    });
+    let mut j = len;
+    while !j.is_multiple_of(4) {
+        j -= 1;
+        let plane = &d[j * n..(j + 1) * n];
+        let (av, at) = acc.as_chunks_mut::<4>();
+        let (wv, wt) = plane.as_chunks::<4>();
+        for (a, w) in av.iter_mut().zip(wv) {
+            let x = c.mmul(load(a), zs[0].0, zs[0].1);
+            store(a, c.add(x, c.set_u(load(w))));
+        }
+        for (a, &w) in at.iter_mut().zip(wt) {
+            *a = m.add(m.mmul(*a, z1), m.set_u(w));
+        }
+    }
+    while j > 0 {
+        j -= 4;
+        let r = &d[j * n..(j + 4) * n];
+        let (av, at) = acc.as_chunks_mut::<4>();
+        let nv = 4 * av.len();
+        for (q, a) in av.iter_mut().enumerate() {
+            let word = |t: usize| {
+                let (w, _) = r[t * n + 4 * q..].as_chunks::<4>();
+                load(&w[0])
+            };
+            let x = c.add(
+                c.add(
+                    c.mmul(word(3), zs[2].0, zs[2].1),
+                    c.mmul(word(2), zs[1].0, zs[1].1),
+                ),
+                c.add(c.mmul(word(1), zs[0].0, zs[0].1), c.set_u(word(0))),
+            );
+            store(a, c.add(c.mmul(load(a), zs[3].0, zs[3].1), x));
+        }
+        for (t, a) in at.iter_mut().enumerate() {
+            let k = nv + t;
+            let x = m.add(
+                m.add(m.mmul(r[k + 3 * n], z3), m.mmul(r[k + 2 * n], z2)),
+                m.add(m.mmul(r[k + n], z1), m.set_u(r[k])),
+            );
+            *a = m.add(m.mmul(*a, z4), x);
+        }
+    }
+}
+
+/// [`super::portable::residues`] with [`horner`], then the sign fix in
+/// vectors: `rx` subtracted where bit 30 of the top word is set.
+pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
+    let n = out.len();
+    out.fill(0);
+    if len == 0 {
+        return;
+    }
+    horner(m, out, d, len);
+    let c = C::new(m);
+    let top = &d[(len - 1) * n..len * n];
+    let (ov, ot) = out.as_chunks_mut::<4>();
+    let (wv, wt) = top.as_chunks::<4>();
+    for (o, w) in ov.iter_mut().zip(wv) {
+        // SAFETY: register operations only.
+        let sign = unsafe {
+            vreinterpretq_u32_s32(vnegq_s32(vreinterpretq_s32_u32(vshrq_n_u32::<30>(load(w)))))
+        };
+        // SAFETY: register operation only.
+        store(o, c.sub(load(o), unsafe { vandq_u32(splat(rx), sign) }));
+    }
+    for (o, &w) in ot.iter_mut().zip(wt) {
+        *o = m.sub(*o, rx & (w >> 30).wrapping_neg());
+    }
+}
+
+/// [`super::portable::crt_step`] with [`horner`] for the carries; the
+/// Garner digits and the word-plane additions stay portable.
+pub(super) fn crt_step(
+    m: &Mod31,
+    s: u32,
+    blk: &mut [u32],
+    i: usize,
+    prod: &[u32],
+    carry: &mut [u32],
+) {
+    carry.fill(0);
+    horner(m, carry, blk, i);
+    super::portable::crt_finish(m, s, blk, i, prod, carry);
 }

@@ -340,6 +340,38 @@ fn addmul_small_every_backend() {
 }
 
 #[test]
+fn residues_of_extreme_words_every_backend() {
+    // Words at and above p (31-bit words reach 2^31 - 1 > p), and at the
+    // sign bit: random words almost never are, and each backend's word
+    // reduction must handle them.
+    let mut next = rng(41);
+    for p in [P0, P1] {
+        let m = Mod31::new(p).unwrap();
+        let edge = [0, 1, p - 1, p, p + 1, (1 << 30) - 1, 1 << 30, 0x7FFF_FFFF];
+        for n in [1usize, 4, 9] {
+            for len in [1usize, 2, 3, 4, 5, 8, 9] {
+                let d: Vec<u32> = (0..n * len).map(|_| edge[(next() % 8) as usize]).collect();
+                let rx = m.pow2_31(len as u32);
+                let want = Residues(&m, &d, len, rx, n).run(Portable);
+                let pw = p as u64;
+                for (k, &got) in want.iter().enumerate() {
+                    let v = (0..len)
+                        .rev()
+                        .fold(0u64, |a, j| ((a << 31) + d[k + j * n] as u64) % pw);
+                    let neg = d[k + (len - 1) * n] >> 30 == 1;
+                    let r = ((v + pw - if neg { rx as u64 } else { 0 }) % pw) as u32;
+                    assert_eq!(got, r, "portable n {n} len {len}");
+                }
+                for kind in BackendKind::available() {
+                    let got = run_on(kind, Residues(&m, &d, len, rx, n)).unwrap();
+                    assert_eq!(got, want, "{kind:?} n {n} len {len}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn long_integers_every_backend() {
     // Long integers (the solver's deep levels: few integers, hundreds of
     // words): residues against a scalar Horner over the words, and the

@@ -384,6 +384,9 @@ impl Ops for crate::backend::Neon {
     fn mul_mp31(self, m: &Mod31, a: &mut [u32], b: &[u32]) {
         neon::mul(m, a, b);
     }
+    fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
+        neon::norm_signed(x, n, m);
+    }
     fn mul_acc_mont_mp31(self, m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
         neon::mul_acc_mont(m, acc, x, y);
     }

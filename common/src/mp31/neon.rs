@@ -16,11 +16,11 @@
 
 use super::Mod31;
 use core::arch::aarch64::{
-    uint32x4_t, vaddq_s32, vaddq_u32, vandq_s32, vandq_u32, vcombine_u32, vdup_n_u32, vdupq_n_s32,
-    vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vnegq_s32, vqdmulhq_s32,
-    vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64, vreinterpretq_u64_u32,
-    vshrq_n_s32, vshrq_n_u32, vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32,
-    vzip1q_u64, vzip2q_u32, vzip2q_u64,
+    uint32x4_t, vaddq_s32, vaddq_u32, vandq_s32, vandq_u32, vbicq_u32, vcombine_u32, vdup_n_u32,
+    vdupq_n_s32, vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vnegq_s32, vorrq_u32,
+    vqdmulhq_s32, vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64,
+    vreinterpretq_u64_u32, vshrq_n_s32, vshrq_n_u32, vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32,
+    vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32, vzip2q_u64,
 };
 
 /// The modulus in every lane, and `p^-1 mod 2^32`.
@@ -394,4 +394,44 @@ pub(super) fn crt_step(
     carry.fill(0);
     horner(m, carry, blk, i);
     super::portable::crt_finish(m, s, blk, i, prod, carry);
+}
+
+/// [`super::portable::norm_signed`], four integers per vector when `n` is
+/// a multiple of four (else portable): the same top-down comparison with
+/// `floor(M / 2)` (masks from the sign of each difference) and the same
+/// borrow chain, lane for lane.
+pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
+    if !n.is_multiple_of(4) {
+        return super::portable::norm_signed(x, n, m);
+    }
+    let words = m.len();
+    for k in (0..n).step_by(4) {
+        let at = |i: usize| k + i * n;
+        // SAFETY: register operations only (the loads and stores go
+        // through `load`/`store` on 4-word arrays).
+        unsafe {
+            let sign =
+                |d: uint32x4_t| vreinterpretq_u32_s32(vshrq_n_s32::<31>(vreinterpretq_s32_u32(d)));
+            let (mut gt, mut done) = (splat(0), splat(0));
+            for i in (0..words).rev() {
+                let (xi, _) = x[at(i)..].as_chunks::<4>();
+                let d = vsubq_u32(splat(super::portable::half_word(m, i)), load(&xi[0]));
+                gt = vorrq_u32(gt, vbicq_u32(sign(d), done));
+                done = vorrq_u32(
+                    done,
+                    sign(vorrq_u32(
+                        d,
+                        vreinterpretq_u32_s32(vnegq_s32(vreinterpretq_s32_u32(d))),
+                    )),
+                );
+            }
+            let mut cc = splat(0);
+            for (i, &mw) in m.iter().enumerate() {
+                let (xi, _) = x[at(i)..].as_chunks_mut::<4>();
+                let z = vsubq_u32(vsubq_u32(load(&xi[0]), vandq_u32(splat(mw), gt)), cc);
+                store(&mut xi[0], vandq_u32(z, splat(0x7FFF_FFFF)));
+                cc = vshrq_n_u32::<31>(z);
+            }
+        }
+    }
 }

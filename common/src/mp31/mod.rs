@@ -387,6 +387,18 @@ impl Ops for crate::backend::Neon {
     fn norm_signed_mp31(self, x: &mut [u32], n: usize, m: &[u32]) {
         neon::norm_signed(x, n, m);
     }
+    fn sub_shifted_mp31(
+        self,
+        x: &mut [u32],
+        n: usize,
+        xlen: usize,
+        y: &[u32],
+        ylen: usize,
+        sch: usize,
+        scl: u32,
+    ) {
+        neon::sub_shifted(x, n, xlen, y, ylen, sch, scl);
+    }
     fn mul_acc_mont_mp31(self, m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
         neon::mul_acc_mont(m, acc, x, y);
     }

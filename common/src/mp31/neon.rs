@@ -19,8 +19,8 @@ use core::arch::aarch64::{
     uint32x4_t, vaddq_s32, vaddq_u32, vandq_s32, vandq_u32, vbicq_u32, vcombine_u32, vdup_n_u32,
     vdupq_n_s32, vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vnegq_s32, vorrq_u32,
     vqdmulhq_s32, vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64,
-    vreinterpretq_u64_u32, vshrq_n_s32, vshrq_n_u32, vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32,
-    vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32, vzip2q_u64,
+    vreinterpretq_u64_u32, vshlq_u32, vshrq_n_s32, vshrq_n_u32, vst1q_u32, vsubq_u32, vtstq_u32,
+    vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32, vzip2q_u64,
 };
 
 /// The modulus in every lane, and `p^-1 mod 2^32`.
@@ -430,6 +430,54 @@ pub(super) fn norm_signed(x: &mut [u32], n: usize, m: &[u32]) {
                 let (xi, _) = x[at(i)..].as_chunks_mut::<4>();
                 let z = vsubq_u32(vsubq_u32(load(&xi[0]), vandq_u32(splat(mw), gt)), cc);
                 store(&mut xi[0], vandq_u32(z, splat(0x7FFF_FFFF)));
+                cc = vshrq_n_u32::<31>(z);
+            }
+        }
+    }
+}
+
+/// [`super::portable::sub_shifted`], four integers per vector when `n` is
+/// a multiple of four (else portable): the same word loop (the shifted
+/// word of `y`, its carry into the next word, the borrow chain), lane for
+/// lane; the word counts and the shift are public.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn sub_shifted(
+    x: &mut [u32],
+    n: usize,
+    xlen: usize,
+    y: &[u32],
+    ylen: usize,
+    sch: usize,
+    scl: u32,
+) {
+    if !n.is_multiple_of(4) || ylen == 0 || sch >= xlen {
+        return super::portable::sub_shifted(x, n, xlen, y, ylen, sch, scl);
+    }
+    let mask = splat(0x7FFF_FFFF);
+    let word = |v: &[u32], at: usize| {
+        let (w, _) = v[at..].as_chunks::<4>();
+        load(&w[0])
+    };
+    for k in (0..n).step_by(4) {
+        // SAFETY: register operations only (memory goes through
+        // `load`/`store` on 4-word arrays).
+        unsafe {
+            let left = vdupq_n_s32(scl as i32);
+            let right = vdupq_n_s32(scl as i32 - 31);
+            // All ones below bit 31 where y is negative (bit 30 of its top
+            // word), as its sign extension.
+            let top = vshrq_n_u32::<30>(word(y, k + (ylen - 1) * n));
+            let ysign =
+                vshrq_n_u32::<1>(vreinterpretq_u32_s32(vnegq_s32(vreinterpretq_s32_u32(top))));
+            let (mut carry_in, mut cc) = (splat(0), splat(0));
+            for u in sch..xlen {
+                let j = u - sch;
+                let wy = if j < ylen { word(y, k + j * n) } else { ysign };
+                let ws = vorrq_u32(vandq_u32(vshlq_u32(wy, left), mask), carry_in);
+                carry_in = vshlq_u32(wy, right);
+                let (xw, _) = x[k + u * n..].as_chunks_mut::<4>();
+                let z = vsubq_u32(vsubq_u32(load(&xw[0]), ws), cc);
+                store(&mut xw[0], vandq_u32(z, mask));
                 cc = vshrq_n_u32::<31>(z);
             }
         }

@@ -71,15 +71,13 @@ use crate::Backend;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
-#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-mod neon;
 
 /// The kernels a backend provides for this ring (method names carry the
 /// ring's suffix: every ring's trait is a supertrait of [`crate::Backend`]).
 pub trait Ops: Copy {
     /// [`Poly::unpack`] on the backend: the same values and the same
-    /// refusals (`false`, nothing written), with AVX2 and NEON code for
-    /// the widths Saber uses (6, 10 and 13 bits).
+    /// refusals (`false`, nothing written), with AVX2 code for the widths
+    /// Saber uses (6, 10 and 13 bits).
     #[inline]
     fn unpack_pow2(self, d: u32, bytes: &[u8], out: &mut Poly) -> bool {
         out.unpack(d, bytes)
@@ -88,21 +86,12 @@ pub trait Ops: Copy {
 
 impl Ops for crate::Portable {}
 
+// On NEON the portable unpacker: a gather kernel (TBL, USHL, UZP1, as
+// ML-KEM's decompression) counted more instructions than it under qemu
+// (626 against 610 for 13 bits), which compiles to shifts of 64-bit
+// windows.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl Ops for crate::backend::Neon {
-    fn unpack_pow2(self, d: u32, bytes: &[u8], out: &mut Poly) -> bool {
-        if bytes.len() != 32 * d as usize {
-            return false;
-        }
-        match d {
-            6 => neon::unpack::<6>(bytes, out),
-            10 => neon::unpack::<10>(bytes, out),
-            13 => neon::unpack::<13>(bytes, out),
-            _ => return out.unpack(d, bytes),
-        }
-        true
-    }
-}
+impl Ops for crate::backend::Neon {}
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 impl Ops for crate::backend::Simd128 {}
 

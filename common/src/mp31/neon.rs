@@ -16,11 +16,13 @@
 
 use super::Mod31;
 use core::arch::aarch64::{
-    uint32x4_t, vaddq_s32, vaddq_u32, vandq_s32, vandq_u32, vbicq_u32, vcombine_u32, vdup_n_u32,
-    vdupq_n_s32, vdupq_n_u32, vhsubq_s32, vld1q_u32, vminq_u32, vmulq_s32, vnegq_s32, vorrq_u32,
-    vqdmulhq_s32, vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64,
-    vreinterpretq_u64_u32, vshlq_u32, vshrq_n_s32, vshrq_n_u32, vst1q_u32, vsubq_u32, vtstq_u32,
-    vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32, vzip2q_u64,
+    uint32x4_t, vaddq_s32, vaddq_u32, vaddw_high_u32, vaddw_u32, vandq_s32, vandq_u32, vbicq_u32,
+    vcombine_u32, vdup_n_u32, vdupq_n_s32, vdupq_n_u32, vget_low_u32, vhsubq_s32, vld1q_u32,
+    vminq_u32, vmovn_high_u64, vmovn_u64, vmull_high_n_u32, vmull_n_u32, vmulq_s32, vnegq_s32,
+    vorrq_u32, vqdmulhq_s32, vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64,
+    vreinterpretq_u64_u32, vshlq_u32, vshrn_high_n_u64, vshrn_n_u64, vshrq_n_s32, vshrq_n_u32,
+    vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32,
+    vzip2q_u64,
 };
 
 /// The modulus in every lane, and `p^-1 mod 2^32`.
@@ -381,8 +383,13 @@ pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32
     }
 }
 
-/// [`super::portable::crt_step`] with [`horner`] for the carries; the
-/// Garner digits and the word-plane additions stay portable.
+/// [`super::portable::crt_step`]: [`horner`] for the residues of the
+/// lower words, then, four integers per vector when their count is a
+/// multiple of four (else portable), the Garner digit
+/// `t = (r_i - carry) s mod p` and `x += t P` word by word: `UMULL` by the
+/// broadcast word of `P`, the word and the carry added in 64-bit lanes,
+/// the low 31 bits kept and the rest carried (`SHRN`), as the portable
+/// carry chains.
 pub(super) fn crt_step(
     m: &Mod31,
     s: u32,
@@ -393,7 +400,40 @@ pub(super) fn crt_step(
 ) {
     carry.fill(0);
     horner(m, carry, blk, i);
-    super::portable::crt_finish(m, s, blk, i, prod, carry);
+    let n = carry.len();
+    if !n.is_multiple_of(4) {
+        return super::portable::crt_finish(m, s, blk, i, prod, carry);
+    }
+    let c = C::new(m);
+    let (sv, svt) = (splat(s), c.twist(splat(s)));
+    let mask = splat(0x7FFF_FFFF);
+    let (lo, top) = blk.split_at_mut(i * n);
+    let (top, _) = top[..n].as_chunks_mut::<4>();
+    let (cv, _) = carry.as_chunks::<4>();
+    for (q, (tq, cq)) in top.iter_mut().zip(cv).enumerate() {
+        let t = c.mmul(c.sub(load(tq), load(cq)), sv, svt);
+        // SAFETY: register operations only (memory goes through
+        // `load`/`store` on 4-word arrays).
+        let cc = unsafe {
+            let mut cc = splat(0);
+            for (j, &pj) in prod[..i].iter().enumerate() {
+                let (wq, _) = lo[j * n + 4 * q..].as_chunks_mut::<4>();
+                let w = load(&wq[0]);
+                let z0 = vaddw_u32(
+                    vaddw_u32(vmull_n_u32(vget_low_u32(t), pj), vget_low_u32(w)),
+                    vget_low_u32(cc),
+                );
+                let z1 = vaddw_high_u32(vaddw_high_u32(vmull_high_n_u32(t, pj), w), cc);
+                store(
+                    &mut wq[0],
+                    vandq_u32(vmovn_high_u64(vmovn_u64(z0), z1), mask),
+                );
+                cc = vshrn_high_n_u64::<31>(vshrn_n_u64::<31>(z0), z1);
+            }
+            cc
+        };
+        store(tq, cc);
+    }
 }
 
 /// [`super::portable::norm_signed`], four integers per vector when `n` is

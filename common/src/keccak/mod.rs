@@ -3,8 +3,9 @@
 //! Single-stream SHAKE and the SHA3-256/512 of the algorithms run on
 //! pqkit's own sponge ([`Shake128`], [`Shake256`], [`sha3_256`],
 //! [`sha3_512`]; see `sponge.rs` for why), with the RustCrypto `digest`
-//! traits; the other SHA-3 functions (pre-hashing) are the RustCrypto
-//! crates', re-exported ([`Sha3_224`], ...). The 4-way [`ShakeX4`] absorbs four equal-length inputs and squeezes four
+//! traits; the pre-hash registry's SHA3-224..512 ([`crate::prehash`])
+//! run on the same sponge. The 4-way [`ShakeX4`] absorbs four
+//! equal-length inputs and squeezes four
 //! output streams at once; it is the hot path of matrix and vector
 //! expansion (FIPS 203 `SampleNTT`/`PRF`, FIPS 204 `ExpandA`/`ExpandS`/
 //! `ExpandMask`). Its permutation is a backend kernel ([`X4Ops`]).

@@ -164,10 +164,62 @@ fn zip(x: uint32x4_t, y: uint32x4_t) -> (uint32x4_t, uint32x4_t) {
     unsafe { (vzip1q_u32(x, y), vzip2q_u32(x, y)) }
 }
 
+/// One layer of half-blocks of `hv` vectors (`4 hv` lanes, `hv >= 1`):
+/// block `i` of `v` (`2 hv` vectors) with the root `roots[i]`, each pair of
+/// lanes through `bf(x, y, s, s p^-1)`.
+#[inline(always)]
+fn wide_layer(
+    c: &C,
+    v: &mut [[u32; 4]],
+    hv: usize,
+    roots: &[u32],
+    bf: impl Fn(uint32x4_t, uint32x4_t, uint32x4_t, uint32x4_t) -> (uint32x4_t, uint32x4_t),
+) {
+    for (blk, &r) in v.chunks_exact_mut(2 * hv).zip(roots) {
+        let s = splat(r);
+        let st = c.twist(s);
+        let (lo, hi) = blk.split_at_mut(hv);
+        for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+            let (nx, ny) = bf(load(x), load(y), s, st);
+            store(x, nx);
+            store(y, ny);
+        }
+    }
+}
+
+/// One layer of half-blocks of two lanes (blocks `[x0 x1 y0 y1]`, two
+/// per step regrouped by 64-bit zips) or of one lane (blocks `[x y]`,
+/// four per step regrouped by `UZP`/`ZIP`), block `i` with `roots[i]`.
+#[inline(always)]
+fn narrow_layer(
+    c: &C,
+    v: &mut [[u32; 4]],
+    half: usize,
+    roots: &[u32],
+    bf: impl Fn(uint32x4_t, uint32x4_t, uint32x4_t, uint32x4_t) -> (uint32x4_t, uint32x4_t),
+) {
+    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
+        let (a0, a1) = (load(&pair[0]), load(&pair[1]));
+        let (a0, a1) = if half == 2 {
+            let s = pairs(roots[2 * i], roots[2 * i + 1]);
+            let (x, y) = zip64(a0, a1);
+            let (x, y) = bf(x, y, s, c.twist(s));
+            zip64(x, y)
+        } else {
+            let (s, _) = roots[4 * i..].as_chunks::<4>();
+            let s = load(&s[0]);
+            let (x, y) = uzp(a0, a1);
+            let (x, y) = bf(x, y, s, c.twist(s));
+            zip(x, y)
+        };
+        store(&mut pair[0], a0);
+        store(&mut pair[1], a1);
+    }
+}
+
 /// [`super::portable::ntt`] (`a.len()` a power of two, at least 8): the
 /// same butterflies in the same layers; half-blocks of four or more lanes
-/// directly, the last two layers on two vectors regrouped by 64-bit zips
-/// (half-blocks of 2) and by `UZP`/`ZIP` (half-blocks of 1).
+/// directly, the last two layers regrouped ([`narrow_layer`]).
 pub(super) fn ntt(m: &Mod31, a: &mut [u32], gm: &[u32]) {
     let c = C::new(m);
     let n = a.len();
@@ -176,43 +228,14 @@ pub(super) fn ntt(m: &Mod31, a: &mut [u32], gm: &[u32]) {
         let w = c.mmul(y, s, st);
         (c.add(u, w), c.sub(u, w))
     };
-    let (mut t, mut k) = (n, 1);
+    // The layer with blocks of t lanes uses the roots from gm[n / t].
+    let mut t = n;
     while t > 4 {
-        // Blocks of t = 4 ht' lanes: ht / 4 vectors each half.
-        let hv = t / 8;
-        for (i, blk) in v.chunks_exact_mut(2 * hv).enumerate() {
-            let s = splat(gm[k + i]);
-            let st = c.twist(s);
-            let (lo, hi) = blk.split_at_mut(hv);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (nx, ny) = bf(load(x), load(y), s, st);
-                store(x, nx);
-                store(y, ny);
-            }
-        }
+        wide_layer(&c, v, t / 8, &gm[n / t..], bf);
         t >>= 1;
-        k <<= 1;
     }
-    // t = 4: blocks [x0 x1 y0 y1], two per step.
-    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
-        let s = pairs(gm[k + 2 * i], gm[k + 2 * i + 1]);
-        let (x, y) = zip64(load(&pair[0]), load(&pair[1]));
-        let (x, y) = bf(x, y, s, c.twist(s));
-        let (a0, a1) = zip64(x, y);
-        store(&mut pair[0], a0);
-        store(&mut pair[1], a1);
-    }
-    k <<= 1;
-    // t = 2: blocks [x y], four per step.
-    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
-        let (s, _) = gm[k + 4 * i..].as_chunks::<4>();
-        let s = load(&s[0]);
-        let (x, y) = uzp(load(&pair[0]), load(&pair[1]));
-        let (x, y) = bf(x, y, s, c.twist(s));
-        let (a0, a1) = zip(x, y);
-        store(&mut pair[0], a0);
-        store(&mut pair[1], a1);
-    }
+    narrow_layer(&c, v, 2, &gm[n / 4..], bf);
+    narrow_layer(&c, v, 1, &gm[n / 2..], bf);
 }
 
 /// [`super::portable::intt`] (`a.len()` a power of two, at least 8): the
@@ -224,44 +247,13 @@ pub(super) fn intt(m: &Mod31, a: &mut [u32], igm: &[u32]) {
     let bf = |u: uint32x4_t, w: uint32x4_t, s: uint32x4_t, st: uint32x4_t| {
         (c.half(c.add(u, w)), c.mmul(c.sub(u, w), s, st))
     };
-    let mut hk = n >> 1;
-    // t = 1: blocks [x y], four per step.
-    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
-        let (s, _) = igm[hk + 4 * i..].as_chunks::<4>();
-        let s = load(&s[0]);
-        let (x, y) = uzp(load(&pair[0]), load(&pair[1]));
-        let (x, y) = bf(x, y, s, c.twist(s));
-        let (a0, a1) = zip(x, y);
-        store(&mut pair[0], a0);
-        store(&mut pair[1], a1);
-    }
-    hk >>= 1;
-    // t = 2: blocks [x0 x1 y0 y1], two per step.
-    for (i, pair) in v.chunks_exact_mut(2).enumerate() {
-        let s = pairs(igm[hk + 2 * i], igm[hk + 2 * i + 1]);
-        let (x, y) = zip64(load(&pair[0]), load(&pair[1]));
-        let (x, y) = bf(x, y, s, c.twist(s));
-        let (a0, a1) = zip64(x, y);
-        store(&mut pair[0], a0);
-        store(&mut pair[1], a1);
-    }
-    hk >>= 1;
-    // t >= 4: half-blocks of t / 4 vectors.
+    // The layer with blocks of 2t lanes uses the roots from igm[n / 2t].
+    narrow_layer(&c, v, 1, &igm[n / 2..], bf);
+    narrow_layer(&c, v, 2, &igm[n / 4..], bf);
     let mut t = 4;
-    while hk >= 1 {
-        let hv = t / 4;
-        for (i, blk) in v.chunks_exact_mut(2 * hv).enumerate() {
-            let s = splat(igm[hk + i]);
-            let st = c.twist(s);
-            let (lo, hi) = blk.split_at_mut(hv);
-            for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                let (nx, ny) = bf(load(x), load(y), s, st);
-                store(x, nx);
-                store(y, ny);
-            }
-        }
+    while t < n {
+        wide_layer(&c, v, t / 4, &igm[n / (2 * t)..], bf);
         t <<= 1;
-        hk >>= 1;
     }
 }
 
@@ -300,16 +292,15 @@ pub(super) fn mul_acc_mont(m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
     }
 }
 
-/// [`super::portable::horner`]: the same Montgomery products and sums in
-/// the same order, four integers per vector (a tail of fewer than four
-/// integers in scalar code). Words are below `2^31`, so they pass as
-/// non-negative `i32` to the Montgomery product with a root below `p`,
-/// as in the portable `mmul`.
+/// [`super::portable::horner`] for a multiple of four integers: the same
+/// Montgomery products and sums in the same order, four integers per
+/// vector. Words are below `2^31`, so they pass as non-negative `i32` to
+/// the Montgomery product with a root below `p`, as in the portable
+/// `mmul`.
 fn horner(m: &Mod31, acc: &mut [u32], d: &[u32], len: usize) {
     let c = C::new(m);
     let n = acc.len();
-    let [z1, z2, z3, z4] = super::portable::word_weights(m);
-    let zs = [z1, z2, z3, z4].map(|z| {
+    let zs = super::portable::word_weights(m).map(|z| {
         let v = splat(z);
         (v, c.twist(v))
     });
@@ -317,21 +308,16 @@ fn horner(m: &Mod31, acc: &mut [u32], d: &[u32], len: usize) {
     while !j.is_multiple_of(4) {
         j -= 1;
         let plane = &d[j * n..(j + 1) * n];
-        let (av, at) = acc.as_chunks_mut::<4>();
-        let (wv, wt) = plane.as_chunks::<4>();
-        for (a, w) in av.iter_mut().zip(wv) {
+        let (av, _) = acc.as_chunks_mut::<4>();
+        for (a, w) in av.iter_mut().zip(plane.as_chunks::<4>().0) {
             let x = c.mmul(load(a), zs[0].0, zs[0].1);
             store(a, c.add(x, c.set_u(load(w))));
-        }
-        for (a, &w) in at.iter_mut().zip(wt) {
-            *a = m.add(m.mmul(*a, z1), m.set_u(w));
         }
     }
     while j > 0 {
         j -= 4;
         let r = &d[j * n..(j + 4) * n];
-        let (av, at) = acc.as_chunks_mut::<4>();
-        let nv = 4 * av.len();
+        let (av, _) = acc.as_chunks_mut::<4>();
         for (q, a) in av.iter_mut().enumerate() {
             let word = |t: usize| {
                 let (w, _) = r[t * n + 4 * q..].as_chunks::<4>();
@@ -346,31 +332,23 @@ fn horner(m: &Mod31, acc: &mut [u32], d: &[u32], len: usize) {
             );
             store(a, c.add(c.mmul(load(a), zs[3].0, zs[3].1), x));
         }
-        for (t, a) in at.iter_mut().enumerate() {
-            let k = nv + t;
-            let x = m.add(
-                m.add(m.mmul(r[k + 3 * n], z3), m.mmul(r[k + 2 * n], z2)),
-                m.add(m.mmul(r[k + n], z1), m.set_u(r[k])),
-            );
-            *a = m.add(m.mmul(*a, z4), x);
-        }
     }
 }
 
-/// [`super::portable::residues`] with [`horner`], then the sign fix in
+/// [`super::portable::residues`] for a multiple of four integers (else
+/// portable) with [`horner`], then the sign fix in
 /// vectors: `rx` subtracted where bit 30 of the top word is set.
 pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32]) {
     let n = out.len();
-    out.fill(0);
-    if len == 0 {
-        return;
+    if !n.is_multiple_of(4) || len == 0 {
+        return super::portable::residues(m, d, len, rx, out);
     }
+    out.fill(0);
     horner(m, out, d, len);
     let c = C::new(m);
     let top = &d[(len - 1) * n..len * n];
-    let (ov, ot) = out.as_chunks_mut::<4>();
-    let (wv, wt) = top.as_chunks::<4>();
-    for (o, w) in ov.iter_mut().zip(wv) {
+    let (ov, _) = out.as_chunks_mut::<4>();
+    for (o, w) in ov.iter_mut().zip(top.as_chunks::<4>().0) {
         // SAFETY: register operations only.
         let sign = unsafe {
             vreinterpretq_u32_s32(vnegq_s32(vreinterpretq_s32_u32(vshrq_n_u32::<30>(load(w)))))
@@ -378,14 +356,11 @@ pub(super) fn residues(m: &Mod31, d: &[u32], len: usize, rx: u32, out: &mut [u32
         // SAFETY: register operation only.
         store(o, c.sub(load(o), unsafe { vandq_u32(splat(rx), sign) }));
     }
-    for (o, &w) in ot.iter_mut().zip(wt) {
-        *o = m.sub(*o, rx & (w >> 30).wrapping_neg());
-    }
 }
 
-/// [`super::portable::crt_step`]: [`horner`] for the residues of the
-/// lower words, then, four integers per vector when their count is a
-/// multiple of four (else portable), the Garner digit
+/// [`super::portable::crt_step`], four integers per vector when their
+/// count is a multiple of four (else portable): [`horner`] for the
+/// residues of the lower words, then the Garner digit
 /// `t = (r_i - carry) s mod p` and `x += t P` word by word: `UMULL` by the
 /// broadcast word of `P`, the word and the carry added in 64-bit lanes,
 /// the low 31 bits kept and the rest carried (`SHRN`), as the portable
@@ -398,12 +373,12 @@ pub(super) fn crt_step(
     prod: &[u32],
     carry: &mut [u32],
 ) {
-    carry.fill(0);
-    horner(m, carry, blk, i);
     let n = carry.len();
     if !n.is_multiple_of(4) {
-        return super::portable::crt_finish(m, s, blk, i, prod, carry);
+        return super::portable::crt_step(m, s, blk, i, prod, carry);
     }
+    carry.fill(0);
+    horner(m, carry, blk, i);
     let c = C::new(m);
     let (sv, svt) = (splat(s), c.twist(splat(s)));
     let mask = splat(0x7FFF_FFFF);

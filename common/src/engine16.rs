@@ -36,6 +36,46 @@ macro_rules! i16_engine_drivers {
             }
         }
 
+        /// One transform layer of distance `len`: block `i` with the zeta
+        /// `zetas[start + i]` (or `zetas[start - i]` when `rev`, the inverse
+        /// order), each pair of lanes through `butterfly(x, y, z, z qinv)`;
+        /// below eight lanes, chunks of sixteen regrouped by `small_layer`
+        /// with their zetas from `small_zetas`.
+        #[inline(always)]
+        fn transform_layer(
+            a: &mut [i16],
+            c: &Consts,
+            zetas: &[i16],
+            len: usize,
+            start: usize,
+            rev: bool,
+            butterfly: impl Fn($v, $v, $v, $v) -> ($v, $v),
+        ) {
+            let at = |i: usize| if rev { start - i } else { start + i };
+            if len >= 8 {
+                let (chunks, _) = a.as_chunks_mut::<8>();
+                let half = len / 8;
+                for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
+                    let z = splat(zetas[at(i)]);
+                    let zq = c.twist(z);
+                    let (lo, hi) = block.split_at_mut(half);
+                    for (x, y) in lo.iter_mut().zip(hi) {
+                        let (s, d) = butterfly(load(x), load(y), z, zq);
+                        store(x, s);
+                        store(y, d);
+                    }
+                }
+            } else {
+                let per_chunk = 16 / (2 * len);
+                let (chunks, _) = a.as_chunks_mut::<16>();
+                for (k, chunk) in chunks.iter_mut().enumerate() {
+                    let z = small_zetas(zetas, len, at(k * per_chunk), rev);
+                    let zq = c.twist(z);
+                    small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
+                }
+            }
+        }
+
         /// The forward transform of `a` (length `n`, a power of two from 16 on):
         /// Cooley-Tukey layers of distance `n/2` down to `last`, the layer with `B`
         /// blocks using `zetas[B + i]` for block `i`; a layer Barrett-reduces its
@@ -61,28 +101,7 @@ macro_rules! i16_engine_drivers {
                         (s, d)
                     }
                 };
-                if len >= 8 {
-                    let (chunks, _) = a.as_chunks_mut::<8>();
-                    let half = len / 8;
-                    for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
-                        let z = splat(zetas[blocks + i]);
-                        let zq = c.twist(z);
-                        let (lo, hi) = block.split_at_mut(half);
-                        for (x, y) in lo.iter_mut().zip(hi) {
-                            let (s, d) = butterfly(load(x), load(y), z, zq);
-                            store(x, s);
-                            store(y, d);
-                        }
-                    }
-                } else {
-                    let per_chunk = 16 / (2 * len);
-                    let (chunks, _) = a.as_chunks_mut::<16>();
-                    for (k, chunk) in chunks.iter_mut().enumerate() {
-                        let z = small_zetas(zetas, len, blocks + k * per_chunk, false);
-                        let zq = c.twist(z);
-                        small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
-                    }
-                }
+                transform_layer(a, &c, zetas, len, blocks, false, butterfly);
                 len >>= 1;
                 layer += 1;
             }
@@ -104,28 +123,7 @@ macro_rules! i16_engine_drivers {
                     let s = barrett(add(x, y), &c);
                     (s, fqmul_pre(sub(y, x), z, zq, &c))
                 };
-                if len >= 8 {
-                    let (chunks, _) = a.as_chunks_mut::<8>();
-                    let half = len / 8;
-                    for (i, block) in chunks.chunks_exact_mut(2 * half).enumerate() {
-                        let z = splat(zetas[2 * blocks - 1 - i]);
-                        let zq = c.twist(z);
-                        let (lo, hi) = block.split_at_mut(half);
-                        for (x, y) in lo.iter_mut().zip(hi) {
-                            let (s, d) = butterfly(load(x), load(y), z, zq);
-                            store(x, s);
-                            store(y, d);
-                        }
-                    }
-                } else {
-                    let per_chunk = 16 / (2 * len);
-                    let (chunks, _) = a.as_chunks_mut::<16>();
-                    for (k, chunk) in chunks.iter_mut().enumerate() {
-                        let z = small_zetas(zetas, len, 2 * blocks - 1 - k * per_chunk, true);
-                        let zq = c.twist(z);
-                        small_layer(chunk, len, |l, h| butterfly(l, h, z, zq));
-                    }
-                }
+                transform_layer(a, &c, zetas, len, 2 * blocks - 1, true, butterfly);
                 len <<= 1;
             }
             let fv = splat(f);

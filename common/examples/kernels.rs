@@ -40,6 +40,9 @@ struct Inputs {
     mod31: Mod31,
     r512: [u32; 512],
     roots512: [u32; 512],
+    // FN-DSA's 32.32 fixed-point FFT: 512 complex values.
+    fx_re: [u64; 512],
+    fx_im: [u64; 512],
 }
 
 impl Inputs {
@@ -68,7 +71,12 @@ impl Inputs {
             mod31: Mod31::new(2_147_473_409).unwrap_or_else(|| std::process::exit(2)),
             r512: [0; 512],
             roots512: [0; 512],
+            fx_re: [0; 512],
+            fx_im: [0; 512],
         };
+        for x in inputs.fx_re.iter_mut().chain(&mut inputs.fx_im) {
+            *x = next();
+        }
         for x in inputs.r512.iter_mut().chain(&mut inputs.roots512) {
             *x = (next() % 2_147_473_409) as u32;
         }
@@ -209,6 +217,17 @@ impl Kernel for Run<'_> {
                     b.mul_acc_mont_mp31(&i.mod31, black_box(&mut acc), &i.r512, &i.roots512);
                     black_box(&acc);
                 }
+                "mp31 fixed-point FFT group + inverse, 256 butterflies" => {
+                    let (re, im) = (&mut i.fx_re, &mut i.fx_im);
+                    let (sr, si) = (0x0000_0000_b504_f334, 0xffff_ffff_4afb_0ccc);
+                    b.fx_fft_group(black_box(re), black_box(im), sr, si);
+                    b.fx_ifft_group(black_box(re), black_box(im), sr, si.wrapping_neg());
+                }
+                "mp31 fixed-point complex product, n = 256" => {
+                    let (ar, br) = i.fx_re.split_at_mut(256);
+                    let (ai, bi) = i.fx_im.split_at_mut(256);
+                    b.fx_cmul_mp31(black_box(ar), black_box(ai), br, bi);
+                }
                 "Saber unpack, 13 bits" => {
                     let mut r = pow2::Poly::default();
                     black_box(b.unpack_pow2(13, black_box(&i.bytes416), &mut r));
@@ -228,7 +247,7 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 22] = [
+const KERNELS: [&str; 24] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
@@ -249,6 +268,8 @@ const KERNELS: [&str; 22] = [
     "q12289 ntt + inverse, n = 512",
     "mp31 ntt + inverse, n = 512",
     "mp31 Montgomery multiply-accumulate, n = 512",
+    "mp31 fixed-point FFT group + inverse, 256 butterflies",
+    "mp31 fixed-point complex product, n = 256",
     "Saber unpack, 13 bits",
     "Keccak-f[1600] x4",
 ];

@@ -16,13 +16,16 @@
 
 use super::Mod31;
 use core::arch::aarch64::{
-    uint32x4_t, vaddq_s32, vaddq_u32, vaddw_high_u32, vaddw_u32, vandq_s32, vandq_u32, vbicq_u32,
-    vcombine_u32, vdup_n_u32, vdupq_n_s32, vdupq_n_u32, vget_low_u32, vhsubq_s32, vld1q_u32,
-    vminq_u32, vmovn_high_u64, vmovn_u64, vmull_high_n_u32, vmull_n_u32, vmulq_s32, vnegq_s32,
-    vorrq_u32, vqdmulhq_s32, vreinterpretq_s32_u32, vreinterpretq_u32_s32, vreinterpretq_u32_u64,
-    vreinterpretq_u64_u32, vshlq_u32, vshrn_high_n_u64, vshrn_n_u64, vshrq_n_s32, vshrq_n_u32,
-    vst1q_u32, vsubq_u32, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64, vzip2q_u32,
-    vzip2q_u64,
+    uint32x2_t, uint32x4_t, uint64x2_t, vaddq_s32, vaddq_u32, vaddq_u64, vaddw_high_u32, vaddw_u32,
+    vandq_s32, vandq_u32, vbicq_u32, vcombine_u32, vdup_n_u32, vdupq_n_s32, vdupq_n_u32,
+    vdupq_n_u64, vget_low_u32, vhsubq_s32, vld1q_u32, vld1q_u64, vminq_u32, vmla_u32, vmlal_u32,
+    vmovn_high_u64, vmovn_u64, vmul_u32, vmull_high_n_u32, vmull_n_u32, vmull_u32, vmulq_s32,
+    vnegq_s32, vorrq_u32, vqdmulhq_s32, vreinterpret_s32_u32, vreinterpret_u32_s32,
+    vreinterpretq_s32_u32, vreinterpretq_s64_u64, vreinterpretq_u32_s32, vreinterpretq_u32_u64,
+    vreinterpretq_u64_s64, vreinterpretq_u64_u32, vshll_n_u32, vshlq_u32, vshr_n_s32,
+    vshrn_high_n_u64, vshrn_n_u64, vshrq_n_s32, vshrq_n_s64, vshrq_n_u32, vsraq_n_u64, vst1q_u32,
+    vst1q_u64, vsubq_u32, vsubq_u64, vtstq_u32, vuzp1q_u32, vuzp2q_u32, vzip1q_u32, vzip1q_u64,
+    vzip2q_u32, vzip2q_u64,
 };
 
 /// The modulus in every lane, and `p^-1 mod 2^32`.
@@ -497,4 +500,191 @@ pub(super) fn sub_shifted(
             }
         }
     }
+}
+
+// The 32.32 fixed-point kernels: two 64-bit lanes per vector. NEON has no
+// 64 x 64-bit product; `fx_mul2` builds the wrapped `floor(a b / 2^32)`
+// from 32 x 32-bit products of the halves, as the AVX2 kernel does with
+// four lanes.
+
+/// A factor split into its 32-bit halves, and `-1` where it is negative:
+/// computed once for a root shared by a whole group.
+#[derive(Clone, Copy)]
+struct Split {
+    lo: uint32x2_t,
+    hi: uint32x2_t,
+    neg: uint32x2_t,
+}
+
+#[inline(always)]
+fn split(a: uint64x2_t) -> Split {
+    // SAFETY: register operations only.
+    unsafe {
+        let hi = vshrn_n_u64::<32>(a);
+        Split {
+            lo: vmovn_u64(a),
+            hi,
+            neg: vreinterpret_u32_s32(vshr_n_s32::<31>(vreinterpret_s32_u32(hi))),
+        }
+    }
+}
+
+/// [`super::fx_mul`] on two lanes. With `a = ah 2^32 + al` and `b` alike
+/// read unsigned, `floor(a b / 2^32) mod 2^64` is
+/// `(ah bh mod 2^32) 2^32 + ah bl + al bh + (al bl >> 32)`; the signed
+/// product differs from it by `-2^32 (bl [a < 0] + al [b < 0])` modulo
+/// 2^64, which the high word takes with two multiply-accumulates by the
+/// sign masks (`-1` or `0`).
+#[inline(always)]
+fn fx_mul2(a: Split, b: Split) -> uint64x2_t {
+    // SAFETY: register operations only.
+    unsafe {
+        let cross = vmlal_u32(vmull_u32(a.hi, b.lo), a.lo, b.hi);
+        let low = vsraq_n_u64::<32>(cross, vmull_u32(a.lo, b.lo));
+        let high = vmla_u32(vmla_u32(vmul_u32(a.hi, b.hi), a.neg, b.lo), b.neg, a.lo);
+        vaddq_u64(low, vshll_n_u32::<32>(high))
+    }
+}
+
+/// A complex 32.32 factor with the halves of `re`, `im` and `re + im`
+/// (the three real products of [`super::fx_cmul`]).
+#[derive(Clone, Copy)]
+struct CSplit {
+    re: Split,
+    im: Split,
+    sum: Split,
+}
+
+#[inline(always)]
+fn csplit(re: uint64x2_t, im: uint64x2_t) -> CSplit {
+    // SAFETY: register operation only.
+    let sum = unsafe { vaddq_u64(re, im) };
+    CSplit {
+        re: split(re),
+        im: split(im),
+        sum: split(sum),
+    }
+}
+
+/// [`super::fx_cmul`] on two lanes, the products in the same order.
+#[inline(always)]
+fn fx_cmul2(a: CSplit, br: uint64x2_t, bi: uint64x2_t) -> (uint64x2_t, uint64x2_t) {
+    let b = csplit(br, bi);
+    let z0 = fx_mul2(a.re, b.re);
+    let z1 = fx_mul2(a.im, b.im);
+    let z2 = fx_mul2(a.sum, b.sum);
+    // SAFETY: register operations only.
+    unsafe { (vsubq_u64(z0, z1), vsubq_u64(z2, vaddq_u64(z0, z1))) }
+}
+
+/// [`super::fx_half`] on two lanes: `(a + 1) >> 1`, arithmetic, the sum
+/// wrapping as in portable (a rounding shift would not wrap at `2^63 - 1`).
+#[inline(always)]
+fn fx_half2(a: uint64x2_t) -> uint64x2_t {
+    // SAFETY: register operations only.
+    unsafe {
+        let a = vreinterpretq_s64_u64(vaddq_u64(a, vdupq_n_u64(1)));
+        vreinterpretq_u64_s64(vshrq_n_s64::<1>(a))
+    }
+}
+
+#[inline(always)]
+fn load2(x: &[u64; 2]) -> uint64x2_t {
+    // SAFETY: `x` is 16 readable bytes.
+    unsafe { vld1q_u64(x.as_ptr()) }
+}
+
+#[inline(always)]
+fn store2(x: &mut [u64; 2], v: uint64x2_t) {
+    // SAFETY: `x` is 16 writable bytes.
+    unsafe { vst1q_u64(x.as_mut_ptr(), v) }
+}
+
+/// The butterflies of one FFT group two at a time: `body` maps the top
+/// and bottom values (real, imaginary) to their new values. Returns how
+/// many butterflies were done (the scalar loop does an odd last one).
+#[inline(always)]
+fn fx_group(
+    re: &mut [u64],
+    im: &mut [u64],
+    body: impl Fn(uint64x2_t, uint64x2_t, uint64x2_t, uint64x2_t) -> [uint64x2_t; 4],
+) -> usize {
+    let h = re.len() / 2;
+    let (rt, rb) = re.split_at_mut(h);
+    let (it, ib) = im[..2 * h].split_at_mut(h);
+    let (rt, _) = rt.as_chunks_mut::<2>();
+    let (rb, _) = rb.as_chunks_mut::<2>();
+    let (it, _) = it.as_chunks_mut::<2>();
+    let (ib, _) = ib.as_chunks_mut::<2>();
+    let mut done = 0;
+    for (((xr, xi), yr), yi) in rt.iter_mut().zip(it).zip(rb).zip(ib) {
+        let [tr, ti, br, bi] = body(load2(xr), load2(xi), load2(yr), load2(yi));
+        store2(xr, tr);
+        store2(xi, ti);
+        store2(yr, br);
+        store2(yi, bi);
+        done += 2;
+    }
+    done
+}
+
+/// The root `(sr, si)` in both lanes, split once for the group.
+#[inline(always)]
+fn root(sr: u64, si: u64) -> CSplit {
+    // SAFETY: register operations only.
+    unsafe { csplit(vdupq_n_u64(sr), vdupq_n_u64(si)) }
+}
+
+/// Forward FFT butterflies of one group (`Ops::fx_fft_group`), two at a
+/// time; returns how many were done.
+pub(super) fn fx_fft_group(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) -> usize {
+    let s = root(sr, si);
+    fx_group(re, im, |xr, xi, yr, yi| {
+        let (zr, zi) = fx_cmul2(s, yr, yi);
+        // SAFETY: register operations only.
+        unsafe {
+            [
+                vaddq_u64(xr, zr),
+                vaddq_u64(xi, zi),
+                vsubq_u64(xr, zr),
+                vsubq_u64(xi, zi),
+            ]
+        }
+    })
+}
+
+/// Inverse FFT butterflies of one group (`Ops::fx_ifft_group`), two at a
+/// time; returns how many were done.
+pub(super) fn fx_ifft_group(re: &mut [u64], im: &mut [u64], sr: u64, si: u64) -> usize {
+    let s = root(sr, si);
+    fx_group(re, im, |xr, xi, yr, yi| {
+        // SAFETY: register operations only.
+        let (dr, di, tr, ti) = unsafe {
+            (
+                fx_half2(vsubq_u64(xr, yr)),
+                fx_half2(vsubq_u64(xi, yi)),
+                fx_half2(vaddq_u64(xr, yr)),
+                fx_half2(vaddq_u64(xi, yi)),
+            )
+        };
+        let (zr, zi) = fx_cmul2(s, dr, di);
+        [tr, ti, zr, zi]
+    })
+}
+
+/// `a <- fx_cmul(a, b)` two complex values at a time
+/// (`Ops::fx_cmul_mp31`); returns how many were done.
+pub(super) fn fx_cmul(a_re: &mut [u64], a_im: &mut [u64], b_re: &[u64], b_im: &[u64]) -> usize {
+    let (ar, _) = a_re.as_chunks_mut::<2>();
+    let (ai, _) = a_im.as_chunks_mut::<2>();
+    let (br, _) = b_re.as_chunks::<2>();
+    let (bi, _) = b_im.as_chunks::<2>();
+    let mut done = 0;
+    for (((xr, xi), yr), yi) in ar.iter_mut().zip(ai).zip(br).zip(bi) {
+        let (zr, zi) = fx_cmul2(csplit(load2(xr), load2(xi)), load2(yr), load2(yi));
+        store2(xr, zr);
+        store2(xi, zi);
+        done += 2;
+    }
+    done
 }

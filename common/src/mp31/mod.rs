@@ -402,18 +402,6 @@ impl Ops for crate::backend::Neon {
     fn mul_acc_mont_mp31(self, m: &Mod31, acc: &mut [u32], x: &[u32], y: &[u32]) {
         neon::mul_acc_mont(m, acc, x, y);
     }
-    fn fx_fft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
-        let done = neon::fx_fft_group(re, im, sr, si);
-        fx_fft_group_from(re, im, done, sr, si);
-    }
-    fn fx_ifft_group(self, re: &mut [u64], im: &mut [u64], sr: u64, si: u64) {
-        let done = neon::fx_ifft_group(re, im, sr, si);
-        fx_ifft_group_from(re, im, done, sr, si);
-    }
-    fn fx_cmul_mp31(self, a_re: &mut [u64], a_im: &mut [u64], b_re: &[u64], b_im: &[u64]) {
-        let done = neon::fx_cmul(a_re, a_im, b_re, b_im);
-        fx_cmul_from(a_re, a_im, b_re, b_im, done);
-    }
 }
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 impl Ops for crate::backend::Simd128 {}

@@ -69,6 +69,8 @@ declare -A technique=(
   ["mp31 fixed-point FFT group + inverse, 256 butterflies"]="none: scalar MUL, SMULH, EXTR is the 32.32 product; a two-lane NEON form (commit 9c30ea6: UMULL/UMLAL/USRA on 32-bit halves, sign correction by MLA) counted 15611 instructions against the scalar 14007, so NEON runs the portable one"
   ["mp31 fixed-point complex product, n = 256"]="none: as for the FFT group, the two-lane NEON form counted 7564 against 5996"
   ["Saber unpack, 13 bits"]="none: a NEON gather (TBL, USHL, mask, UZP1, as for decompression) counted more instructions than the portable unpacker (626 against 610), so NEON runs the portable one"
+  ["X25519 ladder"]="no vector lanes: the 4 x 64-bit field (common/src/curve25519/fe4.rs), 16 MUL/UMULH pairs per product and ADDS/ADCS carries, against portable's 5 x 51-bit limbs (25 pairs); as the AVX2 backend's MULX/ADX field on x86-64"
+  ["Ed25519 base multiplication"]="as for the X25519 ladder: the 4 x 64-bit field under the same fixed-base table"
   ["Keccak-f[1600] x4"]="two two-way permutations on uint64x2_t, compiled with FEAT_SHA3 (EOR3, BCAX, XAR, RAX1) where the CPU has it (qemu's default CPU does)"
 )
 
@@ -104,7 +106,7 @@ for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-e
 done
 
 crates=("$@")
-((${#crates[@]})) || crates=(pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber)
+((${#crates[@]})) || crates=(pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519)
 args=()
 for c in "${crates[@]}"; do args+=(-p "$c"); done
 

@@ -13,6 +13,7 @@
 //! qemu, counts the instructions executed, and takes the difference of two
 //! REPS as the count per call.
 
+use pqkit_common::curve25519::Scalar;
 use pqkit_common::keccak::StateX4;
 use pqkit_common::mp31::Mod31;
 use pqkit_common::q8380417::{Eta, Gamma2};
@@ -228,6 +229,16 @@ impl Kernel for Run<'_> {
                     let (ai, bi) = i.fx_im.split_at_mut(256);
                     b.fx_cmul_mp31(black_box(ar), black_box(ai), br, bi);
                 }
+                "X25519 ladder" => {
+                    let k = i.bytes128[..32].try_into().unwrap_or([9; 32]);
+                    let u = i.bytes128[32..64].try_into().unwrap_or([9; 32]);
+                    black_box(b.ladder_curve25519(black_box(&k), black_box(&u)));
+                }
+                "Ed25519 base multiplication" => {
+                    let k = i.bytes128[..32].try_into().unwrap_or([9; 32]);
+                    let s = Scalar::from_bytes_mod_order(k);
+                    black_box(b.ed25519_mul_base(black_box(&s)));
+                }
                 "Saber unpack, 13 bits" => {
                     let mut r = pow2::Poly::default();
                     black_box(b.unpack_pow2(13, black_box(&i.bytes416), &mut r));
@@ -247,7 +258,7 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 24] = [
+const KERNELS: [&str; 26] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
@@ -271,6 +282,8 @@ const KERNELS: [&str; 24] = [
     "mp31 fixed-point FFT group + inverse, 256 butterflies",
     "mp31 fixed-point complex product, n = 256",
     "Saber unpack, 13 bits",
+    "X25519 ladder",
+    "Ed25519 base multiplication",
     "Keccak-f[1600] x4",
 ];
 

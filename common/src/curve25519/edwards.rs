@@ -391,8 +391,11 @@ impl<F: Field> Ext<F> {
 }
 
 /// The same point in another field representation (through the canonical
-/// encodings of the coordinates). Only x86-64 has a second field.
-#[cfg_attr(not(any(test, target_arch = "x86_64")), allow(dead_code))]
+/// encodings of the coordinates). x86-64 and aarch64 have a second field.
+#[cfg_attr(
+    not(any(test, target_arch = "x86_64", target_arch = "aarch64")),
+    allow(dead_code)
+)]
 pub(crate) fn convert<F: Field, G: Field>(p: &Ext<F>) -> Ext<G> {
     Ext {
         x: G::from_bytes(&p.x.to_bytes()),

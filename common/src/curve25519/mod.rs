@@ -26,6 +26,8 @@
 mod edwards;
 #[cfg(test)]
 mod edwards_tests;
+#[cfg(any(test, all(target_arch = "aarch64", target_feature = "neon")))]
+mod fe4;
 #[cfg(target_arch = "x86_64")]
 mod fe64;
 mod field;
@@ -134,9 +136,76 @@ pub trait Ops: Copy {
 }
 
 impl Ops for crate::Portable {}
-// NEON kernels come family by family; until then, the portable ones.
+/// The NEON backend runs the curve on `fe4`'s 4 x 64-bit field (`MUL`/
+/// `UMULH` products, `ADDS`/`ADCS` carries), the aarch64 counterpart of
+/// the AVX2 backend's `fe64`; the table selection is the portable one.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
-impl Ops for crate::backend::Neon {}
+impl Ops for crate::backend::Neon {
+    #[inline]
+    fn ladder_curve25519(self, scalar: &[u8; 32], u: &[u8; 32]) -> [u8; 32] {
+        ladder::x25519::<fe4::Fe4>(scalar, u)
+    }
+
+    #[inline]
+    fn x25519_base(self, scalar: &[u8; 32]) -> [u8; 32] {
+        let mut k = ladder::clamp(scalar);
+        let s = Scalar::from_bytes_mod_order(k);
+        zeroize::Zeroize::zeroize(&mut k);
+        edwards::mul_base::<fe4::Fe4>(&s, edwards::select_words).to_montgomery_u()
+    }
+
+    #[inline]
+    fn ed25519_mul_base(self, s: &Scalar) -> (EdwardsPoint, [u8; 32]) {
+        let p = edwards::mul_base::<fe4::Fe4>(s, edwards::select_words);
+        (EdwardsPoint(edwards::convert(&p)), p.compress())
+    }
+
+    #[inline]
+    fn ed25519_double_base(self, a: &Scalar, pa: &EdwardsPoint, b: &Scalar) -> EdwardsPoint {
+        let pa = edwards::convert::<_, fe4::Fe4>(&pa.0);
+        EdwardsPoint(edwards::convert(&edwards::double_base_vartime(a, &pa, b)))
+    }
+
+    #[inline]
+    fn ed25519_verify_equation(
+        self,
+        s: &Scalar,
+        k: &Scalar,
+        a: &EdwardsPoint,
+        r: &EdwardsPoint,
+        cofactored: bool,
+    ) -> bool {
+        let a = edwards::convert::<_, fe4::Fe4>(&a.0);
+        let r = edwards::convert::<_, fe4::Fe4>(&r.0);
+        edwards::verify_equation_vartime(s, k, &a, &r, cofactored)
+    }
+
+    #[inline]
+    fn ed25519_decompress(self, bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        edwards::Ext::<fe4::Fe4>::decompress(bytes).map(|p| EdwardsPoint(edwards::convert(&p)))
+    }
+
+    #[inline]
+    fn ed25519_compress(self, p: &EdwardsPoint) -> [u8; 32] {
+        edwards::convert::<_, fe4::Fe4>(&p.0).compress()
+    }
+
+    #[inline]
+    fn ed25519_decompress8(self, bytes: &[[u8; 32]; 8]) -> [Option<EdwardsPoint>; 8] {
+        edwards::Ext::<fe4::Fe4>::decompress_many(bytes)
+            .map(|p| p.map(|p| EdwardsPoint(edwards::convert(&p))))
+    }
+
+    #[cfg(feature = "alloc")]
+    fn ed25519_multiscalar(
+        self,
+        scalars: &[Scalar],
+        points: &[EdwardsPoint],
+        b: &Scalar,
+    ) -> EdwardsPoint {
+        multiscalar_on::<fe4::Fe4>(scalars, points, b)
+    }
+}
 #[cfg(all(target_family = "wasm", target_feature = "simd128"))]
 impl Ops for crate::backend::Simd128 {}
 

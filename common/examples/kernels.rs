@@ -239,6 +239,11 @@ impl Kernel for Run<'_> {
                     let s = Scalar::from_bytes_mod_order(k);
                     black_box(b.ed25519_mul_base(black_box(&s)));
                 }
+                "Keccak-f[1600] one state" => {
+                    let mut one: [u64; 25] = std::array::from_fn(|j| i.keccak.lanes[j][0]);
+                    b.keccak_f1600_one(black_box(&mut one));
+                    black_box(&one);
+                }
                 "Saber unpack, 13 bits" => {
                     let mut r = pow2::Poly::default();
                     black_box(b.unpack_pow2(13, black_box(&i.bytes416), &mut r));
@@ -258,7 +263,7 @@ impl Kernel for Run<'_> {
     }
 }
 
-const KERNELS: [&str; 26] = [
+const KERNELS: [&str; 27] = [
     "q3329 ntt + inverse",
     "q3329 base multiplication",
     "q3329 rejection sampling (168 B)",
@@ -285,6 +290,7 @@ const KERNELS: [&str; 26] = [
     "X25519 ladder",
     "Ed25519 base multiplication",
     "Keccak-f[1600] x4",
+    "Keccak-f[1600] one state",
 ];
 
 fn main() {

@@ -403,6 +403,15 @@ pub(crate) fn has_sha_ni() -> bool {
     limit() != PORTABLE_ONLY && cpuid_sha::get()
 }
 
+/// Whether the one-state Keccak permutation runs on NEON with FEAT_SHA3:
+/// the CPU has it and `PQKIT_BACKEND=portable` does not keep it off
+/// (detected once, cached).
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+#[inline]
+pub(crate) fn has_neon_sha3() -> bool {
+    limit() != PORTABLE_ONLY && cpuid_sha3::get()
+}
+
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_avx2_bmi2, "avx2", "bmi1", "bmi2");
 

@@ -128,14 +128,25 @@ pub trait X4Ops: Copy {
     }
 }
 
-/// Keccak-f\[1600\] on one state with the scalar permutation this CPU
-/// runs fastest (BMI1/BMI2 on x86-64 where present; see
-/// `avx2::keccak_f1600_scalar`), bit-identical to [`keccak_f1600`].
+/// Keccak-f\[1600\] on one state with the permutation this CPU runs
+/// fastest, bit-identical to [`keccak_f1600`]: on x86-64 the scalar one
+/// compiled with BMI1/BMI2 where present (see
+/// `avx2::keccak_f1600_scalar`); on aarch64 with FEAT_SHA3 the two-way
+/// NEON one with a copy in the idle half (fewer instructions than the
+/// scalar permutation: BENCHMARKS.md's aarch64 table); else the scalar
+/// one.
 #[inline]
 fn keccak_f1600_scalar(s: &mut [u64; 25]) {
     #[cfg(target_arch = "x86_64")]
     avx2::keccak_f1600_scalar(s);
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    if !neon::keccak_f1600_sha3(s) {
+        keccak_f1600(s);
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     keccak_f1600(s);
 }
 

@@ -26,7 +26,7 @@ impl Token {
     }
 }
 
-/// [`super::compress256_x8`] on AVX2.
+/// Eight compressions for [`super::compress256_many`] on AVX2.
 #[inline]
 pub(super) fn compress256_x8(_token: Token, states: &mut [[u32; 8]; 8], blocks: &[[u8; 64]; 8]) {
     // SAFETY: the token exists only when the CPU has AVX2.

@@ -224,31 +224,57 @@ pub fn compress256(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
     compress256_portable(state, blocks);
 }
 
-/// Eight independent SHA-256 compressions of one 64-byte block each:
-/// `states[i]` takes `blocks[i]`. The multi-buffer kernel of the
-/// hash-based signatures (their thousands of independent F and H
-/// calls): on AVX2 each instruction advances all eight (the CPU's AVX2,
-/// unless `PQKIT_BACKEND=portable`); elsewhere eight calls of
-/// [`compress256`].
+/// Independent SHA-256 compressions of one 64-byte block each:
+/// `states[i]` takes `blocks[i]` for `i < min(states.len(), blocks.len())`.
+/// The multi-buffer kernel of the hash-based signatures (their thousands
+/// of independent F and H calls), fastest with eight or more at a time:
+///
+/// * with the x86 SHA extensions, eight compressions interleaved step by
+///   step, so that their `SHA256RNDS2` chains overlap (measured on an AMD
+///   EPYC: 16.5 ns per block against 26 ns for one at a time; two or four
+///   interleaved gained less);
+/// * else with AVX2, eight in the eight 32-bit lanes of the vectors
+///   (38 ns per block there, portable 168 ns);
+/// * else, and for the last `len % 8`, one [`compress256`] each.
+///
+/// `PQKIT_BACKEND=portable` keeps the kernels off.
 ///
 /// ```
-/// use pqkit_common::sha2::{compress256_portable, compress256_x8};
+/// use pqkit_common::sha2::{compress256_many, compress256_portable};
 ///
-/// let blocks: [[u8; 64]; 8] = core::array::from_fn(|i| [i as u8; 64]);
-/// let mut states = [[0x6a09e667u32; 8]; 8];
-/// compress256_x8(&mut states, &blocks);
+/// let blocks: Vec<[u8; 64]> = (0..11).map(|i| [i as u8; 64]).collect();
+/// let mut states = vec![[0x6a09e667u32; 8]; 11];
+/// compress256_many(&mut states, &blocks);
 /// let mut one = [0x6a09e667u32; 8];
-/// compress256_portable(&mut one, &blocks[3..4]);
-/// assert_eq!(states[3], one);
+/// compress256_portable(&mut one, &blocks[9..10]);
+/// assert_eq!(states[9], one);
 /// ```
 #[inline]
-pub fn compress256_x8(states: &mut [[u32; 8]; 8], blocks: &[[u8; 64]; 8]) {
+pub fn compress256_many(states: &mut [[u32; 8]], blocks: &[[u8; 64]]) {
+    let n = states.len().min(blocks.len());
+    let (states, blocks) = (&mut states[..n], &blocks[..n]);
+    let (s8, s_rest) = states.as_chunks_mut::<8>();
+    let (b8, b_rest) = blocks.as_chunks::<8>();
     #[cfg(target_arch = "x86_64")]
-    if let Some(token) = avx2_x8::Token::get() {
-        return avx2_x8::compress256_x8(token, states, blocks);
+    if let Some(token) = shani::Token::get() {
+        for (s, b) in s8.iter_mut().zip(b8) {
+            shani::compress256_xn(token, s, b);
+        }
+    } else if let Some(token) = avx2_x8::Token::get() {
+        for (s, b) in s8.iter_mut().zip(b8) {
+            avx2_x8::compress256_x8(token, s, b);
+        }
+    } else {
+        for (s, b) in s8.as_flattened_mut().iter_mut().zip(b8.as_flattened()) {
+            compress256_portable(s, core::slice::from_ref(b));
+        }
     }
-    for (state, block) in states.iter_mut().zip(blocks) {
-        compress256(state, core::slice::from_ref(block));
+    #[cfg(not(target_arch = "x86_64"))]
+    for (s, b) in s8.as_flattened_mut().iter_mut().zip(b8.as_flattened()) {
+        compress256(s, core::slice::from_ref(b));
+    }
+    for (s, b) in s_rest.iter_mut().zip(b_rest) {
+        compress256(s, core::slice::from_ref(b));
     }
 }
 
@@ -607,7 +633,8 @@ mod tests {
         }
     }
 
-    /// The eight-way kernel equals eight portable compressions on random
+    /// The eight-way kernels (AVX2 lanes, SHA-NI interleaved) and
+    /// `compress256_many` equal eight portable compressions on random
     /// states and blocks, on all-zero and all-one ones, and with one lane
     /// changed at a time (a lane mix-up in a transpose shows there).
     #[cfg(target_arch = "x86_64")]
@@ -627,8 +654,18 @@ mod tests {
             avx2_x8::compress256_x8(token, &mut got, blocks);
             assert_eq!(got, want);
             let mut public = states;
-            compress256_x8(&mut public, blocks);
+            compress256_many(&mut public, blocks);
             assert_eq!(public, want);
+            if let Some(token) = shani::Token::get() {
+                let mut interleaved = states;
+                shani::compress256_xn(token, &mut interleaved, blocks);
+                assert_eq!(interleaved, want, "SHA-NI, eight interleaved");
+                let (mut s4, b4) = (states, blocks.as_chunks::<4>().0);
+                for (s, b) in s4.as_chunks_mut::<4>().0.iter_mut().zip(b4) {
+                    shani::compress256_xn(token, s, b);
+                }
+                assert_eq!(s4, want, "SHA-NI, four interleaved");
+            }
         };
         for _ in 0..200 {
             let blocks: [[u8; 64]; 8] =
@@ -645,6 +682,43 @@ mod tests {
         for fill in [0x00, 0xff] {
             check([[u32::MAX; 8]; 8], &[[fill; 64]; 8]);
             check([[0; 8]; 8], &[[fill; 64]; 8]);
+        }
+    }
+
+    /// `compress256_many` at every count up to 40 (whole groups of eight
+    /// and remainders) equals portable compressions.
+    #[test]
+    fn many_equals_portable_at_every_count() {
+        let mut next = xorshift_any();
+        for n in 0..=40 {
+            let blocks: alloc::vec::Vec<[u8; 64]> = (0..n)
+                .map(|_| core::array::from_fn(|_| next() as u8))
+                .collect();
+            let states: alloc::vec::Vec<[u32; 8]> = (0..n)
+                .map(|_| core::array::from_fn(|_| next() as u32))
+                .collect();
+            let mut want = states.clone();
+            for (s, b) in want.iter_mut().zip(&blocks) {
+                compress256_portable(s, core::slice::from_ref(b));
+            }
+            let mut got = states.clone();
+            compress256_many(&mut got, &blocks);
+            assert_eq!(got, want, "{n} blocks");
+            // Extra states beyond the blocks stay as they were.
+            let mut longer = states.clone();
+            longer.push([7; 8]);
+            compress256_many(&mut longer, &blocks);
+            assert_eq!(longer[n], [7; 8]);
+        }
+    }
+
+    fn xorshift_any() -> impl FnMut() -> u64 {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
         }
     }
 

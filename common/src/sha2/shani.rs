@@ -98,3 +98,87 @@ fn compress256_shani(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
         _mm_storeu_si128(state.as_mut_ptr().add(4).cast(), efgh);
     }
 }
+
+/// [`super::compress256_many`]'s SHA-extensions form: `N` independent
+/// one-block compressions interleaved step by step, so that the CPU
+/// overlaps their `SHA256RNDS2` dependency chains (one compression is
+/// bound by that chain's latency).
+#[inline]
+pub(super) fn compress256_xn<const N: usize>(
+    _token: Token,
+    states: &mut [[u32; 8]; N],
+    blocks: &[[u8; 64]; N],
+) {
+    // SAFETY: the token exists only when the CPU has the features the
+    // function is compiled for.
+    unsafe { compress256_shani_xn(states, blocks) }
+}
+
+#[inline]
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+fn compress256_shani_xn<const N: usize>(states: &mut [[u32; 8]; N], blocks: &[[u8; 64]; N]) {
+    let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
+    let zero = _mm_setzero_si128();
+    let (mut abef, mut cdgh) = ([zero; N], [zero; N]);
+    let mut m = [[zero; 4]; N];
+    for i in 0..N {
+        // SAFETY: a state is 32 bytes and a block 64; unaligned loads
+        // read their 16-byte parts.
+        let (abcd, efgh) = unsafe {
+            let s = states[i].as_ptr();
+            for (q, w) in m[i].iter_mut().enumerate() {
+                let p = blocks[i].as_ptr().add(16 * q).cast();
+                *w = _mm_shuffle_epi8(_mm_loadu_si128(p), bswap);
+            }
+            (_mm_loadu_si128(s.cast()), _mm_loadu_si128(s.add(4).cast()))
+        };
+        let badc = _mm_shuffle_epi32(abcd, 0xb1);
+        let hgfe = _mm_shuffle_epi32(efgh, 0x1b);
+        abef[i] = _mm_alignr_epi8(badc, hgfe, 8);
+        cdgh[i] = _mm_blend_epi16(hgfe, badc, 0xf0);
+    }
+    let (abef0, cdgh0) = (abef, cdgh);
+    // Four rounds of every compression with schedule group `q` of the
+    // ring (`g` the group of constants); from `g = 4` on the group is
+    // first advanced from the four before it. `q` is a constant after
+    // unrolling, so the ring stays in registers.
+    let mut step = |g: usize, q: usize| {
+        // SAFETY: K256 has 64 words and g < 16: words 4g..4g+4.
+        let k = unsafe { _mm_loadu_si128(K256.as_ptr().add(4 * g).cast()) };
+        for i in 0..N {
+            if g >= 4 {
+                let (w16, w12, w8, w4) = (
+                    m[i][q],
+                    m[i][(q + 1) % 4],
+                    m[i][(q + 2) % 4],
+                    m[i][(q + 3) % 4],
+                );
+                let x = _mm_add_epi32(_mm_sha256msg1_epu32(w16, w12), _mm_alignr_epi8(w4, w8, 4));
+                m[i][q] = _mm_sha256msg2_epu32(x, w4);
+            }
+            let wk = _mm_add_epi32(m[i][q], k);
+            cdgh[i] = _mm_sha256rnds2_epu32(cdgh[i], abef[i], wk);
+            abef[i] = _mm_sha256rnds2_epu32(abef[i], cdgh[i], _mm_shuffle_epi32(wk, 0x0e));
+        }
+    };
+    for g in (0..16).step_by(4) {
+        step(g, 0);
+        step(g + 1, 1);
+        step(g + 2, 2);
+        step(g + 3, 3);
+    }
+    for i in 0..N {
+        let feba = _mm_shuffle_epi32(_mm_add_epi32(abef[i], abef0[i]), 0x1b);
+        let dchg = _mm_shuffle_epi32(_mm_add_epi32(cdgh[i], cdgh0[i]), 0xb1);
+        let abcd = _mm_blend_epi16(feba, dchg, 0xf0);
+        let efgh = _mm_alignr_epi8(dchg, feba, 8);
+        // SAFETY: as for the loads.
+        unsafe {
+            _mm_storeu_si128(states[i].as_mut_ptr().cast(), abcd);
+            _mm_storeu_si128(states[i].as_mut_ptr().add(4).cast(), efgh);
+        }
+    }
+    // The schedule held message words: wipe its stack copy.
+    m = [[zero; 4]; N];
+    core::hint::black_box(&mut m);
+}

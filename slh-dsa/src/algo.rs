@@ -1,0 +1,598 @@
+//! FIPS 205 §5–§9: WOTS+, XMSS, the hypertree, FORS and the internal
+//! key generation, signing and verification (Algorithms 1–20).
+//!
+//! Sizes are the parameter set's at run time, in buffers of the largest
+//! set. Every index used here (tree and leaf indices, message digits) is
+//! public: derived from the message digest or the loop counters. The
+//! secret seed enters only `PRF`.
+
+use subtle::ConstantTimeEq;
+use zeroize::Zeroize;
+
+use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
+use crate::hash::{Hasher, LANES, Node};
+use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet};
+
+/// `w - 1` for `lg w = 4`.
+const W1: u8 = 15;
+
+/// FIPS 205 Alg. 4 `base_2b(X, b, out_len)`: `out.len()` integers of `b`
+/// bits each, read big-endian from `x`.
+pub(crate) fn base_2b(x: &[u8], b: u32, out: &mut [u32]) {
+    let mut bits = 0u32;
+    let mut total = 0u64;
+    let mut i = 0;
+    let mask = (1u64 << b) - 1;
+    for o in out.iter_mut() {
+        while bits < b {
+            total = (total << 8) | u64::from(x[i]);
+            i += 1;
+            bits += 8;
+        }
+        bits -= b;
+        *o = ((total >> bits) & mask) as u32;
+        total &= (1u64 << bits) - 1;
+    }
+}
+
+/// The WOTS+ digits of an n-byte message: `len1 = 2n` base-16 digits and
+/// the `len2 = 3` digits of the checksum (FIPS 205 Alg. 7/8 lines 1–7).
+fn wots_digits(n: usize, msg: &[u8], out: &mut [u8; MAX_LEN]) {
+    let len1 = 2 * n;
+    let mut csum = 0u32;
+    for (i, b) in msg[..n].iter().enumerate() {
+        out[2 * i] = b >> 4;
+        out[2 * i + 1] = b & 15;
+        csum += u32::from(W1 - (b >> 4)) + u32::from(W1 - (b & 15));
+    }
+    // csum << ((8 - (len2 lg_w) mod 8) mod 8) = csum << 4, as two bytes;
+    // its three leading base-16 digits are the csum's three nibbles.
+    out[len1] = ((csum >> 8) & 15) as u8;
+    out[len1 + 1] = ((csum >> 4) & 15) as u8;
+    out[len1 + 2] = (csum & 15) as u8;
+}
+
+/// FIPS 205 Alg. 5 `chain` for many chains of one WOTS+ key at once:
+/// chain `i` of `x` advances `steps[i]` times from position `start[i]`.
+/// Step `t` of every chain that is active at `t` goes to
+/// [`Hasher::f_many`] in groups of [`LANES`]. `adrs` is the WOTS+ hash
+/// address of the key pair.
+fn chains(hs: &Hasher, adrs: &Adrs, x: &mut [Node], start: &[u8], steps: &[u8]) {
+    let mut lane_adrs = [*adrs; LANES];
+    let mut lane_buf = [[0u8; MAX_N]; LANES];
+    let mut lane_of = [0usize; LANES];
+    for t in 0..W1 {
+        let mut used = 0;
+        for i in 0..x.len() {
+            if start[i] <= t && t < start[i] + steps[i] {
+                let mut a = *adrs;
+                a.set_chain(i as u32);
+                a.set_hash(u32::from(t));
+                lane_adrs[used] = a;
+                lane_buf[used] = x[i];
+                lane_of[used] = i;
+                used += 1;
+                if used == LANES {
+                    hs.f_many(&lane_adrs, &mut lane_buf);
+                    for (j, &i) in lane_of.iter().enumerate() {
+                        x[i] = lane_buf[j];
+                    }
+                    used = 0;
+                }
+            }
+        }
+        if used > 0 {
+            hs.f_many(&lane_adrs[..used], &mut lane_buf[..used]);
+            for (j, &i) in lane_of[..used].iter().enumerate() {
+                x[i] = lane_buf[j];
+            }
+        }
+    }
+    lane_buf.zeroize();
+}
+
+/// The WOTS+ secret values `PRF(PK.seed, SK.seed, skADRS)` of the key
+/// pair at `adrs` into `x`.
+fn wots_secrets(hs: &Hasher, sk_seed: &[u8], adrs: &Adrs, x: &mut [Node]) {
+    let mut sk_adrs = *adrs;
+    sk_adrs.set_type_and_clear(WOTS_PRF);
+    sk_adrs.set_key_pair(adrs.key_pair());
+    for (i, v) in x.iter_mut().enumerate() {
+        sk_adrs.set_chain(i as u32);
+        *v = hs.prf(&sk_adrs, sk_seed);
+    }
+}
+
+/// The WOTS+ public key `T_len` of the chain ends in `x`.
+fn wots_compress(hs: &Hasher, adrs: &Adrs, x: &[Node]) -> Node {
+    let mut pk_adrs = *adrs;
+    pk_adrs.set_type_and_clear(WOTS_PK);
+    pk_adrs.set_key_pair(adrs.key_pair());
+    hs.t(&pk_adrs, x)
+}
+
+/// FIPS 205 Alg. 6 `wots_pkGen`.
+pub(crate) fn wots_pkgen(hs: &Hasher, sk_seed: &[u8], adrs: &Adrs) -> Node {
+    let len = 2 * hs.n() + 3;
+    let mut x = [[0u8; MAX_N]; MAX_LEN];
+    wots_secrets(hs, sk_seed, adrs, &mut x[..len]);
+    chains(hs, adrs, &mut x[..len], &[0; MAX_LEN], &[W1; MAX_LEN]);
+    wots_compress(hs, adrs, &x[..len])
+}
+
+/// FIPS 205 Alg. 7 `wots_sign`: the `len` n-byte values into `sig`.
+pub(crate) fn wots_sign(hs: &Hasher, msg: &[u8], sk_seed: &[u8], adrs: &Adrs, sig: &mut [u8]) {
+    let n = hs.n();
+    let len = 2 * n + 3;
+    let mut digits = [0u8; MAX_LEN];
+    wots_digits(n, msg, &mut digits);
+    let mut x = [[0u8; MAX_N]; MAX_LEN];
+    wots_secrets(hs, sk_seed, adrs, &mut x[..len]);
+    chains(hs, adrs, &mut x[..len], &[0; MAX_LEN], &digits);
+    for (out, v) in sig.chunks_exact_mut(n).zip(&x[..len]) {
+        out.copy_from_slice(&v[..n]);
+    }
+    x.zeroize();
+}
+
+/// FIPS 205 Alg. 8 `wots_pkFromSig`.
+pub(crate) fn wots_pk_from_sig(hs: &Hasher, sig: &[u8], msg: &[u8], adrs: &Adrs) -> Node {
+    let n = hs.n();
+    let len = 2 * n + 3;
+    let mut digits = [0u8; MAX_LEN];
+    wots_digits(n, msg, &mut digits);
+    let mut steps = [0u8; MAX_LEN];
+    let mut x = [[0u8; MAX_N]; MAX_LEN];
+    for i in 0..len {
+        steps[i] = W1 - digits[i];
+        x[i][..n].copy_from_slice(&sig[i * n..(i + 1) * n]);
+    }
+    chains(hs, adrs, &mut x[..len], &digits, &steps);
+    wots_compress(hs, adrs, &x[..len])
+}
+
+/// The root of a Merkle tree of height `height` and the authentication
+/// path of leaf `target` (`auth`, `height` n-byte values), computed
+/// leaf by leaf with a stack (the treehash of XMSS and FORS).
+///
+/// `leaves(first, out)` computes leaves `first..first + out.len()`;
+/// they are asked for `batch` at a time. `node(level, index, l, r)` is
+/// the inner node at `level` (>= 1) and `index` from its children.
+fn treehash(
+    n: usize,
+    height: usize,
+    target: u32,
+    batch: usize,
+    mut leaves: impl FnMut(u32, &mut [Node]),
+    node: impl Fn(usize, u32, &Node, &Node) -> Node,
+    auth: &mut [u8],
+) -> Node {
+    let total = 1u32 << height;
+    let batch = batch.min(total as usize).min(LANES);
+    let mut stack = [[0u8; MAX_N]; MAX_A + 1];
+    let mut levels = [0usize; MAX_A + 1];
+    let mut sp = 0;
+    let mut buf = [[0u8; MAX_N]; LANES];
+    let mut first = 0u32;
+    while first < total {
+        leaves(first, &mut buf[..batch]);
+        for (j, leaf) in buf[..batch].iter().enumerate() {
+            let mut idx = first + j as u32;
+            let mut cur = *leaf;
+            let mut level = 0;
+            if idx == target ^ 1 {
+                auth[..n].copy_from_slice(&cur[..n]);
+            }
+            while sp > 0 && levels[sp - 1] == level {
+                sp -= 1;
+                level += 1;
+                idx >>= 1;
+                cur = node(level, idx, &stack[sp], &cur);
+                if level < height && idx == (target >> level) ^ 1 {
+                    auth[level * n..(level + 1) * n].copy_from_slice(&cur[..n]);
+                }
+            }
+            stack[sp] = cur;
+            levels[sp] = level;
+            sp += 1;
+        }
+        first += batch as u32;
+    }
+    buf.zeroize();
+    stack[0]
+}
+
+/// FIPS 205 Alg. 9–10 `xmss_node`/`xmss_sign` in one pass: the root of
+/// the XMSS tree at `adrs` (layer and tree set) and, with `sign`, the
+/// authentication path of leaf `idx` into `auth`.
+fn xmss_root_and_auth(
+    hs: &Hasher,
+    hp: usize,
+    sk_seed: &[u8],
+    adrs: &Adrs,
+    idx: u32,
+    auth: &mut [u8],
+) -> Node {
+    let n = hs.n();
+    treehash(
+        n,
+        hp,
+        idx,
+        1,
+        |first, out| {
+            for (j, o) in out.iter_mut().enumerate() {
+                let mut a = *adrs;
+                a.set_type_and_clear(WOTS_HASH);
+                a.set_key_pair(first + j as u32);
+                *o = wots_pkgen(hs, sk_seed, &a);
+            }
+        },
+        |level, index, l, r| {
+            let mut a = *adrs;
+            a.set_type_and_clear(TREE);
+            a.set_tree_height(level as u32);
+            a.set_tree_index(index);
+            hs.h(&a, l, r)
+        },
+        auth,
+    )
+}
+
+/// FIPS 205 Alg. 11 `xmss_pkFromSig`.
+fn xmss_pk_from_sig(hs: &Hasher, hp: usize, idx: u32, sig: &[u8], msg: &[u8], adrs: &Adrs) -> Node {
+    let n = hs.n();
+    let len = 2 * n + 3;
+    let mut a = *adrs;
+    a.set_type_and_clear(WOTS_HASH);
+    a.set_key_pair(idx);
+    let mut node = wots_pk_from_sig(hs, &sig[..len * n], msg, &a);
+    let auth = &sig[len * n..];
+    a.set_type_and_clear(TREE);
+    a.set_tree_index(idx);
+    for k in 0..hp {
+        a.set_tree_height(k as u32 + 1);
+        let sibling = &auth[k * n..(k + 1) * n];
+        if (idx >> k) & 1 == 0 {
+            a.set_tree_index(a.tree_index() / 2);
+            node = hs.h(&a, &node, sibling);
+        } else {
+            a.set_tree_index((a.tree_index() - 1) / 2);
+            node = hs.h(&a, sibling, &node);
+        }
+    }
+    node
+}
+
+/// `2^bits - 1` for `bits <= 64`.
+fn mask64(bits: usize) -> u64 {
+    if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    }
+}
+
+/// FIPS 205 Alg. 12 `ht_sign`: the hypertree signature of `msg` into
+/// `sig` (`d` XMSS signatures).
+fn ht_sign<P: ParameterSet>(
+    hs: &Hasher,
+    msg: &Node,
+    sk_seed: &[u8],
+    mut idx_tree: u64,
+    mut idx_leaf: u32,
+    sig: &mut [u8],
+) {
+    let n = P::N;
+    let wots_len = P::LEN * n;
+    let xmss_len = (P::LEN + P::HP) * n;
+    let mut root = *msg;
+    for (j, part) in sig.chunks_exact_mut(xmss_len).enumerate().take(P::D) {
+        if j > 0 {
+            idx_leaf = (idx_tree & mask64(P::HP)) as u32;
+            idx_tree >>= P::HP;
+        }
+        let mut adrs = Adrs::default();
+        adrs.set_layer(j as u32);
+        adrs.set_tree(idx_tree);
+        let (wots_sig, auth) = part.split_at_mut(wots_len);
+        let mut a = adrs;
+        a.set_type_and_clear(WOTS_HASH);
+        a.set_key_pair(idx_leaf);
+        wots_sign(hs, &root, sk_seed, &a, wots_sig);
+        // The tree's root is the next layer's message.
+        root = xmss_root_and_auth(hs, P::HP, sk_seed, &adrs, idx_leaf, auth);
+    }
+}
+
+/// FIPS 205 Alg. 13 `ht_verify`.
+fn ht_verify<P: ParameterSet>(
+    hs: &Hasher,
+    msg: &Node,
+    sig: &[u8],
+    mut idx_tree: u64,
+    mut idx_leaf: u32,
+    pk_root: &[u8],
+) -> bool {
+    let n = P::N;
+    let xmss_len = (P::LEN + P::HP) * n;
+    let mut node = *msg;
+    for (j, part) in sig.chunks_exact(xmss_len).enumerate().take(P::D) {
+        if j > 0 {
+            idx_leaf = (idx_tree & mask64(P::HP)) as u32;
+            idx_tree >>= P::HP;
+        }
+        let mut adrs = Adrs::default();
+        adrs.set_layer(j as u32);
+        adrs.set_tree(idx_tree);
+        node = xmss_pk_from_sig(hs, P::HP, idx_leaf, part, &node, &adrs);
+    }
+    bool::from(node[..n].ct_eq(&pk_root[..n]))
+}
+
+/// FIPS 205 Alg. 14–16 `fors_sign` with the roots of `fors_node`: the FORS
+/// signature of `md` into `sig`, and the FORS public key (Alg. 17's
+/// result, from the same roots).
+fn fors_sign<P: ParameterSet>(
+    hs: &Hasher,
+    md: &[u8],
+    sk_seed: &[u8],
+    adrs: &Adrs,
+    sig: &mut [u8],
+) -> Node {
+    let n = P::N;
+    let a = P::A;
+    let mut indices = [0u32; MAX_K];
+    base_2b(md, a as u32, &mut indices[..P::K]);
+    let mut roots = [[0u8; MAX_N]; MAX_K];
+    let mut sk_adrs = *adrs;
+    sk_adrs.set_type_and_clear(FORS_PRF);
+    sk_adrs.set_key_pair(adrs.key_pair());
+    for (i, part) in sig.chunks_exact_mut((a + 1) * n).enumerate().take(P::K) {
+        let base = (i as u32) << a;
+        let (sk_out, auth) = part.split_at_mut(n);
+        // fors_skGen
+        let mut s = sk_adrs;
+        s.set_tree_index(base + indices[i]);
+        let mut sk = hs.prf(&s, sk_seed);
+        sk_out.copy_from_slice(&sk[..n]);
+        sk.zeroize();
+        roots[i] = treehash(
+            n,
+            a,
+            indices[i],
+            LANES,
+            |first, out| {
+                let mut leaf_adrs = [*adrs; LANES];
+                for (j, (o, la)) in out.iter_mut().zip(leaf_adrs.iter_mut()).enumerate() {
+                    let mut s = sk_adrs;
+                    s.set_tree_index(base + first + j as u32);
+                    *o = hs.prf(&s, sk_seed);
+                    la.set_tree_height(0);
+                    la.set_tree_index(base + first + j as u32);
+                }
+                hs.f_many(&leaf_adrs[..out.len()], out);
+            },
+            |level, index, l, r| {
+                let mut t = *adrs;
+                t.set_tree_height(level as u32);
+                t.set_tree_index((base >> level) + index);
+                hs.h(&t, l, r)
+            },
+            auth,
+        );
+    }
+    fors_pk(hs, adrs, &roots[..P::K])
+}
+
+/// `T_k` of the FORS roots (FIPS 205 Alg. 17 lines 20–24).
+fn fors_pk(hs: &Hasher, adrs: &Adrs, roots: &[Node]) -> Node {
+    let mut pk_adrs = *adrs;
+    pk_adrs.set_type_and_clear(FORS_ROOTS);
+    pk_adrs.set_key_pair(adrs.key_pair());
+    hs.t(&pk_adrs, roots)
+}
+
+/// FIPS 205 Alg. 17 `fors_pkFromSig`.
+fn fors_pk_from_sig<P: ParameterSet>(hs: &Hasher, sig: &[u8], md: &[u8], adrs: &Adrs) -> Node {
+    let n = P::N;
+    let a = P::A;
+    let mut indices = [0u32; MAX_K];
+    base_2b(md, a as u32, &mut indices[..P::K]);
+    let mut roots = [[0u8; MAX_N]; MAX_K];
+    let mut t = *adrs;
+    for (i, part) in sig.chunks_exact((a + 1) * n).enumerate().take(P::K) {
+        let (sk, auth) = part.split_at(n);
+        let idx = indices[i];
+        t.set_tree_height(0);
+        t.set_tree_index(((i as u32) << a) + idx);
+        let mut node = hs.f(&t, sk);
+        for j in 0..a {
+            t.set_tree_height(j as u32 + 1);
+            let sibling = &auth[j * n..(j + 1) * n];
+            if (idx >> j) & 1 == 0 {
+                t.set_tree_index(t.tree_index() / 2);
+                node = hs.h(&t, &node, sibling);
+            } else {
+                t.set_tree_index((t.tree_index() - 1) / 2);
+                node = hs.h(&t, sibling, &node);
+            }
+        }
+        roots[i] = node;
+    }
+    fors_pk(hs, adrs, &roots[..P::K])
+}
+
+/// FIPS 205 Alg. 18 `slh_keygen_internal`: `PK.root`.
+pub(crate) fn pk_root<P: ParameterSet>(sk_seed: &[u8], pk_seed: &[u8]) -> Node {
+    let hs = Hasher::new::<P>(pk_seed);
+    let mut adrs = Adrs::default();
+    adrs.set_layer(P::D as u32 - 1);
+    let mut auth = [0u8; MAX_HP * MAX_N];
+    xmss_root_and_auth(&hs, P::HP, sk_seed, &adrs, 0, &mut auth)
+}
+
+/// The message digest split (FIPS 205 Alg. 19 lines 6–10): `md`'s length
+/// in `digest`, `idx_tree`, `idx_leaf`.
+fn split_digest<P: ParameterSet>(digest: &[u8; MAX_M]) -> (usize, u64, u32) {
+    let md_len = (P::K * P::A).div_ceil(8);
+    let tree_len = (P::H - P::HP).div_ceil(8);
+    let leaf_len = P::HP.div_ceil(8);
+    let mut idx_tree = 0u64;
+    for &b in &digest[md_len..md_len + tree_len] {
+        idx_tree = (idx_tree << 8) | u64::from(b);
+    }
+    let mut idx_leaf = 0u32;
+    for &b in &digest[md_len + tree_len..md_len + tree_len + leaf_len] {
+        idx_leaf = (idx_leaf << 8) | u32::from(b);
+    }
+    (
+        md_len,
+        idx_tree & mask64(P::H - P::HP),
+        idx_leaf & (mask64(P::HP) as u32),
+    )
+}
+
+/// FIPS 205 Alg. 19 `slh_sign_internal` into `sig` (`P::SIG_LEN`
+/// bytes). `sk` is `SK.seed || SK.prf || PK.seed || PK.root`;
+/// `opt_rand` is `addrnd` or `PK.seed`.
+pub(crate) fn sign_internal<P: ParameterSet>(
+    sk: &[u8],
+    msg: &[&[u8]],
+    opt_rand: &[u8],
+    sig: &mut [u8],
+) {
+    let n = P::N;
+    let (sk_seed, rest) = sk.split_at(n);
+    let (sk_prf, pk) = rest.split_at(n);
+    let (pk_seed, pk_root) = pk.split_at(n);
+    let hs = Hasher::new::<P>(pk_seed);
+    let r = hs.prf_msg(sk_prf, opt_rand, msg);
+    let (r_out, rest) = sig.split_at_mut(n);
+    r_out.copy_from_slice(&r[..n]);
+    let digest = hs.h_msg(P::M, &r, pk_root, msg);
+    let (md_len, idx_tree, idx_leaf) = split_digest::<P>(&digest);
+    let mut adrs = Adrs::default();
+    adrs.set_tree(idx_tree);
+    adrs.set_type_and_clear(FORS_TREE);
+    adrs.set_key_pair(idx_leaf);
+    let (fors_sig, ht_sig) = rest.split_at_mut(P::K * (P::A + 1) * n);
+    let pk_fors = fors_sign::<P>(&hs, &digest[..md_len], sk_seed, &adrs, fors_sig);
+    ht_sign::<P>(&hs, &pk_fors, sk_seed, idx_tree, idx_leaf, ht_sig);
+}
+
+/// FIPS 205 Alg. 20 `slh_verify_internal`. `pk` is `PK.seed || PK.root`;
+/// a signature of the wrong length is rejected.
+pub(crate) fn verify_internal<P: ParameterSet>(pk: &[u8], msg: &[&[u8]], sig: &[u8]) -> bool {
+    let n = P::N;
+    if sig.len() != P::SIG_LEN || pk.len() != P::PK_LEN {
+        return false;
+    }
+    let (pk_seed, pk_root) = pk.split_at(n);
+    let hs = Hasher::new::<P>(pk_seed);
+    let (r, rest) = sig.split_at(n);
+    let digest = hs.h_msg(P::M, r, pk_root, msg);
+    let (md_len, idx_tree, idx_leaf) = split_digest::<P>(&digest);
+    let mut adrs = Adrs::default();
+    adrs.set_tree(idx_tree);
+    adrs.set_type_and_clear(FORS_TREE);
+    adrs.set_key_pair(idx_leaf);
+    let (fors_sig, ht_sig) = rest.split_at(P::K * (P::A + 1) * n);
+    let pk_fors = fors_pk_from_sig::<P>(&hs, fors_sig, &digest[..md_len], &adrs);
+    ht_verify::<P>(&hs, &pk_fors, ht_sig, idx_tree, idx_leaf, pk_root)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{Sha2_128f, Shake128f};
+
+    #[test]
+    fn base_2b_reads_big_endian_bits() {
+        let x = [0b1010_1100, 0b0101_0011, 0xff];
+        let mut out = [0u32; 4];
+        base_2b(&x, 6, &mut out);
+        assert_eq!(out, [0b101011, 0b000101, 0b001111, 0b111111]);
+        let mut out = [0u32; 6];
+        base_2b(&x, 4, &mut out);
+        assert_eq!(out, [0xa, 0xc, 0x5, 0x3, 0xf, 0xf]);
+        let mut out = [0u32; 1];
+        base_2b(&x, 14, &mut out);
+        assert_eq!(out, [0b10_1011_0001_0100]);
+        // b = 12 as FORS at 128s: 16 bits per ... spans bytes.
+        let mut out = [0u32; 2];
+        base_2b(&x, 12, &mut out);
+        assert_eq!(out, [0xac5, 0x3ff]);
+    }
+
+    #[test]
+    fn wots_digits_checksum() {
+        let n = 16;
+        let msg = [0u8; 16];
+        let mut d = [0u8; MAX_LEN];
+        wots_digits(n, &msg, &mut d);
+        // csum = 32 * 15 = 480 = 0x1e0.
+        assert_eq!(&d[32..35], &[1, 0xe, 0]);
+        let msg = [0xffu8; 16];
+        wots_digits(n, &msg, &mut d);
+        assert_eq!(&d[32..35], &[0, 0, 0]);
+        assert!(d[..32].iter().all(|&v| v == 15));
+    }
+
+    /// A chain of `a + b` steps is a chain of `a` steps then `b` more, and
+    /// signing then recovering gives the public key.
+    fn chain_consistency<P: ParameterSet>() {
+        let hs = Hasher::new::<P>(&[9u8; 32]);
+        let mut adrs = Adrs::default();
+        adrs.set_layer(1);
+        adrs.set_tree(77);
+        adrs.set_key_pair(3);
+        let len = P::LEN;
+        let mut x = [[0u8; MAX_N]; MAX_LEN];
+        for (i, v) in x.iter_mut().enumerate() {
+            v.fill(i as u8);
+        }
+        let mut full = x;
+        chains(&hs, &adrs, &mut full[..len], &[0; MAX_LEN], &[W1; MAX_LEN]);
+        let mut split = x;
+        let mut a = [0u8; MAX_LEN];
+        let mut b = [0u8; MAX_LEN];
+        for i in 0..len {
+            a[i] = (i % 16) as u8;
+            b[i] = W1 - a[i];
+        }
+        chains(&hs, &adrs, &mut split[..len], &[0; MAX_LEN], &a);
+        chains(&hs, &adrs, &mut split[..len], &a, &b);
+        assert_eq!(full[..len], split[..len]);
+        // One chain by hand with F.
+        let mut one = x[5];
+        let mut ca = adrs;
+        ca.set_chain(5);
+        for j in 0..15 {
+            ca.set_hash(j);
+            one = hs.f(&ca, &one);
+        }
+        assert_eq!(one, full[5]);
+
+        let sk_seed = [4u8; 32];
+        let pk = wots_pkgen(&hs, &sk_seed, &adrs);
+        let msg = [0x3cu8; MAX_N];
+        let mut sig = [0u8; MAX_LEN * MAX_N];
+        wots_sign(&hs, &msg, &sk_seed, &adrs, &mut sig[..len * P::N]);
+        assert_eq!(wots_pk_from_sig(&hs, &sig[..len * P::N], &msg, &adrs), pk);
+        sig[0] ^= 1;
+        assert_ne!(wots_pk_from_sig(&hs, &sig[..len * P::N], &msg, &adrs), pk);
+    }
+
+    #[test]
+    fn wots_chains() {
+        chain_consistency::<Sha2_128f>();
+        chain_consistency::<Shake128f>();
+        chain_consistency::<crate::params::Sha2_256f>();
+    }
+
+    #[test]
+    fn mask() {
+        assert_eq!(mask64(64), u64::MAX);
+        assert_eq!(mask64(3), 7);
+    }
+}

@@ -1,0 +1,112 @@
+//! # pqkit-slh-dsa
+//!
+//! SLH-DSA (FIPS 205), the stateless hash-based signature scheme: all
+//! twelve parameter sets (SHA2 and SHAKE, 128/192/256, `s` and `f`) in one
+//! build, pure SLH-DSA with a context, HashSLH-DSA over pqkit's pre-hash
+//! registry, deterministic and hedged signing, and the internal functions
+//! in [`hazmat`]. `#![no_std]`, no `unsafe`, no allocation: a signature is
+//! a fixed-size array (up to 49856 bytes).
+//!
+//! ```
+//! use pqkit_slh_dsa::{HashAlg, Sha2_128f, SigningKey, VerifyingKey};
+//!
+//! // Key generation from the three n-byte seeds (SK.seed, SK.prf, PK.seed).
+//! let sk = SigningKey::<Sha2_128f>::from_seed(&[1u8; 16], &[2u8; 16], &[3u8; 16])?;
+//! let vk = sk.verifying_key();
+//!
+//! // Deterministic (opt_rand = PK.seed) and hedged signing with a context.
+//! let sig = sk.sign_deterministic(b"message", b"my context")?;
+//! vk.verify_with_context(b"message", b"my context", &sig)?;
+//! # #[cfg(feature = "getrandom")] {
+//! let sig = sk.sign_hedged(b"message", b"")?;
+//! vk.verify_with_context(b"message", b"", &sig)?;
+//! # }
+//!
+//! // HashSLH-DSA.
+//! let sig = sk.sign_prehash_deterministic(HashAlg::Sha2_256, b"message", b"")?;
+//! vk.verify_prehash(HashAlg::Sha2_256, b"message", b"", &sig)?;
+//!
+//! // Public key and signature bytes.
+//! let vk2 = VerifyingKey::<Sha2_128f>::from_bytes(vk.as_bytes())?;
+//! assert_eq!(vk, vk2);
+//! # Ok::<(), pqkit_slh_dsa::Error>(())
+//! ```
+//!
+//! ## Interfaces
+//!
+//! * Keys: [`SigningKey::from_seed`] (FIPS 205 Alg. 18 from the three
+//!   seeds), [`SigningKey::new`]/[`SigningKey::try_new`] (from an RNG),
+//!   [`SigningKey::from_bytes`] (the `4 n`-byte encoding; `PK.root` is
+//!   recomputed and checked), [`VerifyingKey::from_bytes`],
+//!   `as_bytes`/`to_bytes` everywhere.
+//! * Signing: `sign_deterministic`, `sign_randomized` (RNG given),
+//!   `sign_hedged` (OS randomness, feature `getrandom`), `sign_with_rnd`
+//!   (explicit `addrnd`), HashSLH-DSA `sign_prehash_*`/`sign_prehashed_*`.
+//!   Every API takes a context of at most 255 bytes (longer is
+//!   [`Error::ContextTooLong`]).
+//! * Verification returns `Result<(), Error>`: [`Error::InvalidLength`] or
+//!   [`Error::InvalidSignature`], never a panic, for any bytes.
+//! * RustCrypto `signature` traits: `Signer` (deterministic, empty
+//!   context), `RandomizedSigner` (hedged), `Verifier`, `Keypair`, their
+//!   multipart forms, and `with_context(ctx)` wrappers carrying a context.
+//!
+//! ```
+//! use pqkit_slh_dsa::{Shake128f, Signature, SigningKey};
+//! use pqkit_slh_dsa::signature::{Keypair, Signer, Verifier};
+//!
+//! let sk = SigningKey::<Shake128f>::from_seed(&[7u8; 16], &[8u8; 16], &[9u8; 16])?;
+//! let sig: Signature<Shake128f> = sk.sign(b"msg");
+//! sk.verifying_key().verify(b"msg", &sig).unwrap();
+//! let signer = sk.with_context(b"app-v1")?;
+//! let sig = signer.sign(b"msg");
+//! sk.verifying_key().with_context(b"app-v1")?.verify(b"msg", &sig).unwrap();
+//! # Ok::<(), pqkit_slh_dsa::Error>(())
+//! ```
+//!
+//! ## Hashing
+//!
+//! The SHA2 sets keep the SHA-256 (and SHA-512) state after the first
+//! block `PK.seed || 0^(64-n)` once per operation, so each `F`/`H`/`PRF`
+//! compresses one or two blocks; the compression function is
+//! `pqkit_common::sha2`'s (SHA-NI where the CPU has it). SHAKE uses
+//! pqkit's Keccak sponge. WOTS+ chains and FORS leaves are computed
+//! several `F` calls at a time, the place where multi-way SIMD kernels
+//! will go.
+//!
+//! ## Work bounds
+//!
+//! Signing and verification do a fixed amount of work for each parameter
+//! set; there is no rejection loop. [`SigningKey::from_bytes`] costs one
+//! key generation (it recomputes `PK.root`).
+//!
+//! ## Migrating from RustCrypto `slh-dsa`
+//!
+//! The parameter set names are the same. Differences so far:
+//! `SigningKey::from_seed` takes the three seeds as slices and returns a
+//! `Result`; `slh_keygen_internal`, `slh_sign_internal` and
+//! `slh_verify_internal` are free functions in [`hazmat`] (with a typed
+//! error instead of a panic); `to_bytes` returns plain arrays rather than
+//! `hybrid_array::Array`; PKCS#8/SPKI are not there yet.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod address;
+mod algo;
+mod error;
+mod hash;
+pub mod hazmat;
+mod keys;
+mod params;
+mod traits;
+
+pub use error::Error;
+pub use keys::{ContextSigningKey, ContextVerifyingKey, Signature, SigningKey, VerifyingKey};
+pub use params::{
+    ByteArray, HashFamily, ParameterSet, Sha2_128f, Sha2_128s, Sha2_192f, Sha2_192s, Sha2_256f,
+    Sha2_256s, Shake128f, Shake128s, Shake192f, Shake192s, Shake256f, Shake256s,
+};
+pub use pqkit_common::prehash::{HashAlg, PreHash};
+pub use signature;
+pub use signature::{Keypair, Signer, Verifier};

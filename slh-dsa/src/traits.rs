@@ -1,0 +1,192 @@
+//! The RustCrypto `signature` 3 traits.
+//!
+//! [`Signer`] on [`SigningKey`] signs **deterministically with the empty
+//! context** (`opt_rand = PK.seed`, as RustCrypto `slh-dsa`);
+//! [`RandomizedSigner`] signs hedged. For a context, use
+//! [`SigningKey::with_context`] / [`VerifyingKey::with_context`], whose
+//! types implement the same traits with that context.
+
+use rand_core::TryCryptoRng;
+use signature::{
+    Keypair, MultipartSigner, MultipartVerifier, RandomizedMultipartSigner, RandomizedSigner,
+    SignatureEncoding, Signer, Verifier,
+};
+
+use crate::keys::rand_from;
+use crate::params::*;
+use crate::{
+    ContextSigningKey, ContextVerifyingKey, ParameterSet, Signature, SigningKey, VerifyingKey,
+};
+
+type SigResult<T> = Result<T, signature::Error>;
+
+/// The key and context of a signer/verifier type.
+trait Parts<K> {
+    fn parts_key(&self) -> &K;
+    fn parts_ctx(&self) -> &[u8];
+}
+impl<P: ParameterSet> Parts<SigningKey<P>> for SigningKey<P> {
+    fn parts_key(&self) -> &SigningKey<P> {
+        self
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        &[]
+    }
+}
+impl<P: ParameterSet> Parts<SigningKey<P>> for ContextSigningKey<'_, P> {
+    fn parts_key(&self) -> &SigningKey<P> {
+        self.key
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        self.ctx
+    }
+}
+impl<P: ParameterSet> Parts<VerifyingKey<P>> for VerifyingKey<P> {
+    fn parts_key(&self) -> &VerifyingKey<P> {
+        self
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        &[]
+    }
+}
+impl<P: ParameterSet> Parts<VerifyingKey<P>> for ContextVerifyingKey<'_, P> {
+    fn parts_key(&self) -> &VerifyingKey<P> {
+        self.key
+    }
+    fn parts_ctx(&self) -> &[u8] {
+        self.ctx
+    }
+}
+
+fn deterministic<P: ParameterSet>(
+    k: &SigningKey<P>,
+    ctx: &[u8],
+    msg: &[&[u8]],
+) -> SigResult<Signature<P>> {
+    let pk_seed = &k.as_bytes()[2 * P::N..3 * P::N];
+    Ok(k.sign_multipart_with_rnd(msg, ctx, pk_seed)?)
+}
+
+fn randomized<P: ParameterSet, R: TryCryptoRng + ?Sized>(
+    k: &SigningKey<P>,
+    ctx: &[u8],
+    msg: &[&[u8]],
+    rng: &mut R,
+) -> SigResult<Signature<P>> {
+    let r = rand_from::<P, R>(rng)?;
+    Ok(k.sign_multipart_with_rnd(msg, ctx, &r[..P::N])?)
+}
+
+macro_rules! signer_impls {
+    ($ty:ty) => {
+        impl<P: ParameterSet> Signer<Signature<P>> for $ty {
+            /// Deterministic signing (`opt_rand = PK.seed`).
+            fn try_sign(&self, msg: &[u8]) -> SigResult<Signature<P>> {
+                deterministic(self.parts_key(), self.parts_ctx(), &[msg])
+            }
+        }
+        impl<P: ParameterSet> MultipartSigner<Signature<P>> for $ty {
+            fn try_multipart_sign(&self, msg: &[&[u8]]) -> SigResult<Signature<P>> {
+                deterministic(self.parts_key(), self.parts_ctx(), msg)
+            }
+        }
+        impl<P: ParameterSet> RandomizedSigner<Signature<P>> for $ty {
+            /// Hedged signing, `addrnd` from `rng`.
+            fn try_sign_with_rng<R: TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[u8],
+            ) -> SigResult<Signature<P>> {
+                randomized(self.parts_key(), self.parts_ctx(), &[msg], rng)
+            }
+        }
+        impl<P: ParameterSet> RandomizedMultipartSigner<Signature<P>> for $ty {
+            fn try_multipart_sign_with_rng<R: TryCryptoRng + ?Sized>(
+                &self,
+                rng: &mut R,
+                msg: &[&[u8]],
+            ) -> SigResult<Signature<P>> {
+                randomized(self.parts_key(), self.parts_ctx(), msg, rng)
+            }
+        }
+    };
+}
+
+signer_impls!(SigningKey<P>);
+signer_impls!(ContextSigningKey<'_, P>);
+
+macro_rules! verifier_impls {
+    ($ty:ty) => {
+        impl<P: ParameterSet> Verifier<Signature<P>> for $ty {
+            fn verify(&self, msg: &[u8], sig: &Signature<P>) -> SigResult<()> {
+                Ok(self
+                    .parts_key()
+                    .verify_bytes(msg, self.parts_ctx(), sig.as_bytes())?)
+            }
+        }
+        impl<P: ParameterSet> MultipartVerifier<Signature<P>> for $ty {
+            fn multipart_verify(&self, msg: &[&[u8]], sig: &Signature<P>) -> SigResult<()> {
+                Ok(self.parts_key().verify_multipart_bytes(
+                    msg,
+                    self.parts_ctx(),
+                    sig.as_bytes(),
+                )?)
+            }
+        }
+    };
+}
+
+verifier_impls!(VerifyingKey<P>);
+verifier_impls!(ContextVerifyingKey<'_, P>);
+
+impl<P: ParameterSet> Keypair for SigningKey<P> {
+    type VerifyingKey = VerifyingKey<P>;
+    fn verifying_key(&self) -> VerifyingKey<P> {
+        SigningKey::verifying_key(self)
+    }
+}
+
+impl<P: ParameterSet> Keypair for ContextSigningKey<'_, P> {
+    type VerifyingKey = VerifyingKey<P>;
+    fn verifying_key(&self) -> VerifyingKey<P> {
+        self.key.verifying_key()
+    }
+}
+
+impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
+    type Error = signature::Error;
+    fn try_from(bytes: &[u8]) -> SigResult<Self> {
+        Ok(Signature::from_bytes(bytes)?)
+    }
+}
+
+impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
+    type Error = signature::Error;
+    fn try_from(bytes: &[u8]) -> SigResult<Self> {
+        Ok(VerifyingKey::from_bytes(bytes)?)
+    }
+}
+
+macro_rules! encoding {
+    ($($p:ty => $n:literal),*) => {$(
+        impl From<Signature<$p>> for [u8; $n] {
+            fn from(sig: Signature<$p>) -> [u8; $n] {
+                sig.to_bytes()
+            }
+        }
+        impl TryFrom<[u8; $n]> for Signature<$p> {
+            type Error = signature::Error;
+            fn try_from(bytes: [u8; $n]) -> SigResult<Self> {
+                Ok(Signature::from_bytes(&bytes)?)
+            }
+        }
+        impl SignatureEncoding for Signature<$p> {
+            type Repr = [u8; $n];
+        }
+    )*};
+}
+encoding!(
+    Sha2_128s => 7856, Shake128s => 7856, Sha2_128f => 17088, Shake128f => 17088,
+    Sha2_192s => 16224, Shake192s => 16224, Sha2_192f => 35664, Shake192f => 35664,
+    Sha2_256s => 29792, Shake256s => 29792, Sha2_256f => 49856, Shake256f => 49856
+);

@@ -63,6 +63,29 @@
 //! # Ok::<(), pqkit_slh_dsa::Error>(())
 //! ```
 //!
+//! ## PKCS#8 and SPKI
+//!
+//! With the `pkcs8` feature (default), keys encode and decode with the
+//! RFC 9909 OIDs (`id-slh-dsa-sha2-128s` = 2.16.840.1.101.3.4.3.20 to
+//! `id-slh-dsa-shake-256f` = .31): the PKCS#8 private key is the raw
+//! `4 n`-byte key (its `PK.root` is checked against the seeds on import),
+//! the SPKI public key the raw `2 n` bytes, as in RustCrypto `slh-dsa`.
+//!
+//! ```
+//! # #[cfg(feature = "pem")] {
+//! use pqkit_slh_dsa::pkcs8::{DecodePrivateKey, EncodePrivateKey, LineEnding};
+//! use pqkit_slh_dsa::spki::{DecodePublicKey, EncodePublicKey};
+//! use pqkit_slh_dsa::{Sha2_128s, SigningKey, VerifyingKey};
+//!
+//! let sk = SigningKey::<Sha2_128s>::from_seed(&[1; 16], &[2; 16], &[3; 16]).unwrap();
+//! let pem = sk.to_pkcs8_pem(LineEnding::LF).unwrap();
+//! assert!(SigningKey::<Sha2_128s>::from_pkcs8_pem(&pem).unwrap() == sk);
+//! let spki = sk.verifying_key().to_public_key_der().unwrap();
+//! let vk = VerifyingKey::<Sha2_128s>::from_public_key_der(spki.as_bytes()).unwrap();
+//! assert_eq!(vk, sk.verifying_key());
+//! # }
+//! ```
+//!
 //! ## Hashing
 //!
 //! The SHA2 sets keep the SHA-256 (and SHA-512) state after the first
@@ -86,7 +109,8 @@
 //! `Result`; `slh_keygen_internal`, `slh_sign_internal` and
 //! `slh_verify_internal` are free functions in [`hazmat`] (with a typed
 //! error instead of a panic); `to_bytes` returns plain arrays rather than
-//! `hybrid_array::Array`; PKCS#8/SPKI are not there yet.
+//! `hybrid_array::Array`; there is no `VerifyingKey: From<Array>` (use
+//! `from_bytes`); keys have no `Generate` impl yet (use `new`/`try_new`).
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -99,6 +123,8 @@ mod hash;
 pub mod hazmat;
 mod keys;
 mod params;
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impl;
 mod traits;
 
 pub use error::Error;
@@ -107,6 +133,10 @@ pub use params::{
     ByteArray, HashFamily, ParameterSet, Sha2_128f, Sha2_128s, Sha2_192f, Sha2_192s, Sha2_256f,
     Sha2_256s, Shake128f, Shake128s, Shake192f, Shake192s, Shake256f, Shake256s,
 };
+#[cfg(feature = "pkcs8")]
+pub use pkcs8_impl::ParameterSetOid;
 pub use pqkit_common::prehash::{HashAlg, PreHash};
 pub use signature;
 pub use signature::{Keypair, Signer, Verifier};
+#[cfg(feature = "pkcs8")]
+pub use {pkcs8, spki};

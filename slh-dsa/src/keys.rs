@@ -286,8 +286,14 @@ impl<P: ParameterSet> SigningKey<P> {
     /// an infallible RNG cannot fail, so neither can this).
     pub fn new<R: CryptoRng + ?Sized>(rng: &mut R) -> Self {
         let mut seeds = Zeroizing::new([0u8; 3 * MAX_N]);
+        rng.fill_bytes(&mut seeds[..3 * P::N]);
+        Self::from_seed_block(&seeds)
+    }
+
+    /// Key generation from `SK.seed || SK.prf || PK.seed` at the start of
+    /// `seeds` (`n` bytes each).
+    pub(crate) fn from_seed_block(seeds: &[u8; 3 * MAX_N]) -> Self {
         let n = P::N;
-        rng.fill_bytes(&mut seeds[..3 * n]);
         let mut bytes = P::PrivateKeyBytes::zeroed();
         let b = bytes.as_mut();
         b[..3 * n].copy_from_slice(&seeds[..3 * n]);

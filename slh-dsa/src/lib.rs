@@ -35,7 +35,9 @@
 //! ## Interfaces
 //!
 //! * Keys: [`SigningKey::from_seed`] (FIPS 205 Alg. 18 from the three
-//!   seeds), [`SigningKey::new`]/[`SigningKey::try_new`] (from an RNG),
+//!   seeds), [`Generate`] (`generate()` with OS randomness,
+//!   `generate_from_rng`), [`SigningKey::new`]/[`SigningKey::try_new`]
+//!   (RustCrypto's constructor, from an RNG),
 //!   [`SigningKey::from_bytes`] (the `4 n`-byte encoding; `PK.root` is
 //!   recomputed and checked), [`VerifyingKey::from_bytes`],
 //!   `as_bytes`/`to_bytes` everywhere.
@@ -110,7 +112,7 @@
 //! `slh_verify_internal` are free functions in [`hazmat`] (with a typed
 //! error instead of a panic); `to_bytes` returns plain arrays rather than
 //! `hybrid_array::Array`; there is no `VerifyingKey: From<Array>` (use
-//! `from_bytes`); keys have no `Generate` impl yet (use `new`/`try_new`).
+//! `from_bytes`); RustCrypto's `new(rng)` is there, and `Generate` besides.
 
 #![no_std]
 #![forbid(unsafe_code)]
@@ -127,6 +129,9 @@ mod params;
 mod pkcs8_impl;
 mod traits;
 
+/// `crypto-common`'s key generation trait (`generate`,
+/// `generate_from_rng`, `try_generate_from_rng`).
+pub use crypto_common::Generate;
 pub use error::Error;
 pub use keys::{ContextSigningKey, ContextVerifyingKey, Signature, SigningKey, VerifyingKey};
 pub use params::{

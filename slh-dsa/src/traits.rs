@@ -153,6 +153,16 @@ impl<P: ParameterSet> Keypair for ContextSigningKey<'_, P> {
     }
 }
 
+impl<P: ParameterSet> crypto_common::Generate for SigningKey<P> {
+    /// FIPS 205 Alg. 21 `slh_keygen`: `SK.seed`, `SK.prf` and `PK.seed`
+    /// from `rng`.
+    fn try_generate_from_rng<R: TryCryptoRng + ?Sized>(rng: &mut R) -> Result<Self, R::Error> {
+        let mut seeds = zeroize::Zeroizing::new([0u8; 3 * MAX_N]);
+        rng.try_fill_bytes(&mut seeds[..3 * P::N])?;
+        Ok(SigningKey::from_seed_block(&seeds))
+    }
+}
+
 impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
     type Error = signature::Error;
     fn try_from(bytes: &[u8]) -> SigResult<Self> {

@@ -87,3 +87,23 @@ fn prehash_and_internal_are_domain_separated() {
     let wrapped = hazmat::slh_sign_internal(&sk, &[&[0, 0], b"m"], None).unwrap();
     assert_eq!(wrapped, pure);
 }
+
+#[test]
+fn generate_matches_from_seed() {
+    use pqkit_slh_dsa::Generate;
+    let mut rng = TestRng(42);
+    let sk = SigningKey::<Sha2_128f>::generate_from_rng(&mut rng);
+    let mut again = TestRng(42);
+    let seeds: [u8; 48] = again.bytes();
+    let want =
+        SigningKey::<Sha2_128f>::from_seed(&seeds[..16], &seeds[16..32], &seeds[32..]).unwrap();
+    assert!(sk == want);
+    assert!(SigningKey::<Sha2_128f>::new(&mut TestRng(42)) == want);
+    assert!(SigningKey::<Sha2_128f>::try_new(&mut TestRng(42)).unwrap() == want);
+    #[cfg(feature = "getrandom")]
+    {
+        let a = SigningKey::<Sha2_128f>::generate();
+        let b = SigningKey::<Sha2_128f>::generate();
+        assert!(a != b);
+    }
+}

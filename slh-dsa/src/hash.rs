@@ -11,7 +11,7 @@
 //! independent `F` calls at once: the seam for the multi-way SIMD kernels
 //! (8-way SHA-256, 4-way SHAKE). Its portable form is a loop.
 
-use pqkit_common::keccak::Shake256;
+use pqkit_common::keccak::{SHAKE256_RATE, Shake256, keccak_f1600_one};
 use pqkit_common::sha2::{Sha256, Sha512, compress256, compress512};
 use zeroize::Zeroize;
 
@@ -204,63 +204,158 @@ impl Hasher {
         self.n
     }
 
-    /// A tweakable hash of `parts` under `adrs`: `F`, `H` and `T_l` (and
-    /// `PRF`, which is `F` with `SK.seed` as the message) are all this
-    /// one function with a different number of n-byte inputs. `wide`:
-    /// SHA-512 for `H` and `T` at `n > 16` (FIPS 205 §11.2.2).
-    fn thash(&self, adrs: &Adrs, parts: &[&[u8]], wide: bool) -> Node {
+    /// One SHA-256 compression after the midstate: `ADRS^c || parts`
+    /// (at most 55 bytes, so it pads into the same block), the first
+    /// `out.len()` bytes of the digest into `out`. `block` is the caller's
+    /// scratch, left holding the input (the caller wipes it if secret).
+    fn sha256_block(&self, adrs: &Adrs, parts: &[&[u8]], out: &mut [u8], block: &mut [u8; 64]) {
+        block[..22].copy_from_slice(&adrs.compressed());
+        let mut at = 22;
+        for p in parts {
+            block[at..at + p.len()].copy_from_slice(p);
+            at += p.len();
+        }
+        block[at] = 0x80;
+        block[at + 1..56].fill(0);
+        block[56..].copy_from_slice(&(((64 + at) as u64) * 8).to_be_bytes());
+        let mut st = self.mid256;
+        compress256(&mut st, core::slice::from_ref(block));
+        for (o, w) in out.chunks_exact_mut(4).zip(st) {
+            o.copy_from_slice(&w.to_be_bytes());
+        }
+    }
+
+    /// [`sha256_block`](Self::sha256_block) for SHA-512 (at most 111
+    /// bytes of input).
+    fn sha512_block(&self, adrs: &Adrs, parts: &[&[u8]], out: &mut [u8], block: &mut [u8; 128]) {
+        block[..22].copy_from_slice(&adrs.compressed());
+        let mut at = 22;
+        for p in parts {
+            block[at..at + p.len()].copy_from_slice(p);
+            at += p.len();
+        }
+        block[at] = 0x80;
+        block[at + 1..112].fill(0);
+        block[112..].copy_from_slice(&(((128 + at) as u128) * 8).to_be_bytes());
+        let mut st = self.mid512;
+        compress512(&mut st, core::slice::from_ref(block));
+        for (o, w) in out.chunks_exact_mut(8).zip(st) {
+            o.copy_from_slice(&w.to_be_bytes());
+        }
+    }
+
+    /// SHAKE256 of `PK.seed || ADRS || parts` (at most 135 bytes: one
+    /// Keccak-f permutation), `out.len()` bytes. `block` and `st` are the
+    /// caller's scratch, left holding the input and the permuted state
+    /// (from which the input can be recomputed: the caller wipes both if
+    /// the input is secret).
+    fn shake_block(
+        &self,
+        adrs: &Adrs,
+        parts: &[&[u8]],
+        out: &mut [u8],
+        block: &mut [u8; SHAKE256_RATE],
+        st: &mut [u64; 25],
+    ) {
+        let n = self.n;
+        block[..n].copy_from_slice(&self.pk_seed[..n]);
+        block[n..n + 32].copy_from_slice(&adrs.0);
+        let mut at = n + 32;
+        for p in parts {
+            block[at..at + p.len()].copy_from_slice(p);
+            at += p.len();
+        }
+        block[at..].fill(0);
+        block[at] = 0x1f;
+        block[SHAKE256_RATE - 1] |= 0x80;
+        for (lane, b) in st.iter_mut().zip(block.chunks_exact(8)) {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(b);
+            *lane = u64::from_le_bytes(w);
+        }
+        st[SHAKE256_RATE / 8..].fill(0);
+        keccak_f1600_one(st);
+        for (o, lane) in out.chunks_exact_mut(8).zip(st.iter()) {
+            o.copy_from_slice(&lane.to_le_bytes());
+        }
+    }
+
+    /// A tweakable hash with one short input (`F`, `PRF`, and `H` on its
+    /// two halves), each family's single-block path. `wide`: SHA-512 for
+    /// `H` at `n > 16` (FIPS 205 §11.2.2). `secret`: wipe the scratch.
+    fn thash(&self, adrs: &Adrs, parts: &[&[u8]], wide: bool, secret: bool) -> Node {
         let n = self.n;
         let mut out = [0u8; MAX_N];
         match self.family {
             HashFamily::Shake => {
-                let mut s = Shake256::default();
-                s.update(&self.pk_seed[..n]);
-                s.update(&adrs.0);
-                for p in parts {
-                    s.update(p);
+                let mut block = [0u8; SHAKE256_RATE];
+                let mut st = [0u64; 25];
+                self.shake_block(adrs, parts, &mut out[..n], &mut block, &mut st);
+                if secret {
+                    block.zeroize();
+                    st.zeroize();
                 }
-                s.finalize_xof().read(&mut out[..n]);
+            }
+            HashFamily::Sha2 if wide && n > 16 => {
+                let mut block = [0u8; 128];
+                self.sha512_block(adrs, parts, &mut out[..n], &mut block);
+                if secret {
+                    block.zeroize();
+                }
             }
             HashFamily::Sha2 => {
-                let c = adrs.compressed();
-                if wide && n > 16 {
-                    let mut t = Tail512::new(&self.mid512);
-                    t.update(&c);
-                    for p in parts {
-                        t.update(p);
-                    }
-                    t.finalize(&mut out[..n]);
-                } else {
-                    let mut t = Tail256::new(&self.mid256);
-                    t.update(&c);
-                    for p in parts {
-                        t.update(p);
-                    }
-                    t.finalize(&mut out[..n]);
+                let mut block = [0u8; 64];
+                self.sha256_block(adrs, parts, &mut out[..n], &mut block);
+                if secret {
+                    block.zeroize();
                 }
             }
         }
         out
     }
 
-    /// `F(PK.seed, ADRS, M1)`.
+    /// `F(PK.seed, ADRS, M1)` on public data (verification); signing's
+    /// chains go through [`f_many`](Self::f_many).
     pub(crate) fn f(&self, adrs: &Adrs, m: &[u8]) -> Node {
-        self.thash(adrs, &[&m[..self.n]], false)
+        self.thash(adrs, &[&m[..self.n]], false, false)
     }
 
     /// `inputs[i] = F(PK.seed, adrs[i], inputs[i])` for every `i`: several
     /// independent `F` calls (at most [`LANES`]), the seam for multi-way
-    /// kernels. `adrs` and `inputs` have the same length.
+    /// kernels. `adrs` and `inputs` have the same length. The inputs may
+    /// be secret (WOTS+ chain values below the signed position, FORS
+    /// secrets): the scratch is wiped once per call.
     pub(crate) fn f_many(&self, adrs: &[Adrs], inputs: &mut [Node]) {
-        for (a, x) in adrs.iter().zip(inputs.iter_mut()) {
-            *x = self.f(a, &x[..]);
+        let n = self.n;
+        match self.family {
+            HashFamily::Shake => {
+                let mut block = [0u8; SHAKE256_RATE];
+                let mut st = [0u64; 25];
+                for (a, x) in adrs.iter().zip(inputs.iter_mut()) {
+                    let m = *x;
+                    // The output with zeros after byte n, as `f` gives it.
+                    *x = [0; MAX_N];
+                    self.shake_block(a, &[&m[..n]], &mut x[..n], &mut block, &mut st);
+                }
+                block.zeroize();
+                st.zeroize();
+            }
+            HashFamily::Sha2 => {
+                let mut block = [0u8; 64];
+                for (a, x) in adrs.iter().zip(inputs.iter_mut()) {
+                    let m = *x;
+                    *x = [0; MAX_N];
+                    self.sha256_block(a, &[&m[..n]], &mut x[..n], &mut block);
+                }
+                block.zeroize();
+            }
         }
     }
 
-    /// `H(PK.seed, ADRS, left || right)`.
+    /// `H(PK.seed, ADRS, left || right)` (tree nodes: public).
     pub(crate) fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8]) -> Node {
         let n = self.n;
-        self.thash(adrs, &[&left[..n], &right[..n]], true)
+        self.thash(adrs, &[&left[..n], &right[..n]], true, false)
     }
 
     /// `T_l(PK.seed, ADRS, M)` for the `l` n-byte values of `values`.
@@ -303,7 +398,7 @@ impl Hasher {
 
     /// `PRF(PK.seed, SK.seed, ADRS)` (SHA-256 at every `n` for SHA2).
     pub(crate) fn prf(&self, adrs: &Adrs, sk_seed: &[u8]) -> Node {
-        self.thash(adrs, &[&sk_seed[..self.n]], false)
+        self.thash(adrs, &[&sk_seed[..self.n]], false, true)
     }
 
     /// `PRF_msg(SK.prf, opt_rand, M)`, `M` given in parts.

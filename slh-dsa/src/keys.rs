@@ -64,10 +64,21 @@ impl<P: ParameterSet> Signature<P> {
     pub fn to_bytes(&self) -> P::SignatureBytes {
         self.bytes
     }
+    /// The encoding as a vector (RustCrypto `slh-dsa`'s `to_vec`).
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        self.as_bytes().to_vec()
+    }
     pub(crate) fn zeroed() -> Self {
         Self {
             bytes: P::SignatureBytes::zeroed(),
         }
+    }
+    /// From an array of exactly `SIG_LEN` bytes (the per-set `From` impls).
+    pub(crate) fn from_array<const L: usize>(bytes: &[u8; L]) -> Self {
+        let mut s = Self::zeroed();
+        s.bytes.as_mut().copy_from_slice(bytes);
+        s
     }
     pub(crate) fn bytes_mut(&mut self) -> &mut [u8] {
         self.bytes.as_mut()
@@ -103,6 +114,17 @@ impl<P: ParameterSet> VerifyingKey<P> {
     /// The encoding `PK.seed || PK.root`.
     pub fn as_bytes(&self) -> &[u8] {
         self.bytes.as_ref()
+    }
+    /// The encoding as a vector (RustCrypto `slh-dsa`'s `to_vec`).
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> alloc::vec::Vec<u8> {
+        self.as_bytes().to_vec()
+    }
+    /// From an array of exactly `PK_LEN` bytes (the per-set `From` impls).
+    pub(crate) fn from_array<const L: usize>(bytes: [u8; L]) -> Self {
+        let mut b = P::PublicKeyBytes::zeroed();
+        b.as_mut().copy_from_slice(&bytes);
+        Self { bytes: b }
     }
     /// The encoding as an owned array.
     pub fn to_bytes(&self) -> P::PublicKeyBytes {
@@ -326,6 +348,12 @@ impl<P: ParameterSet> SigningKey<P> {
     /// The encoding as an owned array (wiped when dropped).
     pub fn to_bytes(&self) -> Zeroizing<P::PrivateKeyBytes> {
         Zeroizing::new(self.bytes)
+    }
+    /// The encoding as a vector, wiped when dropped (RustCrypto
+    /// `slh-dsa`'s `to_vec`, which returns a plain `Vec`).
+    #[cfg(feature = "alloc")]
+    pub fn to_vec(&self) -> Zeroizing<alloc::vec::Vec<u8>> {
+        Zeroizing::new(self.as_bytes().to_vec())
     }
     /// The public key.
     pub fn verifying_key(&self) -> VerifyingKey<P> {

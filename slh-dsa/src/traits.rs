@@ -170,6 +170,14 @@ impl<P: ParameterSet> TryFrom<&[u8]> for Signature<P> {
     }
 }
 
+impl<P: ParameterSet> TryFrom<&[u8]> for SigningKey<P> {
+    type Error = signature::Error;
+    /// [`SigningKey::from_bytes`] (`PK.root` checked).
+    fn try_from(bytes: &[u8]) -> SigResult<Self> {
+        Ok(SigningKey::from_bytes(bytes)?)
+    }
+}
+
 impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
     type Error = signature::Error;
     fn try_from(bytes: &[u8]) -> SigResult<Self> {
@@ -178,7 +186,23 @@ impl<P: ParameterSet> TryFrom<&[u8]> for VerifyingKey<P> {
 }
 
 macro_rules! encoding {
-    ($($p:ty => $n:literal),*) => {$(
+    ($($p:ty => $n:literal, $pk:literal),*) => {$(
+        impl From<[u8; $pk]> for VerifyingKey<$p> {
+            /// Every `2 n`-byte string is a public key.
+            fn from(bytes: [u8; $pk]) -> Self {
+                VerifyingKey::from_array(bytes)
+            }
+        }
+        impl From<VerifyingKey<$p>> for [u8; $pk] {
+            fn from(vk: VerifyingKey<$p>) -> [u8; $pk] {
+                vk.to_bytes()
+            }
+        }
+        impl From<&[u8; $n]> for Signature<$p> {
+            fn from(bytes: &[u8; $n]) -> Self {
+                Signature::from_array(bytes)
+            }
+        }
         impl From<Signature<$p>> for [u8; $n] {
             fn from(sig: Signature<$p>) -> [u8; $n] {
                 sig.to_bytes()
@@ -187,7 +211,7 @@ macro_rules! encoding {
         impl TryFrom<[u8; $n]> for Signature<$p> {
             type Error = signature::Error;
             fn try_from(bytes: [u8; $n]) -> SigResult<Self> {
-                Ok(Signature::from_bytes(&bytes)?)
+                Ok(Signature::from_array(&bytes))
             }
         }
         impl SignatureEncoding for Signature<$p> {
@@ -196,7 +220,8 @@ macro_rules! encoding {
     )*};
 }
 encoding!(
-    Sha2_128s => 7856, Shake128s => 7856, Sha2_128f => 17088, Shake128f => 17088,
-    Sha2_192s => 16224, Shake192s => 16224, Sha2_192f => 35664, Shake192f => 35664,
-    Sha2_256s => 29792, Shake256s => 29792, Sha2_256f => 49856, Shake256f => 49856
+    Sha2_128s => 7856, 32, Shake128s => 7856, 32, Sha2_128f => 17088, 32,
+    Shake128f => 17088, 32, Sha2_192s => 16224, 48, Shake192s => 16224, 48,
+    Sha2_192f => 35664, 48, Shake192f => 35664, 48, Sha2_256s => 29792, 64,
+    Shake256s => 29792, 64, Sha2_256f => 49856, 64, Shake256f => 49856, 64
 );

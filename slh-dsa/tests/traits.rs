@@ -107,3 +107,25 @@ fn generate_matches_from_seed() {
         assert!(a != b);
     }
 }
+
+/// RustCrypto `slh-dsa`'s README example, with pqkit's names.
+#[test]
+fn rustcrypto_readme_example() {
+    use pqkit_slh_dsa::Shake128f;
+    let mut rng = TestRng(7);
+    let sk = SigningKey::<Shake128f>::new(&mut rng);
+    let vk = sk.verifying_key();
+    let vk_bytes = vk.to_bytes();
+    let message = b"Hello world";
+    let sig = sk.sign_with_rng(&mut rng, message);
+    let vk_deserialized: pqkit_slh_dsa::VerifyingKey<Shake128f> = vk_bytes.into();
+    assert_eq!(vk, vk_deserialized);
+    assert!(vk_deserialized.verify(message, &sig).is_ok());
+    // The byte conversions of the other types.
+    let again = SigningKey::<Shake128f>::try_from(&sk.to_vec()[..]).unwrap();
+    assert!(again == sk);
+    let sig2 = Signature::<Shake128f>::from(&sig.to_bytes());
+    assert_eq!(sig2.to_vec(), sig.to_vec());
+    let arr: [u8; 32] = vk.clone().into();
+    assert_eq!(&arr[..], &vk.to_vec()[..]);
+}

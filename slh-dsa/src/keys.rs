@@ -251,6 +251,8 @@ pub struct ContextVerifyingKey<'a, P: ParameterSet> {
 #[derive(Clone)]
 pub struct SigningKey<P: ParameterSet> {
     bytes: P::PrivateKeyBytes,
+    /// `PK.seed || PK.root` again, for `AsRef<VerifyingKey>`.
+    vk: VerifyingKey<P>,
 }
 
 impl<P: ParameterSet> core::fmt::Debug for SigningKey<P> {
@@ -283,16 +285,11 @@ impl<P: ParameterSet> SigningKey<P> {
         if sk_seed.len() != n || sk_prf.len() != n || pk_seed.len() != n {
             return Err(Error::InvalidLength);
         }
-        let mut bytes = P::PrivateKeyBytes::zeroed();
-        {
-            let b = bytes.as_mut();
-            b[..n].copy_from_slice(sk_seed);
-            b[n..2 * n].copy_from_slice(sk_prf);
-            b[2 * n..3 * n].copy_from_slice(pk_seed);
-            let root = algo::pk_root::<P>(sk_seed, pk_seed);
-            b[3 * n..].copy_from_slice(&root[..n]);
-        }
-        Ok(Self { bytes })
+        let mut seeds = Zeroizing::new([0u8; 3 * MAX_N]);
+        seeds[..n].copy_from_slice(sk_seed);
+        seeds[n..2 * n].copy_from_slice(sk_prf);
+        seeds[2 * n..3 * n].copy_from_slice(pk_seed);
+        Ok(Self::from_seed_block(&seeds))
     }
 
     /// FIPS 205 Alg. 21 `slh_keygen` with the three seeds from `rng`.
@@ -321,7 +318,12 @@ impl<P: ParameterSet> SigningKey<P> {
         b[..3 * n].copy_from_slice(&seeds[..3 * n]);
         let root = algo::pk_root::<P>(&seeds[..n], &seeds[2 * n..3 * n]);
         b[3 * n..].copy_from_slice(&root[..n]);
-        Self { bytes }
+        let mut vk = P::PublicKeyBytes::zeroed();
+        vk.as_mut().copy_from_slice(&b[2 * n..]);
+        Self {
+            bytes,
+            vk: VerifyingKey { bytes: vk },
+        }
     }
 
     /// A private key from its `4 n`-byte encoding. `PK.root` is
@@ -357,11 +359,10 @@ impl<P: ParameterSet> SigningKey<P> {
     }
     /// The public key.
     pub fn verifying_key(&self) -> VerifyingKey<P> {
-        let mut bytes = P::PublicKeyBytes::zeroed();
-        bytes
-            .as_mut()
-            .copy_from_slice(&self.bytes.as_ref()[2 * P::N..]);
-        VerifyingKey { bytes }
+        self.vk.clone()
+    }
+    pub(crate) fn verifying_key_ref(&self) -> &VerifyingKey<P> {
+        &self.vk
     }
 
     /// FIPS 205 Alg. 19 on a message in parts, with `opt_rand`.

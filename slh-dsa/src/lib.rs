@@ -106,13 +106,22 @@
 //!
 //! ## Migrating from RustCrypto `slh-dsa`
 //!
-//! The parameter set names are the same. Differences so far:
-//! `SigningKey::from_seed` takes the three seeds as slices and returns a
-//! `Result`; `slh_keygen_internal`, `slh_sign_internal` and
-//! `slh_verify_internal` are free functions in [`hazmat`] (with a typed
-//! error instead of a panic); `to_bytes` returns plain arrays rather than
-//! `hybrid_array::Array`; there is no `VerifyingKey: From<Array>` (use
-//! `from_bytes`); RustCrypto's `new(rng)` is there, and `Generate` besides.
+//! The parameter set names, `SigningKey::new(rng)`, `verifying_key()`,
+//! `try_sign_with_context`, `try_verify_with_context`, the `signature`
+//! traits (`KeypairRef` and `AsRef<VerifyingKey>` included), `TryFrom<&[u8]>`
+//! for the three types, `to_vec`, PKCS#8 and SPKI are the same.
+//! Differences so far:
+//!
+//! * `to_bytes` returns plain arrays rather than `hybrid_array::Array`;
+//!   per-set `From<[u8; 2n]>` for `VerifyingKey` and `From<&[u8; SIG_LEN]>`
+//!   for `Signature` stand in for RustCrypto's `From<Array>`.
+//! * `SigningKey::to_vec`/`to_bytes` are wiped on drop (`Zeroizing`).
+//! * RustCrypto's hidden `SigningKey::slh_keygen_internal`,
+//!   `slh_sign_internal` and `VerifyingKey::slh_verify_internal` are the
+//!   free functions of [`hazmat`], with a typed error where RustCrypto
+//!   panics (an `opt_rand` that is not `n` bytes).
+//! * Importing a private key (`from_bytes`, `TryFrom<&[u8]>`, PKCS#8)
+//!   recomputes `PK.root` and refuses a key whose root does not match.
 
 #![no_std]
 #![forbid(unsafe_code)]

@@ -8,8 +8,8 @@
 
 use rand_core::TryCryptoRng;
 use signature::{
-    Keypair, MultipartSigner, MultipartVerifier, RandomizedMultipartSigner, RandomizedSigner,
-    SignatureEncoding, Signer, Verifier,
+    Keypair, KeypairRef, MultipartSigner, MultipartVerifier, RandomizedMultipartSigner,
+    RandomizedSigner, SignatureEncoding, Signer, Verifier,
 };
 
 use crate::keys::rand_from;
@@ -139,11 +139,14 @@ macro_rules! verifier_impls {
 verifier_impls!(VerifyingKey<P>);
 verifier_impls!(ContextVerifyingKey<'_, P>);
 
-impl<P: ParameterSet> Keypair for SigningKey<P> {
-    type VerifyingKey = VerifyingKey<P>;
-    fn verifying_key(&self) -> VerifyingKey<P> {
-        SigningKey::verifying_key(self)
+impl<P: ParameterSet> AsRef<VerifyingKey<P>> for SigningKey<P> {
+    fn as_ref(&self) -> &VerifyingKey<P> {
+        self.verifying_key_ref()
     }
+}
+
+impl<P: ParameterSet> KeypairRef for SigningKey<P> {
+    type VerifyingKey = VerifyingKey<P>;
 }
 
 impl<P: ParameterSet> Keypair for ContextSigningKey<'_, P> {

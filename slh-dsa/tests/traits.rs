@@ -126,6 +126,8 @@ fn rustcrypto_readme_example() {
     assert!(again == sk);
     let sig2 = Signature::<Shake128f>::from(&sig.to_bytes());
     assert_eq!(sig2.to_vec(), sig.to_vec());
+    let r: &pqkit_slh_dsa::VerifyingKey<Shake128f> = sk.as_ref();
+    assert_eq!(r, &vk);
     let arr: [u8; 32] = vk.clone().into();
     assert_eq!(&arr[..], &vk.to_vec()[..]);
 }

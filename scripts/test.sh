@@ -32,7 +32,7 @@ step "cargo test (PQKIT_BACKEND=portable)"
 # differently and compile much of the workspace again), each binary run in
 # its package's folder as cargo runs it. The doctests ran above.
 cargo test --workspace --all-features --profile test-release --no-run --message-format=json 2>/dev/null |
-  python3 scripts/test-binaries.py pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-x25519 pqkit-ed25519 |
+  python3 scripts/test-binaries.py pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-slh-dsa pqkit-fn-dsa pqkit-saber pqkit-x25519 pqkit-ed25519 |
   while IFS=$'\t' read -r dir exe; do
     echo "portable: ${exe#"$PWD"/}"
     (cd "$dir" && PQKIT_BACKEND=portable "$exe" -q)
@@ -42,13 +42,13 @@ step "cargo test pqkit-common (PQKIT_BACKEND=avx2: AVX-512 kernels off)"
 PQKIT_BACKEND=avx2 cargo test -p pqkit-common --all-features --profile test-release
 
 step "no_std build (thumbv7em-none-eabi)"
-for p in pqkit-common pqkit-pkix pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid; do
+for p in pqkit-common pqkit-pkix pqkit-ml-kem pqkit-ml-dsa pqkit-slh-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519 pqkit-hybrid; do
   cargo build -q -p "$p" --no-default-features --target thumbv7em-none-eabi
 done
 # HPKE and composite ML-DSA need only `alloc`.
 cargo build -q -p pqkit-hybrid --no-default-features --features hpke --target thumbv7em-none-eabi
 cargo build -q -p pqkit-hybrid --no-default-features --features composite --target thumbv7em-none-eabi
-echo "no_std: 9 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with alloc)"
+echo "no_std: 10 crates build (and pqkit-hybrid's HPKE and composite ML-DSA with alloc)"
 
 step "default dependency trees (scripts/lean-build.sh --check)"
 bash scripts/lean-build.sh --check

@@ -246,3 +246,41 @@ fn typed_errors() {
     );
     assert!(pqkit_slh_dsa::hazmat::slh_sign_internal(&sk, &[b"m"], Some(&[0; 3])).is_err());
 }
+
+/// Verification of arbitrary bytes never panics and never accepts: random
+/// signatures, public keys and messages for every `f` set.
+fn garbage<P: Peer>() {
+    let mut rng = TestRng(0xbad + P::SIG_LEN as u64);
+    for _ in 0..4 {
+        let mut pk = vec![0u8; P::PK_LEN];
+        rng.fill(&mut pk);
+        let mut sig = vec![0u8; P::SIG_LEN];
+        rng.fill(&mut sig);
+        let vk = VerifyingKey::<P>::from_bytes(&pk).unwrap();
+        assert_eq!(
+            vk.verify_bytes(b"m", b"", &sig),
+            Err(Error::InvalidSignature)
+        );
+        assert_eq!(
+            pqkit_slh_dsa::hazmat::slh_verify_internal(&vk, &[b"m"], &sig),
+            Err(Error::InvalidSignature)
+        );
+        let s = Signature::<P>::from_bytes(&sig).unwrap();
+        assert_eq!(
+            vk.verify_prehash(HashAlg::Sha3_256, b"m", b"c", &s),
+            Err(Error::InvalidSignature)
+        );
+    }
+}
+
+#[test]
+fn garbage_never_verifies() {
+    garbage::<pqkit_slh_dsa::Sha2_128f>();
+    garbage::<pqkit_slh_dsa::Shake128f>();
+    garbage::<pqkit_slh_dsa::Sha2_192f>();
+    garbage::<pqkit_slh_dsa::Shake192f>();
+    garbage::<pqkit_slh_dsa::Sha2_256f>();
+    garbage::<pqkit_slh_dsa::Shake256f>();
+    garbage::<pqkit_slh_dsa::Sha2_128s>();
+    garbage::<pqkit_slh_dsa::Shake256s>();
+}

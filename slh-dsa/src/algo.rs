@@ -97,9 +97,12 @@ fn wots_secrets(hs: &Hasher, sk_seed: &[u8], adrs: &Adrs, x: &mut [Node]) {
     let mut sk_adrs = *adrs;
     sk_adrs.set_type_and_clear(WOTS_PRF);
     sk_adrs.set_key_pair(adrs.key_pair());
-    for (i, v) in x.iter_mut().enumerate() {
-        sk_adrs.set_chain(i as u32);
-        *v = hs.prf(&sk_adrs, sk_seed);
+    let mut lane_adrs = [sk_adrs; LANES];
+    for (g, group) in x.chunks_mut(LANES).enumerate() {
+        for (j, a) in lane_adrs.iter_mut().enumerate().take(group.len()) {
+            a.set_chain((g * LANES + j) as u32);
+        }
+        hs.prf_many(&lane_adrs[..group.len()], sk_seed, group);
     }
 }
 
@@ -363,14 +366,15 @@ fn fors_sign<P: ParameterSet>(
             LANES,
             |first, out| {
                 let mut leaf_adrs = [*adrs; LANES];
-                for (j, (o, la)) in out.iter_mut().zip(leaf_adrs.iter_mut()).enumerate() {
-                    let mut s = sk_adrs;
-                    s.set_tree_index(base + first + j as u32);
-                    *o = hs.prf(&s, sk_seed);
+                let mut prf_adrs = [sk_adrs; LANES];
+                for (j, (la, pa)) in leaf_adrs.iter_mut().zip(prf_adrs.iter_mut()).enumerate() {
+                    pa.set_tree_index(base + first + j as u32);
                     la.set_tree_height(0);
                     la.set_tree_index(base + first + j as u32);
                 }
-                hs.f_many(&leaf_adrs[..out.len()], out);
+                let k = out.len();
+                hs.prf_many(&prf_adrs[..k], sk_seed, out);
+                hs.f_many(&leaf_adrs[..k], out);
             },
             |level, index, l, r| {
                 let mut t = *adrs;

@@ -401,6 +401,34 @@ impl Hasher {
         self.thash(adrs, &[&sk_seed[..self.n]], false, true)
     }
 
+    /// `out[i] = PRF(PK.seed, SK.seed, adrs[i])` for every `i` (at most
+    /// [`LANES`]): the secret values of WOTS+ chains and FORS leaves, the
+    /// same seam as [`f_many`](Self::f_many). The scratch is wiped once.
+    pub(crate) fn prf_many(&self, adrs: &[Adrs], sk_seed: &[u8], out: &mut [Node]) {
+        let n = self.n;
+        let seed = &sk_seed[..n];
+        match self.family {
+            HashFamily::Shake => {
+                let mut block = [0u8; SHAKE256_RATE];
+                let mut st = [0u64; 25];
+                for (a, o) in adrs.iter().zip(out.iter_mut()) {
+                    *o = [0; MAX_N];
+                    self.shake_block(a, &[seed], &mut o[..n], &mut block, &mut st);
+                }
+                block.zeroize();
+                st.zeroize();
+            }
+            HashFamily::Sha2 => {
+                let mut block = [0u8; 64];
+                for (a, o) in adrs.iter().zip(out.iter_mut()) {
+                    *o = [0; MAX_N];
+                    self.sha256_block(a, &[seed], &mut o[..n], &mut block);
+                }
+                block.zeroize();
+            }
+        }
+    }
+
     /// `PRF_msg(SK.prf, opt_rand, M)`, `M` given in parts.
     pub(crate) fn prf_msg(&self, sk_prf: &[u8], opt_rand: &[u8], msg: &[&[u8]]) -> Node {
         let n = self.n;
@@ -602,6 +630,24 @@ mod tests {
             full.update(v);
         }
         assert_eq!(&hs.t(&adrs, &vals)[..], &full.finalize()[..32]);
+    }
+
+    #[test]
+    fn prf_many_is_prf() {
+        for hs in [
+            Hasher::new::<Sha2_128s>(&[1u8; 16]),
+            Hasher::new::<crate::params::Shake256f>(&[1u8; 32]),
+        ] {
+            let mut adrs = [Adrs::default(); LANES];
+            for (i, a) in adrs.iter_mut().enumerate() {
+                a.set_chain(i as u32);
+            }
+            let seed = [5u8; 32];
+            let want: [Node; LANES] = core::array::from_fn(|i| hs.prf(&adrs[i], &seed));
+            let mut out = [[9u8; MAX_N]; LANES];
+            hs.prf_many(&adrs, &seed, &mut out);
+            assert_eq!(out, want);
+        }
     }
 
     #[test]

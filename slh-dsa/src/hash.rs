@@ -7,9 +7,11 @@
 //! that every `F`/`H`/`T`/`PRF` call compresses only its own blocks. SHAKE
 //! absorbs directly.
 //!
-//! WOTS+ chains and FORS leaves go through [`Hasher::f_many`], several
-//! independent `F` calls at once: the seam for the multi-way SIMD kernels
-//! (8-way SHA-256, 4-way SHAKE). Its portable form is a loop.
+//! WOTS+ chains and FORS leaves go through [`Hasher::f_many`] and their
+//! secrets through [`Hasher::prf_many`], several independent calls at
+//! once (up to [`LANES`]): the seam for the multi-way SIMD kernels (8-way
+//! SHA-256, 4-way SHAKE). Their portable form is a loop over one-block
+//! hashes. XMSS leaves are WOTS+ public keys, so they go through it too.
 
 use pqkit_common::keccak::{SHAKE256_RATE, Shake256, keccak_f1600_one};
 use pqkit_common::sha2::{Sha256, Sha512, compress256, compress512};

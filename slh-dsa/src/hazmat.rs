@@ -30,6 +30,25 @@ pub fn slh_sign_internal<P: ParameterSet>(
     Ok(sk.sign_internal_parts(msg, r))
 }
 
+/// [`slh_sign_internal`] writing the signature into `out` (exactly
+/// `P::SIG_LEN` bytes, else [`Error::InvalidLength`]): for small stacks,
+/// where the caller places the up to 49856-byte signature (a static or a
+/// heap buffer) and no `Signature` value is moved around.
+pub fn slh_sign_internal_into<P: ParameterSet>(
+    sk: &SigningKey<P>,
+    msg: &[&[u8]],
+    opt_rand: Option<&[u8]>,
+    out: &mut [u8],
+) -> Result<(), Error> {
+    let pk_seed = &sk.as_bytes()[2 * P::N..3 * P::N];
+    let r = opt_rand.unwrap_or(pk_seed);
+    if r.len() != P::N || out.len() != P::SIG_LEN {
+        return Err(Error::InvalidLength);
+    }
+    crate::algo::sign_internal::<P>(sk.as_bytes(), msg, r, out);
+    Ok(())
+}
+
 /// FIPS 205 Alg. 20 `slh_verify_internal(M, SIG, PK)` on signature bytes:
 /// [`Error::InvalidLength`] or [`Error::InvalidSignature`], never a panic.
 pub fn slh_verify_internal<P: ParameterSet>(

@@ -82,6 +82,18 @@ fn prehash_and_internal_are_domain_separated() {
         );
     }
     let int = hazmat::slh_sign_internal(&sk, &[b"m"], None).unwrap();
+    // The same bytes into a caller's buffer; wrong lengths are errors.
+    let mut buf = vec![0u8; 17088];
+    hazmat::slh_sign_internal_into(&sk, &[b"m"], None, &mut buf).unwrap();
+    assert_eq!(&buf[..], int.as_bytes());
+    assert_eq!(
+        hazmat::slh_sign_internal_into(&sk, &[b"m"], None, &mut buf[1..]),
+        Err(Error::InvalidLength)
+    );
+    assert_eq!(
+        hazmat::slh_sign_internal_into(&sk, &[b"m"], Some(&[0; 15]), &mut buf),
+        Err(Error::InvalidLength)
+    );
     hazmat::slh_verify_internal(&vk, &[b"m"], int.as_bytes()).unwrap();
     // The pure signature is slh_sign_internal of 0 || 0 || M.
     let wrapped = hazmat::slh_sign_internal(&sk, &[&[0, 0], b"m"], None).unwrap();

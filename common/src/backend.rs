@@ -412,6 +412,15 @@ pub(crate) fn has_neon_sha3() -> bool {
     limit() != PORTABLE_ONLY && cpuid_sha3::get()
 }
 
+/// Whether x86 kernels outside the backend trait (SHA-2) may use
+/// AVX-512F and AVX-512VL: the CPU has them and `PQKIT_BACKEND` is not
+/// `portable` or `avx2` (detected once, cached).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) fn has_avx512vl_x86() -> bool {
+    limit() == NO_LIMIT && cpuid_avx512vl::get()
+}
+
 #[cfg(target_arch = "x86_64")]
 cpufeatures::new!(cpuid_avx2_bmi2, "avx2", "bmi1", "bmi2");
 

@@ -234,8 +234,10 @@ pub fn compress256(state: &mut [u32; 8], blocks: &[[u8; 64]]) {
 ///   EPYC: 16.5 ns per block against 26 ns for one at a time; two or four
 ///   interleaved gained less);
 /// * else with AVX2, eight in the eight 32-bit lanes of the vectors
-///   (38 ns per block there, portable 168 ns);
-/// * else, and for the last `len % 8`, one [`compress256`] each.
+///   (38 ns per block there, portable 168 ns), with AVX-512VL's rotates
+///   and three-input logic where the CPU has them (0.73x the AVX2 time);
+/// * else, and for the last `len % 8` (four of them interleaved where
+///   there are four), one [`compress256`] each.
 ///
 /// `PQKIT_BACKEND=portable` keeps the kernels off.
 ///
@@ -259,6 +261,17 @@ pub fn compress256_many(states: &mut [[u32; 8]], blocks: &[[u8; 64]]) {
     if let Some(token) = shani::Token::get() {
         for (s, b) in s8.iter_mut().zip(b8) {
             shani::compress256_xn(token, s, b);
+        }
+        // Four or more left: four interleaved (22 ns a block there).
+        if let (Some((s4, s_rest)), Some((b4, b_rest))) = (
+            s_rest.split_first_chunk_mut::<4>(),
+            b_rest.split_first_chunk::<4>(),
+        ) {
+            shani::compress256_xn(token, s4, b4);
+            for (s, b) in s_rest.iter_mut().zip(b_rest) {
+                compress256(s, core::slice::from_ref(b));
+            }
+            return;
         }
     } else if let Some(token) = avx2_x8::Token::get() {
         for (s, b) in s8.iter_mut().zip(b8) {

@@ -52,58 +52,23 @@ fn wots_digits(n: usize, msg: &[u8], out: &mut [u8; MAX_LEN]) {
     out[len1 + 2] = (csum & 15) as u8;
 }
 
-/// FIPS 205 Alg. 5 `chain` for many chains of one WOTS+ key at once:
-/// chain `i` of `x` advances `steps[i]` times from position `start[i]`.
-/// Step `t` of every chain that is active at `t` goes to
-/// [`Hasher::f_many`] in groups of [`LANES`]. `adrs` is the WOTS+ hash
-/// address of the key pair.
+/// FIPS 205 Alg. 5 `chain` for the chains of one WOTS+ key at once
+/// ([`Hasher::chains`]).
 fn chains(hs: &Hasher, adrs: &Adrs, x: &mut [Node], start: &[u8], steps: &[u8]) {
-    let mut lane_adrs = [*adrs; LANES];
-    let mut lane_buf = [[0u8; MAX_N]; LANES];
-    let mut lane_of = [0usize; LANES];
-    for t in 0..W1 {
-        let mut used = 0;
-        for i in 0..x.len() {
-            if start[i] <= t && t < start[i] + steps[i] {
-                let mut a = *adrs;
-                a.set_chain(i as u32);
-                a.set_hash(u32::from(t));
-                lane_adrs[used] = a;
-                lane_buf[used] = x[i];
-                lane_of[used] = i;
-                used += 1;
-                if used == LANES {
-                    hs.f_many(&lane_adrs, &mut lane_buf);
-                    for (j, &i) in lane_of.iter().enumerate() {
-                        x[i] = lane_buf[j];
-                    }
-                    used = 0;
-                }
-            }
-        }
-        if used > 0 {
-            hs.f_many(&lane_adrs[..used], &mut lane_buf[..used]);
-            for (j, &i) in lane_of[..used].iter().enumerate() {
-                x[i] = lane_buf[j];
-            }
-        }
-    }
-    lane_buf.zeroize();
+    hs.chains(adrs, x, start, steps);
 }
 
 /// The WOTS+ secret values `PRF(PK.seed, SK.seed, skADRS)` of the key
-/// pair at `adrs` into `x`.
+/// pair at `adrs` into `x`, in one [`Hasher::prf_many`] call.
 fn wots_secrets(hs: &Hasher, sk_seed: &[u8], adrs: &Adrs, x: &mut [Node]) {
     let mut sk_adrs = *adrs;
     sk_adrs.set_type_and_clear(WOTS_PRF);
     sk_adrs.set_key_pair(adrs.key_pair());
-    let mut lane_adrs = [sk_adrs; LANES];
-    for (g, group) in x.chunks_mut(LANES).enumerate() {
-        for (j, a) in lane_adrs.iter_mut().enumerate().take(group.len()) {
-            a.set_chain((g * LANES + j) as u32);
-        }
-        hs.prf_many(&lane_adrs[..group.len()], sk_seed, group);
+    let mut lane_adrs = [sk_adrs; MAX_LEN];
+    for (i, a) in lane_adrs.iter_mut().enumerate() {
+        a.set_chain(i as u32);
     }
+    hs.prf_many(&lane_adrs[..x.len()], sk_seed, x);
 }
 
 /// The WOTS+ public key `T_len` of the chain ends in `x`.

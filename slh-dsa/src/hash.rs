@@ -13,12 +13,14 @@
 //! SHA-256, 4-way SHAKE). Their portable form is a loop over one-block
 //! hashes. XMSS leaves are WOTS+ public keys, so they go through it too.
 
-use pqkit_common::keccak::{SHAKE256_RATE, Shake256, keccak_f1600_one};
-use pqkit_common::sha2::{Sha256, Sha512, compress256, compress512};
+use pqkit_common::keccak::{SHAKE256_RATE, Shake256, StateX4, keccak_f1600_one};
+use pqkit_common::sha2::{Sha256, Sha512, compress256, compress256_many, compress512};
+use pqkit_common::wipe::wipe;
+use pqkit_common::{Backend, Kernel, dispatch};
 use zeroize::Zeroize;
 
 use crate::address::Adrs;
-use crate::params::{HashFamily, MAX_M, MAX_N, ParameterSet};
+use crate::params::{HashFamily, MAX_LEN, MAX_M, MAX_N, ParameterSet};
 
 /// How many `F` calls [`Hasher::f_many`] is given at most: the lane count
 /// of the widest kernel planned (8-way SHA-256 on AVX2).
@@ -211,15 +213,7 @@ impl Hasher {
     /// `out.len()` bytes of the digest into `out`. `block` is the caller's
     /// scratch, left holding the input (the caller wipes it if secret).
     fn sha256_block(&self, adrs: &Adrs, parts: &[&[u8]], out: &mut [u8], block: &mut [u8; 64]) {
-        block[..22].copy_from_slice(&adrs.compressed());
-        let mut at = 22;
-        for p in parts {
-            block[at..at + p.len()].copy_from_slice(p);
-            at += p.len();
-        }
-        block[at] = 0x80;
-        block[at + 1..56].fill(0);
-        block[56..].copy_from_slice(&(((64 + at) as u64) * 8).to_be_bytes());
+        sha256_pad(adrs, parts, block);
         let mut st = self.mid256;
         compress256(&mut st, core::slice::from_ref(block));
         for (o, w) in out.chunks_exact_mut(4).zip(st) {
@@ -259,6 +253,20 @@ impl Hasher {
         block: &mut [u8; SHAKE256_RATE],
         st: &mut [u64; 25],
     ) {
+        self.shake_pad(adrs, parts, block);
+        for (lane, b) in st.iter_mut().zip(block.chunks_exact(8)) {
+            *lane = le64(b);
+        }
+        st[SHAKE256_RATE / 8..].fill(0);
+        keccak_f1600_one(st);
+        for (o, lane) in out.chunks_exact_mut(8).zip(st.iter()) {
+            o.copy_from_slice(&lane.to_le_bytes());
+        }
+    }
+
+    /// The padded SHAKE256 block of `PK.seed || ADRS || parts` (at most
+    /// 135 bytes).
+    fn shake_pad(&self, adrs: &Adrs, parts: &[&[u8]], block: &mut [u8; SHAKE256_RATE]) {
         let n = self.n;
         block[..n].copy_from_slice(&self.pk_seed[..n]);
         block[n..n + 32].copy_from_slice(&adrs.0);
@@ -270,15 +278,90 @@ impl Hasher {
         block[at..].fill(0);
         block[at] = 0x1f;
         block[SHAKE256_RATE - 1] |= 0x80;
-        for (lane, b) in st.iter_mut().zip(block.chunks_exact(8)) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(b);
-            *lane = u64::from_le_bytes(w);
-        }
-        st[SHAKE256_RATE / 8..].fill(0);
-        keccak_f1600_one(st);
-        for (o, lane) in out.chunks_exact_mut(8).zip(st.iter()) {
-            o.copy_from_slice(&lane.to_le_bytes());
+    }
+
+    /// `out[i] = Th(adrs[i], part(i))` for every `i`: independent
+    /// one-block hashes of one short input each (`F` and `PRF`), the
+    /// multi-way path. SHA2: the padded blocks go to
+    /// `sha2::compress256_many` (eight at a time interleaved on the SHA
+    /// extensions, or in AVX2 lanes). SHAKE: four at a time through the
+    /// backend's 4-way Keccak (`keccak_f1600_x4`); a last single one
+    /// through the one-state permutation. The scratch is wiped (inputs
+    /// may be secret).
+    fn one_block_many<'a>(
+        &self,
+        adrs: &[Adrs],
+        out: &mut [Node],
+        part: impl Fn(usize, &Node) -> Node,
+    ) {
+        let n = self.n;
+        let count = adrs.len().min(out.len());
+        match self.family {
+            HashFamily::Sha2 => {
+                let mut states = [[0u32; 8]; CHUNK];
+                let mut blocks = [[0u8; 64]; CHUNK];
+                let mut first = 0;
+                while first < count {
+                    let k = (count - first).min(CHUNK);
+                    for j in 0..k {
+                        let mut m = part(first + j, &out[first + j]);
+                        sha256_pad(&adrs[first + j], &[&m[..n]], &mut blocks[j]);
+                        m.zeroize();
+                        states[j] = self.mid256;
+                    }
+                    compress256_many(&mut states[..k], &blocks[..k]);
+                    for (o, st) in out[first..first + k].iter_mut().zip(&states) {
+                        *o = [0; MAX_N];
+                        for (b, w) in o[..n].chunks_exact_mut(4).zip(st) {
+                            b.copy_from_slice(&w.to_be_bytes());
+                        }
+                    }
+                    first += k;
+                }
+                wipe(states[..count.min(CHUNK)].as_flattened_mut());
+                wipe(blocks[..count.min(CHUNK)].as_flattened_mut());
+            }
+            HashFamily::Shake => {
+                let mut block = [0u8; SHAKE256_RATE];
+                let mut x4 = StateX4::default();
+                let mut first = 0;
+                while count - first >= 2 {
+                    let k = (count - first).min(4);
+                    x4.lanes = [[0; 4]; 25];
+                    for j in 0..k {
+                        let mut m = part(first + j, &out[first + j]);
+                        self.shake_pad(&adrs[first + j], &[&m[..n]], &mut block);
+                        m.zeroize();
+                        for (lane, b) in x4.lanes.iter_mut().zip(block.chunks_exact(8)) {
+                            lane[j] = le64(b);
+                        }
+                    }
+                    dispatch(PermuteX4(&mut x4));
+                    for (j, o) in out[first..first + k].iter_mut().enumerate() {
+                        *o = [0; MAX_N];
+                        for (b, lane) in o[..n].chunks_exact_mut(8).zip(&x4.lanes) {
+                            b.copy_from_slice(&lane[j].to_le_bytes());
+                        }
+                    }
+                    first += k;
+                }
+                if first < count {
+                    let mut st = [0u64; 25];
+                    let mut m = part(first, &out[first]);
+                    out[first] = [0; MAX_N];
+                    self.shake_block(
+                        &adrs[first],
+                        &[&m[..n]],
+                        &mut out[first][..n],
+                        &mut block,
+                        &mut st,
+                    );
+                    m.zeroize();
+                    st.zeroize();
+                }
+                block.zeroize();
+                // StateX4 wipes itself on drop.
+            }
         }
     }
 
@@ -328,30 +411,106 @@ impl Hasher {
     /// be secret (WOTS+ chain values below the signed position, FORS
     /// secrets): the scratch is wiped once per call.
     pub(crate) fn f_many(&self, adrs: &[Adrs], inputs: &mut [Node]) {
+        self.one_block_many(adrs, inputs, |_, x| *x);
+    }
+
+    /// FIPS 205 Alg. 5 `chain` for the chains of one WOTS+ key at once:
+    /// chain `i` of `x` advances `steps[i]` times from position
+    /// `start[i]` (every chain starts at 0, as in key generation and
+    /// signing, or ends at `w - 1 = 15`, as in verification). `adrs` is
+    /// the key pair's WOTS+ hash address. Each step's active chains are
+    /// one multi-way call.
+    ///
+    /// SHA2 keeps every chain in its padded block, so that a step only
+    /// writes the hash address and the previous output into it: the
+    /// chains are ordered so that each step's active ones are adjacent
+    /// (by start, then by end, latest first), and each step is one
+    /// `compress256_many` over them.
+    pub(crate) fn chains(&self, adrs: &Adrs, x: &mut [Node], start: &[u8], steps: &[u8]) {
+        let len = x.len();
+        if self.family == HashFamily::Shake {
+            self.chains_generic(adrs, x, start, steps);
+            return;
+        }
         let n = self.n;
-        match self.family {
-            HashFamily::Shake => {
-                let mut block = [0u8; SHAKE256_RATE];
-                let mut st = [0u64; 25];
-                for (a, x) in adrs.iter().zip(inputs.iter_mut()) {
-                    let m = *x;
-                    // The output with zeros after byte n, as `f` gives it.
-                    *x = [0; MAX_N];
-                    self.shake_block(a, &[&m[..n]], &mut x[..n], &mut block, &mut st);
-                }
-                block.zeroize();
-                st.zeroize();
+        // Chain order: start ascending, then end descending (public: the
+        // digits of the signed message).
+        let mut order = [0u8; MAX_LEN];
+        for (i, o) in order.iter_mut().enumerate().take(len) {
+            *o = i as u8;
+        }
+        let key = |i: u8| {
+            let i = usize::from(i);
+            (start[i], core::cmp::Reverse(start[i] + steps[i]))
+        };
+        order[..len].sort_unstable_by_key(|&i| key(i));
+        let mut blocks = [[0u8; 64]; MAX_LEN];
+        let mut states = [[0u32; 8]; MAX_LEN];
+        for (b, &i) in blocks.iter_mut().zip(&order[..len]) {
+            let mut a = *adrs;
+            a.set_chain(u32::from(i));
+            a.set_hash(0);
+            sha256_pad(&a, &[&x[usize::from(i)][..n]], b);
+        }
+        for t in 0..15u8 {
+            // The active chains, adjacent by the order (checked: a chain
+            // pattern this function was not written for is an internal
+            // error, not an input condition).
+            let active = |k: usize| {
+                let i = usize::from(order[k]);
+                start[i] <= t && t < start[i] + steps[i]
+            };
+            let Some(lo) = (0..len).find(|&k| active(k)) else {
+                continue;
+            };
+            let hi = (lo..len).find(|&k| !active(k)).unwrap_or(len);
+            debug_assert!((hi..len).all(|k| !active(k)), "non-adjacent active chains");
+            for (b, st) in blocks[lo..hi].iter_mut().zip(&mut states[lo..hi]) {
+                b[18..22].copy_from_slice(&u32::from(t).to_be_bytes());
+                *st = self.mid256;
             }
-            HashFamily::Sha2 => {
-                let mut block = [0u8; 64];
-                for (a, x) in adrs.iter().zip(inputs.iter_mut()) {
-                    let m = *x;
-                    *x = [0; MAX_N];
-                    self.sha256_block(a, &[&m[..n]], &mut x[..n], &mut block);
+            compress256_many(&mut states[lo..hi], &blocks[lo..hi]);
+            for (b, st) in blocks[lo..hi].iter_mut().zip(&states[lo..hi]) {
+                for (o, w) in b[22..22 + n].chunks_exact_mut(4).zip(st) {
+                    o.copy_from_slice(&w.to_be_bytes());
                 }
-                block.zeroize();
             }
         }
+        for (b, &i) in blocks.iter().zip(&order[..len]) {
+            let v = &mut x[usize::from(i)];
+            *v = [0; MAX_N];
+            v[..n].copy_from_slice(&b[22..22 + n]);
+        }
+        wipe(blocks[..len].as_flattened_mut());
+        wipe(states[..len].as_flattened_mut());
+    }
+
+    /// [`chains`](Self::chains) through [`f_many`](Self::f_many): the
+    /// active chains of each step gathered into one call.
+    fn chains_generic(&self, adrs: &Adrs, x: &mut [Node], start: &[u8], steps: &[u8]) {
+        let mut lane_adrs = [*adrs; MAX_LEN];
+        let mut lane_buf = [[0u8; MAX_N]; MAX_LEN];
+        let mut lane_of = [0usize; MAX_LEN];
+        for t in 0..15u8 {
+            let mut used = 0;
+            for i in 0..x.len() {
+                if start[i] <= t && t < start[i] + steps[i] {
+                    let a = &mut lane_adrs[used];
+                    a.set_chain(i as u32);
+                    a.set_hash(u32::from(t));
+                    lane_buf[used] = x[i];
+                    lane_of[used] = i;
+                    used += 1;
+                }
+            }
+            if used > 0 {
+                self.f_many(&lane_adrs[..used], &mut lane_buf[..used]);
+                for (j, &i) in lane_of[..used].iter().enumerate() {
+                    x[i] = lane_buf[j];
+                }
+            }
+        }
+        lane_buf.zeroize();
     }
 
     /// `H(PK.seed, ADRS, left || right)` (tree nodes: public).
@@ -407,28 +566,10 @@ impl Hasher {
     /// [`LANES`]): the secret values of WOTS+ chains and FORS leaves, the
     /// same seam as [`f_many`](Self::f_many). The scratch is wiped once.
     pub(crate) fn prf_many(&self, adrs: &[Adrs], sk_seed: &[u8], out: &mut [Node]) {
-        let n = self.n;
-        let seed = &sk_seed[..n];
-        match self.family {
-            HashFamily::Shake => {
-                let mut block = [0u8; SHAKE256_RATE];
-                let mut st = [0u64; 25];
-                for (a, o) in adrs.iter().zip(out.iter_mut()) {
-                    *o = [0; MAX_N];
-                    self.shake_block(a, &[seed], &mut o[..n], &mut block, &mut st);
-                }
-                block.zeroize();
-                st.zeroize();
-            }
-            HashFamily::Sha2 => {
-                let mut block = [0u8; 64];
-                for (a, o) in adrs.iter().zip(out.iter_mut()) {
-                    *o = [0; MAX_N];
-                    self.sha256_block(a, &[seed], &mut o[..n], &mut block);
-                }
-                block.zeroize();
-            }
-        }
+        let mut seed = [0u8; MAX_N];
+        seed[..self.n].copy_from_slice(&sk_seed[..self.n]);
+        self.one_block_many(adrs, out, |_, _| seed);
+        seed.zeroize();
     }
 
     /// `PRF_msg(SK.prf, opt_rand, M)`, `M` given in parts.
@@ -572,6 +713,42 @@ fn hmac512(key: &[u8; 128], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 64
     pad.zeroize();
     ih.zeroize();
     outer.finalize()
+}
+
+/// Hashes per round of the SHA2 multi-way path (two groups of eight for
+/// `compress256_many`).
+const CHUNK: usize = 16;
+
+/// The padded second SHA-256 block of a tweakable hash: `ADRS^c || parts`
+/// (at most 55 bytes), `0x80`, zeros and the bit length of the whole
+/// input (the first block, `PK.seed || 0^(64-n)`, is in the midstate).
+fn sha256_pad(adrs: &Adrs, parts: &[&[u8]], block: &mut [u8; 64]) {
+    block[..22].copy_from_slice(&adrs.compressed());
+    let mut at = 22;
+    for p in parts {
+        block[at..at + p.len()].copy_from_slice(p);
+        at += p.len();
+    }
+    block[at] = 0x80;
+    block[at + 1..56].fill(0);
+    block[56..].copy_from_slice(&(((64 + at) as u64) * 8).to_be_bytes());
+}
+
+/// The little-endian word of 8 bytes.
+fn le64(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(w)
+}
+
+/// Keccak-f\[1600\] on four states, on the dispatched backend.
+struct PermuteX4<'a>(&'a mut StateX4);
+
+impl Kernel for PermuteX4<'_> {
+    type Output = ();
+    fn run<B: Backend>(self, backend: B) {
+        backend.keccak_f1600_x4(self.0);
+    }
 }
 
 impl Drop for Hasher {

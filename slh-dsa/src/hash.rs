@@ -288,7 +288,7 @@ impl Hasher {
     /// backend's 4-way Keccak (`keccak_f1600_x4`); a last single one
     /// through the one-state permutation. The scratch is wiped (inputs
     /// may be secret).
-    fn one_block_many<'a>(
+    fn one_block_many(
         &self,
         adrs: &[Adrs],
         out: &mut [Node],

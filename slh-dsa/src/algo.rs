@@ -10,7 +10,7 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
-use crate::hash::{Hasher, LANES, Node};
+use crate::hash::{Hasher, Node, WOTS_BATCH};
 use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet};
 
 /// `w - 1` for `lg w = 4`.
@@ -119,54 +119,75 @@ pub(crate) fn wots_pk_from_sig(hs: &Hasher, sig: &[u8], msg: &[u8], adrs: &Adrs)
     wots_compress(hs, adrs, &x[..len])
 }
 
+/// Leaves per batch of [`treehash`] at most (FORS; XMSS takes
+/// [`WOTS_BATCH`]).
+const TH_BATCH: usize = 32;
+
 /// The root of a Merkle tree of height `height` and the authentication
-/// path of leaf `target` (`auth`, `height` n-byte values), computed
-/// leaf by leaf with a stack (the treehash of XMSS and FORS).
+/// path of leaf `target` (`auth`, `height` n-byte values).
 ///
-/// `leaves(first, out)` computes leaves `first..first + out.len()`;
-/// they are asked for `batch` at a time. `node(level, index, l, r)` is
-/// the inner node at `level` (>= 1) and `index` from its children.
+/// Leaves come `batch` at a time (a power of two, at most [`TH_BATCH`]):
+/// `leaves(first, out)` computes leaves `first..first + out.len()`, and
+/// the subtree above them is reduced level by level, each level one
+/// `nodes` call (`nodes(level, first, children, out)`: `out[j]` is the
+/// node at `level` and index `first + j`, from `children[2j]` and
+/// `children[2j + 1]`), so that the multi-way hashes get whole levels.
+/// The subtree roots are then merged on a stack.
 fn treehash(
     n: usize,
     height: usize,
     target: u32,
     batch: usize,
     mut leaves: impl FnMut(u32, &mut [Node]),
-    node: impl Fn(usize, u32, &Node, &Node) -> Node,
+    nodes: impl Fn(usize, u32, &[Node], &mut [Node]),
     auth: &mut [u8],
 ) -> Node {
-    let total = 1u32 << height;
-    let batch = batch.min(total as usize).min(LANES);
+    let total = 1usize << height;
+    let batch = batch.min(total).min(TH_BATCH);
+    debug_assert!(batch.is_power_of_two());
     let mut stack = [[0u8; MAX_N]; MAX_A + 1];
     let mut levels = [0usize; MAX_A + 1];
     let mut sp = 0;
-    let mut buf = [[0u8; MAX_N]; LANES];
-    let mut first = 0u32;
-    while first < total {
-        leaves(first, &mut buf[..batch]);
-        for (j, leaf) in buf[..batch].iter().enumerate() {
-            let mut idx = first + j as u32;
-            let mut cur = *leaf;
-            let mut level = 0;
-            if idx == target ^ 1 {
-                auth[..n].copy_from_slice(&cur[..n]);
-            }
-            while sp > 0 && levels[sp - 1] == level {
-                sp -= 1;
-                level += 1;
-                idx >>= 1;
-                cur = node(level, idx, &stack[sp], &cur);
-                if level < height && idx == (target >> level) ^ 1 {
-                    auth[level * n..(level + 1) * n].copy_from_slice(&cur[..n]);
-                }
-            }
-            stack[sp] = cur;
-            levels[sp] = level;
-            sp += 1;
+    let mut buf = [[0u8; MAX_N]; TH_BATCH];
+    let mut half = [[0u8; MAX_N]; TH_BATCH / 2];
+    // The sibling of `target`'s ancestor at `level`, when it is among the
+    // nodes from index `base` in `row`.
+    let mut take_auth = |level: usize, base: u32, row: &[Node]| {
+        let sib = (target >> level) ^ 1;
+        if level < height && sib >= base && ((sib - base) as usize) < row.len() {
+            auth[level * n..(level + 1) * n].copy_from_slice(&row[(sib - base) as usize][..n]);
         }
+    };
+    let mut first = 0u32;
+    while (first as usize) < total {
+        leaves(first, &mut buf[..batch]);
+        let (mut level, mut base, mut width) = (0, first, batch);
+        take_auth(0, base, &buf[..width]);
+        while width > 1 {
+            level += 1;
+            base >>= 1;
+            width /= 2;
+            nodes(level, base, &buf[..2 * width], &mut half[..width]);
+            buf[..width].copy_from_slice(&half[..width]);
+            take_auth(level, base, &buf[..width]);
+        }
+        let (mut cur, mut idx) = (buf[0], base);
+        while sp > 0 && levels[sp - 1] == level {
+            sp -= 1;
+            level += 1;
+            idx >>= 1;
+            let mut parent = [[0u8; MAX_N]; 1];
+            nodes(level, idx, &[stack[sp], cur], &mut parent);
+            cur = parent[0];
+            take_auth(level, idx, &[cur]);
+        }
+        stack[sp] = cur;
+        levels[sp] = level;
+        sp += 1;
         first += batch as u32;
     }
     buf.zeroize();
+    half.zeroize();
     stack[0]
 }
 
@@ -186,8 +207,11 @@ fn xmss_root_and_auth(
         n,
         hp,
         idx,
-        1,
+        WOTS_BATCH,
         |first, out| {
+            if hs.wots_pks(sk_seed, adrs, first, out) {
+                return;
+            }
             for (j, o) in out.iter_mut().enumerate() {
                 let mut a = *adrs;
                 a.set_type_and_clear(WOTS_HASH);
@@ -195,12 +219,15 @@ fn xmss_root_and_auth(
                 *o = wots_pkgen(hs, sk_seed, &a);
             }
         },
-        |level, index, l, r| {
+        |level, first, children, out| {
             let mut a = *adrs;
             a.set_type_and_clear(TREE);
             a.set_tree_height(level as u32);
-            a.set_tree_index(index);
-            hs.h(&a, l, r)
+            let mut lane_adrs = [a; TH_BATCH / 2];
+            for (j, la) in lane_adrs.iter_mut().enumerate().take(out.len()) {
+                la.set_tree_index(first + j as u32);
+            }
+            hs.h_many(&lane_adrs[..out.len()], children, out);
         },
         auth,
     )
@@ -328,10 +355,10 @@ fn fors_sign<P: ParameterSet>(
             n,
             a,
             indices[i],
-            LANES,
+            TH_BATCH,
             |first, out| {
-                let mut leaf_adrs = [*adrs; LANES];
-                let mut prf_adrs = [sk_adrs; LANES];
+                let mut leaf_adrs = [*adrs; TH_BATCH];
+                let mut prf_adrs = [sk_adrs; TH_BATCH];
                 for (j, (la, pa)) in leaf_adrs.iter_mut().zip(prf_adrs.iter_mut()).enumerate() {
                     pa.set_tree_index(base + first + j as u32);
                     la.set_tree_height(0);
@@ -341,11 +368,14 @@ fn fors_sign<P: ParameterSet>(
                 hs.prf_many(&prf_adrs[..k], sk_seed, out);
                 hs.f_many(&leaf_adrs[..k], out);
             },
-            |level, index, l, r| {
+            |level, first, children, out| {
                 let mut t = *adrs;
                 t.set_tree_height(level as u32);
-                t.set_tree_index((base >> level) + index);
-                hs.h(&t, l, r)
+                let mut lane_adrs = [t; TH_BATCH / 2];
+                for (j, la) in lane_adrs.iter_mut().enumerate().take(out.len()) {
+                    la.set_tree_index((base >> level) + first + j as u32);
+                }
+                hs.h_many(&lane_adrs[..out.len()], children, out);
             },
             auth,
         );

@@ -7,11 +7,15 @@
 //! that every `F`/`H`/`T`/`PRF` call compresses only its own blocks. SHAKE
 //! absorbs directly.
 //!
-//! WOTS+ chains and FORS leaves go through [`Hasher::f_many`] and their
-//! secrets through [`Hasher::prf_many`], several independent calls at
-//! once (up to [`LANES`]): the seam for the multi-way SIMD kernels (8-way
-//! SHA-256, 4-way SHAKE). Their portable form is a loop over one-block
-//! hashes. XMSS leaves are WOTS+ public keys, so they go through it too.
+//! The many independent calls go to the multi-way kernels of
+//! `pqkit-common` in one call each: [`Hasher::f_many`], [`Hasher::prf_many`]
+//! and [`Hasher::h_many`] (FORS leaves, tree levels, gathered chains),
+//! [`Hasher::chains`] (the chains of one WOTS+ key, kept in their SHA-256
+//! blocks) and [`Hasher::wots_pks`] (the WOTS+ public keys of four XMSS
+//! leaves at once). SHA2 goes through `sha2::compress256_many` (eight
+//! SHA-NI compressions interleaved, or eight AVX2/AVX-512 lanes), SHAKE
+//! through the dispatched 4-way Keccak; each is bit for bit its
+//! one-at-a-time form, tested at every count.
 
 use pqkit_common::keccak::{SHAKE256_RATE, Shake256, StateX4, keccak_f1600_one};
 use pqkit_common::sha2::{Sha256, Sha512, compress256, compress256_many, compress512};
@@ -19,12 +23,8 @@ use pqkit_common::wipe::wipe;
 use pqkit_common::{Backend, Kernel, dispatch};
 use zeroize::Zeroize;
 
-use crate::address::Adrs;
+use crate::address::{Adrs, WOTS_HASH, WOTS_PK, WOTS_PRF};
 use crate::params::{HashFamily, MAX_LEN, MAX_M, MAX_N, ParameterSet};
-
-/// How many `F` calls [`Hasher::f_many`] is given at most: the lane count
-/// of the widest kernel planned (8-way SHA-256 on AVX2).
-pub(crate) const LANES: usize = 8;
 
 /// One n-byte hash value, in a buffer of the largest `n`.
 pub(crate) type Node = [u8; MAX_N];
@@ -292,7 +292,7 @@ impl Hasher {
         &self,
         adrs: &[Adrs],
         out: &mut [Node],
-        part: impl Fn(usize, &Node) -> Node,
+        part: impl Fn(usize, &Node, &mut [u8; 2 * MAX_N]) -> usize,
     ) {
         let n = self.n;
         let count = adrs.len().min(out.len());
@@ -303,12 +303,13 @@ impl Hasher {
                 let mut first = 0;
                 while first < count {
                     let k = (count - first).min(CHUNK);
+                    let mut m = [0u8; 2 * MAX_N];
                     for j in 0..k {
-                        let mut m = part(first + j, &out[first + j]);
-                        sha256_pad(&adrs[first + j], &[&m[..n]], &mut blocks[j]);
-                        m.zeroize();
+                        let l = part(first + j, &out[first + j], &mut m);
+                        sha256_pad(&adrs[first + j], &[&m[..l]], &mut blocks[j]);
                         states[j] = self.mid256;
                     }
+                    m.zeroize();
                     compress256_many(&mut states[..k], &blocks[..k]);
                     for (o, st) in out[first..first + k].iter_mut().zip(&states) {
                         *o = [0; MAX_N];
@@ -329,8 +330,9 @@ impl Hasher {
                     let k = (count - first).min(4);
                     x4.lanes = [[0; 4]; 25];
                     for j in 0..k {
-                        let mut m = part(first + j, &out[first + j]);
-                        self.shake_pad(&adrs[first + j], &[&m[..n]], &mut block);
+                        let mut m = [0u8; 2 * MAX_N];
+                        let l = part(first + j, &out[first + j], &mut m);
+                        self.shake_pad(&adrs[first + j], &[&m[..l]], &mut block);
                         m.zeroize();
                         for (lane, b) in x4.lanes.iter_mut().zip(block.chunks_exact(8)) {
                             lane[j] = le64(b);
@@ -347,11 +349,12 @@ impl Hasher {
                 }
                 if first < count {
                     let mut st = [0u64; 25];
-                    let mut m = part(first, &out[first]);
+                    let mut m = [0u8; 2 * MAX_N];
+                    let l = part(first, &out[first], &mut m);
                     out[first] = [0; MAX_N];
                     self.shake_block(
                         &adrs[first],
-                        &[&m[..n]],
+                        &[&m[..l]],
                         &mut out[first][..n],
                         &mut block,
                         &mut st,
@@ -405,13 +408,16 @@ impl Hasher {
         self.thash(adrs, &[&m[..self.n]], false, false)
     }
 
-    /// `inputs[i] = F(PK.seed, adrs[i], inputs[i])` for every `i`: several
-    /// independent `F` calls (at most [`LANES`]), the seam for multi-way
-    /// kernels. `adrs` and `inputs` have the same length. The inputs may
+    /// `inputs[i] = F(PK.seed, adrs[i], inputs[i])` for every `i`: any
+    /// number of independent `F` calls, through the multi-way path. `adrs` and `inputs` have the same length. The inputs may
     /// be secret (WOTS+ chain values below the signed position, FORS
     /// secrets): the scratch is wiped once per call.
     pub(crate) fn f_many(&self, adrs: &[Adrs], inputs: &mut [Node]) {
-        self.one_block_many(adrs, inputs, |_, x| *x);
+        let n = self.n;
+        self.one_block_many(adrs, inputs, |_, x, m| {
+            m[..n].copy_from_slice(&x[..n]);
+            n
+        });
     }
 
     /// FIPS 205 Alg. 5 `chain` for the chains of one WOTS+ key at once:
@@ -485,6 +491,89 @@ impl Hasher {
         wipe(states[..len].as_flattened_mut());
     }
 
+    /// The WOTS+ public keys of up to [`WOTS_BATCH`] consecutive XMSS
+    /// leaves at once (SHA2 only; `false` and nothing written for
+    /// SHAKE, whose 4-way path is already fed by one key's chains):
+    /// leaves `first..first + out.len()` of the tree at `adrs` (layer and
+    /// tree set). All `len` chains of all the leaves walk together, each
+    /// kept in its padded block, so every step is one `compress256_many`
+    /// over a multiple of eight (4 x 35, 4 x 51, 4 x 67 blocks) with no
+    /// single compressions left over; the secrets come from one
+    /// `compress256_many` too.
+    pub(crate) fn wots_pks(
+        &self,
+        sk_seed: &[u8],
+        adrs: &Adrs,
+        first: u32,
+        out: &mut [Node],
+    ) -> bool {
+        if self.family != HashFamily::Sha2 || out.len() > WOTS_BATCH {
+            return false;
+        }
+        let n = self.n;
+        let len = 2 * n + 3;
+        let total = out.len() * len;
+        let mut blocks = [[0u8; 64]; WOTS_BATCH * MAX_LEN];
+        let mut states = [[0u32; 8]; WOTS_BATCH * MAX_LEN];
+        let mut seed = [0u8; MAX_N];
+        seed[..n].copy_from_slice(&sk_seed[..n]);
+        // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain.
+        let mut prf_adrs = *adrs;
+        prf_adrs.set_type_and_clear(WOTS_PRF);
+        let mut hash_adrs = *adrs;
+        hash_adrs.set_type_and_clear(WOTS_HASH);
+        for (k, (b, st)) in blocks[..total]
+            .iter_mut()
+            .zip(&mut states[..total])
+            .enumerate()
+        {
+            prf_adrs.set_key_pair(first + (k / len) as u32);
+            prf_adrs.set_chain((k % len) as u32);
+            sha256_pad(&prf_adrs, &[&seed[..n]], b);
+            *st = self.mid256;
+        }
+        compress256_many(&mut states[..total], &blocks[..total]);
+        // Each secret into its chain's block (hash address 0).
+        for (k, (b, st)) in blocks[..total].iter_mut().zip(&states[..total]).enumerate() {
+            hash_adrs.set_key_pair(first + (k / len) as u32);
+            hash_adrs.set_chain((k % len) as u32);
+            hash_adrs.set_hash(0);
+            let mut secret = [0u8; MAX_N];
+            for (o, w) in secret[..n].chunks_exact_mut(4).zip(st) {
+                o.copy_from_slice(&w.to_be_bytes());
+            }
+            sha256_pad(&hash_adrs, &[&secret[..n]], b);
+            secret.zeroize();
+        }
+        for t in 0..15u32 {
+            for (b, st) in blocks[..total].iter_mut().zip(&mut states[..total]) {
+                b[18..22].copy_from_slice(&t.to_be_bytes());
+                *st = self.mid256;
+            }
+            compress256_many(&mut states[..total], &blocks[..total]);
+            for (b, st) in blocks[..total].iter_mut().zip(&states[..total]) {
+                for (o, w) in b[22..22 + n].chunks_exact_mut(4).zip(st) {
+                    o.copy_from_slice(&w.to_be_bytes());
+                }
+            }
+        }
+        // T_len of each leaf's chain ends.
+        let mut pk_adrs = *adrs;
+        pk_adrs.set_type_and_clear(WOTS_PK);
+        let mut ends = [[0u8; MAX_N]; MAX_LEN];
+        for (l, o) in out.iter_mut().enumerate() {
+            for (e, b) in ends.iter_mut().zip(&blocks[l * len..(l + 1) * len]) {
+                e[..n].copy_from_slice(&b[22..22 + n]);
+            }
+            pk_adrs.set_key_pair(first + l as u32);
+            *o = self.t(&pk_adrs, &ends[..len]);
+        }
+        wipe(blocks[..total].as_flattened_mut());
+        wipe(states[..total].as_flattened_mut());
+        seed.zeroize();
+        true
+    }
+
     /// [`chains`](Self::chains) through [`f_many`](Self::f_many): the
     /// active chains of each step gathered into one call.
     fn chains_generic(&self, adrs: &Adrs, x: &mut [Node], start: &[u8], steps: &[u8]) {
@@ -517,6 +606,29 @@ impl Hasher {
     pub(crate) fn h(&self, adrs: &Adrs, left: &[u8], right: &[u8]) -> Node {
         let n = self.n;
         self.thash(adrs, &[&left[..n], &right[..n]], true, false)
+    }
+
+    /// `out[j] = H(PK.seed, adrs[j], children[2j] || children[2j + 1])`
+    /// for every `j` (tree nodes, public): the multi-way path where `H`
+    /// is one block (SHA-256 at n = 16, SHAKE); SHA-512 (`n > 16`) one
+    /// at a time.
+    pub(crate) fn h_many(&self, adrs: &[Adrs], children: &[Node], out: &mut [Node]) {
+        let n = self.n;
+        if self.family == HashFamily::Sha2 && n > 16 {
+            for ((a, o), c) in adrs
+                .iter()
+                .zip(out.iter_mut())
+                .zip(children.chunks_exact(2))
+            {
+                *o = self.h(a, &c[0], &c[1]);
+            }
+            return;
+        }
+        self.one_block_many(adrs, out, |j, _, m| {
+            m[..n].copy_from_slice(&children[2 * j][..n]);
+            m[n..2 * n].copy_from_slice(&children[2 * j + 1][..n]);
+            2 * n
+        });
     }
 
     /// `T_l(PK.seed, ADRS, M)` for the `l` n-byte values of `values`.
@@ -562,13 +674,17 @@ impl Hasher {
         self.thash(adrs, &[&sk_seed[..self.n]], false, true)
     }
 
-    /// `out[i] = PRF(PK.seed, SK.seed, adrs[i])` for every `i` (at most
-    /// [`LANES`]): the secret values of WOTS+ chains and FORS leaves, the
+    /// `out[i] = PRF(PK.seed, SK.seed, adrs[i])` for every `i` (any
+    /// number): the secret values of WOTS+ chains and FORS leaves, the
     /// same seam as [`f_many`](Self::f_many). The scratch is wiped once.
     pub(crate) fn prf_many(&self, adrs: &[Adrs], sk_seed: &[u8], out: &mut [Node]) {
         let mut seed = [0u8; MAX_N];
         seed[..self.n].copy_from_slice(&sk_seed[..self.n]);
-        self.one_block_many(adrs, out, |_, _| seed);
+        let n = self.n;
+        self.one_block_many(adrs, out, |_, _, m| {
+            m[..n].copy_from_slice(&seed[..n]);
+            n
+        });
         seed.zeroize();
     }
 
@@ -715,6 +831,10 @@ fn hmac512(key: &[u8; 128], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 64
     outer.finalize()
 }
 
+/// XMSS leaves whose WOTS+ public keys [`Hasher::wots_pks`] computes
+/// together (its scratch: 4 x 67 blocks and states, 26 KB at n = 32).
+pub(crate) const WOTS_BATCH: usize = 4;
+
 /// Hashes per round of the SHA2 multi-way path (two groups of eight for
 /// `compress256_many`).
 const CHUNK: usize = 16;
@@ -811,35 +931,73 @@ mod tests {
         assert_eq!(&hs.t(&adrs, &vals)[..], &full.finalize()[..32]);
     }
 
-    #[test]
-    fn prf_many_is_prf() {
-        for hs in [
-            Hasher::new::<Sha2_128s>(&[1u8; 16]),
-            Hasher::new::<crate::params::Shake256f>(&[1u8; 32]),
-        ] {
-            let mut adrs = [Adrs::default(); LANES];
-            for (i, a) in adrs.iter_mut().enumerate() {
-                a.set_chain(i as u32);
-            }
-            let seed = [5u8; 32];
-            let want: [Node; LANES] = core::array::from_fn(|i| hs.prf(&adrs[i], &seed));
-            let mut out = [[9u8; MAX_N]; LANES];
-            hs.prf_many(&adrs, &seed, &mut out);
-            assert_eq!(out, want);
-        }
+    /// The hashers of every family and width the multi-way paths take.
+    fn hashers() -> [Hasher; 6] {
+        use crate::params::{Sha2_128f, Sha2_192f, Sha2_256f, Shake128f, Shake192f, Shake256f};
+        [
+            Hasher::new::<Sha2_128f>(&[1u8; 32]),
+            Hasher::new::<Sha2_192f>(&[2u8; 32]),
+            Hasher::new::<Sha2_256f>(&[3u8; 32]),
+            Hasher::new::<Shake128f>(&[4u8; 32]),
+            Hasher::new::<Shake192f>(&[5u8; 32]),
+            Hasher::new::<Shake256f>(&[6u8; 32]),
+        ]
     }
 
+    /// `prf_many`, `f_many` and `h_many` equal their one-at-a-time forms
+    /// at every count up to 40 (whole groups of eight and four, and every
+    /// remainder), for every family and n.
     #[test]
-    fn f_many_is_f() {
-        let hs = Hasher::new::<Sha2_128s>(&[1u8; 16]);
-        let mut adrs = [Adrs::default(); LANES];
-        let mut x = [[0u8; MAX_N]; LANES];
-        for (i, (a, v)) in adrs.iter_mut().zip(x.iter_mut()).enumerate() {
-            a.set_chain(i as u32);
-            v.fill(i as u8);
+    fn many_paths_equal_single_calls() {
+        const MAX: usize = 40;
+        for hs in hashers() {
+            for count in 0..=MAX {
+                let mut adrs = [Adrs::default(); MAX];
+                let mut x = [[0u8; MAX_N]; MAX];
+                let mut children = [[0u8; MAX_N]; 2 * MAX];
+                for (i, (a, v)) in adrs.iter_mut().zip(x.iter_mut()).enumerate() {
+                    a.set_layer(count as u32);
+                    a.set_chain(i as u32);
+                    a.set_hash(7 * i as u32);
+                    v.fill(i as u8 ^ 0x5a);
+                    v[0] = count as u8;
+                }
+                for (i, c) in children.iter_mut().enumerate() {
+                    c.fill(i as u8);
+                    c[MAX_N - 1] = count as u8;
+                }
+                let (adrs, x) = (&adrs[..count], &mut x[..count]);
+                let seed = [0x33u8; 32];
+                let want: [Node; MAX] = core::array::from_fn(|i| {
+                    if i < count {
+                        hs.prf(&adrs[i], &seed)
+                    } else {
+                        [0; MAX_N]
+                    }
+                });
+                let mut out = [[9u8; MAX_N]; MAX];
+                hs.prf_many(adrs, &seed, &mut out[..count]);
+                assert_eq!(out[..count], want[..count], "prf n {} count {count}", hs.n);
+                let want: [Node; MAX] = core::array::from_fn(|i| {
+                    if i < count {
+                        hs.f(&adrs[i], &x[i])
+                    } else {
+                        [0; MAX_N]
+                    }
+                });
+                hs.f_many(adrs, x);
+                assert_eq!(x[..], want[..count], "f n {} count {count}", hs.n);
+                let want: [Node; MAX] = core::array::from_fn(|i| {
+                    if i < count {
+                        hs.h(&adrs[i], &children[2 * i], &children[2 * i + 1])
+                    } else {
+                        [0; MAX_N]
+                    }
+                });
+                let mut out = [[9u8; MAX_N]; MAX];
+                hs.h_many(adrs, &children[..2 * count], &mut out[..count]);
+                assert_eq!(out[..count], want[..count], "h n {} count {count}", hs.n);
+            }
         }
-        let want: [Node; LANES] = core::array::from_fn(|i| hs.f(&adrs[i], &x[i]));
-        hs.f_many(&adrs, &mut x);
-        assert_eq!(x, want);
     }
 }

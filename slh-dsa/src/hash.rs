@@ -18,7 +18,9 @@
 //! one-at-a-time form, tested at every count.
 
 use pqkit_common::keccak::{SHAKE256_RATE, Shake256, StateX4, keccak_f1600_one};
-use pqkit_common::sha2::{Sha256, Sha512, compress256, compress256_many, compress512};
+use pqkit_common::sha2::{
+    Sha256, Sha512, compress256, compress256_many, compress512, compress512_many,
+};
 use pqkit_common::wipe::wipe;
 use pqkit_common::{Backend, Kernel, dispatch};
 use zeroize::Zeroize;
@@ -224,15 +226,7 @@ impl Hasher {
     /// [`sha256_block`](Self::sha256_block) for SHA-512 (at most 111
     /// bytes of input).
     fn sha512_block(&self, adrs: &Adrs, parts: &[&[u8]], out: &mut [u8], block: &mut [u8; 128]) {
-        block[..22].copy_from_slice(&adrs.compressed());
-        let mut at = 22;
-        for p in parts {
-            block[at..at + p.len()].copy_from_slice(p);
-            at += p.len();
-        }
-        block[at] = 0x80;
-        block[at + 1..112].fill(0);
-        block[112..].copy_from_slice(&(((128 + at) as u128) * 8).to_be_bytes());
+        sha512_pad(adrs, parts, block);
         let mut st = self.mid512;
         compress512(&mut st, core::slice::from_ref(block));
         for (o, w) in out.chunks_exact_mut(8).zip(st) {
@@ -615,12 +609,27 @@ impl Hasher {
     pub(crate) fn h_many(&self, adrs: &[Adrs], children: &[Node], out: &mut [Node]) {
         let n = self.n;
         if self.family == HashFamily::Sha2 && n > 16 {
-            for ((a, o), c) in adrs
-                .iter()
-                .zip(out.iter_mut())
-                .zip(children.chunks_exact(2))
-            {
-                *o = self.h(a, &c[0], &c[1]);
+            // SHA-512, one block each: `compress512_many` (four AVX-512VL
+            // lanes where the CPU has them).
+            let count = adrs.len().min(out.len());
+            let mut states = [[0u64; 8]; CHUNK];
+            let mut blocks = [[0u8; 128]; CHUNK];
+            let mut first = 0;
+            while first < count {
+                let k = (count - first).min(CHUNK);
+                for j in 0..k {
+                    let c = &children[2 * (first + j)..];
+                    sha512_pad(&adrs[first + j], &[&c[0][..n], &c[1][..n]], &mut blocks[j]);
+                    states[j] = self.mid512;
+                }
+                compress512_many(&mut states[..k], &blocks[..k]);
+                for (o, st) in out[first..first + k].iter_mut().zip(&states) {
+                    *o = [0; MAX_N];
+                    for (b, w) in o[..n].chunks_exact_mut(8).zip(st) {
+                        b.copy_from_slice(&w.to_be_bytes());
+                    }
+                }
+                first += k;
             }
             return;
         }
@@ -852,6 +861,22 @@ fn sha256_pad(adrs: &Adrs, parts: &[&[u8]], block: &mut [u8; 64]) {
     block[at] = 0x80;
     block[at + 1..56].fill(0);
     block[56..].copy_from_slice(&(((64 + at) as u64) * 8).to_be_bytes());
+}
+
+/// The padded second SHA-512 block of a tweakable hash: `ADRS^c ||
+/// parts` (at most 111 bytes), `0x80`, zeros and the bit length of the
+/// whole input (the first block, `PK.seed || 0^(128-n)`, is in the
+/// midstate).
+fn sha512_pad(adrs: &Adrs, parts: &[&[u8]], block: &mut [u8; 128]) {
+    block[..22].copy_from_slice(&adrs.compressed());
+    let mut at = 22;
+    for p in parts {
+        block[at..at + p.len()].copy_from_slice(p);
+        at += p.len();
+    }
+    block[at] = 0x80;
+    block[at + 1..112].fill(0);
+    block[112..].copy_from_slice(&(((128 + at) as u128) * 8).to_be_bytes());
 }
 
 /// The little-endian word of 8 bytes.

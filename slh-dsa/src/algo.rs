@@ -395,30 +395,50 @@ fn fors_pk(hs: &Hasher, adrs: &Adrs, roots: &[Node]) -> Node {
 fn fors_pk_from_sig<P: ParameterSet>(hs: &Hasher, sig: &[u8], md: &[u8], adrs: &Adrs) -> Node {
     let n = P::N;
     let a = P::A;
+    let k = P::K;
     let mut indices = [0u32; MAX_K];
-    base_2b(md, a as u32, &mut indices[..P::K]);
-    let mut roots = [[0u8; MAX_N]; MAX_K];
-    let mut t = *adrs;
-    for (i, part) in sig.chunks_exact((a + 1) * n).enumerate().take(P::K) {
-        let (sk, auth) = part.split_at(n);
-        let idx = indices[i];
-        t.set_tree_height(0);
-        t.set_tree_index(((i as u32) << a) + idx);
-        let mut node = hs.f(&t, sk);
-        for j in 0..a {
-            t.set_tree_height(j as u32 + 1);
-            let sibling = &auth[j * n..(j + 1) * n];
-            if (idx >> j) & 1 == 0 {
-                t.set_tree_index(t.tree_index() / 2);
-                node = hs.h(&t, &node, sibling);
-            } else {
-                t.set_tree_index((t.tree_index() - 1) / 2);
-                node = hs.h(&t, sibling, &node);
-            }
-        }
-        roots[i] = node;
+    base_2b(md, a as u32, &mut indices[..k]);
+    // The k trees' paths climb together: their leaves in one `f_many`,
+    // then each level's k nodes in one `h_many` (the tree index of tree
+    // `i` at height `j` is `(i 2^a + idx_i) >> j`).
+    let mut node_adrs = [*adrs; MAX_K];
+    let mut nodes = [[0u8; MAX_N]; MAX_K];
+    let parts = sig.chunks_exact((a + 1) * n);
+    for (i, (part, (na, node))) in parts
+        .zip(node_adrs.iter_mut().zip(&mut nodes))
+        .enumerate()
+        .take(k)
+    {
+        na.set_tree_height(0);
+        na.set_tree_index(((i as u32) << a) + indices[i]);
+        node[..n].copy_from_slice(&part[..n]);
     }
-    fors_pk(hs, adrs, &roots[..P::K])
+    hs.f_many(&node_adrs[..k], &mut nodes[..k]);
+    let mut children = [[0u8; MAX_N]; 2 * MAX_K];
+    for j in 0..a {
+        for (i, (part, na)) in sig
+            .chunks_exact((a + 1) * n)
+            .zip(&mut node_adrs)
+            .enumerate()
+            .take(k)
+        {
+            let sibling = &part[n + j * n..n + (j + 1) * n];
+            let (l, r) = children[2 * i..2 * i + 2].split_at_mut(1);
+            // The digits of the message digest are public: the branch
+            // only orders public values.
+            if (indices[i] >> j) & 1 == 0 {
+                l[0] = nodes[i];
+                r[0][..n].copy_from_slice(sibling);
+            } else {
+                l[0][..n].copy_from_slice(sibling);
+                r[0] = nodes[i];
+            }
+            na.set_tree_height(j as u32 + 1);
+            na.set_tree_index((((i as u32) << a) + indices[i]) >> (j + 1));
+        }
+        hs.h_many(&node_adrs[..k], &children[..2 * k], &mut nodes[..k]);
+    }
+    fors_pk(hs, adrs, &nodes[..k])
 }
 
 /// FIPS 205 Alg. 18 `slh_keygen_internal`: `PK.root`.

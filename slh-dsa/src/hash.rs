@@ -396,8 +396,9 @@ impl Hasher {
         out
     }
 
-    /// `F(PK.seed, ADRS, M1)` on public data (verification); signing's
-    /// chains go through [`f_many`](Self::f_many).
+    /// `F(PK.seed, ADRS, M1)` one at a time: the reference the multi-way
+    /// paths ([`f_many`](Self::f_many)) are tested against.
+    #[cfg(test)]
     pub(crate) fn f(&self, adrs: &Adrs, m: &[u8]) -> Node {
         self.thash(adrs, &[&m[..self.n]], false, false)
     }

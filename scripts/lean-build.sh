@@ -23,6 +23,7 @@ work=${LEAN_BUILD_DIR:-$root/target/lean-build}
 pairs=(
   "pqkit-ml-kem|ml-kem@0.3.4"
   "pqkit-ml-dsa|ml-dsa@0.1.2"
+  "pqkit-slh-dsa|slh-dsa@0.2.0-rc.5"
   "pqkit-fn-dsa|fn-dsa@0.4.0"
   "pqkit-saber|pqcrypto-saber@0.1.11"
   "pqkit-ed25519|ed25519-dalek@3.0.0"
@@ -34,6 +35,7 @@ folder_of() {
   case $1 in
     pqkit-ml-kem) echo ml-kem ;;
     pqkit-ml-dsa) echo ml-dsa ;;
+    pqkit-slh-dsa) echo slh-dsa ;;
     pqkit-fn-dsa) echo fn-dsa ;;
     pqkit-saber) echo saber ;;
     pqkit-ed25519) echo ed25519 ;;

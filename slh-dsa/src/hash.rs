@@ -19,7 +19,8 @@
 
 use pqkit_common::keccak::{SHAKE256_RATE, Shake256, StateX4, keccak_f1600_one};
 use pqkit_common::sha2::{
-    Sha256, Sha512, compress256, compress256_many, compress512, compress512_many,
+    Sha256, Sha512, compress256, compress256_many, compress256_many_into, compress512,
+    compress512_many,
 };
 use pqkit_common::wipe::wipe;
 use pqkit_common::{Backend, Kernel, dispatch};
@@ -446,7 +447,6 @@ impl Hasher {
         };
         order[..len].sort_unstable_by_key(|&i| key(i));
         let mut blocks = [[0u8; 64]; MAX_LEN];
-        let mut states = [[0u32; 8]; MAX_LEN];
         for (b, &i) in blocks.iter_mut().zip(&order[..len]) {
             let mut a = *adrs;
             a.set_chain(u32::from(i));
@@ -466,16 +466,10 @@ impl Hasher {
             };
             let hi = (lo..len).find(|&k| !active(k)).unwrap_or(len);
             debug_assert!((hi..len).all(|k| !active(k)), "non-adjacent active chains");
-            for (b, st) in blocks[lo..hi].iter_mut().zip(&mut states[lo..hi]) {
+            for b in &mut blocks[lo..hi] {
                 b[18..22].copy_from_slice(&u32::from(t).to_be_bytes());
-                *st = self.mid256;
             }
-            compress256_many(&mut states[lo..hi], &blocks[lo..hi]);
-            for (b, st) in blocks[lo..hi].iter_mut().zip(&states[lo..hi]) {
-                for (o, w) in b[22..22 + n].chunks_exact_mut(4).zip(st) {
-                    o.copy_from_slice(&w.to_be_bytes());
-                }
-            }
+            compress256_many_into(&self.mid256, &mut blocks[lo..hi], 22, n);
         }
         for (b, &i) in blocks.iter().zip(&order[..len]) {
             let v = &mut x[usize::from(i)];
@@ -483,7 +477,6 @@ impl Hasher {
             v[..n].copy_from_slice(&b[22..22 + n]);
         }
         wipe(blocks[..len].as_flattened_mut());
-        wipe(states[..len].as_flattened_mut());
     }
 
     /// The WOTS+ public keys of up to [`WOTS_BATCH`] consecutive XMSS
@@ -541,16 +534,10 @@ impl Hasher {
             secret.zeroize();
         }
         for t in 0..15u32 {
-            for (b, st) in blocks[..total].iter_mut().zip(&mut states[..total]) {
+            for b in &mut blocks[..total] {
                 b[18..22].copy_from_slice(&t.to_be_bytes());
-                *st = self.mid256;
             }
-            compress256_many(&mut states[..total], &blocks[..total]);
-            for (b, st) in blocks[..total].iter_mut().zip(&states[..total]) {
-                for (o, w) in b[22..22 + n].chunks_exact_mut(4).zip(st) {
-                    o.copy_from_slice(&w.to_be_bytes());
-                }
-            }
+            compress256_many_into(&self.mid256, &mut blocks[..total], 22, n);
         }
         // T_len of each leaf's chain ends.
         let mut pk_adrs = *adrs;

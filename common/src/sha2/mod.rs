@@ -331,6 +331,66 @@ pub fn compress512(state: &mut [u64; 8], blocks: &[[u8; 128]]) {
     compress512_portable(state, blocks);
 }
 
+/// One step of many hash chains kept in their blocks: for every block,
+/// the compression of the block from the shared state `mid`, whose first
+/// `len` digest bytes (big-endian, `len <= 32`) replace `block[at..at +
+/// len]` (`at + len <= 64`). The hash-based signatures' WOTS+ chains: the
+/// message of the next step is the digest of this one. The same kernels
+/// as [`compress256_many`], with the state set up once and the digest
+/// written back without a state array.
+///
+/// ```
+/// use pqkit_common::sha2::{compress256_many_into, compress256_portable};
+///
+/// let mid = [0x6a09e667u32; 8];
+/// let mut blocks = vec![[5u8; 64]; 9];
+/// compress256_many_into(&mid, &mut blocks, 22, 16);
+/// let mut st = mid;
+/// compress256_portable(&mut st, &[[5u8; 64]]);
+/// assert_eq!(blocks[8][22..26], st[0].to_be_bytes());
+/// assert_eq!(blocks[8][..22], [5u8; 22]);
+/// ```
+///
+/// # Panics
+///
+/// If `len > 32` or `at + len > 64` (a caller's constant).
+#[inline]
+pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize, len: usize) {
+    assert!(
+        len <= 32 && at + len <= 64,
+        "compress256_many_into: bad slot"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = shani::Token::get().filter(|_| len >= 16) {
+        let (b8, rest) = blocks.as_chunks_mut::<8>();
+        for b in b8 {
+            shani::chain_xn(token, mid, b, at, len);
+        }
+        let (b4, rest) = rest.as_chunks_mut::<4>();
+        for b in b4 {
+            shani::chain_xn(token, mid, b, at, len);
+        }
+        for b in rest {
+            shani::chain_xn(token, mid, core::array::from_mut(b), at, len);
+        }
+        return;
+    }
+    let mut states = [*mid; 8];
+    for group in blocks.chunks_mut(8) {
+        let k = group.len();
+        states[..k].fill(*mid);
+        compress256_many(&mut states[..k], group);
+        for (b, st) in group.iter_mut().zip(&states) {
+            let mut digest = [0u8; 32];
+            for (d, w) in digest.chunks_exact_mut(4).zip(st) {
+                d.copy_from_slice(&w.to_be_bytes());
+            }
+            b[at..at + len].copy_from_slice(&digest[..len]);
+        }
+    }
+    crate::wipe::wipe(states.as_flattened_mut());
+}
+
 /// Independent SHA-512 compressions of one 128-byte block each:
 /// `states[i]` takes `blocks[i]` for `i < min(states.len(),
 /// blocks.len())` (the hash-based signatures' `H` and `T` at `n > 16`).
@@ -789,6 +849,39 @@ mod tests {
                 let mut got = states.clone();
                 compress512_many(&mut got, &blocks);
                 assert_eq!(got, want, "{n} blocks, fill {fill:?}");
+            }
+        }
+    }
+
+    /// `compress256_many_into` at every count up to 24, for each slot
+    /// the signatures use, equals portable compressions written back.
+    #[test]
+    fn many_into_equals_portable() {
+        let mut next = xorshift_any();
+        for (at, len) in [
+            (22, 16),
+            (22, 24),
+            (22, 32),
+            (0, 32),
+            (48, 16),
+            (3, 20),
+            (40, 8),
+        ] {
+            for count in 0..=24 {
+                let mid: [u32; 8] = core::array::from_fn(|_| next() as u32);
+                let blocks: alloc::vec::Vec<[u8; 64]> = (0..count)
+                    .map(|_| core::array::from_fn(|_| next() as u8))
+                    .collect();
+                let mut want = blocks.clone();
+                for b in &mut want {
+                    let mut st = mid;
+                    compress256_portable(&mut st, core::slice::from_ref(b));
+                    let d: alloc::vec::Vec<u8> = st.iter().flat_map(|w| w.to_be_bytes()).collect();
+                    b[at..at + len].copy_from_slice(&d[..len]);
+                }
+                let mut got = blocks.clone();
+                compress256_many_into(&mid, &mut got, at, len);
+                assert_eq!(got, want, "slot {at}+{len}, {count} blocks");
             }
         }
     }

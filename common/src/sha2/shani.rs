@@ -114,71 +114,166 @@ pub(super) fn compress256_xn<const N: usize>(
     unsafe { compress256_shani_xn(states, blocks) }
 }
 
+/// `state` (A..H) as the instructions keep it: (ABEF, CDGH).
+#[inline]
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+fn to_abef(abcd: __m128i, efgh: __m128i) -> (__m128i, __m128i) {
+    let badc = _mm_shuffle_epi32(abcd, 0xb1);
+    let hgfe = _mm_shuffle_epi32(efgh, 0x1b);
+    (
+        _mm_alignr_epi8(badc, hgfe, 8),
+        _mm_blend_epi16(hgfe, badc, 0xf0),
+    )
+}
+
+/// (ABEF, CDGH) back to (ABCD, EFGH).
+#[inline]
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+fn from_abef(abef: __m128i, cdgh: __m128i) -> (__m128i, __m128i) {
+    let feba = _mm_shuffle_epi32(abef, 0x1b);
+    let dchg = _mm_shuffle_epi32(cdgh, 0xb1);
+    (
+        _mm_blend_epi16(feba, dchg, 0xf0),
+        _mm_alignr_epi8(dchg, feba, 8),
+    )
+}
+
+/// The `N` interleaved compressions of `$blocks` from the states
+/// (ABEF, CDGH) in the arrays `$abef`, `$cdgh` of each lane, updated in
+/// place (the input added: feed-forward). A macro, so that the state
+/// arrays stay in registers of the function it expands in.
+macro_rules! rounds_xn {
+    ($n:ident, $abef:ident, $cdgh:ident, $blocks:ident) => {{
+        let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
+        let zero = _mm_setzero_si128();
+        let mut m = [[zero; 4]; $n];
+        for i in 0..$n {
+            for (q, w) in m[i].iter_mut().enumerate() {
+                // SAFETY: a block is 64 bytes; an unaligned load reads its
+                // quarter `q`.
+                let v = unsafe { _mm_loadu_si128($blocks[i].as_ptr().add(16 * q).cast()) };
+                *w = _mm_shuffle_epi8(v, bswap);
+            }
+        }
+        let (abef0, cdgh0) = ($abef, $cdgh);
+        // Four rounds of every compression with schedule group `q` of the
+        // ring (`g` the group of constants); from `g = 4` on the group is
+        // first advanced from the four before it. `q` is a constant after
+        // unrolling, so the ring stays in registers.
+        let mut step = |g: usize, q: usize| {
+            // SAFETY: K256 has 64 words and g < 16: words 4g..4g+4.
+            let k = unsafe { _mm_loadu_si128(K256.as_ptr().add(4 * g).cast()) };
+            for i in 0..$n {
+                if g >= 4 {
+                    let (w16, w12, w8, w4) = (
+                        m[i][q],
+                        m[i][(q + 1) % 4],
+                        m[i][(q + 2) % 4],
+                        m[i][(q + 3) % 4],
+                    );
+                    let x =
+                        _mm_add_epi32(_mm_sha256msg1_epu32(w16, w12), _mm_alignr_epi8(w4, w8, 4));
+                    m[i][q] = _mm_sha256msg2_epu32(x, w4);
+                }
+                let wk = _mm_add_epi32(m[i][q], k);
+                $cdgh[i] = _mm_sha256rnds2_epu32($cdgh[i], $abef[i], wk);
+                $abef[i] = _mm_sha256rnds2_epu32($abef[i], $cdgh[i], _mm_shuffle_epi32(wk, 0x0e));
+            }
+        };
+        for g in (0..16).step_by(4) {
+            step(g, 0);
+            step(g + 1, 1);
+            step(g + 2, 2);
+            step(g + 3, 3);
+        }
+        for i in 0..$n {
+            $abef[i] = _mm_add_epi32($abef[i], abef0[i]);
+            $cdgh[i] = _mm_add_epi32($cdgh[i], cdgh0[i]);
+        }
+        // The schedule held message words: wipe its stack copy.
+        m = [[zero; 4]; $n];
+        core::hint::black_box(&mut m);
+    }};
+}
+
 #[inline]
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
 fn compress256_shani_xn<const N: usize>(states: &mut [[u32; 8]; N], blocks: &[[u8; 64]; N]) {
-    let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
     let zero = _mm_setzero_si128();
     let (mut abef, mut cdgh) = ([zero; N], [zero; N]);
-    let mut m = [[zero; 4]; N];
     for i in 0..N {
-        // SAFETY: a state is 32 bytes and a block 64; unaligned loads
-        // read their 16-byte parts.
+        // SAFETY: a state is 32 bytes; unaligned loads read its halves.
         let (abcd, efgh) = unsafe {
             let s = states[i].as_ptr();
-            for (q, w) in m[i].iter_mut().enumerate() {
-                let p = blocks[i].as_ptr().add(16 * q).cast();
-                *w = _mm_shuffle_epi8(_mm_loadu_si128(p), bswap);
-            }
             (_mm_loadu_si128(s.cast()), _mm_loadu_si128(s.add(4).cast()))
         };
-        let badc = _mm_shuffle_epi32(abcd, 0xb1);
-        let hgfe = _mm_shuffle_epi32(efgh, 0x1b);
-        abef[i] = _mm_alignr_epi8(badc, hgfe, 8);
-        cdgh[i] = _mm_blend_epi16(hgfe, badc, 0xf0);
+        (abef[i], cdgh[i]) = to_abef(abcd, efgh);
     }
-    let (abef0, cdgh0) = (abef, cdgh);
-    // Four rounds of every compression with schedule group `q` of the
-    // ring (`g` the group of constants); from `g = 4` on the group is
-    // first advanced from the four before it. `q` is a constant after
-    // unrolling, so the ring stays in registers.
-    let mut step = |g: usize, q: usize| {
-        // SAFETY: K256 has 64 words and g < 16: words 4g..4g+4.
-        let k = unsafe { _mm_loadu_si128(K256.as_ptr().add(4 * g).cast()) };
-        for i in 0..N {
-            if g >= 4 {
-                let (w16, w12, w8, w4) = (
-                    m[i][q],
-                    m[i][(q + 1) % 4],
-                    m[i][(q + 2) % 4],
-                    m[i][(q + 3) % 4],
-                );
-                let x = _mm_add_epi32(_mm_sha256msg1_epu32(w16, w12), _mm_alignr_epi8(w4, w8, 4));
-                m[i][q] = _mm_sha256msg2_epu32(x, w4);
-            }
-            let wk = _mm_add_epi32(m[i][q], k);
-            cdgh[i] = _mm_sha256rnds2_epu32(cdgh[i], abef[i], wk);
-            abef[i] = _mm_sha256rnds2_epu32(abef[i], cdgh[i], _mm_shuffle_epi32(wk, 0x0e));
-        }
-    };
-    for g in (0..16).step_by(4) {
-        step(g, 0);
-        step(g + 1, 1);
-        step(g + 2, 2);
-        step(g + 3, 3);
-    }
+    rounds_xn!(N, abef, cdgh, blocks);
     for i in 0..N {
-        let feba = _mm_shuffle_epi32(_mm_add_epi32(abef[i], abef0[i]), 0x1b);
-        let dchg = _mm_shuffle_epi32(_mm_add_epi32(cdgh[i], cdgh0[i]), 0xb1);
-        let abcd = _mm_blend_epi16(feba, dchg, 0xf0);
-        let efgh = _mm_alignr_epi8(dchg, feba, 8);
+        let (abcd, efgh) = from_abef(abef[i], cdgh[i]);
         // SAFETY: as for the loads.
         unsafe {
             _mm_storeu_si128(states[i].as_mut_ptr().cast(), abcd);
             _mm_storeu_si128(states[i].as_mut_ptr().add(4).cast(), efgh);
         }
     }
-    // The schedule held message words: wipe its stack copy.
-    m = [[zero; 4]; N];
-    core::hint::black_box(&mut m);
+}
+
+/// [`super::compress256_many_into`]'s SHA-extensions form: `N`
+/// interleaved compressions of the blocks from one shared state `mid`,
+/// each digest's first `len` bytes (`16 <= len <= 32`; 16, 24 and 32 take
+/// direct stores) written big-endian into its own block at `at`.
+#[inline]
+pub(super) fn chain_xn<const N: usize>(
+    _token: Token,
+    mid: &[u32; 8],
+    blocks: &mut [[u8; 64]; N],
+    at: usize,
+    len: usize,
+) {
+    // SAFETY: the token exists only when the CPU has the features the
+    // function is compiled for.
+    unsafe { chain_shani_xn(mid, blocks, at, len) }
+}
+
+#[inline]
+#[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
+fn chain_shani_xn<const N: usize>(
+    mid: &[u32; 8],
+    blocks: &mut [[u8; 64]; N],
+    at: usize,
+    len: usize,
+) {
+    // SAFETY: `mid` is 32 bytes; unaligned loads read its halves.
+    let (abcd, efgh) = unsafe {
+        let s = mid.as_ptr();
+        (_mm_loadu_si128(s.cast()), _mm_loadu_si128(s.add(4).cast()))
+    };
+    let (abef0, cdgh0) = to_abef(abcd, efgh);
+    let (mut abef, mut cdgh) = ([abef0; N], [cdgh0; N]);
+    rounds_xn!(N, abef, cdgh, blocks);
+    let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
+    for i in 0..N {
+        let (abcd, efgh) = from_abef(abef[i], cdgh[i]);
+        let (abcd, efgh) = (_mm_shuffle_epi8(abcd, bswap), _mm_shuffle_epi8(efgh, bswap));
+        // Digest bytes 0..16, then 16..24 or 16..32 (`len` is 16, 24 or
+        // 32): direct stores into the slot, bounds-checked by slicing.
+        let slot = &mut blocks[i][at..at + len];
+        let (first, rest) = slot.split_at_mut(16);
+        // SAFETY: `first` is 16 writable bytes; unaligned store.
+        unsafe { _mm_storeu_si128(first.as_mut_ptr().cast(), abcd) };
+        match rest.len() {
+            // SAFETY: `rest` is 16 writable bytes; unaligned store.
+            16 => unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), efgh) },
+            // SAFETY: `rest` is 8 writable bytes; the low 8 bytes stored.
+            8 => unsafe { _mm_storel_epi64(rest.as_mut_ptr().cast(), efgh) },
+            _ => {
+                let mut d = [0u8; 16];
+                // SAFETY: `d` is 16 writable bytes.
+                unsafe { _mm_storeu_si128(d.as_mut_ptr().cast(), efgh) };
+                rest.copy_from_slice(&d[..rest.len()]);
+            }
+        }
+    }
 }

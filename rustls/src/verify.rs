@@ -1,7 +1,8 @@
 //! Signature verification for certificates (rustls-webpki) and TLS 1.3
-//! CertificateVerify: ML-DSA-44/65/87 (RFC 9881) and Ed25519 (RFC 8410)
-//! from pqkit, ECDSA and RSA from ring, in one
-//! [`WebPkiSupportedAlgorithms`].
+//! CertificateVerify: ML-DSA-44/65/87 (RFC 9881), SLH-DSA (the twelve
+//! sets of RFC 9909, certificates only: TLS has no SLH-DSA code points in
+//! rustls) and Ed25519 (RFC 8410) from pqkit, ECDSA and RSA from ring, in
+//! one [`WebPkiSupportedAlgorithms`].
 
 use core::marker::PhantomData;
 
@@ -56,6 +57,72 @@ impl<P: ParameterSet> SignatureVerificationAlgorithm for MlDsaVerify<P> {
     }
 }
 
+/// Pure SLH-DSA with the empty context, as RFC 9909 signs certificates.
+pub struct SlhDsaVerify<P: pqkit_slh_dsa::ParameterSet> {
+    alg_id: AlgorithmIdentifier,
+    _p: PhantomData<fn() -> P>,
+}
+
+impl<P: pqkit_slh_dsa::ParameterSet> core::fmt::Debug for SlhDsaVerify<P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "SlhDsaVerify(n = {})", P::N)
+    }
+}
+
+impl<P: pqkit_slh_dsa::ParameterSet> SignatureVerificationAlgorithm for SlhDsaVerify<P> {
+    /// `public_key` is the `2 n`-byte key; any malformed key or signature
+    /// is `InvalidSignature`.
+    fn verify_signature(
+        &self,
+        public_key: &[u8],
+        message: &[u8],
+        signature: &[u8],
+    ) -> Result<(), InvalidSignature> {
+        let vk = pqkit_slh_dsa::VerifyingKey::<P>::from_bytes(public_key)
+            .map_err(|_| InvalidSignature)?;
+        vk.verify_bytes(message, &[], signature)
+            .map_err(|_| InvalidSignature)
+    }
+
+    fn public_key_alg_id(&self) -> AlgorithmIdentifier {
+        self.alg_id
+    }
+
+    /// The same OID (parameters absent) signs certificates.
+    fn signature_alg_id(&self) -> AlgorithmIdentifier {
+        self.alg_id
+    }
+}
+
+macro_rules! slh_dsa_algs {
+    ($($stat:ident = $set:ident, $last:literal, $oid:literal;)*) => {$(
+        #[doc = concat!("SLH-DSA ", stringify!($set), " (OID ", $oid, ").")]
+        pub static $stat: &dyn SignatureVerificationAlgorithm =
+            &SlhDsaVerify::<pqkit_slh_dsa::$set> {
+                // The OID's DER (parameters absent): 2.16.840.1.101.3.4.3.x.
+                alg_id: AlgorithmIdentifier::from_slice(&[
+                    0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, $last,
+                ]),
+                _p: PhantomData,
+            };
+    )*};
+}
+
+slh_dsa_algs! {
+    SLH_DSA_SHA2_128S = Sha2_128s, 20, "2.16.840.1.101.3.4.3.20";
+    SLH_DSA_SHA2_128F = Sha2_128f, 21, "2.16.840.1.101.3.4.3.21";
+    SLH_DSA_SHA2_192S = Sha2_192s, 22, "2.16.840.1.101.3.4.3.22";
+    SLH_DSA_SHA2_192F = Sha2_192f, 23, "2.16.840.1.101.3.4.3.23";
+    SLH_DSA_SHA2_256S = Sha2_256s, 24, "2.16.840.1.101.3.4.3.24";
+    SLH_DSA_SHA2_256F = Sha2_256f, 25, "2.16.840.1.101.3.4.3.25";
+    SLH_DSA_SHAKE_128S = Shake128s, 26, "2.16.840.1.101.3.4.3.26";
+    SLH_DSA_SHAKE_128F = Shake128f, 27, "2.16.840.1.101.3.4.3.27";
+    SLH_DSA_SHAKE_192S = Shake192s, 28, "2.16.840.1.101.3.4.3.28";
+    SLH_DSA_SHAKE_192F = Shake192f, 29, "2.16.840.1.101.3.4.3.29";
+    SLH_DSA_SHAKE_256S = Shake256s, 30, "2.16.840.1.101.3.4.3.30";
+    SLH_DSA_SHAKE_256F = Shake256f, 31, "2.16.840.1.101.3.4.3.31";
+}
+
 /// Ed25519 (RFC 8032 verification with ed25519-dalek's rules: canonical
 /// `S`, cofactorless equation; the rules ring applies too).
 #[derive(Debug)]
@@ -101,7 +168,7 @@ pub static ML_DSA_87: &dyn SignatureVerificationAlgorithm = &MlDsaVerify::<MlDsa
 /// Ed25519 (OID 1.3.101.112, TLS scheme 0x0807) on pqkit.
 pub static ED25519: &dyn SignatureVerificationAlgorithm = &Ed25519Verify;
 
-/// pqkit's algorithms (ML-DSA, Ed25519) and ring's (ECDSA P-256/P-384,
+/// pqkit's algorithms (ML-DSA, SLH-DSA, Ed25519) and ring's (ECDSA P-256/P-384,
 /// RSA PKCS#1 and PSS), for chains (`all`) and CertificateVerify
 /// (`mapping`, in the order the signature_algorithms extension offers
 /// them: ML-DSA first).
@@ -110,6 +177,18 @@ pub static SUPPORTED_SIG_ALGS: WebPkiSupportedAlgorithms = WebPkiSupportedAlgori
         ML_DSA_44,
         ML_DSA_65,
         ML_DSA_87,
+        SLH_DSA_SHA2_128S,
+        SLH_DSA_SHA2_128F,
+        SLH_DSA_SHA2_192S,
+        SLH_DSA_SHA2_192F,
+        SLH_DSA_SHA2_256S,
+        SLH_DSA_SHA2_256F,
+        SLH_DSA_SHAKE_128S,
+        SLH_DSA_SHAKE_128F,
+        SLH_DSA_SHAKE_192S,
+        SLH_DSA_SHAKE_192F,
+        SLH_DSA_SHAKE_256S,
+        SLH_DSA_SHAKE_256F,
         ED25519,
         ring_algs::ECDSA_P256_SHA256,
         ring_algs::ECDSA_P256_SHA384,

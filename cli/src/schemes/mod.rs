@@ -21,6 +21,7 @@ pub mod fn_dsa;
 pub mod ml_dsa;
 mod ml_kem;
 mod saber;
+pub mod slh_dsa;
 mod x25519;
 mod xwing;
 
@@ -128,13 +129,25 @@ pub fn describe(s: &dyn Scheme) -> String {
 }
 
 pub fn all() -> &'static [&'static dyn Scheme] {
-    static ALL: [&(dyn Scheme + 'static); 32] = [
+    static ALL: [&(dyn Scheme + 'static); 44] = [
         &ml_kem::ML_KEM_512,
         &ml_kem::ML_KEM_768,
         &ml_kem::ML_KEM_1024,
         &ml_dsa::ML_DSA_44,
         &ml_dsa::ML_DSA_65,
         &ml_dsa::ML_DSA_87,
+        &slh_dsa::SLH_DSA_SHA2_128S,
+        &slh_dsa::SLH_DSA_SHA2_128F,
+        &slh_dsa::SLH_DSA_SHA2_192S,
+        &slh_dsa::SLH_DSA_SHA2_192F,
+        &slh_dsa::SLH_DSA_SHA2_256S,
+        &slh_dsa::SLH_DSA_SHA2_256F,
+        &slh_dsa::SLH_DSA_SHAKE_128S,
+        &slh_dsa::SLH_DSA_SHAKE_128F,
+        &slh_dsa::SLH_DSA_SHAKE_192S,
+        &slh_dsa::SLH_DSA_SHAKE_192F,
+        &slh_dsa::SLH_DSA_SHAKE_256S,
+        &slh_dsa::SLH_DSA_SHAKE_256F,
         &fn_dsa::FN_DSA_512,
         &fn_dsa::FN_DSA_1024,
         &saber::LIGHTSABER,

@@ -50,6 +50,18 @@ pub const ALL: &[Case] = &[
     ("fn-dsa-1024-decode-sign", fn_dsa_1024),
     ("fn-dsa-512-keygen", fn_dsa_512_keygen),
     ("fn-dsa-1024-keygen", fn_dsa_1024_keygen),
+    (
+        "slh-dsa-sha2-128f-keygen-sign",
+        slh_dsa::<pqkit_slh_dsa::Sha2_128f>,
+    ),
+    (
+        "slh-dsa-sha2-192f-keygen-sign",
+        slh_dsa::<pqkit_slh_dsa::Sha2_192f>,
+    ),
+    (
+        "slh-dsa-shake-128f-keygen-sign",
+        slh_dsa::<pqkit_slh_dsa::Shake128f>,
+    ),
 ];
 
 /// Fold bytes into a digest (after they have been declassified).
@@ -190,6 +202,41 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSet>() -> u64 {
     if pk_only.as_ref() != pk.as_slice() {
         return 3;
     }
+    fold(fold(fold(0, &pk), &sig1), &sig2)
+}
+
+/// SLH-DSA key generation from secret `SK.seed` and `SK.prf` (public
+/// `PK.seed`), hedged signing (secret `addrnd`) and deterministic signing,
+/// on the dispatched multi-way hashing kernels. Declassified inside the
+/// crate (`algo::public`): what the signature publishes (R, the revealed
+/// WOTS+ values and FORS secrets, authentication paths, tree roots).
+fn slh_dsa<P: pqkit_slh_dsa::ParameterSet>() -> u64 {
+    let n = P::N;
+    let mut sk_seed: [u8; 32] = secret_bytes(30);
+    let mut sk_prf: [u8; 32] = secret_bytes(31);
+    let mut rnd: [u8; 32] = secret_bytes(32);
+    let pk_seed: [u8; 32] = secret_bytes(33);
+    poison(&mut sk_seed);
+    poison(&mut sk_prf);
+    poison(&mut rnd);
+    let Ok(sk) =
+        pqkit_slh_dsa::SigningKey::<P>::from_seed(&sk_seed[..n], &sk_prf[..n], &pk_seed[..n])
+    else {
+        return 1;
+    };
+    let mut pk = sk.verifying_key().as_bytes().to_vec();
+    let msg = b"constant-time check message";
+    let mut sig1 = match sk.sign_with_rnd(msg, b"ctx", &rnd[..n]) {
+        Ok(s) => s.as_bytes().to_vec(),
+        Err(_) => return 2,
+    };
+    let mut sig2 = match sk.sign_deterministic(msg, b"") {
+        Ok(s) => s.as_bytes().to_vec(),
+        Err(_) => return 3,
+    };
+    unpoison(pk.as_mut_slice());
+    unpoison(sig1.as_mut_slice());
+    unpoison(sig2.as_mut_slice());
     fold(fold(fold(0, &pk), &sig1), &sig2)
 }
 

@@ -6,12 +6,26 @@
 //! public: derived from the message digest or the loop counters. The
 //! secret seed enters only `PRF`.
 
+use pqkit_common::ct::declassify;
 use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
 use crate::hash::{Hasher, Node, WOTS_BATCH};
 use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet};
+
+/// Mark bytes that the signature (or public key) makes public as public
+/// for the constant-time check (valgrind; a no-op unless built with
+/// `ct-check`): everything SLH-DSA derives from `SK.seed` and `SK.prf`
+/// is either published (R, revealed chain values and FORS secrets,
+/// authentication paths, tree roots) or stays inside the hashes, and
+/// the only branches and indices are on public values.
+fn public(bytes: &mut [u8]) {
+    #[cfg(feature = "ct-check")]
+    pqkit_common::ctgrind::unpoison(bytes);
+    #[cfg(not(feature = "ct-check"))]
+    let _ = bytes;
+}
 
 /// `w - 1` for `lg w = 4`.
 const W1: u8 = 15;
@@ -294,8 +308,17 @@ fn ht_sign<P: ParameterSet>(
         a.set_type_and_clear(WOTS_HASH);
         a.set_key_pair(idx_leaf);
         wots_sign(hs, &root, sk_seed, &a, wots_sig);
+        public(wots_sig);
         // The tree's root is the next layer's message.
-        root = xmss_root_and_auth(hs, P::HP, sk_seed, &adrs, idx_leaf, auth);
+        root = declassify(xmss_root_and_auth(
+            hs,
+            P::HP,
+            sk_seed,
+            &adrs,
+            idx_leaf,
+            auth,
+        ));
+        public(auth);
     }
 }
 
@@ -447,7 +470,7 @@ pub(crate) fn pk_root<P: ParameterSet>(sk_seed: &[u8], pk_seed: &[u8]) -> Node {
     let mut adrs = Adrs::default();
     adrs.set_layer(P::D as u32 - 1);
     let mut auth = [0u8; MAX_HP * MAX_N];
-    xmss_root_and_auth(&hs, P::HP, sk_seed, &adrs, 0, &mut auth)
+    declassify(xmss_root_and_auth(&hs, P::HP, sk_seed, &adrs, 0, &mut auth))
 }
 
 /// The message digest split (FIPS 205 Alg. 19 lines 6–10): `md`'s length
@@ -485,7 +508,8 @@ pub(crate) fn sign_internal<P: ParameterSet>(
     let (sk_prf, pk) = rest.split_at(n);
     let (pk_seed, pk_root) = pk.split_at(n);
     let hs = Hasher::new::<P>(pk_seed);
-    let r = hs.prf_msg(sk_prf, opt_rand, msg);
+    // R is the signature's first part.
+    let r = declassify(hs.prf_msg(sk_prf, opt_rand, msg));
     let (r_out, rest) = sig.split_at_mut(n);
     r_out.copy_from_slice(&r[..n]);
     let digest = hs.h_msg(P::M, &r, pk_root, msg);
@@ -495,7 +519,14 @@ pub(crate) fn sign_internal<P: ParameterSet>(
     adrs.set_type_and_clear(FORS_TREE);
     adrs.set_key_pair(idx_leaf);
     let (fors_sig, ht_sig) = rest.split_at_mut(P::K * (P::A + 1) * n);
-    let pk_fors = fors_sign::<P>(&hs, &digest[..md_len], sk_seed, &adrs, fors_sig);
+    let pk_fors = declassify(fors_sign::<P>(
+        &hs,
+        &digest[..md_len],
+        sk_seed,
+        &adrs,
+        fors_sig,
+    ));
+    public(fors_sig);
     ht_sign::<P>(&hs, &pk_fors, sk_seed, idx_tree, idx_leaf, ht_sig);
 }
 

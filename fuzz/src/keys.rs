@@ -12,7 +12,7 @@ pub fn run(data: &[u8]) {
     let Some((sel, input)) = crate::select(data) else {
         return;
     };
-    match sel % 15 {
+    match sel % 17 {
         0 => ml_kem::<pqkit_ml_kem::MlKem512>(input),
         1 => ml_kem::<pqkit_ml_kem::MlKem768>(input),
         2 => ml_kem::<pqkit_ml_kem::MlKem1024>(input),
@@ -27,7 +27,9 @@ pub fn run(data: &[u8]) {
         11 => saber::<pqkit_saber::FireSaber>(input),
         12 => ed25519(input),
         13 => x25519(input),
-        _ => xwing(input),
+        14 => xwing(input),
+        15 => slh_dsa::<pqkit_slh_dsa::Sha2_128f>(input),
+        _ => slh_dsa::<pqkit_slh_dsa::Shake192f>(input),
     }
 }
 
@@ -171,6 +173,48 @@ fn ml_dsa<P: pqkit_ml_dsa::ParameterSetOid>(input: &[u8]) {
     if let Ok(vk) = pqkit_ml_dsa::lowmem::VerifyingKey::<P>::from_bytes(input) {
         assert_eq!(vk.as_bytes(), input, "{name}: lowmem public key changed");
     }
+}
+
+fn slh_dsa<P: pqkit_slh_dsa::ParameterSetOid>(input: &[u8]) {
+    use pqkit_slh_dsa::{Signature, SigningKey, VerifyingKey};
+    let name = "SLH-DSA";
+    raw(
+        name,
+        input,
+        |b| VerifyingKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    );
+    raw(
+        name,
+        input,
+        |b| Signature::<P>::from_bytes(b).ok(),
+        |s| s.as_bytes().to_vec(),
+    );
+    // A private key loads only if its PK.root is that of its seeds.
+    if let Some(sk) = raw(
+        name,
+        input,
+        |b| SigningKey::<P>::from_bytes(b).ok(),
+        |k| k.as_bytes().to_vec(),
+    ) {
+        let sig = sk
+            .sign_deterministic(b"fuzz", b"")
+            .unwrap_or_else(|e| panic!("{name}: an accepted key does not sign: {e:?}"));
+        assert!(
+            sk.verifying_key()
+                .verify_with_context(b"fuzz", b"", &sig)
+                .is_ok(),
+            "{name}: signature of an accepted key does not verify"
+        );
+    }
+    let n = P::N;
+    if input.len() == 3 * n {
+        let sk = SigningKey::<P>::from_seed(&input[..n], &input[n..2 * n], &input[2 * n..])
+            .unwrap_or_else(|e| panic!("{name}: seeds of the right length refused: {e:?}"));
+        assert_eq!(&sk.as_bytes()[..3 * n], input, "{name}: seeds changed");
+    }
+    pkcs8::<SigningKey<P>>(name, input);
+    spki::<VerifyingKey<P>>(name, input);
 }
 
 fn fn_dsa<P: pqkit_fn_dsa::ParameterSet>(input: &[u8])

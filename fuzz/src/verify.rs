@@ -21,13 +21,15 @@ pub fn run(data: &[u8]) {
     };
     let mutate = mode & 1 == 1;
     let mode = mode >> 1;
-    match sel % 6 {
+    match sel % 8 {
         0 => ml_dsa::<pqkit_ml_dsa::MlDsa44>(mode, mutate, body),
         1 => ml_dsa::<pqkit_ml_dsa::MlDsa65>(mode, mutate, body),
         2 => ml_dsa::<pqkit_ml_dsa::MlDsa87>(mode, mutate, body),
         3 => fn_dsa::<pqkit_fn_dsa::FnDsa512>(mode, mutate, body),
         4 => fn_dsa::<pqkit_fn_dsa::FnDsa1024>(mode, mutate, body),
-        _ => ed25519(mode, mutate, body),
+        5 => ed25519(mode, mutate, body),
+        6 => slh_dsa::<pqkit_slh_dsa::Sha2_128f>(mode, mutate, body),
+        _ => slh_dsa::<pqkit_slh_dsa::Shake128f>(mode, mutate, body),
     }
 }
 
@@ -226,6 +228,59 @@ fn fn_dsa<P: pqkit_fn_dsa::ParameterSet>(mode: u8, mutate: bool, body: &[u8]) {
         if let Ok(vk) = pqkit_fn_dsa::VerifyingKey::<P>::from_bytes(body) {
             let ok = fn_dsa_verify(&vk, mode, MSG, sig);
             assert_eq!(ok, body == fx.vk.as_bytes(), "FN-DSA: another key verifies");
+        }
+    }
+}
+
+struct SlhFixture<P: pqkit_slh_dsa::ParameterSet> {
+    vk: pqkit_slh_dsa::VerifyingKey<P>,
+    /// Pure with context `CTX`, and HashSLH-DSA (SHA-256, `CTX`).
+    sigs: [Vec<u8>; 2],
+}
+
+fn slh_fixture<P: pqkit_slh_dsa::ParameterSet>() -> SlhFixture<P> {
+    let n = P::N;
+    let sk = pqkit_slh_dsa::SigningKey::<P>::from_seed(&[1; 32][..n], &[2; 32][..n], &[3; 32][..n])
+        .expect("seeds");
+    let pure = sk.sign_deterministic(MSG, CTX).expect("signs");
+    let ph = sk
+        .sign_prehash_deterministic(HashAlg::Sha2_256, MSG, CTX)
+        .expect("signs");
+    SlhFixture {
+        vk: sk.verifying_key(),
+        sigs: [pure.as_bytes().to_vec(), ph.as_bytes().to_vec()],
+    }
+}
+
+fn slh_verify<P: pqkit_slh_dsa::ParameterSet>(
+    vk: &pqkit_slh_dsa::VerifyingKey<P>,
+    mode: u8,
+    msg: &[u8],
+    sig: &[u8],
+) -> bool {
+    match mode {
+        0 => vk.verify_bytes(msg, CTX, sig).is_ok(),
+        _ => pqkit_slh_dsa::Signature::<P>::from_bytes(sig)
+            .is_ok_and(|s| vk.verify_prehash(HashAlg::Sha2_256, msg, CTX, &s).is_ok()),
+    }
+}
+
+fn slh_dsa<P: pqkit_slh_dsa::ParameterSet>(mode: u8, mutate: bool, body: &[u8]) {
+    let fx = crate::fixture(slh_fixture::<P>);
+    let mode = mode % 2;
+    let sig = &fx.sigs[usize::from(mode)];
+    if mutate {
+        let (s, m, changed) = edit(sig, MSG, body);
+        expect("SLH-DSA", slh_verify(&fx.vk, mode, &m, &s), changed);
+    } else {
+        slh_verify(&fx.vk, mode, MSG, body);
+        if let Ok(vk) = pqkit_slh_dsa::VerifyingKey::<P>::from_bytes(body) {
+            let ok = slh_verify(&vk, mode, MSG, sig);
+            assert_eq!(
+                ok,
+                body == fx.vk.as_bytes(),
+                "SLH-DSA: another key verifies"
+            );
         }
     }
 }

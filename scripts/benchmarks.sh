@@ -10,6 +10,7 @@
 #   bash scripts/benchmarks.sh --lean
 #   bash scripts/benchmarks.sh --wasm
 #   bash scripts/benchmarks.sh --aarch64
+#   bash scripts/benchmarks.sh --slh-dsa
 #
 # FILTER, ROUNDS and RUNS are passed to bench-interleaved.sh (all rows, 60
 # rounds, 2 runs of each build by default). The build-cost table comes from
@@ -64,10 +65,19 @@ aarch64_table() {
   bash scripts/aarch64.sh --count > "$raw/aarch64-count.md"
 }
 
-# --lean / --wasm / --aarch64: measure that one table again into the saved
+# The SLH-DSA table into $1 (pqkit-slh-dsa's peers example), with its
+# date and commit in $1/meta.txt.
+slh_dsa_table() {
+  local raw=$1
+  sed -i '/^slh_dsa_date:/d; /^slh_dsa_commit:/d' "$raw/meta.txt" 2>/dev/null || true
+  { echo "slh_dsa_date: $(now)"; echo "slh_dsa_commit: $commit"; } >> "$raw/meta.txt"
+  cargo run -q --release -p pqkit-slh-dsa --example peers > "$raw/slh-dsa-peers.md"
+}
+
+# --lean / --wasm / --aarch64 / --slh-dsa: measure that one table again into the saved
 # raw outputs and re-render.
 case ${1:-} in
-  --lean | --wasm | --aarch64)
+  --lean | --wasm | --aarch64 | --slh-dsa)
     raw=${BENCHMARKS_RAW:-target/benchmarks}
     mkdir -p "$raw"
     # The machine's facts, where no full run left them.
@@ -76,7 +86,8 @@ case ${1:-} in
       echo "avx512: $(grep -q -m1 avx512f /proc/cpuinfo && echo yes || echo no)"
       echo "rustc: $(rustc --version)"
     } >> "$raw/meta.txt"
-    "${1#--}_table" "$raw"
+    table=${1#--}
+    "${table//-/_}_table" "$raw"
     # Tables whose raw outputs are not in $raw stay as BENCHMARKS.md has them.
     python3 scripts/benchmarks-md.py "$raw" --keep BENCHMARKS.md > BENCHMARKS.md.tmp
     mv BENCHMARKS.md.tmp BENCHMARKS.md
@@ -115,6 +126,7 @@ bash scripts/stack-probe.sh > "$raw/stack-probe.txt"
 lean_table "$raw"
 wasm_table "$raw"
 aarch64_table "$raw"
+slh_dsa_table "$raw"
 
 python3 scripts/benchmarks-md.py "$raw" > BENCHMARKS.md.tmp
 mv BENCHMARKS.md.tmp BENCHMARKS.md

@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 /// (crate name in Cargo.lock, its identifier in code, pqkit's identifier).
-const PEERS: [(&str, &str, &str); 5] = [
+const PEERS: [(&str, &str, &str); 6] = [
     ("ml-dsa", "ml_dsa", "pqkit_ml_dsa"),
+    ("slh-dsa", "slh_dsa", "pqkit_slh_dsa"),
     ("ml-kem", "ml_kem", "pqkit_ml_kem"),
     ("ed25519-dalek", "ed25519_dalek", "pqkit_ed25519"),
     ("x25519-dalek", "x25519_dalek", "pqkit_x25519"),

@@ -106,7 +106,7 @@ if [[ ${1:-} == --count ]]; then
 fi
 
 step "no_std build (aarch64-unknown-none)"
-for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519; do
+for p in pqkit-common pqkit-ml-kem pqkit-ml-dsa pqkit-slh-dsa pqkit-fn-dsa pqkit-saber pqkit-ed25519 pqkit-x25519; do
   cargo build -q -p "$p" --no-default-features --target aarch64-unknown-none
 done
 

@@ -41,7 +41,7 @@ fn check(cond: bool, what: &str, alg: &str) -> Result<()> {
 }
 
 fn row(alg: &str, cells: &[String]) {
-    println!("  {alg:<15} {}", cells.join("  "));
+    println!("  {alg:<17} {}", cells.join("  "));
 }
 
 /// The signature tour for one algorithm.
@@ -178,6 +178,13 @@ pub fn tours() -> &'static [Tour] {
         ("ml-dsa-87", |b| {
             signature_tour::<_, ml_dsa_87::Signature, _>("ml-dsa-87", b, || {
                 ml_dsa_87::SigningKey::try_generate()
+            })
+        }),
+        // SLH-DSA: one set of twelve (the fast SHA2 set at category 1).
+        ("slh-dsa-sha2-128f", |b| {
+            use pqkit_slh_dsa::{Sha2_128f, Signature, SigningKey};
+            signature_tour::<_, Signature<Sha2_128f>, _>("slh-dsa-sha2-128f", b, || {
+                SigningKey::<Sha2_128f>::try_generate()
             })
         }),
         ("fn-dsa-512", |b| {

@@ -32,140 +32,6 @@ use crate::params::{HashFamily, MAX_LEN, MAX_M, MAX_N, ParameterSet};
 /// One n-byte hash value, in a buffer of the largest `n`.
 pub(crate) type Node = [u8; MAX_N];
 
-const IV256: [u32; 8] = [
-    0x6a09_e667,
-    0xbb67_ae85,
-    0x3c6e_f372,
-    0xa54f_f53a,
-    0x510e_527f,
-    0x9b05_688c,
-    0x1f83_d9ab,
-    0x5be0_cd19,
-];
-const IV512: [u64; 8] = [
-    0x6a09_e667_f3bc_c908,
-    0xbb67_ae85_84ca_a73b,
-    0x3c6e_f372_fe94_f82b,
-    0xa54f_f53a_5f1d_36f1,
-    0x510e_527f_ade6_82d1,
-    0x9b05_688c_2b3e_6c1f,
-    0x1f83_d9ab_fb41_bd6b,
-    0x5be0_cd19_137e_2179,
-];
-
-/// SHA-256 continued from a midstate after one 64-byte block.
-struct Tail256 {
-    state: [u32; 8],
-    buf: [u8; 64],
-    len: usize,
-    total: u64,
-}
-
-impl Tail256 {
-    fn new(mid: &[u32; 8]) -> Self {
-        Self {
-            state: *mid,
-            buf: [0; 64],
-            len: 0,
-            total: 64,
-        }
-    }
-    fn update(&mut self, mut data: &[u8]) {
-        self.total += data.len() as u64;
-        while !data.is_empty() {
-            let take = (64 - self.len).min(data.len());
-            self.buf[self.len..self.len + take].copy_from_slice(&data[..take]);
-            self.len += take;
-            data = &data[take..];
-            if self.len == 64 {
-                compress256(&mut self.state, &[self.buf]);
-                self.len = 0;
-            }
-        }
-    }
-    /// The first `out.len()` (at most 32) bytes of the digest.
-    fn finalize(mut self, out: &mut [u8]) {
-        let bits = self.total * 8;
-        self.buf[self.len] = 0x80;
-        self.buf[self.len + 1..].fill(0);
-        if self.len + 1 > 56 {
-            compress256(&mut self.state, &[self.buf]);
-            self.buf.fill(0);
-        }
-        self.buf[56..].copy_from_slice(&bits.to_be_bytes());
-        compress256(&mut self.state, &[self.buf]);
-        let mut full = [0u8; 32];
-        for (o, w) in full.chunks_exact_mut(4).zip(self.state) {
-            o.copy_from_slice(&w.to_be_bytes());
-        }
-        out.copy_from_slice(&full[..out.len()]);
-        full.zeroize();
-    }
-}
-
-impl Drop for Tail256 {
-    fn drop(&mut self) {
-        self.state.zeroize();
-        self.buf.zeroize();
-    }
-}
-
-/// SHA-512 continued from a midstate after one 128-byte block.
-struct Tail512 {
-    state: [u64; 8],
-    buf: [u8; 128],
-    len: usize,
-    total: u64,
-}
-
-impl Tail512 {
-    fn new(mid: &[u64; 8]) -> Self {
-        Self {
-            state: *mid,
-            buf: [0; 128],
-            len: 0,
-            total: 128,
-        }
-    }
-    fn update(&mut self, mut data: &[u8]) {
-        self.total += data.len() as u64;
-        while !data.is_empty() {
-            let take = (128 - self.len).min(data.len());
-            self.buf[self.len..self.len + take].copy_from_slice(&data[..take]);
-            self.len += take;
-            data = &data[take..];
-            if self.len == 128 {
-                compress512(&mut self.state, &[self.buf]);
-                self.len = 0;
-            }
-        }
-    }
-    fn finalize(mut self, out: &mut [u8]) {
-        let bits = u128::from(self.total) * 8;
-        self.buf[self.len] = 0x80;
-        self.buf[self.len + 1..].fill(0);
-        if self.len + 1 > 112 {
-            compress512(&mut self.state, &[self.buf]);
-            self.buf.fill(0);
-        }
-        self.buf[112..].copy_from_slice(&bits.to_be_bytes());
-        compress512(&mut self.state, &[self.buf]);
-        let mut full = [0u8; 64];
-        for (o, w) in full.chunks_exact_mut(8).zip(self.state) {
-            o.copy_from_slice(&w.to_be_bytes());
-        }
-        out.copy_from_slice(&full[..out.len()]);
-        full.zeroize();
-    }
-}
-
-impl Drop for Tail512 {
-    fn drop(&mut self) {
-        self.state.zeroize();
-        self.buf.zeroize();
-    }
-}
-
 /// The hash functions of one parameter set, bound to one `PK.seed`.
 pub(crate) struct Hasher {
     n: usize,
@@ -188,12 +54,12 @@ impl Hasher {
         if P::FAMILY == HashFamily::Sha2 {
             let mut block = [0u8; 64];
             block[..n].copy_from_slice(&seed[..n]);
-            mid256 = IV256;
+            mid256 = Sha256::IV;
             compress256(&mut mid256, &[block]);
             if n > 16 {
                 let mut block = [0u8; 128];
                 block[..n].copy_from_slice(&seed[..n]);
-                mid512 = IV512;
+                mid512 = Sha512::IV;
                 compress512(&mut mid512, &[block]);
             }
         }
@@ -646,20 +512,21 @@ impl Hasher {
             HashFamily::Sha2 => {
                 let c = adrs.compressed();
                 let mut out = [0u8; MAX_N];
+                // After the midstate's one block `PK.seed || 0^(b - n)`.
                 if n > 16 {
-                    let mut t = Tail512::new(&self.mid512);
+                    let mut t = Sha512::from_state(self.mid512, 1);
                     t.update(&c);
                     for v in values {
                         t.update(&v[..n]);
                     }
-                    t.finalize(&mut out[..n]);
+                    out[..n].copy_from_slice(&t.finalize()[..n]);
                 } else {
-                    let mut t = Tail256::new(&self.mid256);
+                    let mut t = Sha256::from_state(self.mid256, 1);
                     t.update(&c);
                     for v in values {
                         t.update(&v[..n]);
                     }
-                    t.finalize(&mut out[..n]);
+                    out[..n].copy_from_slice(&t.finalize()[..n]);
                 }
                 out
             }

@@ -24,6 +24,23 @@
 //! );
 //! assert_eq!(Sha512_256::digest(b"").len(), 32);
 //! ```
+//!
+//! A message whose first block many messages share can resume from that
+//! block's chaining value (`IV`, [`compress256`], `from_state`):
+//!
+//! ```
+//! use pqkit_common::sha2::{Sha256, compress256};
+//!
+//! let first = [7u8; 64];
+//! let mut mid = Sha256::IV;
+//! compress256(&mut mid, &[first]);
+//! let mut h = Sha256::from_state(mid, 1);
+//! h.update(b"rest");
+//! let mut whole = Sha256::new();
+//! whole.update(&first);
+//! whole.update(b"rest");
+//! assert_eq!(h.finalize(), whole.finalize());
+//! ```
 
 #[cfg(target_arch = "x86_64")]
 mod shani;
@@ -578,10 +595,24 @@ macro_rules! sha2_fn {
             /// Output length in bytes.
             pub const OUTPUT_LEN: usize = $out;
 
+            /// The initial chaining value (FIPS 180-4 §5.3).
+            pub const IV: [$word; 8] = $iv;
+
             /// A fresh hasher.
             #[inline]
             pub const fn new() -> Self {
                 Self(Engine::new($iv))
+            }
+
+            /// Resume a message whose first `blocks` whole blocks are
+            /// already compressed into `state` (a midstate shared by many
+            /// messages with the same first blocks; see the module
+            /// example).
+            #[inline]
+            pub fn from_state(state: [$word; 8], blocks: u64) -> Self {
+                let mut e = Engine::new(state);
+                e.len = u128::from(blocks) * (<$word as Word>::BLOCK as u128);
+                Self(e)
             }
 
             /// Absorb `data` (also the RustCrypto `Update` trait with the

@@ -77,6 +77,8 @@ mod avx2_i16;
 ))]
 mod engine16;
 // Shared by the 16-bit rings' NEON kernels.
+#[cfg(target_arch = "x86_64")]
+mod avx2_transpose;
 pub mod backend;
 pub mod bytes;
 pub mod ct;

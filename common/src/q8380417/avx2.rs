@@ -12,6 +12,7 @@
 //! sit in different registers, with per-lane twiddles from precomputed
 //! tables, and transposed back.
 
+use crate::avx2_transpose::transpose8x32;
 use core::arch::x86_64::*;
 
 use super::{Eta, Gamma2, INV_NTT_F, N, Ops, Poly, Q, QINV, zetas};
@@ -207,39 +208,6 @@ fn gs(a: &mut __m256i, b: &mut __m256i, z: __m256i) {
     *b = montmul(z, _mm256_sub_epi32(t, *b));
 }
 
-/// 8x8 transpose of `i32` lanes.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn transpose8(v: &mut [__m256i]) {
-    if v.len() < 8 {
-        return;
-    }
-    let t0 = _mm256_unpacklo_epi32(v[0], v[1]);
-    let t1 = _mm256_unpackhi_epi32(v[0], v[1]);
-    let t2 = _mm256_unpacklo_epi32(v[2], v[3]);
-    let t3 = _mm256_unpackhi_epi32(v[2], v[3]);
-    let t4 = _mm256_unpacklo_epi32(v[4], v[5]);
-    let t5 = _mm256_unpackhi_epi32(v[4], v[5]);
-    let t6 = _mm256_unpacklo_epi32(v[6], v[7]);
-    let t7 = _mm256_unpackhi_epi32(v[6], v[7]);
-    let u0 = _mm256_unpacklo_epi64(t0, t2);
-    let u1 = _mm256_unpackhi_epi64(t0, t2);
-    let u2 = _mm256_unpacklo_epi64(t1, t3);
-    let u3 = _mm256_unpackhi_epi64(t1, t3);
-    let u4 = _mm256_unpacklo_epi64(t4, t6);
-    let u5 = _mm256_unpackhi_epi64(t4, t6);
-    let u6 = _mm256_unpacklo_epi64(t5, t7);
-    let u7 = _mm256_unpackhi_epi64(t5, t7);
-    v[0] = _mm256_permute2x128_si256::<0x20>(u0, u4);
-    v[1] = _mm256_permute2x128_si256::<0x20>(u1, u5);
-    v[2] = _mm256_permute2x128_si256::<0x20>(u2, u6);
-    v[3] = _mm256_permute2x128_si256::<0x20>(u3, u7);
-    v[4] = _mm256_permute2x128_si256::<0x31>(u0, u4);
-    v[5] = _mm256_permute2x128_si256::<0x31>(u1, u5);
-    v[6] = _mm256_permute2x128_si256::<0x31>(u2, u6);
-    v[7] = _mm256_permute2x128_si256::<0x31>(u3, u7);
-}
-
 /// Pair up two registers of a slice (i < j) mutably.
 #[inline(always)]
 fn pair(v: &mut [__m256i], i: usize, j: usize) -> Option<(&mut __m256i, &mut __m256i)> {
@@ -279,7 +247,7 @@ fn ntt_group(w: &mut [__m256i; 8], g: usize) {
     ct(&mut a4, &mut a5, z(18 + 4 * g));
     ct(&mut a6, &mut a7, z(19 + 4 * g));
     let mut t = [a0, a1, a2, a3, a4, a5, a6, a7];
-    transpose8(&mut t);
+    t = transpose8x32(t);
     let [
         mut a0,
         mut a1,
@@ -305,7 +273,7 @@ fn ntt_group(w: &mut [__m256i; 8], g: usize) {
     ct(&mut a4, &mut a5, load(&FWD1.0[g][2]));
     ct(&mut a6, &mut a7, load(&FWD1.0[g][3]));
     let mut t = [a0, a1, a2, a3, a4, a5, a6, a7];
-    transpose8(&mut t);
+    t = transpose8x32(t);
     *w = t;
 }
 
@@ -316,7 +284,7 @@ fn ntt_group(w: &mut [__m256i; 8], g: usize) {
 fn inv_ntt_group(w: &mut [__m256i; 8], g: usize) {
     let z = |k: usize| _mm256_set1_epi32(-Z[k]);
     let mut t = *w;
-    transpose8(&mut t);
+    t = transpose8x32(t);
     let [
         mut a0,
         mut a1,
@@ -342,7 +310,7 @@ fn inv_ntt_group(w: &mut [__m256i; 8], g: usize) {
     gs(&mut a2, &mut a6, z4);
     gs(&mut a3, &mut a7, z4);
     let mut t = [a0, a1, a2, a3, a4, a5, a6, a7];
-    transpose8(&mut t);
+    t = transpose8x32(t);
     let [
         mut a0,
         mut a1,

@@ -13,6 +13,7 @@
 use core::arch::x86_64::*;
 
 use super::K256;
+use crate::avx2_transpose::transpose8x32 as transpose;
 
 /// Proof that the CPU has AVX2.
 #[derive(Clone, Copy)]
@@ -39,39 +40,6 @@ pub(super) fn compress256_x8(_token: Token, states: &mut [[u32; 8]; 8], blocks: 
         // SAFETY: the token exists only when the CPU has AVX2.
         unsafe { compress_avx2(states, blocks) }
     }
-}
-
-/// The 8 x 8 transpose of 32-bit words: lane `j` of output `i` is lane
-/// `i` of input `j`.
-#[inline]
-#[target_feature(enable = "avx2")]
-fn transpose(r: [__m256i; 8]) -> [__m256i; 8] {
-    let t0 = _mm256_unpacklo_epi32(r[0], r[1]);
-    let t1 = _mm256_unpackhi_epi32(r[0], r[1]);
-    let t2 = _mm256_unpacklo_epi32(r[2], r[3]);
-    let t3 = _mm256_unpackhi_epi32(r[2], r[3]);
-    let t4 = _mm256_unpacklo_epi32(r[4], r[5]);
-    let t5 = _mm256_unpackhi_epi32(r[4], r[5]);
-    let t6 = _mm256_unpacklo_epi32(r[6], r[7]);
-    let t7 = _mm256_unpackhi_epi32(r[6], r[7]);
-    let u0 = _mm256_unpacklo_epi64(t0, t2);
-    let u1 = _mm256_unpackhi_epi64(t0, t2);
-    let u2 = _mm256_unpacklo_epi64(t1, t3);
-    let u3 = _mm256_unpackhi_epi64(t1, t3);
-    let u4 = _mm256_unpacklo_epi64(t4, t6);
-    let u5 = _mm256_unpackhi_epi64(t4, t6);
-    let u6 = _mm256_unpacklo_epi64(t5, t7);
-    let u7 = _mm256_unpackhi_epi64(t5, t7);
-    [
-        _mm256_permute2x128_si256::<0x20>(u0, u4),
-        _mm256_permute2x128_si256::<0x20>(u1, u5),
-        _mm256_permute2x128_si256::<0x20>(u2, u6),
-        _mm256_permute2x128_si256::<0x20>(u3, u7),
-        _mm256_permute2x128_si256::<0x31>(u0, u4),
-        _mm256_permute2x128_si256::<0x31>(u1, u5),
-        _mm256_permute2x128_si256::<0x31>(u2, u6),
-        _mm256_permute2x128_si256::<0x31>(u3, u7),
-    ]
 }
 
 /// `x` rotated right by `N` in each 32-bit lane (`M = 32 - N`).

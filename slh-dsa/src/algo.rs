@@ -11,7 +11,7 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
-use crate::hash::{Hasher, Node, WOTS_BATCH};
+use crate::hash::{Hasher, Node, WOTS_BATCH, WotsScratch, WotsSign};
 use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet};
 
 /// Mark bytes that the signature (or public key) makes public as public
@@ -103,14 +103,20 @@ pub(crate) fn wots_pkgen(hs: &Hasher, sk_seed: &[u8], adrs: &Adrs) -> Node {
 }
 
 /// FIPS 205 Alg. 7 `wots_sign`: the `len` n-byte values into `sig`.
+#[cfg(test)]
 pub(crate) fn wots_sign(hs: &Hasher, msg: &[u8], sk_seed: &[u8], adrs: &Adrs, sig: &mut [u8]) {
+    let mut digits = [0u8; MAX_LEN];
+    wots_digits(hs.n(), msg, &mut digits);
+    wots_sign_digits(hs, &digits, sk_seed, adrs, sig);
+}
+
+/// [`wots_sign`] for the message's digits (`len` of `digits` used).
+fn wots_sign_digits(hs: &Hasher, digits: &[u8], sk_seed: &[u8], adrs: &Adrs, sig: &mut [u8]) {
     let n = hs.n();
     let len = 2 * n + 3;
-    let mut digits = [0u8; MAX_LEN];
-    wots_digits(n, msg, &mut digits);
     let mut x = [[0u8; MAX_N]; MAX_LEN];
     wots_secrets(hs, sk_seed, adrs, &mut x[..len]);
-    chains(hs, adrs, &mut x[..len], &[0; MAX_LEN], &digits);
+    chains(hs, adrs, &mut x[..len], &[0; MAX_LEN], digits);
     for (out, v) in sig.chunks_exact_mut(n).zip(&x[..len]) {
         out.copy_from_slice(&v[..n]);
     }
@@ -206,24 +212,27 @@ fn treehash(
 }
 
 /// FIPS 205 Alg. 9–10 `xmss_node`/`xmss_sign` in one pass: the root of
-/// the XMSS tree at `adrs` (layer and tree set) and, with `sign`, the
-/// authentication path of leaf `idx` into `auth`.
-fn xmss_root_and_auth(
+/// the XMSS tree at `adrs` (layer and tree set) and the authentication
+/// path of leaf `idx` into `auth`; with `sign`, also the WOTS+ signature
+/// of `sign.leaf` (`idx`), taken from the chains as its leaf is computed
+/// (SHA2, [`Hasher::wots_pks`]) or computed beside it (SHAKE).
+fn xmss_root_and_auth<P: ParameterSet>(
     hs: &Hasher,
-    hp: usize,
     sk_seed: &[u8],
     adrs: &Adrs,
     idx: u32,
     auth: &mut [u8],
+    scratch: &mut WotsScratch,
+    mut sign: Option<WotsSign<'_>>,
 ) -> Node {
     let n = hs.n();
     treehash(
         n,
-        hp,
+        P::HP,
         idx,
         WOTS_BATCH,
         |first, out| {
-            if hs.wots_pks(sk_seed, adrs, first, out) {
+            if hs.wots_pks(sk_seed, adrs, first, out, scratch, sign.as_mut()) {
                 return;
             }
             for (j, o) in out.iter_mut().enumerate() {
@@ -231,6 +240,9 @@ fn xmss_root_and_auth(
                 a.set_type_and_clear(WOTS_HASH);
                 a.set_key_pair(first + j as u32);
                 *o = wots_pkgen(hs, sk_seed, &a);
+                if let Some(s) = sign.as_mut().filter(|s| s.leaf == first + j as u32) {
+                    wots_sign_digits(hs, s.digits, sk_seed, &a, s.sig);
+                }
             }
         },
         |level, first, children, out| {
@@ -295,6 +307,7 @@ fn ht_sign<P: ParameterSet>(
     let wots_len = P::LEN * n;
     let xmss_len = (P::LEN + P::HP) * n;
     let mut root = *msg;
+    let mut scratch = WotsScratch::new();
     for (j, part) in sig.chunks_exact_mut(xmss_len).enumerate().take(P::D) {
         if j > 0 {
             idx_leaf = (idx_tree & mask64(P::HP)) as u32;
@@ -304,20 +317,24 @@ fn ht_sign<P: ParameterSet>(
         adrs.set_layer(j as u32);
         adrs.set_tree(idx_tree);
         let (wots_sig, auth) = part.split_at_mut(wots_len);
-        let mut a = adrs;
-        a.set_type_and_clear(WOTS_HASH);
-        a.set_key_pair(idx_leaf);
-        wots_sign(hs, &root, sk_seed, &a, wots_sig);
-        public(wots_sig);
+        let mut digits = [0u8; MAX_LEN];
+        wots_digits(n, &root, &mut digits);
+        let sign = WotsSign {
+            leaf: idx_leaf,
+            digits: &digits[..P::LEN],
+            sig: wots_sig,
+        };
         // The tree's root is the next layer's message.
-        root = declassify(xmss_root_and_auth(
+        root = declassify(xmss_root_and_auth::<P>(
             hs,
-            P::HP,
             sk_seed,
             &adrs,
             idx_leaf,
             auth,
+            &mut scratch,
+            Some(sign),
         ));
+        public(wots_sig);
         public(auth);
     }
 }
@@ -470,7 +487,16 @@ pub(crate) fn pk_root<P: ParameterSet>(sk_seed: &[u8], pk_seed: &[u8]) -> Node {
     let mut adrs = Adrs::default();
     adrs.set_layer(P::D as u32 - 1);
     let mut auth = [0u8; MAX_HP * MAX_N];
-    declassify(xmss_root_and_auth(&hs, P::HP, sk_seed, &adrs, 0, &mut auth))
+    let mut scratch = WotsScratch::new();
+    declassify(xmss_root_and_auth::<P>(
+        &hs,
+        sk_seed,
+        &adrs,
+        0,
+        &mut auth,
+        &mut scratch,
+        None,
+    ))
 }
 
 /// The message digest split (FIPS 205 Alg. 19 lines 6–10): `md`'s length
@@ -631,6 +657,66 @@ mod tests {
         assert_eq!(wots_pk_from_sig(&hs, &sig[..len * P::N], &msg, &adrs), pk);
         sig[0] ^= 1;
         assert_ne!(wots_pk_from_sig(&hs, &sig[..len * P::N], &msg, &adrs), pk);
+    }
+
+    /// [`Hasher::wots_pks`] (SHA2) against one leaf at a time: the same
+    /// public keys for a full and a short batch, and the WOTS+ signature
+    /// it captures equal to [`wots_sign`]'s, for the signed leaf at each
+    /// position of the batch; a leaf outside the batch leaves `sig`
+    /// untouched.
+    fn batched_leaves<P: ParameterSet>() {
+        let hs = Hasher::new::<P>(&[5u8; 32]);
+        let sk_seed = [0xa7u8; 32];
+        let mut adrs = Adrs::default();
+        adrs.set_layer(2);
+        adrs.set_tree(0x0123_4567);
+        let (n, len) = (P::N, P::LEN);
+        let mut scratch = WotsScratch::new();
+        let msg = [0xe1u8; MAX_N];
+        let mut digits = [0u8; MAX_LEN];
+        wots_digits(n, &msg, &mut digits);
+        for count in [WOTS_BATCH, 3] {
+            for target in 8..8 + count as u32 + 1 {
+                let mut out = [[0u8; MAX_N]; WOTS_BATCH];
+                let mut sig = [0x55u8; MAX_LEN * MAX_N];
+                let sign = WotsSign {
+                    leaf: target,
+                    digits: &digits[..len],
+                    sig: &mut sig[..len * n],
+                };
+                assert!(hs.wots_pks(
+                    &sk_seed,
+                    &adrs,
+                    8,
+                    &mut out[..count],
+                    &mut scratch,
+                    Some(&mut { sign })
+                ));
+                for (j, o) in out[..count].iter().enumerate() {
+                    let mut a = adrs;
+                    a.set_type_and_clear(WOTS_HASH);
+                    a.set_key_pair(8 + j as u32);
+                    assert_eq!(*o, wots_pkgen(&hs, &sk_seed, &a), "leaf {j} of {count}");
+                }
+                if target < 8 + count as u32 {
+                    let mut a = adrs;
+                    a.set_type_and_clear(WOTS_HASH);
+                    a.set_key_pair(target);
+                    let mut want = [0u8; MAX_LEN * MAX_N];
+                    wots_sign(&hs, &msg, &sk_seed, &a, &mut want[..len * n]);
+                    assert_eq!(sig[..len * n], want[..len * n], "signed leaf {target}");
+                } else {
+                    assert!(sig.iter().all(|&b| b == 0x55));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wots_batch_matches_single_leaves() {
+        batched_leaves::<Sha2_128f>();
+        batched_leaves::<crate::params::Sha2_192s>();
+        batched_leaves::<crate::params::Sha2_256f>();
     }
 
     #[test]

@@ -349,17 +349,28 @@ impl Hasher {
     /// leaves at once (SHA2 only; `false` and nothing written for
     /// SHAKE, whose 4-way path is already fed by one key's chains):
     /// leaves `first..first + out.len()` of the tree at `adrs` (layer and
-    /// tree set). All `len` chains of all the leaves walk together, each
-    /// kept in its padded block, so every step is one `compress256_many`
-    /// over a multiple of eight (4 x 35, 4 x 51, 4 x 67 blocks) with no
-    /// single compressions left over; the secrets come from one
-    /// `compress256_many` too.
+    /// tree set), in `scratch`.
+    ///
+    /// All `len` chains of all the leaves walk together, each kept in its
+    /// padded block, so every step is one `compress256_many_into` over a
+    /// multiple of eight (4 x 35, 4 x 51, 4 x 67 blocks). The secrets are
+    /// computed in place: a PRF block and the chain's first F block have
+    /// the same length, so the PRF output lands where F reads it and only
+    /// the address is rewritten. The leaves' `T_len` run side by side
+    /// ([`t_chain_ends`](Self::t_chain_ends)).
+    ///
+    /// With `sign`, when its leaf is among these, the chain values at its
+    /// digits are copied out on the way: the WOTS+ signature of that leaf
+    /// (FIPS 205 Alg. 7) without walking its chains a second time. When
+    /// the call returns, the blocks hold only chain ends (public).
     pub(crate) fn wots_pks(
         &self,
         sk_seed: &[u8],
         adrs: &Adrs,
         first: u32,
         out: &mut [Node],
+        scratch: &mut WotsScratch,
+        sign: Option<&mut WotsSign<'_>>,
     ) -> bool {
         if self.family != HashFamily::Sha2 || out.len() > WOTS_BATCH {
             return false;
@@ -367,59 +378,122 @@ impl Hasher {
         let n = self.n;
         let len = 2 * n + 3;
         let total = out.len() * len;
-        let mut blocks = [[0u8; 64]; WOTS_BATCH * MAX_LEN];
-        let mut states = [[0u32; 8]; WOTS_BATCH * MAX_LEN];
+        let blocks = &mut scratch.blocks[..total];
         let mut seed = [0u8; MAX_N];
         seed[..n].copy_from_slice(&sk_seed[..n]);
-        // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain.
+        // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain,
+        // written over SK.seed in its block.
         let mut prf_adrs = *adrs;
         prf_adrs.set_type_and_clear(WOTS_PRF);
-        let mut hash_adrs = *adrs;
-        hash_adrs.set_type_and_clear(WOTS_HASH);
-        for (k, (b, st)) in blocks[..total]
-            .iter_mut()
-            .zip(&mut states[..total])
-            .enumerate()
-        {
+        for (k, b) in blocks.iter_mut().enumerate() {
             prf_adrs.set_key_pair(first + (k / len) as u32);
             prf_adrs.set_chain((k % len) as u32);
             sha256_pad(&prf_adrs, &[&seed[..n]], b);
-            *st = self.mid256;
         }
-        compress256_many(&mut states[..total], &blocks[..total]);
-        // Each secret into its chain's block (hash address 0).
-        for (k, (b, st)) in blocks[..total].iter_mut().zip(&states[..total]).enumerate() {
+        seed.zeroize();
+        compress256_many_into(&self.mid256, blocks, 22, n);
+        // Each block becomes its chain's first F block (hash address 0).
+        let mut hash_adrs = *adrs;
+        hash_adrs.set_type_and_clear(WOTS_HASH);
+        for (k, b) in blocks.iter_mut().enumerate() {
             hash_adrs.set_key_pair(first + (k / len) as u32);
             hash_adrs.set_chain((k % len) as u32);
-            hash_adrs.set_hash(0);
-            let mut secret = [0u8; MAX_N];
-            for (o, w) in secret[..n].chunks_exact_mut(4).zip(st) {
-                o.copy_from_slice(&w.to_be_bytes());
-            }
-            sha256_pad(&hash_adrs, &[&secret[..n]], b);
-            secret.zeroize();
+            b[..22].copy_from_slice(&hash_adrs.compressed());
         }
-        for t in 0..15u32 {
-            for b in &mut blocks[..total] {
-                b[18..22].copy_from_slice(&t.to_be_bytes());
+        // The signed leaf, when it is in this batch (public: the leaf
+        // index and the digits of a public message).
+        let mut sign = sign.and_then(|s| {
+            let l = s.leaf.wrapping_sub(first) as usize;
+            (l < out.len()).then_some((l, s))
+        });
+        let mut capture = |t: u8, blocks: &[[u8; 64]]| {
+            if let Some((l, s)) = sign.as_mut() {
+                let chains = &blocks[*l * len..(*l + 1) * len];
+                for ((b, &d), v) in chains.iter().zip(s.digits).zip(s.sig.chunks_exact_mut(n)) {
+                    if d == t {
+                        v.copy_from_slice(&b[22..22 + n]);
+                    }
+                }
             }
-            compress256_many_into(&self.mid256, &mut blocks[..total], 22, n);
+        };
+        for t in 0..15u8 {
+            capture(t, blocks);
+            for b in blocks.iter_mut() {
+                b[18..22].copy_from_slice(&u32::from(t).to_be_bytes());
+            }
+            compress256_many_into(&self.mid256, blocks, 22, n);
         }
+        capture(15, blocks);
         // T_len of each leaf's chain ends.
-        let mut pk_adrs = *adrs;
-        pk_adrs.set_type_and_clear(WOTS_PK);
-        let mut ends = [[0u8; MAX_N]; MAX_LEN];
-        for (l, o) in out.iter_mut().enumerate() {
-            for (e, b) in ends.iter_mut().zip(&blocks[l * len..(l + 1) * len]) {
-                e[..n].copy_from_slice(&b[22..22 + n]);
-            }
-            pk_adrs.set_key_pair(first + l as u32);
-            *o = self.t(&pk_adrs, &ends[..len]);
+        let mut pk_adrs = [*adrs; WOTS_BATCH];
+        for (l, a) in pk_adrs.iter_mut().enumerate().take(out.len()) {
+            a.set_type_and_clear(WOTS_PK);
+            a.set_key_pair(first + l as u32);
         }
-        wipe(blocks[..total].as_flattened_mut());
-        wipe(states[..total].as_flattened_mut());
-        seed.zeroize();
+        self.t_chain_ends(&pk_adrs[..out.len()], blocks, len, out);
         true
+    }
+
+    /// `out[l] = T_len(PK.seed, adrs[l], chain ends of leaf l)` for the
+    /// leaves of [`wots_pks`](Self::wots_pks) (SHA2), whose chain ends
+    /// are at bytes `22..22 + n` of `blocks[l * len..(l + 1) * len]`. The
+    /// messages have one length, so their padded blocks are compressed
+    /// side by side: block `j` of every leaf in one `compress256_many`
+    /// (`n = 16`) or `compress512_many` call.
+    fn t_chain_ends(&self, adrs: &[Adrs], blocks: &[[u8; 64]], len: usize, out: &mut [Node]) {
+        let n = self.n;
+        let lanes = adrs.len().min(out.len());
+        // Message `l`, byte stream `ADRS^c || ends`, padded in `buf[l]`
+        // for blocks of `bs` bytes after the midstate's one block.
+        let pad = |bs: usize, buf: &mut [[u8; T_BUF]; WOTS_BATCH]| {
+            let msg_len = 22 + len * n;
+            let size = (msg_len + 1 + bs / 8).div_ceil(bs) * bs;
+            for (l, b) in buf.iter_mut().enumerate().take(lanes) {
+                b[..22].copy_from_slice(&adrs[l].compressed());
+                for (v, e) in b[22..msg_len].chunks_exact_mut(n).zip(&blocks[l * len..]) {
+                    v.copy_from_slice(&e[22..22 + n]);
+                }
+                b[msg_len..size].fill(0);
+                b[msg_len] = 0x80;
+                let bits = ((bs + msg_len) as u64 * 8).to_be_bytes();
+                b[size - 8..size].copy_from_slice(&bits);
+            }
+            size / bs
+        };
+        let mut buf = [[0u8; T_BUF]; WOTS_BATCH];
+        if n == 16 {
+            let count = pad(64, &mut buf);
+            let mut states = [self.mid256; WOTS_BATCH];
+            let mut group = [[0u8; 64]; WOTS_BATCH];
+            for j in 0..count {
+                for (g, b) in group.iter_mut().zip(&buf).take(lanes) {
+                    g.copy_from_slice(&b[64 * j..64 * (j + 1)]);
+                }
+                compress256_many(&mut states[..lanes], &group[..lanes]);
+            }
+            for (o, st) in out.iter_mut().zip(&states).take(lanes) {
+                *o = [0; MAX_N];
+                for (b, w) in o[..n].chunks_exact_mut(4).zip(st) {
+                    b.copy_from_slice(&w.to_be_bytes());
+                }
+            }
+        } else {
+            let count = pad(128, &mut buf);
+            let mut states = [self.mid512; WOTS_BATCH];
+            let mut group = [[0u8; 128]; WOTS_BATCH];
+            for j in 0..count {
+                for (g, b) in group.iter_mut().zip(&buf).take(lanes) {
+                    g.copy_from_slice(&b[128 * j..128 * (j + 1)]);
+                }
+                compress512_many(&mut states[..lanes], &group[..lanes]);
+            }
+            for (o, st) in out.iter_mut().zip(&states).take(lanes) {
+                *o = [0; MAX_N];
+                for (b, w) in o[..n].chunks_exact_mut(8).zip(st) {
+                    b.copy_from_slice(&w.to_be_bytes());
+                }
+            }
+        }
     }
 
     /// [`chains`](Self::chains) through [`f_many`](Self::f_many): the
@@ -696,8 +770,46 @@ fn hmac512(key: &[u8; 128], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 64
 }
 
 /// XMSS leaves whose WOTS+ public keys [`Hasher::wots_pks`] computes
-/// together (its scratch: 4 x 67 blocks and states, 26 KB at n = 32).
+/// together.
 pub(crate) const WOTS_BATCH: usize = 4;
+
+/// The padded `T_len` message of one leaf at most: `ADRS^c` and 67
+/// 32-byte chain ends, padded for SHA-512 (18 blocks of 128 bytes).
+const T_BUF: usize = (22 + MAX_LEN * MAX_N + 1 + 16).div_ceil(128) * 128;
+
+/// The chain blocks of [`Hasher::wots_pks`] (4 x 67 blocks, 17 KB),
+/// made once per hypertree walk rather than per batch of leaves. Wiped
+/// on drop.
+pub(crate) struct WotsScratch {
+    blocks: [[u8; 64]; WOTS_BATCH * MAX_LEN],
+}
+
+impl WotsScratch {
+    /// Zeroed blocks.
+    pub(crate) fn new() -> Self {
+        Self {
+            blocks: [[0; 64]; WOTS_BATCH * MAX_LEN],
+        }
+    }
+}
+
+impl Drop for WotsScratch {
+    fn drop(&mut self) {
+        wipe(self.blocks.as_flattened_mut());
+    }
+}
+
+/// The WOTS+ signature [`Hasher::wots_pks`] captures on its way: the
+/// chain values of leaf `leaf` at its message digits `digits` (FIPS 205
+/// Alg. 7's `sig`, `len` n-byte values).
+pub(crate) struct WotsSign<'a> {
+    /// The signed leaf (the key pair index in its tree).
+    pub(crate) leaf: u32,
+    /// The base-16 digits of the message and its checksum (`len` used).
+    pub(crate) digits: &'a [u8],
+    /// `len * n` bytes of signature.
+    pub(crate) sig: &'a mut [u8],
+}
 
 /// Hashes per round of the SHA2 multi-way path (two groups of eight for
 /// `compress256_many`).

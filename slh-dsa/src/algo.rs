@@ -143,16 +143,103 @@ pub(crate) fn wots_pk_from_sig(hs: &Hasher, sig: &[u8], msg: &[u8], adrs: &Adrs)
 /// [`WOTS_BATCH`]).
 const TH_BATCH: usize = 32;
 
+/// Nodes a level of [`treehash`] gathers before they are reduced: four
+/// pairs, the narrowest call that fills the four SHA-512 lanes of
+/// `compress512_many` (and four interleaved SHA-NI compressions).
+const TH_GROUP: usize = 8;
+
+/// The authentication path being collected by [`treehash`]: leaf
+/// `target`'s ancestors' siblings, `height` n-byte values into `out`.
+struct AuthPath<'a> {
+    n: usize,
+    height: usize,
+    target: u32,
+    out: &'a mut [u8],
+}
+
+impl AuthPath<'_> {
+    /// Takes the sibling of `target`'s ancestor at `level` when it is
+    /// among the nodes from index `base` in `row`.
+    fn take(&mut self, level: usize, base: u32, row: &[Node]) {
+        let n = self.n;
+        let sib = (self.target >> level) ^ 1;
+        if level < self.height && sib >= base && ((sib - base) as usize) < row.len() {
+            self.out[level * n..(level + 1) * n].copy_from_slice(&row[(sib - base) as usize][..n]);
+        }
+    }
+}
+
+/// The nodes waiting at each level of [`treehash`]: level `l` holds
+/// `count[l]` nodes from index `start[l]`.
+struct Levels {
+    pending: [[Node; TH_GROUP]; MAX_A + 1],
+    count: [usize; MAX_A + 1],
+    start: [u32; MAX_A + 1],
+}
+
+impl Levels {
+    /// Appends `row` (nodes at `level` from index `base`; at most a
+    /// group, and a power of two) to its level, reducing each full group
+    /// into the level above, and so on up. With `flush`, a partial group
+    /// is reduced too (the top of the tree).
+    fn push(
+        &mut self,
+        level: usize,
+        base: u32,
+        row: &[Node],
+        flush: bool,
+        nodes: &impl Fn(usize, u32, &[Node], &mut [Node]),
+        auth: &mut AuthPath<'_>,
+    ) {
+        let (mut level, mut base) = (level, base);
+        let mut carry = [[0u8; MAX_N]; TH_GROUP];
+        let mut len = row.len();
+        carry[..len].copy_from_slice(row);
+        while len > 0 && level < auth.height {
+            let c = self.count[level];
+            if c == 0 {
+                self.start[level] = base;
+            }
+            self.pending[level][c..c + len].copy_from_slice(&carry[..len]);
+            let c = c + len;
+            if c < TH_GROUP && !flush {
+                self.count[level] = c;
+                return;
+            }
+            // Pairs into the level above.
+            let first = self.start[level] >> 1;
+            nodes(
+                level + 1,
+                first,
+                &self.pending[level][..c],
+                &mut carry[..c / 2],
+            );
+            auth.take(level + 1, first, &carry[..c / 2]);
+            self.count[level] = 0;
+            level += 1;
+            base = first;
+            len = c / 2;
+        }
+        if len > 0 {
+            // The root.
+            self.pending[level][0] = carry[0];
+        }
+        carry.zeroize();
+    }
+}
+
 /// The root of a Merkle tree of height `height` and the authentication
 /// path of leaf `target` (`auth`, `height` n-byte values).
 ///
 /// Leaves come `batch` at a time (a power of two, at most [`TH_BATCH`]):
-/// `leaves(first, out)` computes leaves `first..first + out.len()`, and
-/// the subtree above them is reduced level by level, each level one
-/// `nodes` call (`nodes(level, first, children, out)`: `out[j]` is the
-/// node at `level` and index `first + j`, from `children[2j]` and
-/// `children[2j + 1]`), so that the multi-way hashes get whole levels.
-/// The subtree roots are then merged on a stack.
+/// `leaves(first, out)` computes leaves `first..first + out.len()`.
+/// Nodes are reduced a level at a time through `nodes(level, first,
+/// children, out)` (`out[j]` is the node at `level` and index `first +
+/// j`, from `children[2j]` and `children[2j + 1]`), never fewer than
+/// [`TH_GROUP`] children at once below the top levels, so that the
+/// multi-way hashes always get several pairs: a batch is reduced while it
+/// is wider than a group, and what remains waits at its level until
+/// other batches fill the group.
 fn treehash(
     n: usize,
     height: usize,
@@ -165,50 +252,57 @@ fn treehash(
     let total = 1usize << height;
     let batch = batch.min(total).min(TH_BATCH);
     debug_assert!(batch.is_power_of_two());
-    let mut stack = [[0u8; MAX_N]; MAX_A + 1];
-    let mut levels = [0usize; MAX_A + 1];
-    let mut sp = 0;
+    let mut auth = AuthPath {
+        n,
+        height,
+        target,
+        out: auth,
+    };
+    let mut levels = Levels {
+        pending: [[[0u8; MAX_N]; TH_GROUP]; MAX_A + 1],
+        count: [0; MAX_A + 1],
+        start: [0; MAX_A + 1],
+    };
     let mut buf = [[0u8; MAX_N]; TH_BATCH];
     let mut half = [[0u8; MAX_N]; TH_BATCH / 2];
-    // The sibling of `target`'s ancestor at `level`, when it is among the
-    // nodes from index `base` in `row`.
-    let mut take_auth = |level: usize, base: u32, row: &[Node]| {
-        let sib = (target >> level) ^ 1;
-        if level < height && sib >= base && ((sib - base) as usize) < row.len() {
-            auth[level * n..(level + 1) * n].copy_from_slice(&row[(sib - base) as usize][..n]);
-        }
-    };
     let mut first = 0u32;
     while (first as usize) < total {
         leaves(first, &mut buf[..batch]);
         let (mut level, mut base, mut width) = (0, first, batch);
-        take_auth(0, base, &buf[..width]);
-        while width > 1 {
+        auth.take(0, base, &buf[..width]);
+        while width > TH_GROUP {
             level += 1;
             base >>= 1;
             width /= 2;
             nodes(level, base, &buf[..2 * width], &mut half[..width]);
             buf[..width].copy_from_slice(&half[..width]);
-            take_auth(level, base, &buf[..width]);
+            auth.take(level, base, &buf[..width]);
         }
-        let (mut cur, mut idx) = (buf[0], base);
-        while sp > 0 && levels[sp - 1] == level {
-            sp -= 1;
-            level += 1;
-            idx >>= 1;
-            let mut parent = [[0u8; MAX_N]; 1];
-            nodes(level, idx, &[stack[sp], cur], &mut parent);
-            cur = parent[0];
-            take_auth(level, idx, &[cur]);
-        }
-        stack[sp] = cur;
-        levels[sp] = level;
-        sp += 1;
+        levels.push(level, base, &buf[..width], false, &nodes, &mut auth);
         first += batch as u32;
     }
+    // The top: each level's remainder (fewer than a group, a power of
+    // two) into the level above, up to the root.
+    for level in 0..height {
+        if levels.count[level] > 0 {
+            let c = levels.count[level];
+            levels.count[level] = 0;
+            let row = levels.pending[level];
+            levels.push(
+                level,
+                levels.start[level],
+                &row[..c],
+                true,
+                &nodes,
+                &mut auth,
+            );
+        }
+    }
+    let root = levels.pending[height][0];
     buf.zeroize();
     half.zeroize();
-    stack[0]
+    levels.pending.zeroize();
+    root
 }
 
 /// FIPS 205 Alg. 9–10 `xmss_node`/`xmss_sign` in one pass: the root of

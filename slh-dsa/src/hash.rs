@@ -378,7 +378,8 @@ impl Hasher {
         let n = self.n;
         let len = 2 * n + 3;
         let total = out.len() * len;
-        let blocks = &mut scratch.blocks[..total];
+        let WotsScratch { blocks, t_buf } = scratch;
+        let blocks = &mut blocks[..total];
         let mut seed = [0u8; MAX_N];
         seed[..n].copy_from_slice(&sk_seed[..n]);
         // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain,
@@ -430,7 +431,7 @@ impl Hasher {
             a.set_type_and_clear(WOTS_PK);
             a.set_key_pair(first + l as u32);
         }
-        self.t_chain_ends(&pk_adrs[..out.len()], blocks, len, out);
+        self.t_chain_ends(&pk_adrs[..out.len()], blocks, len, t_buf, out);
         true
     }
 
@@ -440,7 +441,14 @@ impl Hasher {
     /// messages have one length, so their padded blocks are compressed
     /// side by side: block `j` of every leaf in one `compress256_many`
     /// (`n = 16`) or `compress512_many` call.
-    fn t_chain_ends(&self, adrs: &[Adrs], blocks: &[[u8; 64]], len: usize, out: &mut [Node]) {
+    fn t_chain_ends(
+        &self,
+        adrs: &[Adrs],
+        blocks: &[[u8; 64]],
+        len: usize,
+        buf: &mut [[u8; T_BUF]; WOTS_BATCH],
+        out: &mut [Node],
+    ) {
         let n = self.n;
         let lanes = adrs.len().min(out.len());
         // Message `l`, byte stream `ADRS^c || ends`, padded in `buf[l]`
@@ -460,13 +468,12 @@ impl Hasher {
             }
             size / bs
         };
-        let mut buf = [[0u8; T_BUF]; WOTS_BATCH];
         if n == 16 {
-            let count = pad(64, &mut buf);
+            let count = pad(64, buf);
             let mut states = [self.mid256; WOTS_BATCH];
             let mut group = [[0u8; 64]; WOTS_BATCH];
             for j in 0..count {
-                for (g, b) in group.iter_mut().zip(&buf).take(lanes) {
+                for (g, b) in group.iter_mut().zip(buf.iter()).take(lanes) {
                     g.copy_from_slice(&b[64 * j..64 * (j + 1)]);
                 }
                 compress256_many(&mut states[..lanes], &group[..lanes]);
@@ -478,11 +485,11 @@ impl Hasher {
                 }
             }
         } else {
-            let count = pad(128, &mut buf);
+            let count = pad(128, buf);
             let mut states = [self.mid512; WOTS_BATCH];
             let mut group = [[0u8; 128]; WOTS_BATCH];
             for j in 0..count {
-                for (g, b) in group.iter_mut().zip(&buf).take(lanes) {
+                for (g, b) in group.iter_mut().zip(buf.iter()).take(lanes) {
                     g.copy_from_slice(&b[128 * j..128 * (j + 1)]);
                 }
                 compress512_many(&mut states[..lanes], &group[..lanes]);
@@ -540,11 +547,11 @@ impl Hasher {
             // SHA-512, one block each: `compress512_many` (four AVX-512VL
             // lanes where the CPU has them).
             let count = adrs.len().min(out.len());
-            let mut states = [[0u64; 8]; CHUNK];
-            let mut blocks = [[0u8; 128]; CHUNK];
+            let mut states = [[0u64; 8]; CHUNK512];
+            let mut blocks = [[0u8; 128]; CHUNK512];
             let mut first = 0;
             while first < count {
-                let k = (count - first).min(CHUNK);
+                let k = (count - first).min(CHUNK512);
                 for j in 0..k {
                     let c = &children[2 * (first + j)..];
                     sha512_pad(&adrs[first + j], &[&c[0][..n], &c[1][..n]], &mut blocks[j]);
@@ -777,18 +784,20 @@ pub(crate) const WOTS_BATCH: usize = 4;
 /// 32-byte chain ends, padded for SHA-512 (18 blocks of 128 bytes).
 const T_BUF: usize = (22 + MAX_LEN * MAX_N + 1 + 16).div_ceil(128) * 128;
 
-/// The chain blocks of [`Hasher::wots_pks`] (4 x 67 blocks, 17 KB),
-/// made once per hypertree walk rather than per batch of leaves. Wiped
-/// on drop.
+/// The buffers of [`Hasher::wots_pks`], made once per hypertree walk
+/// rather than per batch of leaves: the chain blocks (4 x 67 blocks,
+/// 17 KB) and the four padded `T_len` messages (9 KB). Wiped on drop.
 pub(crate) struct WotsScratch {
     blocks: [[u8; 64]; WOTS_BATCH * MAX_LEN],
+    t_buf: [[u8; T_BUF]; WOTS_BATCH],
 }
 
 impl WotsScratch {
-    /// Zeroed blocks.
+    /// Zeroed buffers.
     pub(crate) fn new() -> Self {
         Self {
             blocks: [[0; 64]; WOTS_BATCH * MAX_LEN],
+            t_buf: [[0; T_BUF]; WOTS_BATCH],
         }
     }
 }
@@ -796,6 +805,7 @@ impl WotsScratch {
 impl Drop for WotsScratch {
     fn drop(&mut self) {
         wipe(self.blocks.as_flattened_mut());
+        wipe(self.t_buf.as_flattened_mut());
     }
 }
 
@@ -811,9 +821,14 @@ pub(crate) struct WotsSign<'a> {
     pub(crate) sig: &'a mut [u8],
 }
 
-/// Hashes per round of the SHA2 multi-way path (two groups of eight for
-/// `compress256_many`).
-const CHUNK: usize = 16;
+/// Hashes per round of the SHA-256 multi-way path: one group of eight
+/// for `compress256_many` (its scratch is zeroed per call, so no
+/// larger).
+const CHUNK: usize = 8;
+
+/// Hashes per round of the SHA-512 path of [`Hasher::h_many`]: the four
+/// lanes of `compress512_many`.
+const CHUNK512: usize = 4;
 
 /// The padded second SHA-256 block of a tweakable hash: `ADRS^c || parts`
 /// (at most 55 bytes), `0x80`, zeros and the bit length of the whole

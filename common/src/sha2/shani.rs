@@ -264,6 +264,7 @@ fn chain_shani_xn<const N: usize>(
         // SAFETY: `first` is 16 writable bytes; unaligned store.
         unsafe { _mm_storeu_si128(first.as_mut_ptr().cast(), abcd) };
         match rest.len() {
+            0 => {}
             // SAFETY: `rest` is 16 writable bytes; unaligned store.
             16 => unsafe { _mm_storeu_si128(rest.as_mut_ptr().cast(), efgh) },
             // SAFETY: `rest` is 8 writable bytes; the low 8 bytes stored.

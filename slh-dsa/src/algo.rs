@@ -143,10 +143,10 @@ pub(crate) fn wots_pk_from_sig(hs: &Hasher, sig: &[u8], msg: &[u8], adrs: &Adrs)
 /// [`WOTS_BATCH`]).
 const TH_BATCH: usize = 32;
 
-/// Nodes a level of [`treehash`] gathers before they are reduced: four
-/// pairs, the narrowest call that fills the four SHA-512 lanes of
-/// `compress512_many` (and four interleaved SHA-NI compressions).
-const TH_GROUP: usize = 8;
+/// Nodes a level of [`treehash`] gathers before they are reduced: eight
+/// pairs, a call that fills the eight SHA-512 lanes of
+/// `compress512_many` (and eight interleaved SHA-NI compressions).
+const TH_GROUP: usize = 16;
 
 /// The authentication path being collected by [`treehash`]: leaf
 /// `target`'s ancestors' siblings, `height` n-byte values into `out`.
@@ -236,7 +236,7 @@ impl Levels {
 /// Nodes are reduced a level at a time through `nodes(level, first,
 /// children, out)` (`out[j]` is the node at `level` and index `first +
 /// j`, from `children[2j]` and `children[2j + 1]`), never fewer than
-/// [`TH_GROUP`] children at once below the top levels, so that the
+/// [`TH_GROUP`] children at once below the top four levels, so that the
 /// multi-way hashes always get several pairs: a batch is reduced while it
 /// is wider than a group, and what remains waits at its level until
 /// other batches fill the group.

@@ -544,8 +544,8 @@ impl Hasher {
     pub(crate) fn h_many(&self, adrs: &[Adrs], children: &[Node], out: &mut [Node]) {
         let n = self.n;
         if self.family == HashFamily::Sha2 && n > 16 {
-            // SHA-512, one block each: `compress512_many` (four AVX-512VL
-            // lanes where the CPU has them).
+            // SHA-512, one block each: `compress512_many` (eight
+            // AVX-512VL lanes where the CPU has them).
             let count = adrs.len().min(out.len());
             let mut states = [[0u64; 8]; CHUNK512];
             let mut blocks = [[0u8; 128]; CHUNK512];
@@ -826,9 +826,9 @@ pub(crate) struct WotsSign<'a> {
 /// larger).
 const CHUNK: usize = 8;
 
-/// Hashes per round of the SHA-512 path of [`Hasher::h_many`]: the four
-/// lanes of `compress512_many`.
-const CHUNK512: usize = 4;
+/// Hashes per round of the SHA-512 path of [`Hasher::h_many`]: the eight
+/// lanes (two groups of four interleaved) of `compress512_many`.
+const CHUNK512: usize = 8;
 
 /// The padded second SHA-256 block of a tweakable hash: `ADRS^c || parts`
 /// (at most 55 bytes), `0x80`, zeros and the bit length of the whole

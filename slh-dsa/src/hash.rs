@@ -351,12 +351,14 @@ impl Hasher {
     /// leaves `first..first + out.len()` of the tree at `adrs` (layer and
     /// tree set), in `scratch`.
     ///
-    /// All `len` chains of all the leaves walk together, each kept in its
-    /// padded block, so every step is one `compress256_many_into` over a
-    /// multiple of eight (4 x 35, 4 x 51, 4 x 67 blocks). The secrets are
-    /// computed in place: a PRF block and the chain's first F block have
-    /// the same length, so the PRF output lands where F reads it and only
-    /// the address is rewritten. The leaves' `T_len` run side by side
+    /// The chains of [`WOTS_CHAINS`] leaves at a time walk together, each
+    /// kept in its padded block, so every step is one
+    /// `compress256_many_into` over a multiple of eight (4 x 35, 4 x 51,
+    /// 4 x 67 blocks). The secrets are computed in place: a PRF block and
+    /// the chain's first F block have the same length, so the PRF output
+    /// lands where F reads it and only the address is rewritten. The
+    /// chain ends go into the leaves' `T_len` messages, and the up to
+    /// [`WOTS_BATCH`] `T_len` run side by side
     /// ([`t_chain_ends`](Self::t_chain_ends)).
     ///
     /// With `sign`, when its leaf is among these, the chain values at its
@@ -379,72 +381,84 @@ impl Hasher {
         let len = 2 * n + 3;
         let total = out.len() * len;
         let WotsScratch { blocks, t_buf } = scratch;
-        let blocks = &mut blocks[..total];
-        let mut seed = [0u8; MAX_N];
-        seed[..n].copy_from_slice(&sk_seed[..n]);
-        // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain,
-        // written over SK.seed in its block.
-        let mut prf_adrs = *adrs;
-        prf_adrs.set_type_and_clear(WOTS_PRF);
-        for (k, b) in blocks.iter_mut().enumerate() {
-            prf_adrs.set_key_pair(first + (k / len) as u32);
-            prf_adrs.set_chain((k % len) as u32);
-            sha256_pad(&prf_adrs, &[&seed[..n]], b);
-        }
-        seed.zeroize();
-        compress256_many_into(&self.mid256, blocks, 22, n);
-        // Each block becomes its chain's first F block (hash address 0).
-        let mut hash_adrs = *adrs;
-        hash_adrs.set_type_and_clear(WOTS_HASH);
-        for (k, b) in blocks.iter_mut().enumerate() {
-            hash_adrs.set_key_pair(first + (k / len) as u32);
-            hash_adrs.set_chain((k % len) as u32);
-            b[..22].copy_from_slice(&hash_adrs.compressed());
-        }
         // The signed leaf, when it is in this batch (public: the leaf
         // index and the digits of a public message).
         let mut sign = sign.and_then(|s| {
             let l = s.leaf.wrapping_sub(first) as usize;
             (l < out.len()).then_some((l, s))
         });
-        let mut capture = |t: u8, blocks: &[[u8; 64]]| {
-            if let Some((l, s)) = sign.as_mut() {
-                let chains = &blocks[*l * len..(*l + 1) * len];
-                for ((b, &d), v) in chains.iter().zip(s.digits).zip(s.sig.chunks_exact_mut(n)) {
-                    if d == t {
-                        v.copy_from_slice(&b[22..22 + n]);
-                    }
-                }
-            }
-        };
-        for t in 0..15u8 {
-            capture(t, blocks);
-            for b in blocks.iter_mut() {
-                b[18..22].copy_from_slice(&u32::from(t).to_be_bytes());
+        let mut seed = [0u8; MAX_N];
+        seed[..n].copy_from_slice(&sk_seed[..n]);
+        for (part, ends) in t_buf[..out.len()].chunks_mut(WOTS_CHAINS).enumerate() {
+            let first = first + (part * WOTS_CHAINS) as u32;
+            let blocks = &mut blocks[..ends.len() * len];
+            // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain,
+            // written over SK.seed in its block.
+            let mut prf_adrs = *adrs;
+            prf_adrs.set_type_and_clear(WOTS_PRF);
+            for (k, b) in blocks.iter_mut().enumerate() {
+                prf_adrs.set_key_pair(first + (k / len) as u32);
+                prf_adrs.set_chain((k % len) as u32);
+                sha256_pad(&prf_adrs, &[&seed[..n]], b);
             }
             compress256_many_into(&self.mid256, blocks, 22, n);
+            // Each block becomes its chain's first F block (hash address 0).
+            let mut hash_adrs = *adrs;
+            hash_adrs.set_type_and_clear(WOTS_HASH);
+            for (k, b) in blocks.iter_mut().enumerate() {
+                hash_adrs.set_key_pair(first + (k / len) as u32);
+                hash_adrs.set_chain((k % len) as u32);
+                b[..22].copy_from_slice(&hash_adrs.compressed());
+            }
+            // The signed leaf's chains, when they are in this part.
+            let mut target = sign
+                .as_mut()
+                .map(|(l, s)| (l.wrapping_sub(part * WOTS_CHAINS), s))
+                .filter(|(l, _)| *l < ends.len());
+            let mut take = |t: u8, blocks: &[[u8; 64]]| {
+                if let Some((l, s)) = target.as_mut() {
+                    let chains = &blocks[*l * len..(*l + 1) * len];
+                    for ((b, &d), v) in chains.iter().zip(s.digits).zip(s.sig.chunks_exact_mut(n)) {
+                        if d == t {
+                            v.copy_from_slice(&b[22..22 + n]);
+                        }
+                    }
+                }
+            };
+            for t in 0..15u8 {
+                take(t, blocks);
+                for b in blocks.iter_mut() {
+                    b[18..22].copy_from_slice(&u32::from(t).to_be_bytes());
+                }
+                compress256_many_into(&self.mid256, blocks, 22, n);
+            }
+            take(15, blocks);
+            // The chain ends into the leaves' T_len messages.
+            for (e, leaf) in ends.iter_mut().zip(blocks.chunks_exact(len)) {
+                for (v, b) in e[22..22 + len * n].chunks_exact_mut(n).zip(leaf) {
+                    v.copy_from_slice(&b[22..22 + n]);
+                }
+            }
         }
-        capture(15, blocks);
+        seed.zeroize();
         // T_len of each leaf's chain ends.
         let mut pk_adrs = [*adrs; WOTS_BATCH];
         for (l, a) in pk_adrs.iter_mut().enumerate().take(out.len()) {
             a.set_type_and_clear(WOTS_PK);
             a.set_key_pair(first + l as u32);
         }
-        self.t_chain_ends(&pk_adrs[..out.len()], blocks, len, t_buf, out);
+        self.t_chain_ends(&pk_adrs[..out.len()], len, t_buf, out);
         true
     }
 
     /// `out[l] = T_len(PK.seed, adrs[l], chain ends of leaf l)` for the
-    /// leaves of [`wots_pks`](Self::wots_pks) (SHA2), whose chain ends
-    /// are at bytes `22..22 + n` of `blocks[l * len..(l + 1) * len]`. The
-    /// messages have one length, so their padded blocks are compressed
+    /// leaves of [`wots_pks`](Self::wots_pks) (SHA2), whose `len` chain
+    /// ends are already at `buf[l][22..]`. The messages have one length, so their padded blocks are compressed
     /// side by side: block `j` of every leaf in one `compress256_many`
     /// (`n = 16`) or `compress512_many` call.
     fn t_chain_ends(
         &self,
         adrs: &[Adrs],
-        blocks: &[[u8; 64]],
         len: usize,
         buf: &mut [[u8; T_BUF]; WOTS_BATCH],
         out: &mut [Node],
@@ -458,9 +472,6 @@ impl Hasher {
             let size = (msg_len + 1 + bs / 8).div_ceil(bs) * bs;
             for (l, b) in buf.iter_mut().enumerate().take(lanes) {
                 b[..22].copy_from_slice(&adrs[l].compressed());
-                for (v, e) in b[22..msg_len].chunks_exact_mut(n).zip(&blocks[l * len..]) {
-                    v.copy_from_slice(&e[22..22 + n]);
-                }
                 b[msg_len..size].fill(0);
                 b[msg_len] = 0x80;
                 let bits = ((bs + msg_len) as u64 * 8).to_be_bytes();
@@ -777,8 +788,12 @@ fn hmac512(key: &[u8; 128], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 64
 }
 
 /// XMSS leaves whose WOTS+ public keys [`Hasher::wots_pks`] computes
-/// together.
-pub(crate) const WOTS_BATCH: usize = 4;
+/// in one call: their `T_len` run side by side (eight SHA-512 lanes).
+pub(crate) const WOTS_BATCH: usize = 8;
+
+/// Leaves whose chains [`Hasher::wots_pks`] walks together (4 x 35,
+/// 4 x 51 or 4 x 67 blocks: multiples of eight).
+const WOTS_CHAINS: usize = 4;
 
 /// The padded `T_len` message of one leaf at most: `ADRS^c` and 67
 /// 32-byte chain ends, padded for SHA-512 (18 blocks of 128 bytes).
@@ -786,9 +801,9 @@ const T_BUF: usize = (22 + MAX_LEN * MAX_N + 1 + 16).div_ceil(128) * 128;
 
 /// The buffers of [`Hasher::wots_pks`], made once per hypertree walk
 /// rather than per batch of leaves: the chain blocks (4 x 67 blocks,
-/// 17 KB) and the four padded `T_len` messages (9 KB). Wiped on drop.
+/// 17 KB) and the eight padded `T_len` messages (18 KB). Wiped on drop.
 pub(crate) struct WotsScratch {
-    blocks: [[u8; 64]; WOTS_BATCH * MAX_LEN],
+    blocks: [[u8; 64]; WOTS_CHAINS * MAX_LEN],
     t_buf: [[u8; T_BUF]; WOTS_BATCH],
 }
 
@@ -796,7 +811,7 @@ impl WotsScratch {
     /// Zeroed buffers.
     pub(crate) fn new() -> Self {
         Self {
-            blocks: [[0; 64]; WOTS_BATCH * MAX_LEN],
+            blocks: [[0; 64]; WOTS_CHAINS * MAX_LEN],
             t_buf: [[0; T_BUF]; WOTS_BATCH],
         }
     }

@@ -1,15 +1,18 @@
 //! SHA-512 compressions four at a time: lane `i` of every `__m256i`
 //! (four 64-bit lanes) belongs to message `i`, as in the eight-way
-//! SHA-256 kernel (`avx2_x8`). With AVX-512VL the rotations are `VPRORQ`
-//! and the three-input functions `VPTERNLOGQ`. One group of four is
-//! bound by the latency of the round (each round waits for the last);
-//! two groups interleaved step by step fill it: 44 ns a block for eight,
-//! 74 ns for four, against 126 ns for one compression on the BMI2 rounds
-//! (AMD EPYC; a third group gained nothing). Without AVX-512VL each
-//! 64-bit rotation would be two shifts and an OR, three instructions for
-//! the one `RORX` of the scalar rounds, so there is no plain AVX2 form;
-//! [`super::compress512_many`] then runs one compression at a time. Bit
-//! for bit the portable
+//! SHA-256 kernel (`avx2_x8`). One group of four is bound by the latency
+//! of the round (each round waits for the last); two groups interleaved
+//! step by step fill it. The one body is built twice:
+//!
+//! * with AVX-512VL, rotations are `VPRORQ` and the three-input
+//!   functions `VPTERNLOGQ`: 44 ns a block for eight, 74 ns for four,
+//!   against 126 ns for one compression on the BMI2 rounds (AMD EPYC; a
+//!   third group gained nothing);
+//! * with AVX2 alone, each rotation is two shifts and an OR: 80 ns a
+//!   block for eight (same machine, `PQKIT_BACKEND=avx2`), so only groups
+//!   of eight take it there.
+//!
+//! Bit for bit the portable
 //! [`compress512_portable`](super::compress512_portable), tested against
 //! it.
 
@@ -31,6 +34,19 @@ impl Token {
     }
 }
 
+/// Proof that the CPU has AVX2 (and BMI2, as the other SHA-2 kernels
+/// ask).
+#[derive(Clone, Copy)]
+pub(super) struct Avx2Token(());
+
+impl Avx2Token {
+    /// The token, if detected and allowed (`PQKIT_BACKEND`).
+    #[inline]
+    pub(super) fn get() -> Option<Self> {
+        crate::backend::has_avx2_bmi2().then_some(Avx2Token(()))
+    }
+}
+
 /// `4 * G` compressions for [`super::compress512_many`]: `G` groups of
 /// four lanes, interleaved step by step.
 #[inline]
@@ -42,6 +58,17 @@ pub(super) fn compress512_x4<const G: usize>(
     // SAFETY: the token exists only when the CPU has AVX2, AVX-512F and
     // AVX-512VL.
     unsafe { compress_avx512(states, blocks) }
+}
+
+/// [`compress512_x4`] in AVX2 alone: each rotation two shifts and an OR.
+#[inline]
+pub(super) fn compress512_x4_avx2<const G: usize>(
+    _token: Avx2Token,
+    states: &mut [[[u64; 8]; 4]; G],
+    blocks: &[[[u8; 128]; 4]; G],
+) {
+    // SAFETY: the token exists only when the CPU has AVX2.
+    unsafe { compress_avx2(states, blocks) }
 }
 
 /// The 4 x 4 transpose of 64-bit words: lane `j` of output `i` is lane
@@ -67,10 +94,77 @@ fn add(a: __m256i, b: __m256i) -> __m256i {
     _mm256_add_epi64(a, b)
 }
 
-#[inline]
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
-    _mm256_ternarylogic_epi64::<0x96>(a, b, c)
+/// The three-input functions of the AVX-512VL kernel: `VPTERNLOGQ`.
+mod vl {
+    use core::arch::x86_64::*;
+
+    /// `a ^ b ^ c`.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    pub(super) fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        _mm256_ternarylogic_epi64::<0x96>(a, b, c)
+    }
+
+    /// Choose: `e ? f : g`, bit by bit.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    pub(super) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
+        _mm256_ternarylogic_epi64::<0xca>(e, f, g)
+    }
+
+    /// Majority of `a`, `b`, `c`, bit by bit.
+    #[inline]
+    #[target_feature(enable = "avx2,avx512f,avx512vl")]
+    pub(super) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        _mm256_ternarylogic_epi64::<0xe8>(a, b, c)
+    }
+}
+
+/// The same functions in AVX2 alone.
+mod plain {
+    use core::arch::x86_64::*;
+
+    /// `a ^ b ^ c`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        _mm256_xor_si256(_mm256_xor_si256(a, b), c)
+    }
+
+    /// Choose: `(e & f) ^ (!e & g)`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
+        _mm256_xor_si256(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g))
+    }
+
+    /// Majority: `((a ^ b) & c) ^ (a & b)`.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub(super) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        _mm256_xor_si256(
+            _mm256_and_si256(_mm256_xor_si256(a, b), c),
+            _mm256_and_si256(a, b),
+        )
+    }
+}
+
+/// 64-bit rotation right by a literal: `VPRORQ`.
+macro_rules! ror_vl {
+    ($x:expr, $n:literal) => {
+        _mm256_ror_epi64::<$n>($x)
+    };
+}
+
+/// 64-bit rotation right by a literal: two shifts and an OR.
+macro_rules! ror_plain {
+    ($x:expr, $n:literal) => {{
+        let x = $x;
+        _mm256_or_si256(
+            _mm256_srli_epi64::<$n>(x),
+            _mm256_slli_epi64::<{ 64 - $n }>(x),
+        )
+    }};
 }
 
 /// `$f` on each group: `[__m256i; G]` from per-group values.
@@ -78,109 +172,102 @@ macro_rules! each {
     ($g:ident, $e:expr) => {{ core::array::from_fn::<__m256i, G, _>(|$g| $e) }};
 }
 
-#[target_feature(enable = "avx2,avx512f,avx512vl")]
-fn compress_avx512<const G: usize>(states: &mut [[[u64; 8]; 4]; G], blocks: &[[[u8; 128]; 4]; G]) {
-    // Byte-swap each 64-bit word (the message is big-endian).
-    let bswap = _mm256_set_epi64x(
-        0x0809_0a0b_0c0d_0e0f,
-        0x0001_0203_0405_0607,
-        0x0809_0a0b_0c0d_0e0f,
-        0x0001_0203_0405_0607,
-    );
-    let zero = _mm256_setzero_si256();
-    let mut w = [[zero; G]; 16];
-    // Words 4q..4q + 4 of each group's four blocks, transposed.
-    for g in 0..G {
-        for q in 0..4 {
-            let mut r = [zero; 4];
-            for (i, r) in r.iter_mut().enumerate() {
-                // SAFETY: each block is 128 readable bytes; 32 from 32 q,
-                // unaligned.
-                let v = unsafe { _mm256_loadu_si256(blocks[g][i].as_ptr().add(32 * q).cast()) };
-                *r = _mm256_shuffle_epi8(v, bswap);
-            }
-            for (j, t) in transpose(r).into_iter().enumerate() {
-                w[4 * q + j][g] = t;
-            }
-        }
-    }
-    let mut init = [[zero; G]; 8];
-    for g in 0..G {
-        let mut lo = [zero; 4];
-        let mut hi = [zero; 4];
-        for i in 0..4 {
-            // SAFETY: each state is 64 readable bytes; two unaligned loads.
-            unsafe {
-                lo[i] = _mm256_loadu_si256(states[g][i].as_ptr().cast());
-                hi[i] = _mm256_loadu_si256(states[g][i].as_ptr().add(4).cast());
-            }
-        }
-        for (j, v) in transpose(lo).into_iter().chain(transpose(hi)).enumerate() {
-            init[j][g] = v;
-        }
-    }
-    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g_, mut h] = init;
-    for (t, &k) in K512.iter().enumerate() {
-        if t >= 16 {
-            // W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16].
-            w[t % 16] = each!(j, {
-                let x = w[(t + 1) % 16][j];
-                let s0 = xor3(
-                    _mm256_ror_epi64::<1>(x),
-                    _mm256_ror_epi64::<8>(x),
-                    _mm256_srli_epi64::<7>(x),
-                );
-                let y = w[(t + 14) % 16][j];
-                let s1 = xor3(
-                    _mm256_ror_epi64::<19>(y),
-                    _mm256_ror_epi64::<61>(y),
-                    _mm256_srli_epi64::<6>(y),
-                );
-                add(add(w[t % 16][j], s0), add(w[(t + 9) % 16][j], s1))
-            });
-        }
-        let kk = _mm256_set1_epi64x(k as i64);
-        let t1 = each!(j, {
-            let s1 = xor3(
-                _mm256_ror_epi64::<14>(e[j]),
-                _mm256_ror_epi64::<18>(e[j]),
-                _mm256_ror_epi64::<41>(e[j]),
+/// The kernel body, for each instruction set: `$ror` rotates, `$m` holds
+/// the three-input functions.
+macro_rules! kernel {
+    ($name:ident, $features:literal, $ror:ident, $m:ident) => {
+        #[target_feature(enable = $features)]
+        fn $name<const G: usize>(states: &mut [[[u64; 8]; 4]; G], blocks: &[[[u8; 128]; 4]; G]) {
+            // Byte-swap each 64-bit word (the message is big-endian).
+            let bswap = _mm256_set_epi64x(
+                0x0809_0a0b_0c0d_0e0f,
+                0x0001_0203_0405_0607,
+                0x0809_0a0b_0c0d_0e0f,
+                0x0001_0203_0405_0607,
             );
-            // Choose (0xca) and majority (0xe8) in one instruction each.
-            let ch = _mm256_ternarylogic_epi64::<0xca>(e[j], f[j], g_[j]);
-            add(add(h[j], s1), add(ch, add(kk, w[t % 16][j])))
-        });
-        let t2 = each!(j, {
-            let s0 = xor3(
-                _mm256_ror_epi64::<28>(a[j]),
-                _mm256_ror_epi64::<34>(a[j]),
-                _mm256_ror_epi64::<39>(a[j]),
-            );
-            add(s0, _mm256_ternarylogic_epi64::<0xe8>(a[j], b[j], c[j]))
-        });
-        h = g_;
-        g_ = f;
-        f = e;
-        e = each!(j, add(d[j], t1[j]));
-        d = c;
-        c = b;
-        b = a;
-        a = each!(j, add(t1[j], t2[j]));
-    }
-    let v = [a, b, c, d, e, f, g_, h];
-    for g in 0..G {
-        let sum: [__m256i; 8] = core::array::from_fn(|i| add(init[i][g], v[i][g]));
-        let lo = transpose([sum[0], sum[1], sum[2], sum[3]]);
-        let hi = transpose([sum[4], sum[5], sum[6], sum[7]]);
-        for i in 0..4 {
-            // SAFETY: each state is 64 writable bytes; two unaligned stores.
-            unsafe {
-                _mm256_storeu_si256(states[g][i].as_mut_ptr().cast(), lo[i]);
-                _mm256_storeu_si256(states[g][i].as_mut_ptr().add(4).cast(), hi[i]);
+            let zero = _mm256_setzero_si256();
+            let mut w = [[zero; G]; 16];
+            // Words 4q..4q + 4 of each group's four blocks, transposed.
+            for g in 0..G {
+                for q in 0..4 {
+                    let mut r = [zero; 4];
+                    for (i, r) in r.iter_mut().enumerate() {
+                        let p = blocks[g][i].as_ptr();
+                        // SAFETY: each block is 128 readable bytes; 32 from
+                        // 32 q, unaligned.
+                        let v = unsafe { _mm256_loadu_si256(p.add(32 * q).cast()) };
+                        *r = _mm256_shuffle_epi8(v, bswap);
+                    }
+                    for (j, t) in transpose(r).into_iter().enumerate() {
+                        w[4 * q + j][g] = t;
+                    }
+                }
             }
+            let mut init = [[zero; G]; 8];
+            for g in 0..G {
+                let mut lo = [zero; 4];
+                let mut hi = [zero; 4];
+                for i in 0..4 {
+                    // SAFETY: each state is 64 readable bytes; two unaligned loads.
+                    unsafe {
+                        lo[i] = _mm256_loadu_si256(states[g][i].as_ptr().cast());
+                        hi[i] = _mm256_loadu_si256(states[g][i].as_ptr().add(4).cast());
+                    }
+                }
+                for (j, v) in transpose(lo).into_iter().chain(transpose(hi)).enumerate() {
+                    init[j][g] = v;
+                }
+            }
+            let [mut a, mut b, mut c, mut d, mut e, mut f, mut g_, mut h] = init;
+            for (t, &k) in K512.iter().enumerate() {
+                if t >= 16 {
+                    // W[t] = sigma1(W[t-2]) + W[t-7] + sigma0(W[t-15]) + W[t-16].
+                    w[t % 16] = each!(j, {
+                        let x = w[(t + 1) % 16][j];
+                        let s0 = $m::xor3($ror!(x, 1), $ror!(x, 8), _mm256_srli_epi64::<7>(x));
+                        let y = w[(t + 14) % 16][j];
+                        let s1 = $m::xor3($ror!(y, 19), $ror!(y, 61), _mm256_srli_epi64::<6>(y));
+                        add(add(w[t % 16][j], s0), add(w[(t + 9) % 16][j], s1))
+                    });
+                }
+                let kk = _mm256_set1_epi64x(k as i64);
+                let t1 = each!(j, {
+                    let s1 = $m::xor3($ror!(e[j], 14), $ror!(e[j], 18), $ror!(e[j], 41));
+                    let ch = $m::ch(e[j], f[j], g_[j]);
+                    add(add(h[j], s1), add(ch, add(kk, w[t % 16][j])))
+                });
+                let t2 = each!(j, {
+                    let s0 = $m::xor3($ror!(a[j], 28), $ror!(a[j], 34), $ror!(a[j], 39));
+                    add(s0, $m::maj(a[j], b[j], c[j]))
+                });
+                h = g_;
+                g_ = f;
+                f = e;
+                e = each!(j, add(d[j], t1[j]));
+                d = c;
+                c = b;
+                b = a;
+                a = each!(j, add(t1[j], t2[j]));
+            }
+            let v = [a, b, c, d, e, f, g_, h];
+            for g in 0..G {
+                let sum: [__m256i; 8] = core::array::from_fn(|i| add(init[i][g], v[i][g]));
+                let lo = transpose([sum[0], sum[1], sum[2], sum[3]]);
+                let hi = transpose([sum[4], sum[5], sum[6], sum[7]]);
+                for i in 0..4 {
+                    // SAFETY: each state is 64 writable bytes; two unaligned stores.
+                    unsafe {
+                        _mm256_storeu_si256(states[g][i].as_mut_ptr().cast(), lo[i]);
+                        _mm256_storeu_si256(states[g][i].as_mut_ptr().add(4).cast(), hi[i]);
+                    }
+                }
+            }
+            // The schedule held message words: wipe its stack copy.
+            w = [[zero; G]; 16];
+            core::hint::black_box(&mut w);
         }
-    }
-    // The schedule held message words: wipe its stack copy.
-    w = [[zero; G]; 16];
-    core::hint::black_box(&mut w);
+    };
 }
+
+kernel!(compress_avx512, "avx2,avx512f,avx512vl", ror_vl, vl);
+kernel!(compress_avx2, "avx2", ror_plain, plain);

@@ -415,8 +415,9 @@ pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize,
 /// `VPTERNLOGQ`): eight at a time as two groups of four interleaved step
 /// by step, so that one group's rounds fill the other's latency (44 ns a
 /// block on an AMD EPYC, against 74 ns for one group of four and 126 ns
-/// one at a time), then four; else, and for the last `len % 4`, one
-/// [`compress512`] each (its AVX2 schedule and BMI2 rounds).
+/// one at a time), then four; with AVX2 alone, eight at a time the same
+/// way (80 ns a block); else, and for the rest, one [`compress512`] each
+/// (its AVX2 schedule and BMI2 rounds).
 ///
 /// ```
 /// use pqkit_common::sha2::{compress512_many, compress512_portable};
@@ -444,6 +445,20 @@ pub fn compress512_many(states: &mut [[u64; 8]], blocks: &[[u8; 128]]) {
         }
         for (s, b) in s4.iter_mut().zip(b4) {
             avx2_x4::compress512_x4(token, core::array::from_mut(s), core::array::from_ref(b));
+        }
+        for (s, b) in s_rest.iter_mut().zip(b_rest) {
+            compress512(s, core::slice::from_ref(b));
+        }
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = avx2_x4::Avx2Token::get() {
+        let (s8, s_rest) = states.as_chunks_mut::<8>();
+        let (b8, b_rest) = blocks.as_chunks::<8>();
+        for (s, b) in s8.iter_mut().zip(b8) {
+            let (s, b) = (s.as_chunks_mut::<4>().0, b.as_chunks::<4>().0);
+            let (s, b) = (s.as_chunks_mut::<2>().0, b.as_chunks::<2>().0);
+            avx2_x4::compress512_x4_avx2(token, &mut s[0], &b[0]);
         }
         for (s, b) in s_rest.iter_mut().zip(b_rest) {
             compress512(s, core::slice::from_ref(b));

@@ -379,7 +379,6 @@ impl Hasher {
         }
         let n = self.n;
         let len = 2 * n + 3;
-        let total = out.len() * len;
         let WotsScratch { blocks, t_buf } = scratch;
         // The signed leaf, when it is in this batch (public: the leaf
         // index and the digits of a public message).

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The cross-implementation suite: pqkit's CLI against OpenSSL (through
-# pyca/cryptography), Go's standard library and Bouncy Castle's JSSE
-# provider, through files and loopback TLS. Installs its own peers: a
-# Python venv in interop/.venv, the Go peer, and the Bouncy Castle jars
-# (Maven Central) for the Java peer. `verify-cert --purpose any` is also
-# compared with the openssl command's `openssl verify`, which must be on PATH.
+# pyca/cryptography), Go (its standard library, and Cloudflare CIRCL for
+# SLH-DSA) and Bouncy Castle (its JCA provider and its JSSE provider),
+# through files and loopback TLS. Installs its own peers: a Python venv in
+# interop/.venv, the Go peer (its modules from the Go module proxy), and the
+# Bouncy Castle jars (Maven Central) for the Java peers. `verify-cert
+# --purpose any` is also compared with the openssl command's `openssl
+# verify`, which must be on PATH.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -18,7 +20,8 @@ mkdir -p "$here/work"
 (cd "$here/go" && go build -o "$here/work/gopeer" .)
 # Bouncy Castle 1.84: the newest release whose bctls Maven Central serves
 # here (ML-KEM groups and ML-DSA signature schemes in TLS 1.3); its
-# composite ML-DSA is the draft version pqkit implements (test_interop.py).
+# composite ML-DSA is the draft version pqkit implements, and it has
+# SLH-DSA and HashSLH-DSA for all twelve sets (test_interop.py).
 bc=1.84
 jars="$here/work/jars-$bc"
 if [[ ! -f "$jars/bctls-jdk18on-$bc.jar" ]]; then
@@ -29,7 +32,7 @@ if [[ ! -f "$jars/bctls-jdk18on-$bc.jar" ]]; then
 fi
 mkdir -p "$here/work/java"
 javac -nowarn -cp "$jars/*" -d "$here/work/java" "$here/java/TlsPeer.java" "$here/java/XWingPeer.java" \
-  "$here/java/CompositePeer.java"
+  "$here/java/CompositePeer.java" "$here/java/SlhDsaPeer.java"
 export JAVA_PEER_CP="$here/work/java:$jars/*"
 export PQKIT_BIN="$root/target/release/pqkit"
 export GOPEER_BIN="$here/work/gopeer"

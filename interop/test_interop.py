@@ -1,4 +1,5 @@
-"""pqkit against OpenSSL (pyca/cryptography) and Go, through files.
+"""pqkit against OpenSSL (pyca/cryptography), Go (its standard library and
+Cloudflare CIRCL) and Bouncy Castle, through files and loopback TLS.
 
 Every implementation is driven as a command, the way a user would: keys go
 through PKCS#8 / SPKI PEM files, messages, signatures, ciphertexts and shared
@@ -676,6 +677,297 @@ def test_composite_certificates_pqkit_to_bouncy_castle(alg, tmp_path):
     assert run(check + [f["leaf.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
     tampered_cert(f["leaf.pem"], f["bad.pem"])
     assert run(check + [f["bad.pem"], f["ca.pem"]], expect=1).stdout.startswith(b"invalid: ")
+
+
+# ------------------------------------------------------------------- SLH-DSA
+# SLH-DSA (FIPS 205) against Bouncy Castle 1.84's JCA provider
+# (SlhDsaPeer.java) and Cloudflare CIRCL 1.6.5's sign/slhdsa (gopeer), for
+# every parameter set pqkit lists. OpenSSL is no peer here: this suite's
+# pyca/cryptography 50 has no SLH-DSA API, and the openssl command on the
+# machines is 3.0 (SLH-DSA came with OpenSSL 3.5).
+#
+# Bouncy Castle: keys cross both ways as RFC 9909 PKCS#8 / SPKI (the
+# privateKey OCTET STRING is the raw 4n-byte key, the subjectPublicKey the
+# raw 2n bytes, parameters absent); signatures cross both ways, with and
+# without a context, and BC's deterministic signing (a Signature given no
+# SecureRandom: opt_rand = PK.seed) equals pqkit's --deterministic byte for
+# byte; HashSLH-DSA ("HASH-SLH-DSA", with the pre-hash BC pairs with each
+# set) both ways; certificates both ways for three f sets. CIRCL: the same
+# seed gives the same raw keys, deterministic signatures are byte for byte
+# equal (pure, with a context, and HashSLH-DSA under each of the twelve
+# pre-hashes), hedged ones verify across. The s sets sign slowly in BC
+# (seconds, in a fresh JVM each time), so BC signs with them once per set.
+#
+# Not covered: keys under the HashSLH-DSA OIDs (.35 to .46), which BC's
+# "SLH-DSA-...-WITH-..." key pair generators write; pqkit's keys are the
+# pure OIDs (.20 to .31) and --prehash signs HashSLH-DSA with them.
+
+SLH_SETS = [f"slh-dsa-{h}-{bits}{v}" for h in ("sha2", "shake") for bits in (128, 192, 256)
+            for v in "sf"]
+SLH_ALGS = [a for a in SLH_SETS if a in PQKIT_ALGS]
+# A fresh JVM per operation: the serial collector and the C1 compiler alone
+# halve its start (about 0.45 s instead of 0.9 s here), which the suite pays
+# some 90 times; BC signs with an s set about as fast.
+SLH_PEER = ["java", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", os.environ["JAVA_PEER_CP"],
+            "SlhDsaPeer"]
+SLH_CTX = b"slh-dsa interop".hex()
+SLH_MSG = b"SLH-DSA interop \x00\xff" * 30
+# The pre-hash BC's HASH-SLH-DSA uses with each set (RFC 9909's
+# HashSLH-DSA pairs), one case per pairing.
+SLH_BC_PREHASH = [(a, h) for a, h in (("slh-dsa-sha2-128f", "sha2-256"),
+                                      ("slh-dsa-sha2-192f", "sha2-512"),
+                                      ("slh-dsa-shake-128f", "shake-128"),
+                                      ("slh-dsa-shake-256f", "shake-256")) if a in PQKIT_ALGS]
+SLH_CERT_ALGS = [a for a in ("slh-dsa-sha2-128f", "slh-dsa-shake-192f", "slh-dsa-sha2-256f")
+                 if a in PQKIT_ALGS]
+PREHASHES = ["sha2-224", "sha2-256", "sha2-384", "sha2-512", "sha2-512/224", "sha2-512/256",
+             "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake-128", "shake-256"]
+SLH_FAST = [a for a in SLH_ALGS if a.endswith("f")]
+# Each pre-hash on an f set, the six in turn.
+SLH_CIRCL_PREHASH = [(SLH_FAST[i % len(SLH_FAST)], h) for i, h in enumerate(PREHASHES)] if SLH_FAST else []
+
+
+def slh_seed(alg, tag):
+    """SK.seed || SK.prf || PK.seed: 3n bytes, n = 16, 24 or 32."""
+    n = int(alg[-4:-1]) // 8
+    return bytes((i * 7 + tag) % 256 for i in range(3 * n)).hex()
+
+
+def der_fields(der):
+    """The (tag, contents) of each element of a DER SEQUENCE."""
+    def tlv(buf, i):
+        tag, length = buf[i], buf[i + 1]
+        i += 2
+        if length & 0x80:
+            k = length & 0x7f
+            length = int.from_bytes(buf[i:i + k], "big")
+            i += k
+        return tag, buf[i:i + length], i + length
+    tag, body, end = tlv(der, 0)
+    assert tag == 0x30 and end == len(der), "not one DER SEQUENCE"
+    out, i = [], 0
+    while i < len(body):
+        tag, contents, i = tlv(body, i)
+        out.append((tag, contents))
+    return out
+
+
+def pkcs8_raw_key(path):
+    """The privateKey OCTET STRING of a v1 PKCS#8 with no attributes."""
+    (t0, version), (t1, _), (t2, key) = der_fields(pem_der(path))
+    assert (t0, version, t1, t2) == (0x02, b"\x00", 0x30, 0x04)
+    return key
+
+
+def spki_raw_key(path):
+    (t0, _), (t1, bits) = der_fields(pem_der(path))
+    assert (t0, t1, bits[0]) == (0x30, 0x03, 0)
+    return bits[1:]
+
+
+@generated_only_if(SLH_ALGS)
+def test_slh_dsa_algorithms_listed():
+    """pqkit lists all twelve sets once it lists one (the suite covers each)."""
+    assert SLH_ALGS == SLH_SETS
+
+
+@generated_only_if(SLH_ALGS)
+@pytest.mark.parametrize("alg", SLH_ALGS)
+def test_slh_dsa_bouncy_castle_signs_pqkit_verifies(alg, tmp_path):
+    """pqkit loads BC's PKCS#8 and derives BC's SPKI byte for byte; BC's
+    hedged signatures verify in pqkit only with their own context and
+    message."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "p2.pem", "m", "s", "sc")}
+    run(SLH_PEER + ["keygen", alg, f["k.pem"], f["p.pem"]])
+    assert f"algorithm: {alg}\n" in run(PQKIT + ["show", "-i", f["p.pem"]]).stdout.decode()
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p2.pem"]])
+    assert read(f["p2.pem"]) == read(f["p.pem"])
+    write(f["m"], SLH_MSG)
+    run(SLH_PEER + ["sign", f["k.pem"], f["m"], f["sc"], SLH_CTX])
+    sigs = ["sc"]
+    if alg.endswith("f"):  # an s set signs once in BC (seconds)
+        run(SLH_PEER + ["sign", f["k.pem"], f["m"], f["s"]])
+        sigs.append("s")
+    verify = PQKIT + ["verify", "-p", f["p.pem"], "-i", f["m"], "-s"]
+    assert run(verify + [f["sc"], "--context", SLH_CTX]).stdout.strip() == b"valid"
+    assert run(verify + [f["sc"]], expect=1).stdout.strip() == b"invalid"
+    assert run(verify + [f["sc"], "--context", SLH_CTX[:-2]], expect=1).stdout.strip() == b"invalid"
+    if "s" in sigs:
+        assert run(verify + [f["s"]]).stdout.strip() == b"valid"
+        assert run(verify + [f["s"], "--context", SLH_CTX], expect=1).stdout.strip() == b"invalid"
+    write(f["m"], SLH_MSG[:-1] + b"\xfe")
+    assert run(verify + [f["sc"], "--context", SLH_CTX], expect=1).stdout.strip() == b"invalid"
+    if "s" in sigs:
+        assert run(verify + [f["s"]], expect=1).stdout.strip() == b"invalid"
+
+
+@generated_only_if(SLH_ALGS)
+@pytest.mark.parametrize("alg", SLH_ALGS)
+def test_slh_dsa_pqkit_signs_bouncy_castle_verifies(alg, tmp_path):
+    """BC loads pqkit's SPKI and verifies its hedged, deterministic and
+    context signatures (and refuses one without its context); BC loads
+    pqkit's PKCS#8 and its deterministic signature is pqkit's, byte for
+    byte."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "m", "s", "sd", "sdc", "bs")}
+    run(PQKIT + ["keygen", alg, "--seed", slh_seed(alg, 1), "-o", f["k.pem"]])
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
+    write(f["m"], SLH_MSG)
+    sign = PQKIT + ["sign", "-k", f["k.pem"], "-i", f["m"], "-o"]
+    run(sign + [f["s"]])
+    run(sign + [f["sd"], "--deterministic"])
+    run(sign + [f["sdc"], "--deterministic", "--context", SLH_CTX])
+    assert read(f["s"]) != read(f["sd"]), "hedged signing gave the deterministic signature"
+    verify = SLH_PEER + ["verify", f["p.pem"], f["m"]]
+    assert run(verify + [f["s"]]).stdout.strip() == b"valid"
+    assert run(verify + [f["sd"]]).stdout.strip() == b"valid"
+    assert run(verify + [f["sdc"], SLH_CTX]).stdout.strip() == b"valid"
+    assert run(verify + [f["sdc"]], expect=1).stdout.strip() == b"invalid"
+    run(SLH_PEER + ["sign", "--deterministic", f["k.pem"], f["m"], f["bs"], SLH_CTX])
+    assert read(f["bs"]) == read(f["sdc"]), "BC's deterministic signature differs from pqkit's"
+    run(PQKIT + ["verify", "-p", f["p.pem"], "-i", f["m"], "-s", f["bs"], "--context", SLH_CTX])
+
+
+@generated_only_if(SLH_BC_PREHASH)
+@pytest.mark.parametrize("alg,prehash", SLH_BC_PREHASH)
+def test_slh_dsa_prehash_with_bouncy_castle(alg, prehash, tmp_path):
+    """HashSLH-DSA: BC's HASH-SLH-DSA verifies pqkit's hedged --prehash
+    signature (and refuses it as a pure one); BC's deterministic one with a
+    context is pqkit's byte for byte, and verifies in pqkit only under that
+    pre-hash."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "m", "s", "sdc", "bs")}
+    run(PQKIT + ["keygen", alg, "--seed", slh_seed(alg, 2), "-o", f["k.pem"]])
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
+    write(f["m"], SLH_MSG * 50)
+    sign = PQKIT + ["sign", "-k", f["k.pem"], "-i", f["m"], "--prehash", prehash, "-o"]
+    run(sign + [f["s"]])
+    run(sign + [f["sdc"], "--deterministic", "--context", SLH_CTX])
+    assert run(SLH_PEER + ["verify", "--prehash", f["p.pem"], f["m"], f["s"]]).stdout.strip() == b"valid"
+    assert run(SLH_PEER + ["verify", f["p.pem"], f["m"], f["s"]], expect=1).stdout.strip() == b"invalid"
+    run(SLH_PEER + ["sign", "--prehash", "--deterministic", f["k.pem"], f["m"], f["bs"], SLH_CTX])
+    assert read(f["bs"]) == read(f["sdc"]), "BC's deterministic HashSLH-DSA signature differs from pqkit's"
+    verify = PQKIT + ["verify", "-p", f["p.pem"], "-i", f["m"], "-s", f["bs"], "--context", SLH_CTX]
+    assert run(verify + ["--prehash", prehash]).stdout.strip() == b"valid"
+    assert run(verify, expect=1).stdout.strip() == b"invalid"
+    other = "sha3-256" if prehash != "sha3-256" else "sha2-256"
+    assert run(verify + ["--prehash", other], expect=1).stdout.strip() == b"invalid"
+
+
+@generated_only_if(SLH_CERT_ALGS)
+@pytest.mark.parametrize("alg", SLH_CERT_ALGS)
+def test_slh_dsa_certificates_bouncy_castle_to_pqkit(alg, tmp_path):
+    """BC's self-signed SLH-DSA CA and a leaf it issues validate in pqkit's
+    verify-cert; the leaf with a flipped signature bit does not."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("ca.key", "ca.pub", "ca.pem", "leaf.key", "leaf.pub",
+                                         "leaf.pem", "bad.pem")}
+    run(SLH_PEER + ["keygen", alg, f["ca.key"], f["ca.pub"]])
+    run(SLH_PEER + ["cert", f["ca.key"], f["ca.pub"], f["ca.pem"], "CN=BC SLH-DSA CA,O=BC"])
+    run(SLH_PEER + ["keygen", alg, f["leaf.key"], f["leaf.pub"]])
+    run(SLH_PEER + ["cert", f["ca.key"], f["leaf.pub"], f["leaf.pem"], "CN=localhost", f["ca.pem"]])
+    shown = run(PQKIT + ["show", "-i", f["leaf.pem"]]).stdout.decode()
+    assert f"signature algorithm: {alg}\n" in shown and f"public key algorithm: {alg}\n" in shown
+    tampered_cert(f["leaf.pem"], f["bad.pem"])
+    for purpose in ("server", "any"):
+        vc = PQKIT + ["verify-cert", "--purpose", purpose, "--ca", f["ca.pem"]]
+        assert run(vc + [f["leaf.pem"]]).stdout.strip() == b"valid"
+        assert run(vc + [f["bad.pem"]], expect=1).stdout.startswith(b"invalid: ")
+    any_ca = PQKIT + ["verify-cert", "--purpose", "any", "--ca", f["ca.pem"], f["ca.pem"]]
+    assert run(any_ca).stdout.strip() == b"valid"
+
+
+@generated_only_if(SLH_CERT_ALGS)
+@pytest.mark.parametrize("alg", SLH_CERT_ALGS)
+def test_slh_dsa_certificates_pqkit_to_bouncy_castle(alg, tmp_path):
+    """pqkit's self-signed SLH-DSA CA and a leaf issued from a CSR verify
+    in BC; the leaf with a flipped signature bit does not."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("ca.key", "ca.pem", "leaf.key", "leaf.csr", "leaf.pem",
+                                         "bad.pem")}
+    run(PQKIT + ["keygen", alg, "-o", f["ca.key"]])
+    run(PQKIT + ["cert", "-k", f["ca.key"], "--self-signed", "--subject", "CN=pqkit SLH-DSA CA",
+                 "--ca", "-o", f["ca.pem"]])
+    run(PQKIT + ["keygen", alg, "-o", f["leaf.key"]])
+    run(PQKIT + ["req", "-k", f["leaf.key"], "--subject", "CN=localhost", "--san", "DNS:localhost",
+                 "-o", f["leaf.csr"]])
+    run(PQKIT + ["cert", "-k", f["ca.key"], "--ca-cert", f["ca.pem"], "--csr", f["leaf.csr"],
+                 "-o", f["leaf.pem"]])
+    check = SLH_PEER + ["verifycert"]
+    assert run(check + [f["ca.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
+    assert run(check + [f["leaf.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
+    tampered_cert(f["leaf.pem"], f["bad.pem"])
+    assert run(check + [f["bad.pem"], f["ca.pem"]], expect=1).stdout.startswith(b"invalid: ")
+
+
+@generated_only_if(SLH_ALGS)
+@pytest.mark.parametrize("alg", SLH_ALGS)
+def test_slh_dsa_with_circl(alg, tmp_path):
+    """CIRCL: the same seed gives the same raw private and public keys;
+    deterministic signatures, with and without a context, are byte for
+    byte equal; hedged ones verify across, and neither side takes them
+    for a changed message or without their context."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "sk", "pk", "m", "pd", "gd", "ph", "gh")}
+    seed = slh_seed(alg, 3)
+    run(PQKIT + ["keygen", alg, "--seed", seed, "-o", f["k.pem"]])
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
+    run([GOPEER, "slhdsa-keygen", alg, seed, f["sk"], f["pk"]])
+    assert spki_raw_key(f["p.pem"]) == read(f["pk"])
+    assert pkcs8_raw_key(f["k.pem"]) == read(f["sk"])
+    write(f["m"], SLH_MSG)
+    pq_sign = PQKIT + ["sign", "-k", f["k.pem"], "-i", f["m"], "-o"]
+    go_sign = [GOPEER, "slhdsa-sign"]
+    go_args = [alg, f["sk"], f["m"]]
+    for ctx in (None, SLH_CTX):
+        run(pq_sign + [f["pd"], "--deterministic"] + (["--context", ctx] if ctx else []))
+        run(go_sign + ["-deterministic"] + (["-context", ctx] if ctx else []) + go_args + [f["gd"]])
+        assert read(f["pd"]) == read(f["gd"]), f"deterministic signatures differ (context {ctx})"
+    # pqkit's hedged signature with a context in CIRCL, CIRCL's hedged one in pqkit
+    run(pq_sign + [f["ph"], "--context", SLH_CTX])
+    go_verify = [GOPEER, "slhdsa-verify", "-context", SLH_CTX, alg, f["pk"], f["m"], f["ph"]]
+    assert run(go_verify).stdout.strip() == b"valid"
+    assert run([GOPEER, "slhdsa-verify", alg, f["pk"], f["m"], f["ph"]], expect=1).stdout.strip() == b"invalid"
+    run(go_sign + go_args + [f["gh"]])
+    assert read(f["gh"]) != read(f["gd"]), "CIRCL's hedged signing gave the deterministic signature"
+    pq_verify = PQKIT + ["verify", "-p", f["p.pem"], "-i", f["m"], "-s", f["gh"]]
+    assert run(pq_verify).stdout.strip() == b"valid"
+    assert run(pq_verify + ["--context", SLH_CTX], expect=1).stdout.strip() == b"invalid"
+    write(f["m"], b"\x01" + SLH_MSG[1:])
+    assert run(go_verify, expect=1).stdout.strip() == b"invalid"
+    assert run(pq_verify, expect=1).stdout.strip() == b"invalid"
+
+
+@generated_only_if(SLH_CIRCL_PREHASH)
+@pytest.mark.parametrize("alg,prehash", SLH_CIRCL_PREHASH)
+def test_slh_dsa_prehash_with_circl(alg, prehash, tmp_path):
+    """HashSLH-DSA under each pre-hash both have: deterministic signatures
+    with a context are byte for byte equal; hedged ones verify across, and
+    only under their own pre-hash."""
+    d = str(tmp_path)
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "sk", "pk", "m", "pd", "gd", "ph", "gh")}
+    seed = slh_seed(alg, 4)
+    run(PQKIT + ["keygen", alg, "--seed", seed, "-o", f["k.pem"]])
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
+    run([GOPEER, "slhdsa-keygen", alg, seed, f["sk"], f["pk"]])
+    write(f["m"], SLH_MSG * 50)
+    pq_sign = PQKIT + ["sign", "-k", f["k.pem"], "-i", f["m"], "--prehash", prehash, "-o"]
+    go_sign = [GOPEER, "slhdsa-sign", "-prehash", prehash]
+    go_args = [alg, f["sk"], f["m"]]
+    run(pq_sign + [f["pd"], "--deterministic", "--context", SLH_CTX])
+    run(go_sign + ["-deterministic", "-context", SLH_CTX] + go_args + [f["gd"]])
+    assert read(f["pd"]) == read(f["gd"])
+    other = "sha3-256" if prehash != "sha3-256" else "sha2-256"
+    run(pq_sign + [f["ph"]])
+    go_verify = [GOPEER, "slhdsa-verify", "-prehash"]
+    assert run(go_verify + [prehash, alg, f["pk"], f["m"], f["ph"]]).stdout.strip() == b"valid"
+    assert run(go_verify + [other, alg, f["pk"], f["m"], f["ph"]], expect=1).stdout.strip() == b"invalid"
+    run(go_sign + go_args + [f["gh"]])
+    pq_verify = PQKIT + ["verify", "-p", f["p.pem"], "-i", f["m"], "-s", f["gh"]]
+    assert run(pq_verify + ["--prehash", prehash]).stdout.strip() == b"valid"
+    assert run(pq_verify, expect=1).stdout.strip() == b"invalid"
+    assert run(pq_verify + ["--prehash", other], expect=1).stdout.strip() == b"invalid"
 
 
 # -------------------------------------------------------------- certificates

@@ -1,6 +1,8 @@
-// Command gopeer is the Go side of pqkit's interop suite. It uses only Go's
-// standard library (crypto/mlkem, crypto/hpke, crypto/ed25519, crypto/x509) and speaks
-// through files and hex on the command line:
+// Command gopeer is the Go side of pqkit's interop suite. It uses Go's
+// standard library (crypto/mlkem, crypto/hpke, crypto/ed25519, crypto/x509,
+// crypto/tls) and, for SLH-DSA, which the standard library does not have,
+// Cloudflare CIRCL's sign/slhdsa; it speaks through files and hex on the
+// command line:
 //
 //	gopeer mlkem-ek ALG SEEDHEX                 -> ek hex
 //	gopeer mlkem-encap ALG EKFILE CTFILE SSFILE  (raw bytes)
@@ -8,6 +10,7 @@
 //	gopeer ed25519-keygen SEEDHEX KEY.pem PUB.pem (PKCS#8 / SPKI PEM)
 //	gopeer ed25519-sign KEY.pem MSGFILE SIGFILE
 //	gopeer ed25519-verify PUB.pem MSGFILE SIGFILE  -> exit 0 valid, 1 invalid
+//	gopeer slhdsa-keygen | slhdsa-sign | slhdsa-verify ... (see slhdsa.go)
 //	gopeer hpke-pub | hpke-seal | hpke-open ...     (see hpke.go)
 //	gopeer tls-pki | tls-server | tls-client ...   (see tls.go)
 //
@@ -22,6 +25,7 @@ import (
 	"encoding/pem"
 	"fmt"
 	"os"
+	"strings"
 )
 
 func fail(format string, args ...any) {
@@ -158,6 +162,8 @@ func main() {
 		}
 		fmt.Println("invalid")
 		os.Exit(1)
+	case strings.HasPrefix(a[0], "slhdsa-"):
+		slhMain(a)
 	case len(a[0]) > 5 && a[0][:5] == "hpke-":
 		hpkeMain(a)
 	case a[0] == "tls-pki" && len(a) == 2:

@@ -12,7 +12,8 @@
 #      pqkit-common and the lattice crates with the NEON backend and with
 #      the portable one (scripts/aarch64.sh);
 #   5. the constant-time check under valgrind;
-#   6. the interop suite against OpenSSL, Go and Bouncy Castle (TLS).
+#   6. the interop suite against OpenSSL, Go (with CIRCL for SLH-DSA) and
+#      Bouncy Castle (TLS, composite ML-DSA, SLH-DSA).
 # It first installs what the machine lacks (scripts/install-deps.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,5 +63,5 @@ bash scripts/aarch64.sh
 step "constant-time check (valgrind)"
 bash scripts/ct-check.sh
 
-step "interop (OpenSSL via pyca/cryptography, Go, Bouncy Castle JSSE)"
+step "interop (OpenSSL via pyca/cryptography, Go and CIRCL, Bouncy Castle)"
 bash interop/run.sh

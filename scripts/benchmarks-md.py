@@ -317,7 +317,7 @@ def slh_dsa(out, meta, raw):
     measured_alone(
         out, meta, raw,
         "SLH-DSA beside RustCrypto `slh-dsa` and `fips205` "
-        "(`cargo run --release -p pqkit-slh-dsa --example peers`)",
+        "(`cargo run --profile downstream -p pqkit-slh-dsa --example peers`)",
         "slh-dsa-peers.md",
         "All twelve parameter sets in one process: key generation from "
         "fixed seeds, deterministic signing (`slh_sign_internal`) and "
@@ -325,12 +325,16 @@ def slh_dsa(out, meta, raw):
         "fastest of three rounds in which every implementation runs a "
         "30 ms batch in turn (the three agree on the key and signature "
         "before anything is timed). The last column is pqkit's time over "
-        "the faster peer's. pqkit picks its hashing kernels at run time "
-        "(here: SHA-256 eight-way interleaved on the SHA extensions, "
-        "SHA-512 four-way on AVX-512VL, Keccak four-way on AVX-512); the "
-        "peers hash one call at a time (RustCrypto's `sha2` uses the SHA "
-        "extensions too).",
-        "slh_dsa", "`--release`",
+        "the faster peer's. pqkit picks its hashing kernels at run time: "
+        "here SHA-256 eight-way interleaved on the SHA extensions, SHA-512 "
+        "eight-way (two interleaved groups of four AVX-512VL lanes, or of "
+        "four AVX2 lanes with AVX-512 off), Keccak four-way; the peers hash "
+        "one call at a time (RustCrypto's `sha2` uses the SHA extensions "
+        "too). The AVX-512-off table is what an AVX2-only CPU with the SHA "
+        "extensions runs (Zen 2/3, Alder Lake); the last table is the peak "
+        "stack of one operation beside the peers' (the stack probe, "
+        "`STACK_PROBE_REPEAT=3` runs each).",
+        "slh_dsa", "`--profile downstream` (and `-C target-cpu=native` where named)",
     )
 
 

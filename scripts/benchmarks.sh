@@ -65,13 +65,35 @@ aarch64_table() {
   bash scripts/aarch64.sh --count > "$raw/aarch64-count.md"
 }
 
-# The SLH-DSA table into $1 (pqkit-slh-dsa's peers example), with its
-# date and commit in $1/meta.txt.
+# The SLH-DSA tables into $1 (pqkit-slh-dsa's peers example, and the
+# SLH-DSA rows of the stack probe), with their date and commit in
+# $1/meta.txt: what a downstream `--release` build gets, the same with
+# AVX-512 kept off (PQKIT_BACKEND=avx2: the kernels of an AVX2-only CPU
+# with the SHA extensions), and `-C target-cpu=native`.
 slh_dsa_table() {
-  local raw=$1
+  local raw=$1 out=$1/slh-dsa-peers.md
   sed -i '/^slh_dsa_date:/d; /^slh_dsa_commit:/d' "$raw/meta.txt" 2>/dev/null || true
   { echo "slh_dsa_date: $(now)"; echo "slh_dsa_commit: $commit"; } >> "$raw/meta.txt"
-  cargo run -q --release -p pqkit-slh-dsa --example peers > "$raw/slh-dsa-peers.md"
+  cargo build -q --profile downstream -p pqkit-slh-dsa --example peers
+  local bin=${CARGO_TARGET_DIR:-target}/downstream/examples/peers
+  {
+    echo "Downstream build (\`--profile downstream\`: no LTO, 16 codegen units):"
+    "$bin"
+    echo "Downstream build, AVX-512 off (\`PQKIT_BACKEND=avx2\`):"
+    PQKIT_BACKEND=avx2 "$bin"
+  } > "$out"
+  CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}/native RUSTFLAGS="-C target-cpu=native" \
+    cargo build -q --profile downstream -p pqkit-slh-dsa --example peers
+  {
+    echo "Downstream build with \`-C target-cpu=native\`:"
+    "${CARGO_TARGET_DIR:-target}/native/downstream/examples/peers"
+    cargo build -q --profile release -p pqkit-benches --bin stack_probe
+    echo "Peak stack in bytes (\`scripts/stack-probe.sh\`, massif; the peers' rows decode the key bytes first):"
+    echo "| operation | peak stack (B) | whole process (B) |"
+    echo "|---|---|---|"
+    bash scripts/stack-probe.sh $("${CARGO_TARGET_DIR:-target}/release/stack_probe" list | grep slh-dsa) |
+      awk 'NR > 1 { printf "| %s | %s | %s |\n", $1, $2, $3 }'
+  } >> "$out"
 }
 
 # --lean / --wasm / --aarch64 / --slh-dsa: measure that one table again into the saved

@@ -10,7 +10,11 @@ cargo build -q --profile release -p pqkit-benches --bin stack_probe
 bin=${CARGO_TARGET_DIR:-target}/release/stack_probe
 peak() {
   local out; out=$(mktemp)
-  valgrind -q --tool=massif --stacks=yes --depth=1 --threshold=100 \
+  # SLH-DSA operations take milliseconds (seconds under massif): a few
+  # runs each instead of 300.
+  local repeat=300
+  [[ $1 == *slh-dsa* ]] && repeat=3
+  STACK_PROBE_REPEAT=$repeat valgrind -q --tool=massif --stacks=yes --depth=1 --threshold=100 \
     --max-snapshots=1000 --massif-out-file="$out" "$bin" "$1" >/dev/null
   # the highest stack among snapshots taken while the 1 MiB marker block
   # is allocated, i.e. while the operation loop runs

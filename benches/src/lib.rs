@@ -47,6 +47,11 @@ impl rand_core::TryRng for BenchRng {
 
 impl rand_core::TryCryptoRng for BenchRng {}
 
+/// The SLH-DSA peers (RustCrypto `slh-dsa`, `fips205`) behind the
+/// interface of pqkit-slh-dsa's differential tests.
+#[path = "../../slh-dsa/tests/common/mod.rs"]
+mod slh_peers;
+
 pub mod probes {
     //! One-operation probes for the stack probe. Each probe's `prepare`
     //! makes the inputs (outside the measured phase) and returns the
@@ -58,6 +63,7 @@ pub mod probes {
     use pqkit_common::{Backend, Kernel, dispatch};
     use pqkit_ml_dsa::{MlDsa44, MlDsa65, MlDsa87, ParameterSet, SigningKey};
     use pqkit_ml_kem::{DecapsulationKey, MlKem768, ParameterSet as KemParameterSet};
+    use pqkit_slh_dsa::{Sha2_128f, Sha2_256f, Shake256f};
 
     /// The measured operation.
     pub type Op = Box<dyn Fn() -> u64>;
@@ -125,6 +131,23 @@ pub mod probes {
         ("fn-dsa-1024-sign", fn_dsa_1024_sign),
         ("fn-dsa-1024-decode-sign", fn_dsa_1024_decode_sign),
         ("fn-dsa-1024-verify", fn_dsa_1024_verify),
+        ("slh-dsa-sha2-128f-keygen", slh::keygen::<Sha2_128f>),
+        ("slh-dsa-sha2-128f-sign", slh::sign::<Sha2_128f>),
+        ("slh-dsa-sha2-128f-verify", slh::verify::<Sha2_128f>),
+        ("rustcrypto-slh-dsa-sha2-128f-sign", slh::rc_sign::<Sha2_128f>),
+        ("rustcrypto-slh-dsa-sha2-128f-verify", slh::rc_verify::<Sha2_128f>),
+        ("fips205-slh-dsa-sha2-128f-sign", slh::fips_sign::<Sha2_128f>),
+        ("fips205-slh-dsa-sha2-128f-verify", slh::fips_verify::<Sha2_128f>),
+        ("slh-dsa-sha2-256f-keygen", slh::keygen::<Sha2_256f>),
+        ("slh-dsa-sha2-256f-sign", slh::sign::<Sha2_256f>),
+        ("slh-dsa-sha2-256f-verify", slh::verify::<Sha2_256f>),
+        ("rustcrypto-slh-dsa-sha2-256f-sign", slh::rc_sign::<Sha2_256f>),
+        ("rustcrypto-slh-dsa-sha2-256f-verify", slh::rc_verify::<Sha2_256f>),
+        ("fips205-slh-dsa-sha2-256f-sign", slh::fips_sign::<Sha2_256f>),
+        ("fips205-slh-dsa-sha2-256f-verify", slh::fips_verify::<Sha2_256f>),
+        ("slh-dsa-shake-256f-sign", slh::sign::<Shake256f>),
+        ("rustcrypto-slh-dsa-shake-256f-sign", slh::rc_sign::<Shake256f>),
+        ("fips205-slh-dsa-shake-256f-sign", slh::fips_sign::<Shake256f>),
         ("saber-keygen", saber_keygen),
         ("saber-encaps", saber_encaps),
         ("saber-decaps", saber_decaps),
@@ -524,6 +547,92 @@ pub mod probes {
                     assert_eq!(out, 1, "{name}");
                 }
             }
+        }
+    }
+
+    /// SLH-DSA beside RustCrypto `slh-dsa` and `fips205`: deterministic
+    /// `slh_sign_internal` and `slh_verify_internal` of one fixed key.
+    /// The peers' operations decode the key bytes first (their interface
+    /// in `slh-dsa/tests/common`; a decode is a copy for both), pqkit's
+    /// use the loaded key.
+    mod slh {
+        use super::{Op, black_box};
+        use pqkit_slh_dsa::hazmat;
+
+        use crate::slh_peers as peers;
+        use peers::Peer;
+
+        const MSG: &[u8] = b"stack probe";
+
+        fn seeds<P: Peer>() -> [Vec<u8>; 3] {
+            [vec![1u8; P::N], vec![2u8; P::N], vec![3u8; P::N]]
+        }
+
+        fn key<P: Peer>() -> pqkit_slh_dsa::SigningKey<P> {
+            let [s, p, q] = seeds::<P>();
+            hazmat::slh_keygen_internal::<P>(&s, &p, &q).expect("key")
+        }
+
+        pub(super) fn keygen<P: Peer>() -> Op {
+            let [s, p, q] = seeds::<P>();
+            Box::new(move || {
+                hazmat::slh_keygen_internal::<P>(black_box(&s), &p, &q)
+                    .map_or(0, |k| u64::from(k.as_bytes()[0]))
+            })
+        }
+
+        pub(super) fn sign<P: Peer>() -> Op {
+            let sk = key::<P>();
+            Box::new(move || {
+                hazmat::slh_sign_internal::<P>(&sk, &[black_box(MSG)], None)
+                    .map_or(0, |s| u64::from(s.as_ref()[0]))
+            })
+        }
+
+        pub(super) fn verify<P: Peer>() -> Op {
+            let sk = key::<P>();
+            let sig = hazmat::slh_sign_internal::<P>(&sk, &[MSG], None).expect("sign");
+            let vk = sk.verifying_key();
+            Box::new(move || {
+                u64::from(hazmat::slh_verify_internal::<P>(&vk, &[black_box(MSG)], sig.as_ref()).is_ok())
+            })
+        }
+
+        fn peer_keys<P: Peer>() -> (Vec<u8>, Vec<u8>) {
+            let [s, p, q] = seeds::<P>();
+            P::rc_keygen(&s, &p, &q)
+        }
+
+        pub(super) fn rc_sign<P: Peer>() -> Op {
+            let (sk, _) = peer_keys::<P>();
+            Box::new(move || {
+                P::rc_sign(&sk, peers::Op::Internal(black_box(MSG)), None)
+                    .map_or(0, |s| u64::from(s[0]))
+            })
+        }
+
+        pub(super) fn rc_verify<P: Peer>() -> Op {
+            let (sk, pk) = peer_keys::<P>();
+            let sig = P::rc_sign(&sk, peers::Op::Internal(MSG), None).expect("sign");
+            Box::new(move || {
+                P::rc_verify(&pk, peers::Op::Internal(black_box(MSG)), &sig)
+                    .map_or(0, u64::from)
+            })
+        }
+
+        pub(super) fn fips_sign<P: Peer>() -> Op {
+            let (sk, _) = peer_keys::<P>();
+            Box::new(move || {
+                u64::from(P::fips_sign(&sk, peers::Op::Internal(black_box(MSG)), None)[0])
+            })
+        }
+
+        pub(super) fn fips_verify<P: Peer>() -> Op {
+            let (sk, pk) = peer_keys::<P>();
+            let sig = P::fips_sign(&sk, peers::Op::Internal(MSG), None);
+            Box::new(move || {
+                u64::from(P::fips_verify(&pk, peers::Op::Internal(black_box(MSG)), &sig))
+            })
         }
     }
 }

@@ -63,7 +63,7 @@ pub struct SignOptions {
     /// Context string in hex (at most 255 bytes)
     #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
     pub context: Option<HexBytes>,
-    /// Sign a digest of the message (HashML-DSA, HashFN-DSA, Ed25519ph)
+    /// Sign a digest of the message (HashML-DSA, HashSLH-DSA, HashFN-DSA, Ed25519ph)
     #[arg(long, value_name = "HASH", value_parser = prehash_parser())]
     pub prehash: Option<Prehash>,
     /// Sign without fresh randomness
@@ -81,7 +81,7 @@ pub struct VerifyOptions {
     /// Context string in hex (at most 255 bytes)
     #[arg(long, value_name = "HEX", value_parser = hex_bytes)]
     pub context: Option<HexBytes>,
-    /// The signature is over a digest of the message (HashML-DSA, HashFN-DSA, Ed25519ph)
+    /// The signature is over a digest of the message (HashML-DSA, HashSLH-DSA, HashFN-DSA, Ed25519ph)
     #[arg(long, value_name = "HASH", value_parser = prehash_parser())]
     pub prehash: Option<Prehash>,
     /// The flags of single schemes (each under its own heading).

@@ -11,7 +11,10 @@ use std::time::Instant;
 
 use pqkit_benches::probes;
 
-/// How many times the operation runs at least.
+/// How many times the operation runs at least, unless
+/// `STACK_PROBE_REPEAT` says otherwise (the script lowers it for
+/// operations of milliseconds, such as SLH-DSA signing, whose one run
+/// already spans many massif snapshots).
 const REPEAT: usize = 300;
 /// Size of the heap block that marks the measured phase.
 const MARKER: usize = 1 << 20;
@@ -39,10 +42,14 @@ fn main() -> ExitCode {
                 // loop otherwise took every snapshot).
                 // A 1 MiB heap block marks the measured phase for the script
                 // (massif records heap and stack in the same snapshots).
+                let repeat = std::env::var("STACK_PROBE_REPEAT")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(REPEAT);
                 let marker = black_box(vec![1u8; MARKER]);
                 let looped = Instant::now();
                 let mut runs = 0usize;
-                while runs < REPEAT || looped.elapsed() < 2 * setup {
+                while runs < repeat || looped.elapsed() < 2 * setup {
                     black_box(f());
                     runs += 1;
                 }

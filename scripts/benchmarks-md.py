@@ -331,7 +331,11 @@ def slh_dsa(out, meta, raw):
         "four AVX2 lanes with AVX-512 off), Keccak four-way; the peers hash "
         "one call at a time (RustCrypto's `sha2` uses the SHA extensions "
         "too). The AVX-512-off table is what an AVX2-only CPU with the SHA "
-        "extensions runs (Zen 2/3, Alder Lake); the last table is the peak "
+        "extensions runs (Zen 2/3, Alder Lake). PQClean's SPHINCS+ (C, through "
+        "`pqcrypto-sphincsplus`, its AVX2 code: eight-way SHA-256 in AVX2 "
+        "lanes, four-way Keccak) is a timing peer in its own table: round "
+        "3.1 has FIPS 205's parameters and trees but not its outputs. The "
+        "last table is the peak "
         "stack of one operation beside the peers' (the stack probe, "
         "`STACK_PROBE_REPEAT=3` runs each).",
         "slh_dsa", "`--profile downstream` (and `-C target-cpu=native` where named)",

@@ -88,6 +88,8 @@ slh_dsa_table() {
     echo "Downstream build with \`-C target-cpu=native\`:"
     "${CARGO_TARGET_DIR:-target}/native/downstream/examples/peers"
     cargo build -q --profile release -p pqkit-benches --bin stack_probe
+    echo "Beside PQClean's SPHINCS+ 3.1, AVX2 (a timing peer: same parameters and trees, not FIPS 205's outputs; \`benches/examples/slh_dsa_pqclean.rs\`), downstream build:"
+    cargo run -q --profile downstream -p pqkit-benches --example slh_dsa_pqclean
     echo "Peak stack in bytes (\`scripts/stack-probe.sh\`, massif; the peers' rows decode the key bytes first):"
     echo "| operation | peak stack (B) | whole process (B) |"
     echo "|---|---|---|"

@@ -134,20 +134,50 @@ pub mod probes {
         ("slh-dsa-sha2-128f-keygen", slh::keygen::<Sha2_128f>),
         ("slh-dsa-sha2-128f-sign", slh::sign::<Sha2_128f>),
         ("slh-dsa-sha2-128f-verify", slh::verify::<Sha2_128f>),
-        ("rustcrypto-slh-dsa-sha2-128f-sign", slh::rc_sign::<Sha2_128f>),
-        ("rustcrypto-slh-dsa-sha2-128f-verify", slh::rc_verify::<Sha2_128f>),
-        ("fips205-slh-dsa-sha2-128f-sign", slh::fips_sign::<Sha2_128f>),
-        ("fips205-slh-dsa-sha2-128f-verify", slh::fips_verify::<Sha2_128f>),
+        (
+            "rustcrypto-slh-dsa-sha2-128f-sign",
+            slh::rc_sign::<Sha2_128f>,
+        ),
+        (
+            "rustcrypto-slh-dsa-sha2-128f-verify",
+            slh::rc_verify::<Sha2_128f>,
+        ),
+        (
+            "fips205-slh-dsa-sha2-128f-sign",
+            slh::fips_sign::<Sha2_128f>,
+        ),
+        (
+            "fips205-slh-dsa-sha2-128f-verify",
+            slh::fips_verify::<Sha2_128f>,
+        ),
         ("slh-dsa-sha2-256f-keygen", slh::keygen::<Sha2_256f>),
         ("slh-dsa-sha2-256f-sign", slh::sign::<Sha2_256f>),
         ("slh-dsa-sha2-256f-verify", slh::verify::<Sha2_256f>),
-        ("rustcrypto-slh-dsa-sha2-256f-sign", slh::rc_sign::<Sha2_256f>),
-        ("rustcrypto-slh-dsa-sha2-256f-verify", slh::rc_verify::<Sha2_256f>),
-        ("fips205-slh-dsa-sha2-256f-sign", slh::fips_sign::<Sha2_256f>),
-        ("fips205-slh-dsa-sha2-256f-verify", slh::fips_verify::<Sha2_256f>),
+        (
+            "rustcrypto-slh-dsa-sha2-256f-sign",
+            slh::rc_sign::<Sha2_256f>,
+        ),
+        (
+            "rustcrypto-slh-dsa-sha2-256f-verify",
+            slh::rc_verify::<Sha2_256f>,
+        ),
+        (
+            "fips205-slh-dsa-sha2-256f-sign",
+            slh::fips_sign::<Sha2_256f>,
+        ),
+        (
+            "fips205-slh-dsa-sha2-256f-verify",
+            slh::fips_verify::<Sha2_256f>,
+        ),
         ("slh-dsa-shake-256f-sign", slh::sign::<Shake256f>),
-        ("rustcrypto-slh-dsa-shake-256f-sign", slh::rc_sign::<Shake256f>),
-        ("fips205-slh-dsa-shake-256f-sign", slh::fips_sign::<Shake256f>),
+        (
+            "rustcrypto-slh-dsa-shake-256f-sign",
+            slh::rc_sign::<Shake256f>,
+        ),
+        (
+            "fips205-slh-dsa-shake-256f-sign",
+            slh::fips_sign::<Shake256f>,
+        ),
         ("saber-keygen", saber_keygen),
         ("saber-encaps", saber_encaps),
         ("saber-decaps", saber_decaps),
@@ -594,7 +624,9 @@ pub mod probes {
             let sig = hazmat::slh_sign_internal::<P>(&sk, &[MSG], None).expect("sign");
             let vk = sk.verifying_key();
             Box::new(move || {
-                u64::from(hazmat::slh_verify_internal::<P>(&vk, &[black_box(MSG)], sig.as_ref()).is_ok())
+                u64::from(
+                    hazmat::slh_verify_internal::<P>(&vk, &[black_box(MSG)], sig.as_ref()).is_ok(),
+                )
             })
         }
 
@@ -615,8 +647,7 @@ pub mod probes {
             let (sk, pk) = peer_keys::<P>();
             let sig = P::rc_sign(&sk, peers::Op::Internal(MSG), None).expect("sign");
             Box::new(move || {
-                P::rc_verify(&pk, peers::Op::Internal(black_box(MSG)), &sig)
-                    .map_or(0, u64::from)
+                P::rc_verify(&pk, peers::Op::Internal(black_box(MSG)), &sig).map_or(0, u64::from)
             })
         }
 
@@ -631,7 +662,11 @@ pub mod probes {
             let (sk, pk) = peer_keys::<P>();
             let sig = P::fips_sign(&sk, peers::Op::Internal(MSG), None);
             Box::new(move || {
-                u64::from(P::fips_verify(&pk, peers::Op::Internal(black_box(MSG)), &sig))
+                u64::from(P::fips_verify(
+                    &pk,
+                    peers::Op::Internal(black_box(MSG)),
+                    &sig,
+                ))
             })
         }
     }

@@ -31,7 +31,7 @@ fn keygen_case<P: Peer>(t: &Value, want: &Value) {
 }
 
 #[test]
-fn acvp_keygen() {
+fn slh_acvp_keygen() {
     let Some(set) = VectorSet::load("slh-dsa/acvp/SLH-DSA-keyGen-FIPS205") else {
         return;
     };
@@ -189,16 +189,16 @@ fn siggen(det: bool, family: &str) {
 }
 
 #[test]
-fn acvp_siggen_deterministic_sha2() {
+fn slh_acvp_siggen_deterministic_sha2() {
     siggen(true, "-SHA2-");
 }
 
 #[test]
-fn acvp_siggen_deterministic_shake() {
+fn slh_acvp_siggen_deterministic_shake() {
     siggen(true, "-SHAKE-");
 }
 
 #[test]
-fn acvp_siggen_hedged() {
+fn slh_acvp_siggen_hedged() {
     siggen(false, "");
 }

@@ -154,7 +154,7 @@ fn one_set<P: Peer>(seeds: usize, sign_peers: bool) {
 }
 
 #[test]
-fn differential_fast_sets() {
+fn slh_differential_fast_sets() {
     let seeds = if full() { 12 } else { 3 };
     one_set::<pqkit_slh_dsa::Sha2_128f>(seeds, true);
     one_set::<pqkit_slh_dsa::Shake128f>(seeds, true);
@@ -165,7 +165,7 @@ fn differential_fast_sets() {
 }
 
 #[test]
-fn differential_small_sets() {
+fn slh_differential_small_sets() {
     let (seeds, peers) = if full() { (3, true) } else { (1, false) };
     one_set::<pqkit_slh_dsa::Sha2_128s>(seeds, peers);
     one_set::<pqkit_slh_dsa::Shake128s>(seeds, peers);

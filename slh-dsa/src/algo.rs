@@ -11,7 +11,7 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
 use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
-use crate::hash::{Hasher, Node, WOTS_BATCH, WotsScratch, WotsSign};
+use crate::hash::{Hasher, Node, TH_LEAVES, WOTS_BATCH, WotsScratch, WotsSign};
 use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet};
 
 /// Mark bytes that the signature (or public key) makes public as public
@@ -141,7 +141,7 @@ pub(crate) fn wots_pk_from_sig(hs: &Hasher, sig: &[u8], msg: &[u8], adrs: &Adrs)
 
 /// Leaves per batch of [`treehash`] at most (FORS; XMSS takes
 /// [`WOTS_BATCH`]).
-const TH_BATCH: usize = 32;
+const TH_BATCH: usize = TH_LEAVES;
 
 /// Nodes a level of [`treehash`] gathers before they are reduced: eight
 /// pairs, a call that fills the eight SHA-512 lanes of
@@ -499,8 +499,7 @@ fn fors_sign<P: ParameterSet>(
                     la.set_tree_index(base + first + j as u32);
                 }
                 let k = out.len();
-                hs.prf_many(&prf_adrs[..k], sk_seed, out);
-                hs.f_many(&leaf_adrs[..k], out);
+                hs.fors_leaves(&prf_adrs[..k], &leaf_adrs[..k], sk_seed, out);
             },
             |level, first, children, out| {
                 let mut t = *adrs;

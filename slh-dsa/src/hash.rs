@@ -643,6 +643,53 @@ impl Hasher {
         seed.zeroize();
     }
 
+    /// FORS leaves: `out[i] = F(PK.seed, f_adrs[i], PRF(PK.seed, SK.seed,
+    /// prf_adrs[i]))` for every `i` (at most [`TH_LEAVES`]). SHA2 keeps
+    /// each leaf in its padded block, as the WOTS+ chains do: the PRF
+    /// output lands where F reads it (the two blocks have one length), so
+    /// only the address is rewritten between the two
+    /// `compress256_many_into` calls. SHAKE: [`prf_many`](Self::prf_many)
+    /// then [`f_many`](Self::f_many).
+    pub(crate) fn fors_leaves(
+        &self,
+        prf_adrs: &[Adrs],
+        f_adrs: &[Adrs],
+        sk_seed: &[u8],
+        out: &mut [Node],
+    ) {
+        let n = self.n;
+        let count = prf_adrs
+            .len()
+            .min(f_adrs.len())
+            .min(out.len())
+            .min(TH_LEAVES);
+        if self.family != HashFamily::Sha2 {
+            self.prf_many(&prf_adrs[..count], sk_seed, &mut out[..count]);
+            self.f_many(&f_adrs[..count], &mut out[..count]);
+            return;
+        }
+        let mut seed = [0u8; MAX_N];
+        seed[..n].copy_from_slice(&sk_seed[..n]);
+        let mut blocks = [[0u8; 64]; TH_LEAVES];
+        let blocks = &mut blocks[..count];
+        for (b, a) in blocks.iter_mut().zip(prf_adrs) {
+            sha256_pad(a, &[&seed[..n]], b);
+        }
+        seed.zeroize();
+        compress256_many_into(&self.mid256, blocks, 22, n);
+        for (b, a) in blocks.iter_mut().zip(f_adrs) {
+            b[..22].copy_from_slice(&a.compressed());
+        }
+        compress256_many_into(&self.mid256, blocks, 22, n);
+        for (o, b) in out.iter_mut().zip(blocks.iter()) {
+            *o = [0; MAX_N];
+            o[..n].copy_from_slice(&b[22..22 + n]);
+        }
+        // What is left is the leaves (public), but the blocks held the
+        // secrets between the two calls.
+        wipe(blocks.as_flattened_mut());
+    }
+
     /// `PRF_msg(SK.prf, opt_rand, M)`, `M` given in parts.
     pub(crate) fn prf_msg(&self, sk_prf: &[u8], opt_rand: &[u8], msg: &[&[u8]]) -> Node {
         let n = self.n;
@@ -785,6 +832,9 @@ fn hmac512(key: &[u8; 128], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 64
     ih.zeroize();
     outer.finalize()
 }
+
+/// FORS leaves [`Hasher::fors_leaves`] computes in one call at most.
+pub(crate) const TH_LEAVES: usize = 32;
 
 /// XMSS leaves whose WOTS+ public keys [`Hasher::wots_pks`] computes
 /// in one call: their `T_len` run side by side (eight SHA-512 lanes).
@@ -1018,6 +1068,24 @@ mod tests {
                 let mut out = [[9u8; MAX_N]; MAX];
                 hs.h_many(adrs, &children[..2 * count], &mut out[..count]);
                 assert_eq!(out[..count], want[..count], "h n {} count {count}", hs.n);
+                // FORS leaves: F of PRF, the F addresses another layer's.
+                if count <= TH_LEAVES {
+                    let mut f_adrs = [Adrs::default(); MAX];
+                    for (i, a) in f_adrs.iter_mut().enumerate().take(count) {
+                        a.set_layer(99);
+                        a.set_tree_index(3 * i as u32 + 1);
+                    }
+                    let want: [Node; MAX] = core::array::from_fn(|i| {
+                        if i < count {
+                            hs.f(&f_adrs[i], &hs.prf(&adrs[i], &seed))
+                        } else {
+                            [0; MAX_N]
+                        }
+                    });
+                    let mut out = [[9u8; MAX_N]; MAX];
+                    hs.fors_leaves(adrs, &f_adrs[..count], &seed, &mut out[..count]);
+                    assert_eq!(out[..count], want[..count], "fors n {} count {count}", hs.n);
+                }
             }
         }
     }

@@ -601,23 +601,17 @@ impl Hasher {
                 out
             }
             HashFamily::Sha2 => {
-                let c = adrs.compressed();
-                let mut out = [0u8; MAX_N];
                 // After the midstate's one block `PK.seed || 0^(b - n)`.
+                let parts = values.iter().map(|v| &v[..n]);
+                let mut out = [0u8; MAX_N];
                 if n > 16 {
-                    let mut t = Sha512::from_state(self.mid512, 1);
-                    t.update(&c);
-                    for v in values {
-                        t.update(&v[..n]);
-                    }
-                    out[..n].copy_from_slice(&t.finalize()[..n]);
+                    out[..n].copy_from_slice(
+                        &tail::<Sha512>(self.mid512, &adrs.compressed(), parts)[..n],
+                    );
                 } else {
-                    let mut t = Sha256::from_state(self.mid256, 1);
-                    t.update(&c);
-                    for v in values {
-                        t.update(&v[..n]);
-                    }
-                    out[..n].copy_from_slice(&t.finalize()[..n]);
+                    out[..n].copy_from_slice(
+                        &tail::<Sha256>(self.mid256, &adrs.compressed(), parts)[..n],
+                    );
                 }
                 out
             }
@@ -705,20 +699,14 @@ impl Hasher {
                 s.finalize_xof().read(&mut out[..n]);
             }
             HashFamily::Sha2 if n == 16 => {
-                let mut key = [0u8; 64];
-                key[..n].copy_from_slice(&sk_prf[..n]);
-                let mut d = hmac256(&key, opt_rand, n, msg);
+                let mut d = hmac::<Sha256>(&sk_prf[..n], &opt_rand[..n], msg);
                 out[..n].copy_from_slice(&d[..n]);
                 d.zeroize();
-                key.zeroize();
             }
             HashFamily::Sha2 => {
-                let mut key = [0u8; 128];
-                key[..n].copy_from_slice(&sk_prf[..n]);
-                let mut d = hmac512(&key, opt_rand, n, msg);
+                let mut d = hmac::<Sha512>(&sk_prf[..n], &opt_rand[..n], msg);
                 out[..n].copy_from_slice(&d[..n]);
                 d.zeroize();
-                key.zeroize();
             }
         }
         out
@@ -741,96 +729,125 @@ impl Hasher {
                 s.finalize_xof().read(&mut out[..m]);
             }
             HashFamily::Sha2 if n == 16 => {
-                let mut h = Sha256::new();
-                h.update(&r[..n]);
-                h.update(&self.pk_seed[..n]);
-                h.update(&pk_root[..n]);
-                for p in msg {
-                    h.update(p);
-                }
-                let inner = h.finalize();
-                // MGF1-SHA-256(R || PK.seed || inner, m)
-                for (c, chunk) in out[..m].chunks_mut(32).enumerate() {
-                    let mut g = Sha256::new();
-                    g.update(&r[..n]);
-                    g.update(&self.pk_seed[..n]);
-                    g.update(&inner);
-                    g.update(&(c as u32).to_be_bytes());
-                    let d = g.finalize();
-                    chunk.copy_from_slice(&d[..chunk.len()]);
-                }
+                mgf1_h_msg::<Sha256>(
+                    &r[..n],
+                    &self.pk_seed[..n],
+                    &pk_root[..n],
+                    msg,
+                    &mut out[..m],
+                );
             }
             HashFamily::Sha2 => {
-                let mut h = Sha512::new();
-                h.update(&r[..n]);
-                h.update(&self.pk_seed[..n]);
-                h.update(&pk_root[..n]);
-                for p in msg {
-                    h.update(p);
-                }
-                let inner = h.finalize();
-                for (c, chunk) in out[..m].chunks_mut(64).enumerate() {
-                    let mut g = Sha512::new();
-                    g.update(&r[..n]);
-                    g.update(&self.pk_seed[..n]);
-                    g.update(&inner);
-                    g.update(&(c as u32).to_be_bytes());
-                    let d = g.finalize();
-                    chunk.copy_from_slice(&d[..chunk.len()]);
-                }
+                mgf1_h_msg::<Sha512>(
+                    &r[..n],
+                    &self.pk_seed[..n],
+                    &pk_root[..n],
+                    msg,
+                    &mut out[..m],
+                );
             }
         }
         out
     }
 }
 
-/// HMAC-SHA-256 (RFC 2104) with a key already zero-padded to the block,
-/// over `opt_rand[..n] || msg`.
-fn hmac256(key: &[u8; 64], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 32] {
-    let mut pad = [0u8; 64];
-    for (p, k) in pad.iter_mut().zip(key) {
-        *p = k ^ 0x36;
-    }
-    let mut inner = Sha256::new();
-    inner.update(&pad);
-    inner.update(&opt_rand[..n]);
-    for p in msg {
-        inner.update(p);
-    }
-    let mut ih = inner.finalize();
-    for (p, k) in pad.iter_mut().zip(key) {
-        *p = k ^ 0x5c;
-    }
-    let mut outer = Sha256::new();
-    outer.update(&pad);
-    outer.update(&ih);
-    pad.zeroize();
-    ih.zeroize();
-    outer.finalize()
+/// SHA-256 and SHA-512 behind one interface, for the SLH-DSA functions
+/// that are the same over both but for the hash: `T_l`, HMAC and
+/// MGF1-based `H_msg`.
+trait Sha2: Default {
+    /// The block size in bytes.
+    const BLOCK: usize;
+    /// The state word.
+    type Word: Copy;
+    /// The digest.
+    type Digest: AsRef<[u8]> + Zeroize;
+    /// A hash that continues from `state` after `blocks` blocks.
+    fn resume(state: [Self::Word; 8], blocks: u64) -> Self;
+    /// Absorbs `data`.
+    fn absorb(&mut self, data: &[u8]);
+    /// The digest.
+    fn digest(self) -> Self::Digest;
 }
 
-/// HMAC-SHA-512 as [`hmac256`].
-fn hmac512(key: &[u8; 128], opt_rand: &[u8], n: usize, msg: &[&[u8]]) -> [u8; 64] {
+macro_rules! sha2_impl {
+    ($ty:ty, $block:literal, $word:ty, $out:literal) => {
+        impl Sha2 for $ty {
+            const BLOCK: usize = $block;
+            type Word = $word;
+            type Digest = [u8; $out];
+            fn resume(state: [$word; 8], blocks: u64) -> Self {
+                <$ty>::from_state(state, blocks)
+            }
+            fn absorb(&mut self, data: &[u8]) {
+                self.update(data);
+            }
+            fn digest(self) -> [u8; $out] {
+                self.finalize()
+            }
+        }
+    };
+}
+
+sha2_impl!(Sha256, 64, u32, 32);
+sha2_impl!(Sha512, 128, u64, 64);
+
+/// The SHA2 family's `T_l` (and any multi-block tweakable hash): the
+/// digest of `PK.seed || 0^(b - n) || ADRS^c || parts`, the first block
+/// being in `mid`.
+fn tail<'a, H: Sha2>(
+    mid: [H::Word; 8],
+    adrs_c: &[u8],
+    parts: impl Iterator<Item = &'a [u8]>,
+) -> H::Digest {
+    let mut h = H::resume(mid, 1);
+    h.absorb(adrs_c);
+    for p in parts {
+        h.absorb(p);
+    }
+    h.digest()
+}
+
+/// HMAC (RFC 2104) over `opt_rand || msg` with `key` (shorter than a
+/// block): `PRF_msg` of the SHA2 sets.
+fn hmac<H: Sha2>(key: &[u8], opt_rand: &[u8], msg: &[&[u8]]) -> H::Digest {
     let mut pad = [0u8; 128];
-    for (p, k) in pad.iter_mut().zip(key) {
-        *p = k ^ 0x36;
-    }
-    let mut inner = Sha512::new();
-    inner.update(&pad);
-    inner.update(&opt_rand[..n]);
+    let pad = &mut pad[..H::BLOCK];
+    pad[..key.len()].copy_from_slice(key);
+    pad.iter_mut().for_each(|p| *p ^= 0x36);
+    let mut inner = H::default();
+    inner.absorb(pad);
+    inner.absorb(opt_rand);
     for p in msg {
-        inner.update(p);
+        inner.absorb(p);
     }
-    let mut ih = inner.finalize();
-    for (p, k) in pad.iter_mut().zip(key) {
-        *p = k ^ 0x5c;
-    }
-    let mut outer = Sha512::new();
-    outer.update(&pad);
-    outer.update(&ih);
+    let mut ih = inner.digest();
+    // The outer pad from the inner one: 0x36 ^ 0x5c on every byte.
+    pad.iter_mut().for_each(|p| *p ^= 0x36 ^ 0x5c);
+    let mut outer = H::default();
+    outer.absorb(pad);
+    outer.absorb(ih.as_ref());
     pad.zeroize();
     ih.zeroize();
-    outer.finalize()
+    outer.digest()
+}
+
+/// `H_msg` of the SHA2 sets: `MGF1-H(R || PK.seed || H(R || PK.seed ||
+/// PK.root || M), out.len())`.
+fn mgf1_h_msg<H: Sha2>(r: &[u8], pk_seed: &[u8], pk_root: &[u8], msg: &[&[u8]], out: &mut [u8]) {
+    let mut h = H::default();
+    for p in [r, pk_seed, pk_root].into_iter().chain(msg.iter().copied()) {
+        h.absorb(p);
+    }
+    let inner = h.digest();
+    let size = inner.as_ref().len();
+    for (c, chunk) in out.chunks_mut(size).enumerate() {
+        let mut g = H::default();
+        g.absorb(r);
+        g.absorb(pk_seed);
+        g.absorb(inner.as_ref());
+        g.absorb(&(c as u32).to_be_bytes());
+        chunk.copy_from_slice(&g.digest().as_ref()[..chunk.len()]);
+    }
 }
 
 /// FORS leaves [`Hasher::fors_leaves`] computes in one call at most.

@@ -462,54 +462,10 @@ impl Hasher {
         buf: &mut [[u8; T_BUF]; WOTS_BATCH],
         out: &mut [Node],
     ) {
-        let n = self.n;
-        let lanes = adrs.len().min(out.len());
-        // Message `l`, byte stream `ADRS^c || ends`, padded in `buf[l]`
-        // for blocks of `bs` bytes after the midstate's one block.
-        let pad = |bs: usize, buf: &mut [[u8; T_BUF]; WOTS_BATCH]| {
-            let msg_len = 22 + len * n;
-            let size = (msg_len + 1 + bs / 8).div_ceil(bs) * bs;
-            for (l, b) in buf.iter_mut().enumerate().take(lanes) {
-                b[..22].copy_from_slice(&adrs[l].compressed());
-                b[msg_len..size].fill(0);
-                b[msg_len] = 0x80;
-                let bits = ((bs + msg_len) as u64 * 8).to_be_bytes();
-                b[size - 8..size].copy_from_slice(&bits);
-            }
-            size / bs
-        };
-        if n == 16 {
-            let count = pad(64, buf);
-            let mut states = [self.mid256; WOTS_BATCH];
-            let mut group = [[0u8; 64]; WOTS_BATCH];
-            for j in 0..count {
-                for (g, b) in group.iter_mut().zip(buf.iter()).take(lanes) {
-                    g.copy_from_slice(&b[64 * j..64 * (j + 1)]);
-                }
-                compress256_many(&mut states[..lanes], &group[..lanes]);
-            }
-            for (o, st) in out.iter_mut().zip(&states).take(lanes) {
-                *o = [0; MAX_N];
-                for (b, w) in o[..n].chunks_exact_mut(4).zip(st) {
-                    b.copy_from_slice(&w.to_be_bytes());
-                }
-            }
+        if self.n == 16 {
+            t_lanes::<Sha256>(self.mid256, self.n, len, adrs, buf, out);
         } else {
-            let count = pad(128, buf);
-            let mut states = [self.mid512; WOTS_BATCH];
-            let mut group = [[0u8; 128]; WOTS_BATCH];
-            for j in 0..count {
-                for (g, b) in group.iter_mut().zip(buf.iter()).take(lanes) {
-                    g.copy_from_slice(&b[128 * j..128 * (j + 1)]);
-                }
-                compress512_many(&mut states[..lanes], &group[..lanes]);
-            }
-            for (o, st) in out.iter_mut().zip(&states).take(lanes) {
-                *o = [0; MAX_N];
-                for (b, w) in o[..n].chunks_exact_mut(8).zip(st) {
-                    b.copy_from_slice(&w.to_be_bytes());
-                }
-            }
+            t_lanes::<Sha512>(self.mid512, self.n, len, adrs, buf, out);
         }
     }
 
@@ -767,14 +723,33 @@ trait Sha2: Default {
     fn absorb(&mut self, data: &[u8]);
     /// The digest.
     fn digest(self) -> Self::Digest;
+    /// One block.
+    type Block: Copy + AsRef<[u8]> + AsMut<[u8]>;
+    /// The zero block.
+    const ZERO_BLOCK: Self::Block;
+    /// `states[i]` takes `blocks[i]`: the multi-way compression.
+    fn compress_many(states: &mut [[Self::Word; 8]], blocks: &[Self::Block]);
+    /// The first `out.len()` bytes of `state`, big-endian.
+    fn state_bytes(state: &[Self::Word; 8], out: &mut [u8]);
 }
 
 macro_rules! sha2_impl {
-    ($ty:ty, $block:literal, $word:ty, $out:literal) => {
+    ($ty:ty, $block:literal, $word:ty, $out:literal, $many:ident) => {
         impl Sha2 for $ty {
             const BLOCK: usize = $block;
             type Word = $word;
             type Digest = [u8; $out];
+            type Block = [u8; $block];
+            const ZERO_BLOCK: [u8; $block] = [0; $block];
+            fn compress_many(states: &mut [[$word; 8]], blocks: &[[u8; $block]]) {
+                $many(states, blocks);
+            }
+            fn state_bytes(state: &[$word; 8], out: &mut [u8]) {
+                const W: usize = core::mem::size_of::<$word>();
+                for (b, w) in out.chunks_mut(W).zip(state) {
+                    b.copy_from_slice(&w.to_be_bytes()[..b.len()]);
+                }
+            }
             fn resume(state: [$word; 8], blocks: u64) -> Self {
                 <$ty>::from_state(state, blocks)
             }
@@ -788,8 +763,8 @@ macro_rules! sha2_impl {
     };
 }
 
-sha2_impl!(Sha256, 64, u32, 32);
-sha2_impl!(Sha512, 128, u64, 64);
+sha2_impl!(Sha256, 64, u32, 32, compress256_many);
+sha2_impl!(Sha512, 128, u64, 64, compress512_many);
 
 /// The SHA2 family's `T_l` (and any multi-block tweakable hash): the
 /// digest of `PK.seed || 0^(b - n) || ADRS^c || parts`, the first block
@@ -805,6 +780,44 @@ fn tail<'a, H: Sha2>(
         h.absorb(p);
     }
     h.digest()
+}
+
+/// [`Hasher::t_chain_ends`] on `H`: the `T_len` messages `ADRS^c ||
+/// ends` of the leaves (`buf[l]`, ends already at `22..`) padded for
+/// `H` after the midstate's one block, then compressed block by block
+/// side by side, their digests' first `n` bytes into `out`.
+fn t_lanes<H: Sha2>(
+    mid: [H::Word; 8],
+    n: usize,
+    len: usize,
+    adrs: &[Adrs],
+    buf: &mut [[u8; T_BUF]; WOTS_BATCH],
+    out: &mut [Node],
+) {
+    let lanes = adrs.len().min(out.len());
+    let bs = H::BLOCK;
+    let msg_len = 22 + len * n;
+    // 0x80 and the length field (a sixteenth of the block).
+    let size = (msg_len + 1 + bs / 8).div_ceil(bs) * bs;
+    for (a, b) in adrs.iter().zip(buf.iter_mut()).take(lanes) {
+        b[..22].copy_from_slice(&a.compressed());
+        b[msg_len..size].fill(0);
+        b[msg_len] = 0x80;
+        let bits = ((bs + msg_len) as u64 * 8).to_be_bytes();
+        b[size - 8..size].copy_from_slice(&bits);
+    }
+    let mut states = [mid; WOTS_BATCH];
+    let mut group = [H::ZERO_BLOCK; WOTS_BATCH];
+    for j in 0..size / bs {
+        for (g, b) in group.iter_mut().zip(buf.iter()).take(lanes) {
+            g.as_mut().copy_from_slice(&b[bs * j..bs * (j + 1)]);
+        }
+        H::compress_many(&mut states[..lanes], &group[..lanes]);
+    }
+    for (o, st) in out.iter_mut().zip(&states).take(lanes) {
+        *o = [0; MAX_N];
+        H::state_bytes(st, &mut o[..n]);
+    }
 }
 
 /// HMAC (RFC 2104) over `opt_rand || msg` with `key` (shorter than a

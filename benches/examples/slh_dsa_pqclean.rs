@@ -19,30 +19,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
+#[path = "../../slh-dsa/tests/common/mod.rs"]
+mod common;
+
+use common::race;
 use pqcrypto_sphincsplus as pqc;
 use pqcrypto_traits::sign::DetachedSignature as _;
 use pqkit_slh_dsa::{ParameterSet, hazmat};
-
-/// The fastest per-operation time (ms) of `rounds` batches of each
-/// implementation, run in turn within every round; a batch repeats its
-/// operation until 30 ms have passed (at least once).
-fn race(rounds: usize, imps: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; imps.len()];
-    for _ in 0..rounds {
-        for (f, b) in imps.iter_mut().zip(&mut best) {
-            let start = Instant::now();
-            let mut reps = 0u32;
-            while reps == 0 || start.elapsed() < Duration::from_millis(30) {
-                f();
-                reps += 1;
-            }
-            *b = b.min(start.elapsed().as_secs_f64() * 1e3 / f64::from(reps));
-        }
-    }
-    best
-}
 
 macro_rules! row {
     ($name:literal, $ours:ty, $pqc:ident, $rounds:expr) => {{

@@ -18,28 +18,8 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{Op, Peer};
+use common::{Op, Peer, race};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
-
-/// The fastest per-operation time (ms) of `rounds` batches of each
-/// implementation, run in turn within every round; a batch repeats its
-/// operation until 30 ms have passed (at least once).
-fn race(rounds: usize, imps: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; imps.len()];
-    for _ in 0..rounds {
-        for (f, b) in imps.iter_mut().zip(&mut best) {
-            let start = Instant::now();
-            let mut reps = 0u32;
-            while reps == 0 || start.elapsed() < Duration::from_millis(30) {
-                f();
-                reps += 1;
-            }
-            *b = b.min(start.elapsed().as_secs_f64() * 1e3 / f64::from(reps));
-        }
-    }
-    best
-}
 
 fn row<P: Peer>(name: &str, rounds: usize) {
     let n = P::N;

@@ -3,6 +3,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic, dead_code)]
 
+use std::time::{Duration, Instant};
+
 use pqkit_slh_dsa::{HashAlg, ParameterSet};
 
 /// What is signed: the three interfaces of FIPS 205.
@@ -172,4 +174,23 @@ macro_rules! per_set {
             other => panic!("unknown parameter set {other}"),
         }
     };
+}
+
+/// The fastest per-operation time (ms) of `rounds` batches of each
+/// implementation, run in turn within every round; a batch repeats its
+/// operation until 30 ms have passed (at least once).
+pub fn race(rounds: usize, imps: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    let mut best = vec![f64::MAX; imps.len()];
+    for _ in 0..rounds {
+        for (f, b) in imps.iter_mut().zip(&mut best) {
+            let start = Instant::now();
+            let mut reps = 0u32;
+            while reps == 0 || start.elapsed() < Duration::from_millis(30) {
+                f();
+                reps += 1;
+            }
+            *b = b.min(start.elapsed().as_secs_f64() * 1e3 / f64::from(reps));
+        }
+    }
+    best
 }

@@ -32,7 +32,7 @@ if [[ ! -f "$jars/bctls-jdk18on-$bc.jar" ]]; then
 fi
 mkdir -p "$here/work/java"
 javac -nowarn -cp "$jars/*" -d "$here/work/java" "$here/java/TlsPeer.java" "$here/java/XWingPeer.java" \
-  "$here/java/CompositePeer.java" "$here/java/SlhDsaPeer.java"
+  "$here/java/CompositePeer.java" "$here/java/SlhDsaPeer.java" "$here/java/PeerPki.java"
 export JAVA_PEER_CP="$here/work/java:$jars/*"
 export PQKIT_BIN="$root/target/release/pqkit"
 export GOPEER_BIN="$here/work/gopeer"

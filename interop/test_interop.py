@@ -629,54 +629,65 @@ def test_composite_pqkit_signs_bouncy_castle_verifies(alg, tmp_path):
     run(PQKIT + ["verify", "-p", f["p.pem"], "-i", f["m"], "-s", f["bs"], "--context", CTX])
 
 
-@generated_only_if(COMPOSITE_ALGS)
-@pytest.mark.parametrize("alg", COMPOSITE_ALGS)
-def test_composite_certificates_bouncy_castle_to_pqkit(alg, tmp_path):
-    """BC's self-signed composite CA and a leaf it issues validate in
-    pqkit's verify-cert (rustls-webpki's rules and the chain alone); the
-    leaf with a flipped signature bit does not."""
-    d = str(tmp_path)
+def bc_chain_validates_in_pqkit(peer, keygen_arg, alg, ca_subject, d, both_algs=False):
+    """A BC JCA peer's self-signed CA (`peer cert`) and a leaf it issues
+    validate in pqkit's verify-cert (rustls-webpki's rules and the chain
+    alone), for both purposes; the leaf with a flipped signature bit does
+    not. `both_algs`: `pqkit show` must also name the leaf key's
+    algorithm."""
     f = {n: os.path.join(d, n) for n in ("ca.key", "ca.pub", "ca.pem", "leaf.key", "leaf.pub",
                                          "leaf.pem", "bad.pem")}
-    oid = COMPOSITE_OIDS[alg]
-    run(COMPOSITE_PEER + ["keygen", oid, f["ca.key"], f["ca.pub"]])
-    run(COMPOSITE_PEER + ["cert", f["ca.key"], f["ca.pub"], f["ca.pem"], "CN=BC composite CA,O=BC"])
-    run(COMPOSITE_PEER + ["keygen", oid, f["leaf.key"], f["leaf.pub"]])
-    run(COMPOSITE_PEER + ["cert", f["ca.key"], f["leaf.pub"], f["leaf.pem"], "CN=localhost",
-                          f["ca.pem"]])
+    run(peer + ["keygen", keygen_arg, f["ca.key"], f["ca.pub"]])
+    run(peer + ["cert", f["ca.key"], f["ca.pub"], f["ca.pem"], ca_subject])
+    run(peer + ["keygen", keygen_arg, f["leaf.key"], f["leaf.pub"]])
+    run(peer + ["cert", f["ca.key"], f["leaf.pub"], f["leaf.pem"], "CN=localhost", f["ca.pem"]])
     shown = run(PQKIT + ["show", "-i", f["leaf.pem"]]).stdout.decode()
     assert f"signature algorithm: {alg}\n" in shown
+    if both_algs:
+        assert f"public key algorithm: {alg}\n" in shown
+    tampered_cert(f["leaf.pem"], f["bad.pem"])
     for purpose in ("server", "any"):
         vc = PQKIT + ["verify-cert", "--purpose", purpose, "--ca", f["ca.pem"]]
         assert run(vc + [f["leaf.pem"]]).stdout.strip() == b"valid"
-        tampered_cert(f["leaf.pem"], f["bad.pem"])
         assert run(vc + [f["bad.pem"]], expect=1).stdout.startswith(b"invalid: ")
     any_ca = PQKIT + ["verify-cert", "--purpose", "any", "--ca", f["ca.pem"], f["ca.pem"]]
     assert run(any_ca).stdout.strip() == b"valid"
 
 
-@generated_only_if(COMPOSITE_SIGNABLE)
-@pytest.mark.parametrize("alg", COMPOSITE_SIGNABLE)
-def test_composite_certificates_pqkit_to_bouncy_castle(alg, tmp_path):
-    """pqkit's self-signed composite CA and a leaf issued from a CSR
-    verify in BC (signature under the CA's key, names, validity); the
-    leaf with a flipped signature bit does not."""
-    d = str(tmp_path)
+def pqkit_chain_validates_in_bc(peer, alg, ca_subject, d):
+    """pqkit's self-signed CA and a leaf issued from a CSR verify in a BC
+    JCA peer (`peer verifycert`: the signature under the CA's key, names,
+    validity); the leaf with a flipped signature bit does not."""
     f = {n: os.path.join(d, n) for n in ("ca.key", "ca.pem", "leaf.key", "leaf.csr", "leaf.pem",
                                          "bad.pem")}
     run(PQKIT + ["keygen", alg, "-o", f["ca.key"]])
-    run(PQKIT + ["cert", "-k", f["ca.key"], "--self-signed", "--subject", "CN=pqkit composite CA",
+    run(PQKIT + ["cert", "-k", f["ca.key"], "--self-signed", "--subject", ca_subject,
                  "--ca", "-o", f["ca.pem"]])
     run(PQKIT + ["keygen", alg, "-o", f["leaf.key"]])
     run(PQKIT + ["req", "-k", f["leaf.key"], "--subject", "CN=localhost", "--san", "DNS:localhost",
                  "-o", f["leaf.csr"]])
     run(PQKIT + ["cert", "-k", f["ca.key"], "--ca-cert", f["ca.pem"], "--csr", f["leaf.csr"],
                  "-o", f["leaf.pem"]])
-    check = COMPOSITE_PEER + ["verifycert"]
+    check = peer + ["verifycert"]
     assert run(check + [f["ca.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
     assert run(check + [f["leaf.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
     tampered_cert(f["leaf.pem"], f["bad.pem"])
     assert run(check + [f["bad.pem"], f["ca.pem"]], expect=1).stdout.startswith(b"invalid: ")
+
+
+@generated_only_if(COMPOSITE_ALGS)
+@pytest.mark.parametrize("alg", COMPOSITE_ALGS)
+def test_composite_certificates_bouncy_castle_to_pqkit(alg, tmp_path):
+    """BC's composite CA and leaf validate in pqkit's verify-cert."""
+    bc_chain_validates_in_pqkit(COMPOSITE_PEER, COMPOSITE_OIDS[alg], alg,
+                                "CN=BC composite CA,O=BC", str(tmp_path))
+
+
+@generated_only_if(COMPOSITE_SIGNABLE)
+@pytest.mark.parametrize("alg", COMPOSITE_SIGNABLE)
+def test_composite_certificates_pqkit_to_bouncy_castle(alg, tmp_path):
+    """pqkit's composite CA and CSR-issued leaf verify in BC."""
+    pqkit_chain_validates_in_bc(COMPOSITE_PEER, alg, "CN=pqkit composite CA", str(tmp_path))
 
 
 # ------------------------------------------------------------------- SLH-DSA
@@ -858,47 +869,16 @@ def test_slh_dsa_prehash_with_bouncy_castle(alg, prehash, tmp_path):
 @generated_only_if(SLH_CERT_ALGS)
 @pytest.mark.parametrize("alg", SLH_CERT_ALGS)
 def test_slh_dsa_certificates_bouncy_castle_to_pqkit(alg, tmp_path):
-    """BC's self-signed SLH-DSA CA and a leaf it issues validate in pqkit's
-    verify-cert; the leaf with a flipped signature bit does not."""
-    d = str(tmp_path)
-    f = {n: os.path.join(d, n) for n in ("ca.key", "ca.pub", "ca.pem", "leaf.key", "leaf.pub",
-                                         "leaf.pem", "bad.pem")}
-    run(SLH_PEER + ["keygen", alg, f["ca.key"], f["ca.pub"]])
-    run(SLH_PEER + ["cert", f["ca.key"], f["ca.pub"], f["ca.pem"], "CN=BC SLH-DSA CA,O=BC"])
-    run(SLH_PEER + ["keygen", alg, f["leaf.key"], f["leaf.pub"]])
-    run(SLH_PEER + ["cert", f["ca.key"], f["leaf.pub"], f["leaf.pem"], "CN=localhost", f["ca.pem"]])
-    shown = run(PQKIT + ["show", "-i", f["leaf.pem"]]).stdout.decode()
-    assert f"signature algorithm: {alg}\n" in shown and f"public key algorithm: {alg}\n" in shown
-    tampered_cert(f["leaf.pem"], f["bad.pem"])
-    for purpose in ("server", "any"):
-        vc = PQKIT + ["verify-cert", "--purpose", purpose, "--ca", f["ca.pem"]]
-        assert run(vc + [f["leaf.pem"]]).stdout.strip() == b"valid"
-        assert run(vc + [f["bad.pem"]], expect=1).stdout.startswith(b"invalid: ")
-    any_ca = PQKIT + ["verify-cert", "--purpose", "any", "--ca", f["ca.pem"], f["ca.pem"]]
-    assert run(any_ca).stdout.strip() == b"valid"
+    """BC's SLH-DSA CA and leaf validate in pqkit's verify-cert."""
+    bc_chain_validates_in_pqkit(SLH_PEER, alg, alg, "CN=BC SLH-DSA CA,O=BC", str(tmp_path),
+                                both_algs=True)
 
 
 @generated_only_if(SLH_CERT_ALGS)
 @pytest.mark.parametrize("alg", SLH_CERT_ALGS)
 def test_slh_dsa_certificates_pqkit_to_bouncy_castle(alg, tmp_path):
-    """pqkit's self-signed SLH-DSA CA and a leaf issued from a CSR verify
-    in BC; the leaf with a flipped signature bit does not."""
-    d = str(tmp_path)
-    f = {n: os.path.join(d, n) for n in ("ca.key", "ca.pem", "leaf.key", "leaf.csr", "leaf.pem",
-                                         "bad.pem")}
-    run(PQKIT + ["keygen", alg, "-o", f["ca.key"]])
-    run(PQKIT + ["cert", "-k", f["ca.key"], "--self-signed", "--subject", "CN=pqkit SLH-DSA CA",
-                 "--ca", "-o", f["ca.pem"]])
-    run(PQKIT + ["keygen", alg, "-o", f["leaf.key"]])
-    run(PQKIT + ["req", "-k", f["leaf.key"], "--subject", "CN=localhost", "--san", "DNS:localhost",
-                 "-o", f["leaf.csr"]])
-    run(PQKIT + ["cert", "-k", f["ca.key"], "--ca-cert", f["ca.pem"], "--csr", f["leaf.csr"],
-                 "-o", f["leaf.pem"]])
-    check = SLH_PEER + ["verifycert"]
-    assert run(check + [f["ca.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
-    assert run(check + [f["leaf.pem"], f["ca.pem"]]).stdout.strip() == b"valid"
-    tampered_cert(f["leaf.pem"], f["bad.pem"])
-    assert run(check + [f["bad.pem"], f["ca.pem"]], expect=1).stdout.startswith(b"invalid: ")
+    """pqkit's SLH-DSA CA and CSR-issued leaf verify in BC."""
+    pqkit_chain_validates_in_bc(SLH_PEER, alg, "CN=pqkit SLH-DSA CA", str(tmp_path))
 
 
 @generated_only_if(SLH_ALGS)

@@ -9,11 +9,13 @@
 //!
 //! The many independent calls go to the multi-way kernels of
 //! `pqkit-common` in one call each: [`Hasher::f_many`], [`Hasher::prf_many`]
-//! and [`Hasher::h_many`] (FORS leaves, tree levels, gathered chains),
-//! [`Hasher::chains`] (the chains of one WOTS+ key, kept in their SHA-256
-//! blocks) and [`Hasher::wots_pks`] (the WOTS+ public keys of four XMSS
-//! leaves at once). SHA2 goes through `sha2::compress256_many` (eight
-//! SHA-NI compressions interleaved, or eight AVX2/AVX-512 lanes), SHAKE
+//! and [`Hasher::h_many`] (tree levels, gathered chains),
+//! [`Hasher::fors_leaves`] (PRF then F, in place), [`Hasher::chains`]
+//! (the chains of one WOTS+ key, kept in their SHA-256 blocks) and
+//! [`Hasher::wots_pks`] (the WOTS+ public keys of eight XMSS leaves, and
+//! the signed leaf's WOTS+ signature on the way). SHA2 goes through
+//! `sha2::compress256_many` (eight SHA-NI compressions interleaved, or
+//! eight AVX2/AVX-512 lanes) and `compress512_many` (eight lanes), SHAKE
 //! through the dispatched 4-way Keccak; each is bit for bit its
 //! one-at-a-time form, tested at every count.
 

@@ -100,8 +100,11 @@
 //!   (signing, key generation) or of one key (verification) walk
 //!   together, kept in their blocks, eight SHA-256 compressions
 //!   interleaved on the SHA extensions, or in the lanes of AVX2/AVX-512
-//!   vectors without them; FORS leaves and tree levels go the same way,
-//!   and SHA-512 `H` (`n > 16`) four lanes at a time with AVX-512VL.
+//!   vectors without them; signing takes each layer's WOTS+ signature
+//!   from those chains as they pass its digits. FORS leaves and tree
+//!   levels (gathered eight pairs at a time) go the same way, and the
+//!   SHA-512 `H` and `T_len` (`n > 16`) eight lanes at a time with AVX2
+//!   or AVX-512VL.
 //! * SHAKE sets: four `F`, `H` or `PRF` at a time through the 4-way
 //!   Keccak (AVX2, AVX-512, NEON with FEAT_SHA3).
 //!

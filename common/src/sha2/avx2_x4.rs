@@ -94,59 +94,17 @@ fn add(a: __m256i, b: __m256i) -> __m256i {
     _mm256_add_epi64(a, b)
 }
 
-/// The three-input functions of the AVX-512VL kernel: `VPTERNLOGQ`.
+/// The three-input functions of the AVX-512VL kernel (`VPTERNLOGD`):
+/// the eight-way SHA-256 kernel's, which are bitwise, so the lane width
+/// does not matter.
 mod vl {
-    use core::arch::x86_64::*;
-
-    /// `a ^ b ^ c`.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub(super) fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
-        _mm256_ternarylogic_epi64::<0x96>(a, b, c)
-    }
-
-    /// Choose: `e ? f : g`, bit by bit.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub(super) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
-        _mm256_ternarylogic_epi64::<0xca>(e, f, g)
-    }
-
-    /// Majority of `a`, `b`, `c`, bit by bit.
-    #[inline]
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub(super) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
-        _mm256_ternarylogic_epi64::<0xe8>(a, b, c)
-    }
+    pub(super) use super::super::avx2_x8::avx512_ops::{ch, maj, xor3};
 }
 
-/// The same functions in AVX2 alone.
+/// The same functions in AVX2 alone, also the SHA-256 kernel's.
 mod plain {
-    use core::arch::x86_64::*;
-
-    /// `a ^ b ^ c`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub(super) fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
-        _mm256_xor_si256(_mm256_xor_si256(a, b), c)
-    }
-
-    /// Choose: `(e & f) ^ (!e & g)`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub(super) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
-        _mm256_xor_si256(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g))
-    }
-
-    /// Majority: `((a ^ b) & c) ^ (a & b)`.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    pub(super) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
-        _mm256_xor_si256(
-            _mm256_and_si256(_mm256_xor_si256(a, b), c),
-            _mm256_and_si256(a, b),
-        )
-    }
+    pub(super) use super::super::avx2_x8::avx2_ops::{ch, maj};
+    pub(super) use super::super::avx2_x8::xor3;
 }
 
 /// 64-bit rotation right by a literal: `VPRORQ`.

@@ -55,14 +55,17 @@ fn add(a: __m256i, b: __m256i) -> __m256i {
     _mm256_add_epi32(a, b)
 }
 
+/// `a ^ b ^ c` (bitwise: SHA-512's four-lane kernel, `avx2_x4`, uses it
+/// too).
 #[inline]
 #[target_feature(enable = "avx2")]
-fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+pub(super) fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
     _mm256_xor_si256(_mm256_xor_si256(a, b), c)
 }
 
-/// The round functions on AVX2: rotations as two shifts and an OR.
-mod avx2_ops {
+/// The round functions on AVX2: rotations as two shifts and an OR. `ch`
+/// and `maj` are bitwise, so `avx2_x4` uses them on 64-bit lanes too.
+pub(super) mod avx2_ops {
     use super::{ror, xor3};
     use core::arch::x86_64::*;
 
@@ -92,12 +95,12 @@ mod avx2_ops {
     }
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
+    pub(in crate::sha2) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
         _mm256_xor_si256(_mm256_and_si256(e, f), _mm256_andnot_si256(e, g))
     }
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(super) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+    pub(in crate::sha2) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
         _mm256_xor_si256(
             _mm256_and_si256(_mm256_xor_si256(a, b), _mm256_xor_si256(b, c)),
             b,
@@ -108,12 +111,12 @@ mod avx2_ops {
 /// The round functions with AVX-512VL on 256-bit vectors: `VPRORD`
 /// rotates, `VPTERNLOGD` computes each three-input function in one
 /// instruction (0x96 XOR, 0xca choose, 0xe8 majority).
-mod avx512_ops {
+pub(super) mod avx512_ops {
     use core::arch::x86_64::*;
 
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+    pub(in crate::sha2) fn xor3(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
         _mm256_ternarylogic_epi32::<0x96>(a, b, c)
     }
     #[inline]
@@ -154,12 +157,12 @@ mod avx512_ops {
     }
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub(super) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
+    pub(in crate::sha2) fn ch(e: __m256i, f: __m256i, g: __m256i) -> __m256i {
         _mm256_ternarylogic_epi32::<0xca>(e, f, g)
     }
     #[inline]
     #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    pub(super) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+    pub(in crate::sha2) fn maj(a: __m256i, b: __m256i, c: __m256i) -> __m256i {
         _mm256_ternarylogic_epi32::<0xe8>(a, b, c)
     }
 }

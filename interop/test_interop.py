@@ -881,6 +881,18 @@ def test_slh_dsa_certificates_pqkit_to_bouncy_castle(alg, tmp_path):
     pqkit_chain_validates_in_bc(SLH_PEER, alg, "CN=pqkit SLH-DSA CA", str(tmp_path))
 
 
+def circl_key_pair(alg, tag, d):
+    """The file names of a CIRCL test in `d`, with one key pair from the
+    seed `slh_seed(alg, tag)` made by both: pqkit's PKCS#8 and SPKI
+    (`k.pem`, `p.pem`) and CIRCL's raw keys (`sk`, `pk`)."""
+    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "sk", "pk", "m", "pd", "gd", "ph", "gh")}
+    seed = slh_seed(alg, tag)
+    run(PQKIT + ["keygen", alg, "--seed", seed, "-o", f["k.pem"]])
+    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
+    run([GOPEER, "slhdsa-keygen", alg, seed, f["sk"], f["pk"]])
+    return f
+
+
 @generated_only_if(SLH_ALGS)
 @pytest.mark.parametrize("alg", SLH_ALGS)
 def test_slh_dsa_with_circl(alg, tmp_path):
@@ -888,12 +900,7 @@ def test_slh_dsa_with_circl(alg, tmp_path):
     deterministic signatures, with and without a context, are byte for
     byte equal; hedged ones verify across, and neither side takes them
     for a changed message or without their context."""
-    d = str(tmp_path)
-    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "sk", "pk", "m", "pd", "gd", "ph", "gh")}
-    seed = slh_seed(alg, 3)
-    run(PQKIT + ["keygen", alg, "--seed", seed, "-o", f["k.pem"]])
-    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
-    run([GOPEER, "slhdsa-keygen", alg, seed, f["sk"], f["pk"]])
+    f = circl_key_pair(alg, 3, str(tmp_path))
     assert spki_raw_key(f["p.pem"]) == read(f["pk"])
     assert pkcs8_raw_key(f["k.pem"]) == read(f["sk"])
     write(f["m"], SLH_MSG)
@@ -925,12 +932,7 @@ def test_slh_dsa_prehash_with_circl(alg, prehash, tmp_path):
     """HashSLH-DSA under each pre-hash both have: deterministic signatures
     with a context are byte for byte equal; hedged ones verify across, and
     only under their own pre-hash."""
-    d = str(tmp_path)
-    f = {n: os.path.join(d, n) for n in ("k.pem", "p.pem", "sk", "pk", "m", "pd", "gd", "ph", "gh")}
-    seed = slh_seed(alg, 4)
-    run(PQKIT + ["keygen", alg, "--seed", seed, "-o", f["k.pem"]])
-    run(PQKIT + ["pubkey", "-i", f["k.pem"], "-o", f["p.pem"]])
-    run([GOPEER, "slhdsa-keygen", alg, seed, f["sk"], f["pk"]])
+    f = circl_key_pair(alg, 4, str(tmp_path))
     write(f["m"], SLH_MSG * 50)
     pq_sign = PQKIT + ["sign", "-k", f["k.pem"], "-i", f["m"], "--prehash", prehash, "-o"]
     go_sign = [GOPEER, "slhdsa-sign", "-prehash", prehash]

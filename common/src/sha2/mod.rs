@@ -413,11 +413,11 @@ pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize,
 /// blocks.len())` (the hash-based signatures' `H` and `T` at `n > 16`).
 /// With AVX-512VL, in the 64-bit lanes of 256-bit vectors (`VPRORQ`,
 /// `VPTERNLOGQ`): eight at a time as two groups of four interleaved step
-/// by step, so that one group's rounds fill the other's latency (44 ns a
-/// block on an AMD EPYC, against 74 ns for one group of four and 126 ns
-/// one at a time), then four; with AVX2 alone, eight at a time the same
-/// way (80 ns a block); else, and for the rest, one [`compress512`] each
-/// (its AVX2 schedule and BMI2 rounds).
+/// by step, so that one group's rounds fill the other's latency (42 ns a
+/// block on an AMD EPYC, against 63 ns for one group of four and 126 ns
+/// one at a time), then four; with AVX2 alone the same way (71 ns a
+/// block for eight, 108 ns for four); else, and for the last one to
+/// three, one [`compress512`] each (its AVX2 schedule and BMI2 rounds).
 ///
 /// ```
 /// use pqkit_common::sha2::{compress512_many, compress512_portable};
@@ -460,6 +460,22 @@ pub fn compress512_many(states: &mut [[u64; 8]], blocks: &[[u8; 128]]) {
             let (s, b) = (s.as_chunks_mut::<2>().0, b.as_chunks::<2>().0);
             avx2_x4::compress512_x4_avx2(token, &mut s[0], &b[0]);
         }
+        // Four or more left: one group of four (still ahead of four
+        // single compressions).
+        let (s_rest, b_rest) = match (
+            s_rest.split_first_chunk_mut::<4>(),
+            b_rest.split_first_chunk::<4>(),
+        ) {
+            (Some((s4, s_rest)), Some((b4, b_rest))) => {
+                avx2_x4::compress512_x4_avx2(
+                    token,
+                    core::array::from_mut(s4),
+                    core::array::from_ref(b4),
+                );
+                (s_rest, b_rest)
+            }
+            _ => (s_rest, b_rest),
+        };
         for (s, b) in s_rest.iter_mut().zip(b_rest) {
             compress512(s, core::slice::from_ref(b));
         }

@@ -232,6 +232,11 @@ pub(super) fn chain_xn<const N: usize>(
     at: usize,
     len: usize,
 ) {
+    // Opaque to the optimizer: where a caller passes constants, it
+    // cloned the kernel into that crate with them folded in, and the
+    // clone came out with its rounds in a loop, spilled, and a quarter
+    // slower (SLH-DSA's WOTS+ chains with `n` constant).
+    let (at, len) = core::hint::black_box((at, len));
     // SAFETY: the token exists only when the CPU has the features the
     // function is compiled for.
     unsafe { chain_shani_xn(mid, blocks, at, len) }

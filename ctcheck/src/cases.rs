@@ -62,6 +62,12 @@ pub const ALL: &[Case] = &[
         "slh-dsa-shake-128f-keygen-sign",
         slh_dsa::<pqkit_slh_dsa::Shake128f>,
     ),
+    // h' = 4: the top layer signed from the key's kept nodes, the two
+    // halves of that tree (h' = 3 keeps only the root).
+    (
+        "slh-dsa-sha2-256f-keygen-sign",
+        slh_dsa::<pqkit_slh_dsa::Sha2_256f>,
+    ),
 ];
 
 /// Fold bytes into a digest (after they have been declassified).

@@ -12,7 +12,9 @@ use zeroize::Zeroize;
 
 use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
 use crate::hash::{Hasher, Node, TH_LEAVES, WOTS_BATCH, WotsScratch, WotsSign};
-use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet};
+use crate::params::{
+    MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, MAX_TOP, ParameterSet, TOP_HEIGHT,
+};
 
 /// Mark bytes that the signature (or public key) makes public as public
 /// for the constant-time check (valgrind; a no-op unless built with
@@ -188,7 +190,7 @@ impl Levels {
         base: u32,
         row: &[Node],
         flush: bool,
-        nodes: &impl Fn(usize, u32, &[Node], &mut [Node]),
+        nodes: &mut impl FnMut(usize, u32, &[Node], &mut [Node]),
         auth: &mut AuthPath<'_>,
     ) {
         let (mut level, mut base) = (level, base);
@@ -246,7 +248,7 @@ fn treehash(
     target: u32,
     batch: usize,
     mut leaves: impl FnMut(u32, &mut [Node]),
-    nodes: impl Fn(usize, u32, &[Node], &mut [Node]),
+    mut nodes: impl FnMut(usize, u32, &[Node], &mut [Node]),
     auth: &mut [u8],
 ) -> Node {
     let total = 1usize << height;
@@ -278,7 +280,7 @@ fn treehash(
             buf[..width].copy_from_slice(&half[..width]);
             auth.take(level, base, &buf[..width]);
         }
-        levels.push(level, base, &buf[..width], false, &nodes, &mut auth);
+        levels.push(level, base, &buf[..width], false, &mut nodes, &mut auth);
         first += batch as u32;
     }
     // The top: each level's remainder (fewer than a group, a power of
@@ -293,7 +295,7 @@ fn treehash(
                 levels.start[level],
                 &row[..c],
                 true,
-                &nodes,
+                &mut nodes,
                 &mut auth,
             );
         }
@@ -307,9 +309,10 @@ fn treehash(
 
 /// FIPS 205 Alg. 9–10 `xmss_node`/`xmss_sign` in one pass: the root of
 /// the XMSS tree at `adrs` (layer and tree set) and the authentication
-/// path of leaf `idx` into `auth`; with `sign`, also the WOTS+ signature
-/// of `sign.leaf` (`idx`), taken from the chains as its leaf is computed
-/// (SHA2, [`Hasher::wots_pks`]) or computed beside it (SHAKE).
+/// path of leaf `idx` into `auth` (`h'` n-byte values); with `sign`,
+/// also the WOTS+ signature of `sign.leaf` (`idx`), taken from the chains
+/// as its leaf is computed (SHA2, [`Hasher::wots_pks`]) or computed
+/// beside it (SHAKE).
 fn xmss_root_and_auth<P: ParameterSet>(
     hs: &Hasher,
     sk_seed: &[u8],
@@ -317,15 +320,50 @@ fn xmss_root_and_auth<P: ParameterSet>(
     idx: u32,
     auth: &mut [u8],
     scratch: &mut WotsScratch,
+    sign: Option<WotsSign<'_>>,
+) -> Node {
+    let tree = Subtree {
+        first: 0,
+        height: P::HP,
+    };
+    xmss_subtree(hs, sk_seed, adrs, tree, idx, auth, scratch, sign, None)
+}
+
+/// The leaves `first..first + 2^height` of an XMSS tree and the nodes
+/// above them up to their common ancestor (`first` a multiple of
+/// `2^height`).
+#[derive(Clone, Copy)]
+struct Subtree {
+    first: u32,
+    height: usize,
+}
+
+/// [`xmss_root_and_auth`] for a subtree: its root, and the first
+/// `tree.height` values of leaf `idx`'s authentication path (`idx` in
+/// the subtree). With `keep`, the nodes computed at [`TOP_HEIGHT`] are
+/// also copied out, node `i` at `keep[i n..]` (a signing key's top
+/// nodes, [`ParameterSet::TopNodesBytes`]).
+#[allow(clippy::too_many_arguments)]
+fn xmss_subtree(
+    hs: &Hasher,
+    sk_seed: &[u8],
+    adrs: &Adrs,
+    tree: Subtree,
+    idx: u32,
+    auth: &mut [u8],
+    scratch: &mut WotsScratch,
     mut sign: Option<WotsSign<'_>>,
+    mut keep: Option<&mut [u8]>,
 ) -> Node {
     let n = hs.n();
+    let base = tree.first;
     treehash(
         n,
-        P::HP,
-        idx,
+        tree.height,
+        idx - base,
         WOTS_BATCH,
         |first, out| {
+            let first = base + first;
             if hs.wots_pks(sk_seed, adrs, first, out, scratch, sign.as_mut()) {
                 return;
             }
@@ -340,17 +378,91 @@ fn xmss_root_and_auth<P: ParameterSet>(
             }
         },
         |level, first, children, out| {
-            let mut a = *adrs;
-            a.set_type_and_clear(TREE);
-            a.set_tree_height(level as u32);
-            let mut lane_adrs = [a; TH_BATCH / 2];
-            for (j, la) in lane_adrs.iter_mut().enumerate().take(out.len()) {
-                la.set_tree_index(first + j as u32);
+            let first = (base >> level) + first;
+            xmss_nodes(hs, adrs, level, first, children, out);
+            if let Some(keep) = keep.as_deref_mut().filter(|_| level == TOP_HEIGHT) {
+                let at = first as usize * n;
+                for (k, o) in keep[at..].chunks_exact_mut(n).zip(out.iter()) {
+                    k.copy_from_slice(&o[..n]);
+                }
             }
-            hs.h_many(&lane_adrs[..out.len()], children, out);
         },
         auth,
     )
+}
+
+/// `out[j]`: the XMSS node at `level` and index `first + j` of the tree
+/// at `adrs`, from `children[2j]` and `children[2j + 1]`.
+fn xmss_nodes(
+    hs: &Hasher,
+    adrs: &Adrs,
+    level: usize,
+    first: u32,
+    children: &[Node],
+    out: &mut [Node],
+) {
+    let mut a = *adrs;
+    a.set_type_and_clear(TREE);
+    a.set_tree_height(level as u32);
+    let mut lane_adrs = [a; MAX_TOP / 2];
+    debug_assert!(out.len() <= MAX_TOP / 2);
+    let count = out.len().min(MAX_TOP / 2);
+    for (j, la) in lane_adrs.iter_mut().enumerate().take(count) {
+        la.set_tree_index(first + j as u32);
+    }
+    hs.h_many(&lane_adrs[..count], children, &mut out[..count]);
+}
+
+/// [`xmss_root_and_auth`] of the top layer's tree from a signing key's
+/// `top` nodes (its nodes at [`TOP_HEIGHT`]): only the eight leaves
+/// under `idx`'s node there are computed (with the WOTS+ signature of
+/// `sign`), and the path above comes from `top`, whose pairs are hashed
+/// up to the root (`2^(h' - 3) - 1` calls of `H`, against the `2^h'`
+/// WOTS+ keys of the whole tree).
+#[allow(clippy::too_many_arguments)]
+fn xmss_top<P: ParameterSet>(
+    hs: &Hasher,
+    sk_seed: &[u8],
+    adrs: &Adrs,
+    idx: u32,
+    auth: &mut [u8],
+    scratch: &mut WotsScratch,
+    sign: Option<WotsSign<'_>>,
+    top: &[u8],
+) -> Node {
+    let n = P::N;
+    let low = TOP_HEIGHT;
+    let (auth_low, auth_high) = auth.split_at_mut(low * n);
+    let tree = Subtree {
+        first: idx >> low << low,
+        height: low,
+    };
+    let own = xmss_subtree(hs, sk_seed, adrs, tree, idx, auth_low, scratch, sign, None);
+    let mut width = 1usize << (P::HP - low);
+    let mut row = [[0u8; MAX_N]; MAX_TOP];
+    for (r, t) in row.iter_mut().zip(top.chunks_exact(n)).take(width) {
+        r[..n].copy_from_slice(t);
+    }
+    // The node just computed stands in for its kept copy (equal; and no
+    // comparison, which would branch on values derived from SK.seed).
+    let mut pos = (idx >> low) as usize;
+    row[pos] = own;
+    let mut half = [[0u8; MAX_N]; MAX_TOP / 2];
+    for (level, out) in (low..P::HP).zip(auth_high.chunks_exact_mut(n)) {
+        out.copy_from_slice(&row[pos ^ 1][..n]);
+        width /= 2;
+        xmss_nodes(
+            hs,
+            adrs,
+            level + 1,
+            0,
+            &row[..2 * width],
+            &mut half[..width],
+        );
+        row[..width].copy_from_slice(&half[..width]);
+        pos /= 2;
+    }
+    row[0]
 }
 
 /// FIPS 205 Alg. 11 `xmss_pkFromSig`.
@@ -388,7 +500,8 @@ fn mask64(bits: usize) -> u64 {
 }
 
 /// FIPS 205 Alg. 12 `ht_sign`: the hypertree signature of `msg` into
-/// `sig` (`d` XMSS signatures).
+/// `sig` (`d` XMSS signatures), the top layer's from the key's `top`
+/// nodes ([`xmss_top`]).
 fn ht_sign<P: ParameterSet>(
     hs: &Hasher,
     msg: &Node,
@@ -396,6 +509,7 @@ fn ht_sign<P: ParameterSet>(
     mut idx_tree: u64,
     mut idx_leaf: u32,
     sig: &mut [u8],
+    top: &[u8],
 ) {
     let n = P::N;
     let wots_len = P::LEN * n;
@@ -418,16 +532,23 @@ fn ht_sign<P: ParameterSet>(
             digits: &digits[..P::LEN],
             sig: wots_sig,
         };
-        // The tree's root is the next layer's message.
-        root = declassify(xmss_root_and_auth::<P>(
-            hs,
-            sk_seed,
-            &adrs,
-            idx_leaf,
-            auth,
-            &mut scratch,
-            Some(sign),
-        ));
+        // The tree's root is the next layer's message (the top one's is
+        // PK.root).
+        root = if j + 1 == P::D {
+            xmss_top::<P>(
+                hs,
+                sk_seed,
+                &adrs,
+                idx_leaf,
+                auth,
+                &mut scratch,
+                Some(sign),
+                top,
+            )
+        } else {
+            xmss_root_and_auth::<P>(hs, sk_seed, &adrs, idx_leaf, auth, &mut scratch, Some(sign))
+        };
+        root = declassify(root);
         public(wots_sig);
         public(auth);
     }
@@ -574,22 +695,32 @@ fn fors_pk_from_sig<P: ParameterSet>(hs: &Hasher, sig: &[u8], md: &[u8], adrs: &
     fors_pk(hs, adrs, &nodes[..k])
 }
 
-/// FIPS 205 Alg. 18 `slh_keygen_internal`: `PK.root`.
-pub(crate) fn pk_root<P: ParameterSet>(sk_seed: &[u8], pk_seed: &[u8]) -> Node {
+/// FIPS 205 Alg. 18 `slh_keygen_internal`: `PK.root`, and the top
+/// tree's nodes at [`TOP_HEIGHT`] into `top` (a signing key's
+/// [`ParameterSet::TopNodesBytes`]; public, as every tree node is).
+pub(crate) fn pk_root<P: ParameterSet>(sk_seed: &[u8], pk_seed: &[u8], top: &mut [u8]) -> Node {
     let hs = Hasher::new::<P>(pk_seed);
     let mut adrs = Adrs::default();
     adrs.set_layer(P::D as u32 - 1);
     let mut auth = [0u8; MAX_HP * MAX_N];
     let mut scratch = WotsScratch::new();
-    declassify(xmss_root_and_auth::<P>(
+    let tree = Subtree {
+        first: 0,
+        height: P::HP,
+    };
+    let root = xmss_subtree(
         &hs,
         sk_seed,
         &adrs,
+        tree,
         0,
         &mut auth,
         &mut scratch,
         None,
-    ))
+        Some(&mut *top),
+    );
+    public(top);
+    declassify(root)
 }
 
 /// The message digest split (FIPS 205 Alg. 19 lines 6–10): `md`'s length
@@ -618,6 +749,7 @@ fn split_digest<P: ParameterSet>(digest: &[u8; MAX_M]) -> (usize, u64, u32) {
 /// `opt_rand` is `addrnd` or `PK.seed`.
 pub(crate) fn sign_internal<P: ParameterSet>(
     sk: &[u8],
+    top: &[u8],
     msg: &[&[u8]],
     opt_rand: &[u8],
     sig: &mut [u8],
@@ -646,7 +778,7 @@ pub(crate) fn sign_internal<P: ParameterSet>(
         fors_sig,
     ));
     public(fors_sig);
-    ht_sign::<P>(&hs, &pk_fors, sk_seed, idx_tree, idx_leaf, ht_sig);
+    ht_sign::<P>(&hs, &pk_fors, sk_seed, idx_tree, idx_leaf, ht_sig, top);
 }
 
 /// FIPS 205 Alg. 20 `slh_verify_internal`. `pk` is `PK.seed || PK.root`;
@@ -810,6 +942,87 @@ mod tests {
         batched_leaves::<Sha2_128f>();
         batched_leaves::<crate::params::Sha2_192s>();
         batched_leaves::<crate::params::Sha2_256f>();
+    }
+
+    /// The top layer's tree from a key's top nodes ([`xmss_top`])
+    /// against the whole tree ([`xmss_root_and_auth`]): the same root,
+    /// authentication path and WOTS+ signature for leaves at the edges of
+    /// the eight-leaf groups; the top nodes are those of the tree
+    /// ([`pk_root`]).
+    fn top_tree<P: ParameterSet>() {
+        let (sk_seed, pk_seed) = ([0x3bu8; 32], [0x91u8; 32]);
+        let n = P::N;
+        let mut top = [0u8; MAX_TOP * MAX_N];
+        let top = &mut top[..(1 << (P::HP - TOP_HEIGHT)) * n];
+        let root = pk_root::<P>(&sk_seed, &pk_seed, top);
+        let hs = Hasher::new::<P>(&pk_seed);
+        let mut adrs = Adrs::default();
+        adrs.set_layer(P::D as u32 - 1);
+        let mut scratch = WotsScratch::new();
+        let msg = [0x6du8; MAX_N];
+        let mut digits = [0u8; MAX_LEN];
+        wots_digits(n, &msg, &mut digits);
+        let last = (1u32 << P::HP) - 1;
+        let leaves = [
+            0,
+            1,
+            7,
+            8,
+            13,
+            last / 2,
+            last / 2 + 1,
+            last.saturating_sub(8),
+            last,
+        ];
+        for idx in leaves.into_iter().filter(|&i| i <= last) {
+            let mut paths = [[0u8; (MAX_LEN + MAX_HP) * MAX_N]; 2];
+            let mut roots = [[0u8; MAX_N]; 2];
+            for (which, (path, r)) in paths.iter_mut().zip(&mut roots).enumerate() {
+                let (wots, auth) = path.split_at_mut(P::LEN * n);
+                let sign = WotsSign {
+                    leaf: idx,
+                    digits: &digits[..P::LEN],
+                    sig: &mut wots[..P::LEN * n],
+                };
+                let auth = &mut auth[..P::HP * n];
+                *r = if which == 0 {
+                    xmss_root_and_auth::<P>(
+                        &hs,
+                        &sk_seed,
+                        &adrs,
+                        idx,
+                        auth,
+                        &mut scratch,
+                        Some(sign),
+                    )
+                } else {
+                    xmss_top::<P>(
+                        &hs,
+                        &sk_seed,
+                        &adrs,
+                        idx,
+                        auth,
+                        &mut scratch,
+                        Some(sign),
+                        top,
+                    )
+                };
+            }
+            assert_eq!(roots[0], root, "{} leaf {idx}", P::NAME);
+            assert_eq!(roots[1], root, "{} leaf {idx}", P::NAME);
+            assert_eq!(paths[0], paths[1], "{} leaf {idx}", P::NAME);
+            assert!(paths[1][..P::LEN * n].iter().any(|&b| b != 0));
+        }
+    }
+
+    #[test]
+    fn top_nodes_give_the_top_tree() {
+        top_tree::<crate::params::Sha2_128s>();
+        top_tree::<crate::params::Sha2_192s>();
+        top_tree::<crate::params::Sha2_256s>();
+        top_tree::<crate::params::Sha2_256f>();
+        top_tree::<crate::params::Shake256f>();
+        top_tree::<Sha2_128f>();
     }
 
     #[test]

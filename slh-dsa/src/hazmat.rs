@@ -45,7 +45,7 @@ pub fn slh_sign_internal_into<P: ParameterSet>(
     if r.len() != P::N || out.len() != P::SIG_LEN {
         return Err(Error::InvalidLength);
     }
-    crate::algo::sign_internal::<P>(sk.as_bytes(), msg, r, out);
+    crate::algo::sign_internal::<P>(sk.as_bytes(), sk.top(), msg, r, out);
     Ok(())
 }
 

@@ -29,6 +29,12 @@ pub(crate) const MAX_A: usize = 14;
 pub(crate) const MAX_HP: usize = 9;
 /// Largest `m` (H_msg output bytes).
 pub(crate) const MAX_M: usize = 49;
+/// The height of the top XMSS tree's nodes that a signing key keeps
+/// ([`ParameterSet::TopNodesBytes`]): a signature then computes only the
+/// `2^3` leaves under its own node there, one batch of eight.
+pub(crate) const TOP_HEIGHT: usize = 3;
+/// Most nodes kept: `2^(MAX_HP - TOP_HEIGHT)`.
+pub(crate) const MAX_TOP: usize = 1 << (MAX_HP - TOP_HEIGHT);
 
 /// An SLH-DSA parameter set (FIPS 205 Table 2). Implemented by the twelve
 /// zero-sized types of this module; sealed.
@@ -69,6 +75,10 @@ pub trait ParameterSet:
     type PrivateKeyBytes: ByteArray;
     /// Signature bytes: `[u8; SIG_LEN]`.
     type SignatureBytes: ByteArray;
+    /// The nodes at height 3 of the top XMSS tree (`2^(h' - 3) n`
+    /// bytes) that a [`SigningKey`](crate::SigningKey) keeps beside its
+    /// encoding: not part of any encoding.
+    type TopNodesBytes: ByteArray;
 }
 
 macro_rules! param_set {
@@ -92,6 +102,7 @@ macro_rules! param_set {
             type PublicKeyBytes = [u8; 2 * $n];
             type PrivateKeyBytes = [u8; 4 * $n];
             type SignatureBytes = [u8; $sig];
+            type TopNodesBytes = [u8; (1 << ($hp - TOP_HEIGHT)) * $n];
         }
     };
 }
@@ -158,6 +169,9 @@ mod tests {
         assert_eq!(P::PublicKeyBytes::zeroed().as_ref().len(), P::PK_LEN);
         assert_eq!(P::PrivateKeyBytes::zeroed().as_ref().len(), P::SK_LEN);
         assert_eq!(P::SignatureBytes::zeroed().as_ref().len(), P::SIG_LEN);
+        let top = P::TopNodesBytes::zeroed().as_ref().len();
+        assert_eq!(top, (1 << (P::HP - TOP_HEIGHT)) * P::N);
+        assert!(P::HP >= TOP_HEIGHT && top <= MAX_TOP * MAX_N);
         assert!(P::N <= MAX_N && P::LEN <= MAX_LEN && P::K <= MAX_K);
         assert!(P::A <= MAX_A && P::HP <= MAX_HP && P::M <= MAX_M);
     }

@@ -21,8 +21,8 @@
 
 use pqkit_common::keccak::{SHAKE256_RATE, Shake256, StateX4, keccak_f1600_one};
 use pqkit_common::sha2::{
-    Sha256, Sha512, compress256, compress256_many, compress256_many_into, compress512,
-    compress512_many,
+    Sha256, Sha512, compress256, compress256_many, compress256_many_into,
+    compress256_many_into_after4, compress512, compress512_many, rounds256_first4,
 };
 use pqkit_common::wipe::wipe;
 use pqkit_common::{Backend, Kernel, dispatch};
@@ -392,6 +392,11 @@ impl Hasher {
         for (part, ends) in t_buf[..out.len()].chunks_mut(WOTS_CHAINS).enumerate() {
             let first = first + (part * WOTS_CHAINS) as u32;
             let blocks = &mut blocks[..ends.len() * len];
+            // Each leaf's chain blocks share their first sixteen bytes
+            // (layer, tree, type, key pair, the chain index's high half),
+            // hence their first four rounds (public: address words).
+            let mut after4 = [[0u32; 8]; WOTS_CHAINS];
+            let after4 = &mut after4[..ends.len()];
             // The secrets: PRF(PK.seed, SK.seed, skADRS) of every chain,
             // written over SK.seed in its block.
             let mut prf_adrs = *adrs;
@@ -401,7 +406,8 @@ impl Hasher {
                 prf_adrs.set_chain((k % len) as u32);
                 sha256_pad(&prf_adrs, &[&seed[..n]], b);
             }
-            compress256_many_into(&self.mid256, blocks, 22, n);
+            self.leaf_after4(blocks, after4, len);
+            compress256_many_into_after4(&self.mid256, after4, len, blocks, 22, n);
             // Each block becomes its chain's first F block (hash address 0).
             let mut hash_adrs = *adrs;
             hash_adrs.set_type_and_clear(WOTS_HASH);
@@ -410,6 +416,9 @@ impl Hasher {
                 hash_adrs.set_chain((k % len) as u32);
                 b[..22].copy_from_slice(&hash_adrs.compressed());
             }
+            // The hash address changes at each step, the first sixteen
+            // bytes do not.
+            self.leaf_after4(blocks, after4, len);
             // The signed leaf's chains, when they are in this part.
             let mut target = sign
                 .as_mut()
@@ -430,7 +439,7 @@ impl Hasher {
                 for b in blocks.iter_mut() {
                     b[18..22].copy_from_slice(&u32::from(t).to_be_bytes());
                 }
-                compress256_many_into(&self.mid256, blocks, 22, n);
+                compress256_many_into_after4(&self.mid256, after4, len, blocks, 22, n);
             }
             take(15, blocks);
             // The chain ends into the leaves' T_len messages.
@@ -449,6 +458,14 @@ impl Hasher {
         }
         self.t_chain_ends(&pk_adrs[..out.len()], len, t_buf, out);
         true
+    }
+
+    /// `after4[l]`: the SHA-256 state after rounds 0..4 of leaf `l`'s
+    /// chain blocks (`len` each, from `blocks[l len]`) from the midstate.
+    fn leaf_after4(&self, blocks: &[[u8; 64]], after4: &mut [[u32; 8]], len: usize) {
+        for (b, a) in blocks.chunks(len).zip(after4.iter_mut()) {
+            *a = rounds256_first4(&self.mid256, head_words(&b[0]));
+        }
     }
 
     /// `out[l] = T_len(PK.seed, adrs[l], chain ends of leaf l)` for the
@@ -627,11 +644,16 @@ impl Hasher {
             sha256_pad(a, &[&seed[..n]], b);
         }
         seed.zeroize();
-        compress256_many_into(&self.mid256, blocks, 22, n);
+        // The first sixteen bytes (layer, tree, type, key pair, tree
+        // height 0) are the same for every leaf of a FORS key: four rounds
+        // done once per type.
+        let mut after4 = [self.same_head_after4(blocks)];
+        compress256_many_into_after4(&self.mid256, &after4, count.max(1), blocks, 22, n);
         for (b, a) in blocks.iter_mut().zip(f_adrs) {
             b[..22].copy_from_slice(&a.compressed());
         }
-        compress256_many_into(&self.mid256, blocks, 22, n);
+        after4[0] = self.same_head_after4(blocks);
+        compress256_many_into_after4(&self.mid256, &after4, count.max(1), blocks, 22, n);
         for (o, b) in out.iter_mut().zip(blocks.iter()) {
             *o = [0; MAX_N];
             o[..n].copy_from_slice(&b[22..22 + n]);
@@ -639,6 +661,17 @@ impl Hasher {
         // What is left is the leaves (public), but the blocks held the
         // secrets between the two calls.
         wipe(blocks.as_flattened_mut());
+    }
+
+    /// The SHA-256 state after rounds 0..4 of every block of `blocks`
+    /// from the midstate: their first sixteen bytes are the same (FORS
+    /// leaves of one key; checked in debug builds).
+    fn same_head_after4(&self, blocks: &[[u8; 64]]) -> [u32; 8] {
+        let Some(first) = blocks.first() else {
+            return self.mid256;
+        };
+        debug_assert!(blocks.iter().all(|b| b[..16] == first[..16]));
+        rounds256_first4(&self.mid256, head_words(first))
     }
 
     /// `PRF_msg(SK.prf, opt_rand, M)`, `M` given in parts.
@@ -956,6 +989,14 @@ fn sha512_pad(adrs: &Adrs, parts: &[&[u8]], block: &mut [u8; 128]) {
     block[at] = 0x80;
     block[at + 1..112].fill(0);
     block[112..].copy_from_slice(&(((128 + at) as u128) * 8).to_be_bytes());
+}
+
+/// A block's first four big-endian words (the message words of rounds
+/// 0..4).
+fn head_words(b: &[u8; 64]) -> [u32; 4] {
+    core::array::from_fn(|t| {
+        u32::from_be_bytes([b[4 * t], b[4 * t + 1], b[4 * t + 2], b[4 * t + 3]])
+    })
 }
 
 /// The little-endian word of 8 bytes.

@@ -381,14 +381,14 @@ pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize,
     if let Some(token) = shani::Token::get().filter(|_| len >= 16) {
         let (b8, rest) = blocks.as_chunks_mut::<8>();
         for b in b8 {
-            shani::chain_xn(token, mid, b, at, len);
+            shani::chain_xn(token, mid, None, b, at, len);
         }
         let (b4, rest) = rest.as_chunks_mut::<4>();
         for b in b4 {
-            shani::chain_xn(token, mid, b, at, len);
+            shani::chain_xn(token, mid, None, b, at, len);
         }
         for b in rest {
-            shani::chain_xn(token, mid, core::array::from_mut(b), at, len);
+            shani::chain_xn(token, mid, None, core::array::from_mut(b), at, len);
         }
         return;
     }
@@ -406,6 +406,104 @@ pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize,
         }
     }
     crate::wipe::wipe(states.as_flattened_mut());
+}
+
+/// The SHA-256 working variables after rounds 0..4 of a compression
+/// from `state` of a block whose first four (big-endian) words are `w`:
+/// the state from which [`compress256_many_into_after4`] resumes blocks
+/// that begin with those sixteen bytes (FIPS 180-4 §6.2.2 step 3, `t` =
+/// 0..3).
+///
+/// ```
+/// use pqkit_common::sha2::{Sha256, compress256_many_into, compress256_many_into_after4, rounds256_first4};
+///
+/// let mid = Sha256::IV;
+/// let mut blocks = vec![[9u8; 64]; 11];
+/// for (i, b) in blocks.iter_mut().enumerate() {
+///     b[40] = i as u8; // only the words after the first four differ
+/// }
+/// let after4 = [rounds256_first4(&mid, [0x0909_0909; 4])];
+/// let mut direct = blocks.clone();
+/// compress256_many_into(&mid, &mut direct, 0, 32);
+/// compress256_many_into_after4(&mid, &after4, 11, &mut blocks, 0, 32);
+/// assert_eq!(blocks, direct);
+/// ```
+#[inline]
+pub fn rounds256_first4(state: &[u32; 8], w: [u32; 4]) -> [u32; 8] {
+    let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
+    let kw = |t: usize| K256[t].wrapping_add(w[t]);
+    round!(a b c d e f g h, kw(0), (2 13 22), (6 11 25));
+    round!(h a b c d e f g, kw(1), (2 13 22), (6 11 25));
+    round!(g h a b c d e f, kw(2), (2 13 22), (6 11 25));
+    round!(f g h a b c d e, kw(3), (2 13 22), (6 11 25));
+    // Four renamings: the variable named `e` now holds A.
+    [e, f, g, h, a, b, c, d]
+}
+
+/// [`compress256_many_into`] for blocks whose first four rounds are done:
+/// runs of `per` consecutive blocks begin with the same sixteen bytes,
+/// and block `i` resumes from `after4[i / per]`, which must be
+/// [`rounds256_first4`] of `mid` and those bytes' four words (the
+/// caller's invariant: a wrong state gives a wrong digest, not an error).
+/// Where many blocks share their first sixteen bytes (the address of a
+/// hash-based signature's tweakable hash), this leaves out four of the
+/// 64 rounds: on the SHA extensions two of the 32 `SHA256RNDS2`, a
+/// sixteenth of the time. Other backends compress the whole block, as
+/// [`compress256_many_into`] does.
+///
+/// # Panics
+///
+/// As [`compress256_many_into`], and if `per` is 0 or `after4` has fewer
+/// than `blocks.len() / per` (rounded up) states (a caller's constant).
+#[inline]
+pub fn compress256_many_into_after4(
+    mid: &[u32; 8],
+    after4: &[[u32; 8]],
+    per: usize,
+    blocks: &mut [[u8; 64]],
+    at: usize,
+    len: usize,
+) {
+    assert!(
+        len <= 32 && at + len <= 64 && per > 0 && after4.len() >= blocks.len().div_ceil(per),
+        "compress256_many_into_after4: bad slot or states"
+    );
+    #[cfg(target_arch = "x86_64")]
+    if let Some(token) = shani::Token::get().filter(|_| len >= 16) {
+        // Each lane's state: block `i`'s run is `i / per`, counted up
+        // block by block.
+        let (mut run, mut left) = (0, per);
+        let mut next = || {
+            let s = &after4[run];
+            left -= 1;
+            if left == 0 {
+                (run, left) = (run + 1, per);
+            }
+            s
+        };
+        let (b8, rest) = blocks.as_chunks_mut::<8>();
+        for b in b8 {
+            let s: [&[u32; 8]; 8] = core::array::from_fn(|_| next());
+            shani::chain_xn(token, mid, Some(s), b, at, len);
+        }
+        let (b4, rest) = rest.as_chunks_mut::<4>();
+        for b in b4 {
+            let s: [&[u32; 8]; 4] = core::array::from_fn(|_| next());
+            shani::chain_xn(token, mid, Some(s), b, at, len);
+        }
+        for b in rest {
+            shani::chain_xn(
+                token,
+                mid,
+                Some([next()]),
+                core::array::from_mut(b),
+                at,
+                len,
+            );
+        }
+        return;
+    }
+    compress256_many_into(mid, blocks, at, len);
 }
 
 /// Independent SHA-512 compressions of one 128-byte block each:
@@ -952,6 +1050,89 @@ mod tests {
                 let mut got = blocks.clone();
                 compress256_many_into(&mid, &mut got, at, len);
                 assert_eq!(got, want, "slot {at}+{len}, {count} blocks");
+            }
+        }
+    }
+
+    /// `rounds256_first4` against four rounds written the plain way
+    /// (FIPS 180-4 §6.2.2 step 3, with `T1`, `T2` and the moves).
+    #[test]
+    fn first4_is_four_rounds() {
+        let mut next = xorshift_any();
+        for _ in 0..50 {
+            let state: [u32; 8] = core::array::from_fn(|_| next() as u32);
+            let w: [u32; 4] = core::array::from_fn(|_| next() as u32);
+            let mut v = state;
+            for t in 0..4 {
+                let [a, b, c, d, e, f, g, h] = v;
+                let s1 = e.rotate_right(6) ^ e.rotate_right(11) ^ e.rotate_right(25);
+                let ch = (e & f) ^ (!e & g);
+                let t1 = h
+                    .wrapping_add(s1)
+                    .wrapping_add(ch)
+                    .wrapping_add(K256[t])
+                    .wrapping_add(w[t]);
+                let s0 = a.rotate_right(2) ^ a.rotate_right(13) ^ a.rotate_right(22);
+                let maj = (a & b) ^ (a & c) ^ (b & c);
+                v = [
+                    t1.wrapping_add(s0).wrapping_add(maj),
+                    a,
+                    b,
+                    c,
+                    d.wrapping_add(t1),
+                    e,
+                    f,
+                    g,
+                ];
+            }
+            assert_eq!(rounds256_first4(&state, w), v);
+        }
+    }
+
+    /// `compress256_many_into_after4` equals `compress256_many_into` at
+    /// every count, lanes with different first words side by side; on
+    /// the SHA extensions (where the states are used) a state for other
+    /// first words changes the digest.
+    #[test]
+    fn many_into_after4_equals_many_into() {
+        let mut next = xorshift_any();
+        for (at, len) in [(22, 16), (22, 24), (22, 32), (0, 32), (3, 20)] {
+            for count in 0..=20 {
+                let mid: [u32; 8] = core::array::from_fn(|_| next() as u32);
+                // Three different 16-byte heads, in runs of seven.
+                let heads: [[u8; 16]; 3] =
+                    core::array::from_fn(|_| core::array::from_fn(|_| next() as u8));
+                let blocks: alloc::vec::Vec<[u8; 64]> = (0..count)
+                    .map(|i| {
+                        let mut b: [u8; 64] = core::array::from_fn(|_| next() as u8);
+                        b[..16].copy_from_slice(&heads[i / 7]);
+                        b
+                    })
+                    .collect();
+                let words = |h: &[u8; 16]| -> [u32; 4] {
+                    core::array::from_fn(|t| {
+                        u32::from_be_bytes([h[4 * t], h[4 * t + 1], h[4 * t + 2], h[4 * t + 3]])
+                    })
+                };
+                let after4: alloc::vec::Vec<[u32; 8]> = heads
+                    .iter()
+                    .map(|h| rounds256_first4(&mid, words(h)))
+                    .collect();
+                let mut want = blocks.clone();
+                compress256_many_into(&mid, &mut want, at, len);
+                let mut got = blocks.clone();
+                compress256_many_into_after4(&mid, &after4, 7, &mut got, at, len);
+                assert_eq!(got, want, "slot {at}+{len}, {count} blocks");
+                #[cfg(target_arch = "x86_64")]
+                if count > 0 && shani::Token::get().is_some() {
+                    let mut wrong = after4.clone();
+                    wrong[(count - 1) / 7][0] ^= 1;
+                    let mut got = blocks.clone();
+                    compress256_many_into_after4(&mid, &wrong, 7, &mut got, at, len);
+                    let run = (count - 1) / 7 * 7;
+                    assert!(got[run..].iter().zip(&want[run..]).all(|(g, w)| g != w));
+                    assert_eq!(got[..run], want[..run]);
+                }
             }
         }
     }

@@ -140,10 +140,13 @@ fn from_abef(abef: __m128i, cdgh: __m128i) -> (__m128i, __m128i) {
 
 /// The `N` interleaved compressions of `$blocks` from the states
 /// (ABEF, CDGH) in the arrays `$abef`, `$cdgh` of each lane, updated in
-/// place (the input added: feed-forward). A macro, so that the state
-/// arrays stay in registers of the function it expands in.
+/// place, then `$abef0`, `$cdgh0` added (feed-forward: the chaining
+/// values). With `$skip4`, the states are already past rounds 0..4 and
+/// those rounds are left out (their message words still feed the
+/// schedule). A macro, so that the state arrays stay in registers of the
+/// function it expands in.
 macro_rules! rounds_xn {
-    ($n:ident, $abef:ident, $cdgh:ident, $blocks:ident) => {{
+    ($n:ident, $abef:ident, $cdgh:ident, $abef0:expr, $cdgh0:expr, $blocks:ident, $skip4:expr) => {{
         let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
         let zero = _mm_setzero_si128();
         let mut m = [[zero; 4]; $n];
@@ -155,7 +158,7 @@ macro_rules! rounds_xn {
                 *w = _mm_shuffle_epi8(v, bswap);
             }
         }
-        let (abef0, cdgh0) = ($abef, $cdgh);
+        let (abef0, cdgh0) = ($abef0, $cdgh0);
         // Four rounds of every compression with schedule group `q` of the
         // ring (`g` the group of constants); from `g = 4` on the group is
         // first advanced from the four before it. `q` is a constant after
@@ -181,7 +184,9 @@ macro_rules! rounds_xn {
             }
         };
         for g in (0..16).step_by(4) {
-            step(g, 0);
+            if g > 0 || !$skip4 {
+                step(g, 0);
+            }
             step(g + 1, 1);
             step(g + 2, 2);
             step(g + 3, 3);
@@ -209,7 +214,7 @@ fn compress256_shani_xn<const N: usize>(states: &mut [[u32; 8]; N], blocks: &[[u
         };
         (abef[i], cdgh[i]) = to_abef(abcd, efgh);
     }
-    rounds_xn!(N, abef, cdgh, blocks);
+    rounds_xn!(N, abef, cdgh, abef, cdgh, blocks, false);
     for i in 0..N {
         let (abcd, efgh) = from_abef(abef[i], cdgh[i]);
         // SAFETY: as for the loads.
@@ -223,11 +228,14 @@ fn compress256_shani_xn<const N: usize>(states: &mut [[u32; 8]; N], blocks: &[[u
 /// [`super::compress256_many_into`]'s SHA-extensions form: `N`
 /// interleaved compressions of the blocks from one shared state `mid`,
 /// each digest's first `len` bytes (`16 <= len <= 32`; 16, 24 and 32 take
-/// direct stores) written big-endian into its own block at `at`.
+/// direct stores) written big-endian into its own block at `at`. With
+/// `after4`, lane `i` resumes from `after4[i]`, its state after rounds
+/// 0..4 ([`super::compress256_many_into_after4`]).
 #[inline]
 pub(super) fn chain_xn<const N: usize>(
     _token: Token,
     mid: &[u32; 8],
+    after4: Option<[&[u32; 8]; N]>,
     blocks: &mut [[u8; 64]; N],
     at: usize,
     len: usize,
@@ -239,13 +247,19 @@ pub(super) fn chain_xn<const N: usize>(
     let (at, len) = core::hint::black_box((at, len));
     // SAFETY: the token exists only when the CPU has the features the
     // function is compiled for.
-    unsafe { chain_shani_xn(mid, blocks, at, len) }
+    unsafe {
+        match after4 {
+            None => chain_shani_xn::<N, false>(mid, [mid; N], blocks, at, len),
+            Some(after4) => chain_shani_xn::<N, true>(mid, after4, blocks, at, len),
+        }
+    }
 }
 
 #[inline]
 #[target_feature(enable = "sha,sse2,ssse3,sse4.1")]
-fn chain_shani_xn<const N: usize>(
+fn chain_shani_xn<const N: usize, const SKIP4: bool>(
     mid: &[u32; 8],
+    starts: [&[u32; 8]; N],
     blocks: &mut [[u8; 64]; N],
     at: usize,
     len: usize,
@@ -257,7 +271,17 @@ fn chain_shani_xn<const N: usize>(
     };
     let (abef0, cdgh0) = to_abef(abcd, efgh);
     let (mut abef, mut cdgh) = ([abef0; N], [cdgh0; N]);
-    rounds_xn!(N, abef, cdgh, blocks);
+    if SKIP4 {
+        for i in 0..N {
+            // SAFETY: a state is 32 bytes; unaligned loads read its halves.
+            let (abcd, efgh) = unsafe {
+                let s = starts[i].as_ptr();
+                (_mm_loadu_si128(s.cast()), _mm_loadu_si128(s.add(4).cast()))
+            };
+            (abef[i], cdgh[i]) = to_abef(abcd, efgh);
+        }
+    }
+    rounds_xn!(N, abef, cdgh, [abef0; N], [cdgh0; N], blocks, SKIP4);
     let bswap = _mm_set_epi64x(0x0c0d_0e0f_0809_0a0b, 0x0405_0607_0001_0203);
     for i in 0..N {
         let (abcd, efgh) = from_abef(abef[i], cdgh[i]);

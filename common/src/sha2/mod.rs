@@ -470,40 +470,66 @@ pub fn compress256_many_into_after4(
     );
     #[cfg(target_arch = "x86_64")]
     if let Some(token) = shani::Token::get().filter(|_| len >= 16) {
-        // Each lane's state: block `i`'s run is `i / per`, counted up
-        // block by block.
-        let (mut run, mut left) = (0, per);
-        let mut next = || {
-            let s = &after4[run];
-            left -= 1;
-            if left == 0 {
-                (run, left) = (run + 1, per);
-            }
-            s
+        let mut runs = Runs {
+            run: 0,
+            left: per,
+            per,
         };
         let (b8, rest) = blocks.as_chunks_mut::<8>();
         for b in b8 {
-            let s: [&[u32; 8]; 8] = core::array::from_fn(|_| next());
+            // Most groups lie inside one run: one state for all eight.
+            let s: [&[u32; 8]; 8] = match runs.within(8) {
+                Some(r) => [&after4[r]; 8],
+                None => core::array::from_fn(|_| &after4[runs.next()]),
+            };
             shani::chain_xn(token, mid, Some(s), b, at, len);
         }
         let (b4, rest) = rest.as_chunks_mut::<4>();
         for b in b4 {
-            let s: [&[u32; 8]; 4] = core::array::from_fn(|_| next());
+            let s: [&[u32; 8]; 4] = core::array::from_fn(|_| &after4[runs.next()]);
             shani::chain_xn(token, mid, Some(s), b, at, len);
         }
         for b in rest {
-            shani::chain_xn(
-                token,
-                mid,
-                Some([next()]),
-                core::array::from_mut(b),
-                at,
-                len,
-            );
+            let s = [&after4[runs.next()]];
+            shani::chain_xn(token, mid, Some(s), core::array::from_mut(b), at, len);
         }
         return;
     }
     compress256_many_into(mid, blocks, at, len);
+}
+
+/// Which run of [`compress256_many_into_after4`]'s blocks comes next,
+/// without a division per block: run `run` has `left` blocks to go, each
+/// run `per`.
+#[cfg(target_arch = "x86_64")]
+struct Runs {
+    run: usize,
+    left: usize,
+    per: usize,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Runs {
+    /// The next block's run.
+    #[inline]
+    fn next(&mut self) -> usize {
+        let r = self.run;
+        self.left -= 1;
+        if self.left == 0 {
+            (self.run, self.left) = (r + 1, self.per);
+        }
+        r
+    }
+
+    /// The run of all of the next `k` blocks, if they lie in one (not
+    /// ending it: the next block is still in it).
+    #[inline]
+    fn within(&mut self, k: usize) -> Option<usize> {
+        (self.left > k).then(|| {
+            self.left -= k;
+            self.run
+        })
+    }
 }
 
 /// Independent SHA-512 compressions of one 128-byte block each:
@@ -1090,48 +1116,53 @@ mod tests {
     }
 
     /// `compress256_many_into_after4` equals `compress256_many_into` at
-    /// every count, lanes with different first words side by side; on
-    /// the SHA extensions (where the states are used) a state for other
-    /// first words changes the digest.
+    /// every count, with runs of one, seven, eight and nineteen blocks
+    /// sharing their first words (groups of eight across runs, inside
+    /// one, and ending one); on the SHA extensions (where the states are
+    /// used) a state for other first words changes the digests of its
+    /// run and no other.
     #[test]
     fn many_into_after4_equals_many_into() {
         let mut next = xorshift_any();
+        let words = |h: &[u8]| -> [u32; 4] {
+            core::array::from_fn(|t| {
+                u32::from_be_bytes([h[4 * t], h[4 * t + 1], h[4 * t + 2], h[4 * t + 3]])
+            })
+        };
         for (at, len) in [(22, 16), (22, 24), (22, 32), (0, 32), (3, 20)] {
-            for count in 0..=20 {
-                let mid: [u32; 8] = core::array::from_fn(|_| next() as u32);
-                // Three different 16-byte heads, in runs of seven.
-                let heads: [[u8; 16]; 3] =
-                    core::array::from_fn(|_| core::array::from_fn(|_| next() as u8));
-                let blocks: alloc::vec::Vec<[u8; 64]> = (0..count)
-                    .map(|i| {
-                        let mut b: [u8; 64] = core::array::from_fn(|_| next() as u8);
-                        b[..16].copy_from_slice(&heads[i / 7]);
-                        b
-                    })
-                    .collect();
-                let words = |h: &[u8; 16]| -> [u32; 4] {
-                    core::array::from_fn(|t| {
-                        u32::from_be_bytes([h[4 * t], h[4 * t + 1], h[4 * t + 2], h[4 * t + 3]])
-                    })
-                };
-                let after4: alloc::vec::Vec<[u32; 8]> = heads
-                    .iter()
-                    .map(|h| rounds256_first4(&mid, words(h)))
-                    .collect();
-                let mut want = blocks.clone();
-                compress256_many_into(&mid, &mut want, at, len);
-                let mut got = blocks.clone();
-                compress256_many_into_after4(&mid, &after4, 7, &mut got, at, len);
-                assert_eq!(got, want, "slot {at}+{len}, {count} blocks");
-                #[cfg(target_arch = "x86_64")]
-                if count > 0 && shani::Token::get().is_some() {
-                    let mut wrong = after4.clone();
-                    wrong[(count - 1) / 7][0] ^= 1;
+            for per in [1, 7, 8, 19] {
+                for count in 0usize..=40 {
+                    let mid: [u32; 8] = core::array::from_fn(|_| next() as u32);
+                    let heads: alloc::vec::Vec<[u8; 16]> = (0..count.div_ceil(per))
+                        .map(|_| core::array::from_fn(|_| next() as u8))
+                        .collect();
+                    let blocks: alloc::vec::Vec<[u8; 64]> = (0..count)
+                        .map(|i| {
+                            let mut b: [u8; 64] = core::array::from_fn(|_| next() as u8);
+                            b[..16].copy_from_slice(&heads[i / per]);
+                            b
+                        })
+                        .collect();
+                    let after4: alloc::vec::Vec<[u32; 8]> = heads
+                        .iter()
+                        .map(|h| rounds256_first4(&mid, words(h)))
+                        .collect();
+                    let mut want = blocks.clone();
+                    compress256_many_into(&mid, &mut want, at, len);
                     let mut got = blocks.clone();
-                    compress256_many_into_after4(&mid, &wrong, 7, &mut got, at, len);
-                    let run = (count - 1) / 7 * 7;
-                    assert!(got[run..].iter().zip(&want[run..]).all(|(g, w)| g != w));
-                    assert_eq!(got[..run], want[..run]);
+                    compress256_many_into_after4(&mid, &after4, per, &mut got, at, len);
+                    assert_eq!(got, want, "slot {at}+{len}, runs of {per}, {count} blocks");
+                    #[cfg(target_arch = "x86_64")]
+                    if count > 0 && shani::Token::get().is_some() {
+                        let r = (count - 1) / per;
+                        let mut wrong = after4.clone();
+                        wrong[r][0] ^= 1;
+                        let mut got = blocks.clone();
+                        compress256_many_into_after4(&mid, &wrong, per, &mut got, at, len);
+                        let run = r * per;
+                        assert!(got[run..].iter().zip(&want[run..]).all(|(g, w)| g != w));
+                        assert_eq!(got[..run], want[..run]);
+                    }
                 }
             }
         }

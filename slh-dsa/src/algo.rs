@@ -226,7 +226,6 @@ impl Levels {
             // The root.
             self.pending[level][0] = carry[0];
         }
-        carry.zeroize();
     }
 }
 
@@ -300,11 +299,10 @@ fn treehash(
             );
         }
     }
-    let root = levels.pending[height][0];
-    buf.zeroize();
-    half.zeroize();
-    levels.pending.zeroize();
-    root
+    // Nothing here is wiped: leaves and nodes are public (each may be
+    // published in an authentication path); the secrets behind FORS
+    // leaves never leave `Hasher::fors_leaves`, which wipes them.
+    levels.pending[height][0]
 }
 
 /// FIPS 205 Alg. 9–10 `xmss_node`/`xmss_sign` in one pass: the root of

@@ -311,7 +311,15 @@ fn treehash(
 /// also the WOTS+ signature of `sign.leaf` (`idx`), taken from the chains
 /// as its leaf is computed (SHA2, [`Hasher::wots_pks`]) or computed
 /// beside it (SHAKE).
-fn xmss_root_and_auth<P: ParameterSet>(
+///
+/// With `top` (the top layer's tree, whose nodes at [`TOP_HEIGHT`] a
+/// signing key keeps), only the eight leaves under `idx`'s node there
+/// are computed, and the path above comes from `top` ([`top_path`]:
+/// `2^(h' - 3) - 1` calls of `H` against the `2^h'` WOTS+ keys of the
+/// whole tree). One call of [`xmss_subtree`] either way, so that its
+/// frame is on the stack once.
+#[allow(clippy::too_many_arguments)]
+fn xmss_sign<P: ParameterSet>(
     hs: &Hasher,
     sk_seed: &[u8],
     adrs: &Adrs,
@@ -319,12 +327,24 @@ fn xmss_root_and_auth<P: ParameterSet>(
     auth: &mut [u8],
     scratch: &mut WotsScratch,
     sign: Option<WotsSign<'_>>,
+    top: Option<&[u8]>,
 ) -> Node {
-    let tree = Subtree {
-        first: 0,
-        height: P::HP,
+    let tree = match top {
+        Some(_) => Subtree {
+            first: idx >> TOP_HEIGHT << TOP_HEIGHT,
+            height: TOP_HEIGHT,
+        },
+        None => Subtree {
+            first: 0,
+            height: P::HP,
+        },
     };
-    xmss_subtree(hs, sk_seed, adrs, tree, idx, auth, scratch, sign, None)
+    let (auth_low, auth_high) = auth.split_at_mut(tree.height * P::N);
+    let node = xmss_subtree(hs, sk_seed, adrs, tree, idx, auth_low, scratch, sign, None);
+    match top {
+        Some(top) => top_path::<P>(hs, adrs, idx, node, auth_high, top),
+        None => node,
+    }
 }
 
 /// The leaves `first..first + 2^height` of an XMSS tree and the nodes
@@ -336,7 +356,7 @@ struct Subtree {
     height: usize,
 }
 
-/// [`xmss_root_and_auth`] for a subtree: its root, and the first
+/// [`xmss_sign`] for a subtree: its root, and the first
 /// `tree.height` values of leaf `idx`'s authentication path (`idx` in
 /// the subtree). With `keep`, the nodes computed at [`TOP_HEIGHT`] are
 /// also copied out, node `i` at `keep[i n..]` (a signing key's top
@@ -402,51 +422,48 @@ fn xmss_nodes(
     let mut a = *adrs;
     a.set_type_and_clear(TREE);
     a.set_tree_height(level as u32);
-    let mut lane_adrs = [a; MAX_TOP / 2];
-    debug_assert!(out.len() <= MAX_TOP / 2);
-    let count = out.len().min(MAX_TOP / 2);
-    for (j, la) in lane_adrs.iter_mut().enumerate().take(count) {
-        la.set_tree_index(first + j as u32);
+    // A group's addresses at a time (treehash asks for at most a group).
+    let mut lane_adrs = [a; TH_GROUP / 2];
+    let count = out.len().min(children.len() / 2);
+    for (k, (out, children)) in out[..count]
+        .chunks_mut(TH_GROUP / 2)
+        .zip(children.chunks(TH_GROUP))
+        .enumerate()
+    {
+        let base = first + (k * TH_GROUP / 2) as u32;
+        for (j, la) in lane_adrs.iter_mut().enumerate().take(out.len()) {
+            la.set_tree_index(base + j as u32);
+        }
+        hs.h_many(&lane_adrs[..out.len()], children, out);
     }
-    hs.h_many(&lane_adrs[..count], children, &mut out[..count]);
 }
 
-/// [`xmss_root_and_auth`] of the top layer's tree from a signing key's
-/// `top` nodes (its nodes at [`TOP_HEIGHT`]): only the eight leaves
-/// under `idx`'s node there are computed (with the WOTS+ signature of
-/// `sign`), and the path above comes from `top`, whose pairs are hashed
-/// up to the root (`2^(h' - 3) - 1` calls of `H`, against the `2^h'`
-/// WOTS+ keys of the whole tree).
-#[allow(clippy::too_many_arguments)]
-fn xmss_top<P: ParameterSet>(
+/// The top of [`xmss_sign`] with kept nodes: the path of `idx` above
+/// [`TOP_HEIGHT`] into
+/// `auth` and the root, from the kept `top` nodes, `own` (the node
+/// just computed) in place of its kept copy (equal; no comparison, which
+/// would branch on values derived from SK.seed). Apart, so that its
+/// buffers are not on the stack while the subtree is computed.
+#[inline(never)]
+fn top_path<P: ParameterSet>(
     hs: &Hasher,
-    sk_seed: &[u8],
     adrs: &Adrs,
     idx: u32,
+    own: Node,
     auth: &mut [u8],
-    scratch: &mut WotsScratch,
-    sign: Option<WotsSign<'_>>,
     top: &[u8],
 ) -> Node {
     let n = P::N;
     let low = TOP_HEIGHT;
-    let (auth_low, auth_high) = auth.split_at_mut(low * n);
-    let tree = Subtree {
-        first: idx >> low << low,
-        height: low,
-    };
-    let own = xmss_subtree(hs, sk_seed, adrs, tree, idx, auth_low, scratch, sign, None);
     let mut width = 1usize << (P::HP - low);
     let mut row = [[0u8; MAX_N]; MAX_TOP];
     for (r, t) in row.iter_mut().zip(top.chunks_exact(n)).take(width) {
         r[..n].copy_from_slice(t);
     }
-    // The node just computed stands in for its kept copy (equal; and no
-    // comparison, which would branch on values derived from SK.seed).
     let mut pos = (idx >> low) as usize;
     row[pos] = own;
     let mut half = [[0u8; MAX_N]; MAX_TOP / 2];
-    for (level, out) in (low..P::HP).zip(auth_high.chunks_exact_mut(n)) {
+    for (level, out) in (low..P::HP).zip(auth.chunks_exact_mut(n)) {
         out.copy_from_slice(&row[pos ^ 1][..n]);
         width /= 2;
         xmss_nodes(
@@ -499,7 +516,7 @@ fn mask64(bits: usize) -> u64 {
 
 /// FIPS 205 Alg. 12 `ht_sign`: the hypertree signature of `msg` into
 /// `sig` (`d` XMSS signatures), the top layer's from the key's `top`
-/// nodes ([`xmss_top`]).
+/// nodes.
 fn ht_sign<P: ParameterSet>(
     hs: &Hasher,
     msg: &Node,
@@ -532,20 +549,17 @@ fn ht_sign<P: ParameterSet>(
         };
         // The tree's root is the next layer's message (the top one's is
         // PK.root).
-        root = if j + 1 == P::D {
-            xmss_top::<P>(
-                hs,
-                sk_seed,
-                &adrs,
-                idx_leaf,
-                auth,
-                &mut scratch,
-                Some(sign),
-                top,
-            )
-        } else {
-            xmss_root_and_auth::<P>(hs, sk_seed, &adrs, idx_leaf, auth, &mut scratch, Some(sign))
-        };
+        let top = (j + 1 == P::D).then_some(top);
+        root = xmss_sign::<P>(
+            hs,
+            sk_seed,
+            &adrs,
+            idx_leaf,
+            auth,
+            &mut scratch,
+            Some(sign),
+            top,
+        );
         root = declassify(root);
         public(wots_sig);
         public(auth);
@@ -942,8 +956,8 @@ mod tests {
         batched_leaves::<crate::params::Sha2_256f>();
     }
 
-    /// The top layer's tree from a key's top nodes ([`xmss_top`])
-    /// against the whole tree ([`xmss_root_and_auth`]): the same root,
+    /// The top layer's tree from a key's top nodes against the whole
+    /// tree ([`xmss_sign`] with and without them): the same root,
     /// authentication path and WOTS+ signature for leaves at the edges of
     /// the eight-leaf groups; the top nodes are those of the tree
     /// ([`pk_root`]).
@@ -983,28 +997,17 @@ mod tests {
                     sig: &mut wots[..P::LEN * n],
                 };
                 let auth = &mut auth[..P::HP * n];
-                *r = if which == 0 {
-                    xmss_root_and_auth::<P>(
-                        &hs,
-                        &sk_seed,
-                        &adrs,
-                        idx,
-                        auth,
-                        &mut scratch,
-                        Some(sign),
-                    )
-                } else {
-                    xmss_top::<P>(
-                        &hs,
-                        &sk_seed,
-                        &adrs,
-                        idx,
-                        auth,
-                        &mut scratch,
-                        Some(sign),
-                        top,
-                    )
-                };
+                let kept = (which == 1).then_some(&*top);
+                *r = xmss_sign::<P>(
+                    &hs,
+                    &sk_seed,
+                    &adrs,
+                    idx,
+                    auth,
+                    &mut scratch,
+                    Some(sign),
+                    kept,
+                );
             }
             assert_eq!(roots[0], root, "{} leaf {idx}", P::NAME);
             assert_eq!(roots[1], root, "{} leaf {idx}", P::NAME);

@@ -104,7 +104,12 @@
 //!   from those chains as they pass its digits. FORS leaves and tree
 //!   levels (gathered eight pairs at a time) go the same way, and the
 //!   SHA-512 `H` and `T_len` (`n > 16`) eight lanes at a time with AVX2
-//!   or AVX-512VL.
+//!   or AVX-512VL. A chain block's first sixteen bytes (address words)
+//!   are the same for all of a leaf's chains, so its first four rounds
+//!   are computed once per leaf, and each step resumes after them.
+//! * A [`SigningKey`] keeps the top XMSS tree's nodes at height 3 (at
+//!   most 1.5 KB, made with `PK.root`), so that signing computes eight of
+//!   that tree's leaves rather than all of them.
 //! * SHAKE sets: four `F`, `H` or `PRF` at a time through the 4-way
 //!   Keccak (AVX2, AVX-512, NEON with FEAT_SHA3).
 //!

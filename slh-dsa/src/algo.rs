@@ -12,9 +12,7 @@ use zeroize::Zeroize;
 
 use crate::address::{Adrs, FORS_PRF, FORS_ROOTS, FORS_TREE, TREE, WOTS_HASH, WOTS_PK, WOTS_PRF};
 use crate::hash::{Hasher, Node, TH_LEAVES, WOTS_BATCH, WotsScratch, WotsSign};
-use crate::params::{
-    MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, MAX_TOP, ParameterSet, TOP_HEIGHT,
-};
+use crate::params::{MAX_A, MAX_HP, MAX_K, MAX_LEN, MAX_M, MAX_N, ParameterSet, TOP_HEIGHT};
 
 /// Mark bytes that the signature (or public key) makes public as public
 /// for the constant-time check (valgrind; a no-op unless built with
@@ -439,11 +437,11 @@ fn xmss_nodes(
 }
 
 /// The top of [`xmss_sign`] with kept nodes: the path of `idx` above
-/// [`TOP_HEIGHT`] into
-/// `auth` and the root, from the kept `top` nodes, `own` (the node
-/// just computed) in place of its kept copy (equal; no comparison, which
-/// would branch on values derived from SK.seed). Apart, so that its
-/// buffers are not on the stack while the subtree is computed.
+/// [`TOP_HEIGHT`] into `auth`, and the root, by [`treehash`] over the
+/// kept `top` nodes as leaves, `own` (the node just computed) in place
+/// of its kept copy (equal; no comparison, which would branch on values
+/// derived from SK.seed). Apart, so that its buffers are not on the
+/// stack while the subtree is computed.
 #[inline(never)]
 fn top_path<P: ParameterSet>(
     hs: &Hasher,
@@ -454,30 +452,27 @@ fn top_path<P: ParameterSet>(
     top: &[u8],
 ) -> Node {
     let n = P::N;
-    let low = TOP_HEIGHT;
-    let mut width = 1usize << (P::HP - low);
-    let mut row = [[0u8; MAX_N]; MAX_TOP];
-    for (r, t) in row.iter_mut().zip(top.chunks_exact(n)).take(width) {
-        r[..n].copy_from_slice(t);
-    }
-    let mut pos = (idx >> low) as usize;
-    row[pos] = own;
-    let mut half = [[0u8; MAX_N]; MAX_TOP / 2];
-    for (level, out) in (low..P::HP).zip(auth.chunks_exact_mut(n)) {
-        out.copy_from_slice(&row[pos ^ 1][..n]);
-        width /= 2;
-        xmss_nodes(
-            hs,
-            adrs,
-            level + 1,
-            0,
-            &row[..2 * width],
-            &mut half[..width],
-        );
-        row[..width].copy_from_slice(&half[..width]);
-        pos /= 2;
-    }
-    row[0]
+    let pos = idx >> TOP_HEIGHT;
+    treehash(
+        n,
+        P::HP - TOP_HEIGHT,
+        pos,
+        TH_BATCH,
+        |first, out| {
+            let kept = top[first as usize * n..].chunks_exact(n);
+            for ((o, t), i) in out.iter_mut().zip(kept).zip(first..) {
+                *o = [0; MAX_N];
+                o[..n].copy_from_slice(t);
+                if i == pos {
+                    *o = own;
+                }
+            }
+        },
+        |level, first, children, out| {
+            xmss_nodes(hs, adrs, level + TOP_HEIGHT, first, children, out);
+        },
+        auth,
+    )
 }
 
 /// FIPS 205 Alg. 11 `xmss_pkFromSig`.
@@ -962,6 +957,7 @@ mod tests {
     /// the eight-leaf groups; the top nodes are those of the tree
     /// ([`pk_root`]).
     fn top_tree<P: ParameterSet>() {
+        use crate::params::MAX_TOP;
         let (sk_seed, pk_seed) = ([0x3bu8; 32], [0x91u8; 32]);
         let n = P::N;
         let mut top = [0u8; MAX_TOP * MAX_N];

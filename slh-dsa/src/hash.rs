@@ -355,8 +355,10 @@ impl Hasher {
     ///
     /// The chains of [`WOTS_CHAINS`] leaves at a time walk together, each
     /// kept in its padded block, so every step is one
-    /// `compress256_many_into` over 4 x 35, 4 x 51 or 4 x 67 blocks. The secrets are computed in place: a PRF block and
-    /// the chain's first F block have the same length, so the PRF output
+    /// `compress256_many_into_after4` over 4 x 35, 4 x 51 or 4 x 67
+    /// blocks, resuming after each leaf's four shared rounds. The secrets
+    /// are computed in place: a PRF block and the chain's first F block
+    /// have the same length, so the PRF output
     /// lands where F reads it and only the address is rewritten. The
     /// chain ends go into the leaves' `T_len` messages, and the up to
     /// [`WOTS_BATCH`] `T_len` run side by side
@@ -464,15 +466,16 @@ impl Hasher {
     /// chain blocks (`len` each, from `blocks[l len]`) from the midstate.
     fn leaf_after4(&self, blocks: &[[u8; 64]], after4: &mut [[u32; 8]], len: usize) {
         for (b, a) in blocks.chunks(len).zip(after4.iter_mut()) {
-            *a = rounds256_first4(&self.mid256, head_words(&b[0]));
+            *a = self.same_head_after4(b);
         }
     }
 
     /// `out[l] = T_len(PK.seed, adrs[l], chain ends of leaf l)` for the
     /// leaves of [`wots_pks`](Self::wots_pks) (SHA2), whose `len` chain
-    /// ends are already at `buf[l][22..]`. The messages have one length, so their padded blocks are compressed
-    /// side by side: block `j` of every leaf in one `compress256_many`
-    /// (`n = 16`) or `compress512_many` call.
+    /// ends are already at `buf[l][22..]`. The messages have one length,
+    /// so their padded blocks are compressed side by side: block `j` of
+    /// every leaf in one `compress256_many` (`n = 16`) or
+    /// `compress512_many` call.
     fn t_chain_ends(
         &self,
         adrs: &[Adrs],
@@ -664,14 +667,15 @@ impl Hasher {
     }
 
     /// The SHA-256 state after rounds 0..4 of every block of `blocks`
-    /// from the midstate: their first sixteen bytes are the same (FORS
-    /// leaves of one key; checked in debug builds).
+    /// from the midstate: their first sixteen bytes are the same (a
+    /// leaf's WOTS+ chains, the FORS leaves of one key; checked in debug
+    /// builds).
     fn same_head_after4(&self, blocks: &[[u8; 64]]) -> [u32; 8] {
         let Some(first) = blocks.first() else {
             return self.mid256;
         };
         debug_assert!(blocks.iter().all(|b| b[..16] == first[..16]));
-        rounds256_first4(&self.mid256, head_words(first))
+        rounds256_first4(&self.mid256, first)
     }
 
     /// `PRF_msg(SK.prf, opt_rand, M)`, `M` given in parts.
@@ -989,14 +993,6 @@ fn sha512_pad(adrs: &Adrs, parts: &[&[u8]], block: &mut [u8; 128]) {
     block[at] = 0x80;
     block[at + 1..112].fill(0);
     block[112..].copy_from_slice(&(((128 + at) as u128) * 8).to_be_bytes());
-}
-
-/// A block's first four big-endian words (the message words of rounds
-/// 0..4).
-fn head_words(b: &[u8; 64]) -> [u32; 4] {
-    core::array::from_fn(|t| {
-        u32::from_be_bytes([b[4 * t], b[4 * t + 1], b[4 * t + 2], b[4 * t + 3]])
-    })
 }
 
 /// The little-endian word of 8 bytes.

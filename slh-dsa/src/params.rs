@@ -34,6 +34,7 @@ pub(crate) const MAX_M: usize = 49;
 /// `2^3` leaves under its own node there, one batch of eight.
 pub(crate) const TOP_HEIGHT: usize = 3;
 /// Most nodes kept: `2^(MAX_HP - TOP_HEIGHT)`.
+#[cfg(test)]
 pub(crate) const MAX_TOP: usize = 1 << (MAX_HP - TOP_HEIGHT);
 
 /// An SLH-DSA parameter set (FIPS 205 Table 2). Implemented by the twelve

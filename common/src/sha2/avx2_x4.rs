@@ -150,7 +150,7 @@ macro_rules! each {
 /// Round `$t` of every group on the variables named `$a`..`$h` (each a
 /// `[__m256i; G]`): the schedule word `W[t]` first (from `t = 16` on, in
 /// the ring `$w`), then `d += T1` and `h = T1 + T2`.
-macro_rules! round {
+macro_rules! lane_round {
     ($ror:ident, $m:ident, $w:ident, $t:expr, $a:ident, $b:ident, $c:ident, $d:ident,
      $e:ident, $f:ident, $g:ident, $h:ident) => {{
         let t: usize = $t;
@@ -185,14 +185,14 @@ macro_rules! eight_rounds {
     ($ror:ident, $m:ident, $w:ident, $t:expr, $a:ident, $b:ident, $c:ident, $d:ident,
      $e:ident, $f:ident, $g:ident, $h:ident) => {{
         let t: usize = $t;
-        round!($ror, $m, $w, t, $a, $b, $c, $d, $e, $f, $g, $h);
-        round!($ror, $m, $w, t + 1, $h, $a, $b, $c, $d, $e, $f, $g);
-        round!($ror, $m, $w, t + 2, $g, $h, $a, $b, $c, $d, $e, $f);
-        round!($ror, $m, $w, t + 3, $f, $g, $h, $a, $b, $c, $d, $e);
-        round!($ror, $m, $w, t + 4, $e, $f, $g, $h, $a, $b, $c, $d);
-        round!($ror, $m, $w, t + 5, $d, $e, $f, $g, $h, $a, $b, $c);
-        round!($ror, $m, $w, t + 6, $c, $d, $e, $f, $g, $h, $a, $b);
-        round!($ror, $m, $w, t + 7, $b, $c, $d, $e, $f, $g, $h, $a);
+        lane_round!($ror, $m, $w, t, $a, $b, $c, $d, $e, $f, $g, $h);
+        lane_round!($ror, $m, $w, t + 1, $h, $a, $b, $c, $d, $e, $f, $g);
+        lane_round!($ror, $m, $w, t + 2, $g, $h, $a, $b, $c, $d, $e, $f);
+        lane_round!($ror, $m, $w, t + 3, $f, $g, $h, $a, $b, $c, $d, $e);
+        lane_round!($ror, $m, $w, t + 4, $e, $f, $g, $h, $a, $b, $c, $d);
+        lane_round!($ror, $m, $w, t + 5, $d, $e, $f, $g, $h, $a, $b, $c);
+        lane_round!($ror, $m, $w, t + 6, $c, $d, $e, $f, $g, $h, $a, $b);
+        lane_round!($ror, $m, $w, t + 7, $b, $c, $d, $e, $f, $g, $h, $a);
     }};
 }
 

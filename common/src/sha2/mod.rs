@@ -408,11 +408,10 @@ pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize,
     crate::wipe::wipe(states.as_flattened_mut());
 }
 
-/// The SHA-256 working variables after rounds 0..4 of a compression
-/// from `state` of a block whose first four (big-endian) words are `w`:
+/// The SHA-256 working variables after rounds 0..4 of a compression of
+/// `block` from `state`, which read only the block's first sixteen bytes:
 /// the state from which [`compress256_many_into_after4`] resumes blocks
-/// that begin with those sixteen bytes (FIPS 180-4 §6.2.2 step 3, `t` =
-/// 0..3).
+/// that begin with those bytes (FIPS 180-4 §6.2.2 step 3, `t` = 0..3).
 ///
 /// ```
 /// use pqkit_common::sha2::{Sha256, compress256_many_into, compress256_many_into_after4, rounds256_first4};
@@ -422,16 +421,24 @@ pub fn compress256_many_into(mid: &[u32; 8], blocks: &mut [[u8; 64]], at: usize,
 /// for (i, b) in blocks.iter_mut().enumerate() {
 ///     b[40] = i as u8; // only the words after the first four differ
 /// }
-/// let after4 = [rounds256_first4(&mid, [0x0909_0909; 4])];
+/// let after4 = [rounds256_first4(&mid, &blocks[0])];
 /// let mut direct = blocks.clone();
 /// compress256_many_into(&mid, &mut direct, 0, 32);
 /// compress256_many_into_after4(&mid, &after4, 11, &mut blocks, 0, 32);
 /// assert_eq!(blocks, direct);
 /// ```
 #[inline]
-pub fn rounds256_first4(state: &[u32; 8], w: [u32; 4]) -> [u32; 8] {
+pub fn rounds256_first4(state: &[u32; 8], block: &[u8; 64]) -> [u32; 8] {
     let [mut a, mut b, mut c, mut d, mut e, mut f, mut g, mut h] = *state;
-    let kw = |t: usize| K256[t].wrapping_add(w[t]);
+    let kw = |t: usize| {
+        let w = [
+            block[4 * t],
+            block[4 * t + 1],
+            block[4 * t + 2],
+            block[4 * t + 3],
+        ];
+        K256[t].wrapping_add(u32::from_be_bytes(w))
+    };
     round!(a b c d e f g h, kw(0), (2 13 22), (6 11 25));
     round!(h a b c d e f g, kw(1), (2 13 22), (6 11 25));
     round!(g h a b c d e f, kw(2), (2 13 22), (6 11 25));
@@ -443,8 +450,8 @@ pub fn rounds256_first4(state: &[u32; 8], w: [u32; 4]) -> [u32; 8] {
 /// [`compress256_many_into`] for blocks whose first four rounds are done:
 /// runs of `per` consecutive blocks begin with the same sixteen bytes,
 /// and block `i` resumes from `after4[i / per]`, which must be
-/// [`rounds256_first4`] of `mid` and those bytes' four words (the
-/// caller's invariant: a wrong state gives a wrong digest, not an error).
+/// [`rounds256_first4`] of `mid` and a block of that run (the caller's
+/// invariant: a wrong state gives a wrong digest, not an error).
 /// Where many blocks share their first sixteen bytes (the address of a
 /// hash-based signature's tweakable hash), this leaves out four of the
 /// 64 rounds: on the SHA extensions two of the 32 `SHA256RNDS2`, a
@@ -1087,7 +1094,15 @@ mod tests {
         let mut next = xorshift_any();
         for _ in 0..50 {
             let state: [u32; 8] = core::array::from_fn(|_| next() as u32);
-            let w: [u32; 4] = core::array::from_fn(|_| next() as u32);
+            let block: [u8; 64] = core::array::from_fn(|_| next() as u8);
+            let w: [u32; 4] = core::array::from_fn(|t| {
+                u32::from_be_bytes([
+                    block[4 * t],
+                    block[4 * t + 1],
+                    block[4 * t + 2],
+                    block[4 * t + 3],
+                ])
+            });
             let mut v = state;
             for t in 0..4 {
                 let [a, b, c, d, e, f, g, h] = v;
@@ -1111,7 +1126,7 @@ mod tests {
                     g,
                 ];
             }
-            assert_eq!(rounds256_first4(&state, w), v);
+            assert_eq!(rounds256_first4(&state, &block), v);
         }
     }
 
@@ -1124,11 +1139,6 @@ mod tests {
     #[test]
     fn many_into_after4_equals_many_into() {
         let mut next = xorshift_any();
-        let words = |h: &[u8]| -> [u32; 4] {
-            core::array::from_fn(|t| {
-                u32::from_be_bytes([h[4 * t], h[4 * t + 1], h[4 * t + 2], h[4 * t + 3]])
-            })
-        };
         for (at, len) in [(22, 16), (22, 24), (22, 32), (0, 32), (3, 20)] {
             for per in [1, 7, 8, 19] {
                 for count in 0usize..=40 {
@@ -1143,9 +1153,9 @@ mod tests {
                             b
                         })
                         .collect();
-                    let after4: alloc::vec::Vec<[u32; 8]> = heads
-                        .iter()
-                        .map(|h| rounds256_first4(&mid, words(h)))
+                    let after4: alloc::vec::Vec<[u32; 8]> = blocks
+                        .chunks(per)
+                        .map(|run| rounds256_first4(&mid, &run[0]))
                         .collect();
                     let mut want = blocks.clone();
                     compress256_many_into(&mid, &mut want, at, len);
